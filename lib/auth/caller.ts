@@ -1,0 +1,61 @@
+/**
+ * Who is calling: nobody, a service token (admin everywhere) or a site user whose role is read from
+ * the user record on every request, so a role change applies at once (CONTRACT).
+ */
+import { unauthorized } from '#lib/http/errors';
+import { isServiceToken } from '#lib/auth/service-tokens';
+import { verifyToken } from '#lib/auth/jwt';
+import { isRole, type Role } from '#lib/auth/roles';
+import { getUser, type UserItem } from '#lib/store/users';
+
+export type Caller =
+  | { kind: 'none'; role: undefined; userId: undefined }
+  | { kind: 'service'; role: 'admin'; userId: undefined }
+  | { kind: 'user'; role: Role; userId: number; siteId: number; user: UserItem };
+
+export const NOBODY: Caller = { kind: 'none', role: undefined, userId: undefined };
+const SERVICE: Caller = { kind: 'service', role: 'admin', userId: undefined };
+
+/** The bearer token from `X-Authorization` (or, failing that, `Authorization`); the scheme is case-insensitive. */
+export function bearerToken(headers: Record<string, string | undefined>): string | undefined {
+  const candidates = [headers['x-authorization'], headers['authorization']];
+  for (const value of candidates) {
+    if (value === undefined) continue;
+    const match = /^bearer\s+(\S+)\s*$/i.exec(value);
+    if (match?.[1]) return match[1];
+    // `Authorization: Basic ...` belongs to site Basic Auth; anything else in X-Authorization is malformed.
+    if (value === headers['x-authorization']) throw unauthorized('X-Authorization must be "Bearer <token>"');
+  }
+  return undefined;
+}
+
+/**
+ * @param siteId the site of the path, or undefined on site-less routes (`/api/site/`), where a user
+ *   token is verified against its own site and never grants more than its user's role there.
+ */
+export async function resolveCaller(
+  headers: Record<string, string | undefined>,
+  siteId: number | undefined,
+): Promise<Caller> {
+  const token = bearerToken(headers);
+  if (token === undefined) return NOBODY;
+  if (token.length > 4096) throw unauthorized('Invalid token');
+  if (isServiceToken(token)) return SERVICE;
+  const claims = await verifyToken(token, siteId ?? siteIdOf(token));
+  if (!claims) throw unauthorized('Invalid or expired token');
+  const user = await getUser(claims.siteId, claims.userId);
+  if (!user || !isRole(user.role) || user.anonymizedAt) throw unauthorized('The user of this token no longer exists');
+  return { kind: 'user', role: user.role, userId: user.id, siteId: claims.siteId, user };
+}
+
+/** The unverified `siteId` claim, used only to pick which site a site-less route verifies against. */
+function siteIdOf(token: string): number | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { siteId?: unknown };
+    return typeof claims.siteId === 'number' ? claims.siteId : undefined;
+  } catch {
+    return undefined;
+  }
+}

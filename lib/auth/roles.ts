@@ -1,0 +1,17 @@
+/**
+ * The role hierarchy of CONTRACT: each role includes those below it. A caller with no token has no role.
+ */
+export const ROLES = ['anonymous', 'member', 'moderator', 'editor', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+const rank = (role: Role): number => ROLES.indexOf(role);
+
+export const isRole = (value: unknown): value is Role => typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+
+/** True when `role` is `required` or above. `undefined` (no token) never satisfies a role. */
+export const hasRole = (role: Role | undefined, required: Role): boolean =>
+  role !== undefined && rank(role) >= rank(required);
+
+/** Nobody may give a role above their own. */
+export const mayGrant = (granter: Role | undefined, granted: Role): boolean =>
+  granter !== undefined && rank(granted) <= rank(granter);

@@ -1,0 +1,73 @@
+/**
+ * Environment, read and validated once at cold start (DESIGN habit 5). A function that is missing a
+ * secret outside the local stage fails here, loudly, instead of serving requests with a weak key.
+ */
+import * as z from 'zod';
+
+const LOCAL_STAGES = new Set(['local', 'test']);
+const DEV_JWT_SECRET = 'local-dev-jwt-secret-change-me-0123456789abcdef';
+const DEV_SERVICE_TOKEN = 'local-dev-service-token';
+
+const envSchema = z.object({
+  STAGE: z.string().min(1).default('local'),
+  TABLE_NAME: z.string().min(1).default('participation-local'),
+  /** Set only locally (DynamoDB Local); on AWS the SDK finds the regional endpoint itself. */
+  DYNAMODB_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  AWS_REGION: z.string().default('eu-west-1'),
+  JWT_SECRET: z.string().optional(),
+  /** Lifetime of the JWTs issued at login, in seconds (default 7 days). */
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  API_SERVICE_TOKENS: z.string().optional(),
+  LOG_LEVEL: z.string().default('INFO'),
+});
+
+export interface Env {
+  stage: string;
+  isLocalStage: boolean;
+  tableName: string;
+  dynamoEndpoint: string | undefined;
+  region: string;
+  jwtSecret: Uint8Array;
+  jwtTtlSeconds: number;
+  serviceTokens: string[];
+  logLevel: string;
+}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const raw = envSchema.parse(source);
+  const isLocalStage = LOCAL_STAGES.has(raw.STAGE);
+  let secret = raw.JWT_SECRET ?? '';
+  if (Buffer.byteLength(secret) < 32) {
+    if (!isLocalStage) {
+      throw new Error(
+        `JWT_SECRET is missing or shorter than 32 bytes on stage "${raw.STAGE}"; refusing to start`,
+      );
+    }
+    secret = DEV_JWT_SECRET;
+  }
+  const tokens = (raw.API_SERVICE_TOKENS ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  return {
+    stage: raw.STAGE,
+    isLocalStage,
+    tableName: raw.TABLE_NAME,
+    dynamoEndpoint: raw.DYNAMODB_ENDPOINT,
+    region: raw.AWS_REGION,
+    jwtSecret: new TextEncoder().encode(secret),
+    jwtTtlSeconds: raw.JWT_TTL_SECONDS,
+    serviceTokens: tokens.length > 0 || !isLocalStage ? tokens : [DEV_SERVICE_TOKEN],
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+export const devDefaults = { jwtSecret: DEV_JWT_SECRET, serviceToken: DEV_SERVICE_TOKEN };
+
+let cached: Env | undefined;
+
+/** The process's environment, validated on first use (cold start) and kept for the container's life. */
+export function env(): Env {
+  cached ??= readEnv();
+  return cached;
+}

@@ -1,0 +1,118 @@
+/**
+ * The one Middy stack every handler shares (DESIGN habit 2), and the route wrapper that turns an API
+ * Gateway (HTTP API, payload 2.0) event into validated input for one domain call:
+ *
+ *   path params (strict ids) -> body (size, type, JSON) -> site (404) -> site Basic Auth (401)
+ *   -> caller (401 on a bad token) -> query and body schemas (400) -> handler -> JSON response
+ *
+ * Handlers never see the raw event; domain code never sees API Gateway.
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { parseJsonBody } from '#lib/http/body';
+import { cors, type CorsContext } from '#lib/http/cors';
+import { errorResponder } from '#lib/http/error-handler';
+import { jsonResponse, type ApiResult } from '#lib/http/response';
+import { parseOrThrow } from '#lib/http/zod-errors';
+import { logger } from '#lib/log/logger';
+import { resolveCaller, type Caller } from '#lib/auth/caller';
+import { assertBasicAuth } from '#lib/auth/basic-auth';
+import { loadSite, type Site } from '#lib/sites/service';
+
+type AnySchema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined> {
+  /** Path parameters; a `siteId` among them loads the site (404 when missing). */
+  params?: P;
+  query?: Q;
+  /** Body schema; without one, any body is ignored. */
+  body?: B;
+}
+
+export interface ApiRequest<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Present on every route under `/api/site/:SITE_ID` and `/oauth/site/:SITE_ID`. */
+  site: Site | undefined;
+  caller: Caller;
+  headers: Record<string, string | undefined>;
+  requestId: string;
+}
+
+type SiteRequired<P> = P extends { siteId: number } ? { site: Site } : object;
+
+export type RouteHandler<P, Q, B> = (req: ApiRequest<P, Q, B> & SiteRequired<P>) => Promise<ApiResult>;
+
+export function apiHandler<
+  P extends AnySchema | undefined = undefined,
+  Q extends AnySchema | undefined = undefined,
+  B extends AnySchema | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
+  const run = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+    const headers = event.headers as Record<string, string | undefined>;
+    const params = (spec.params ? parseOrThrow(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Out<P>;
+    const rawBody = parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']);
+
+    const siteId = (params as { siteId?: number } | undefined)?.siteId;
+    let site: Site | undefined;
+    if (siteId !== undefined) {
+      site = await loadSite(siteId);
+      (context as unknown as CorsContext).allowedDomains = site.config.allowedDomains;
+      assertBasicAuth(site.config, headers['authorization'], site.name);
+    }
+    const caller = await resolveCaller(headers, siteId);
+    const query = (spec.query ? parseOrThrow(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>;
+    const body = (spec.body ? parseOrThrow(spec.body, rawBody, 'body') : undefined) as Out<B>;
+
+    const result = await handler({
+      params,
+      query,
+      body,
+      site,
+      caller,
+      headers,
+      requestId: context.awsRequestId,
+    } as ApiRequest<Out<P>, Out<Q>, Out<B>> & SiteRequired<Out<P>>);
+    return jsonResponse(result.statusCode, result.body, result.headers);
+  };
+  return withHttpStack(run);
+}
+
+/** The shared middleware stack, also used by the catch-all route. */
+export function withHttpStack(
+  run: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>,
+) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(httpHeaderNormalizer())
+    .use(requestLog())
+    .use(httpSecurityHeaders())
+    .use(cors())
+    .use(errorResponder())
+    .handler(run);
+}
+
+/** One structured line per request with the request id; never the token or the body. */
+function requestLog(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  const started = new WeakMap<object, number>();
+  const done = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
+    logger.info('request', {
+      requestId: request.context.awsRequestId,
+      method: request.event.requestContext?.http?.method,
+      route: request.event.routeKey,
+      status: request.response?.statusCode,
+      ms: Date.now() - (started.get(request) ?? Date.now()),
+    });
+  };
+  return {
+    before: (request) => {
+      started.set(request, Date.now());
+    },
+    after: done,
+    onError: done,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * OpenStad's defaults for the site config (CONTRACT "Records" and "Decided details"), merged under the
+ * stored config on every read. The stored config stays exactly what the admin sent.
+ */
+import type { SiteConfigInput } from '#schemas/site-config';
+
+const lengthDefaults = {
+  titleMinLength: 10,
+  titleMaxLength: 50,
+  summaryMinLength: 20,
+  summaryMaxLength: 140,
+  descriptionMinLength: 140,
+  descriptionMaxLength: 5000,
+  minimumYesVotes: 100,
+};
+
+export const DEFAULT_CONFIG = {
+  allowedDomains: [] as string[],
+  project: { endDate: null as string | null, endDateNotificationSent: false, projectHasEnded: false },
+  anonymize: {
+    anonymizeUsersXDaysAfterEndDate: 60,
+    warnUsersAfterXDaysOfInactivity: 770,
+    anonymizeUsersAfterXDaysOfInactivity: 860,
+  },
+  basicAuth: { active: false },
+  ideas: {
+    canAddNewIdeas: true,
+    ...lengthDefaults,
+    showVoteButtons: true,
+    canEditAfterFirstLikeOrArg: false,
+    extraDataMustBeDefined: false,
+    extraData: {} as Record<string, Record<string, unknown>>,
+    types: [] as Record<string, unknown>[],
+  },
+  arguments: {
+    isClosed: false,
+    closedText: 'Arguments are closed for this site',
+    descriptionMinLength: 30,
+    descriptionMaxLength: 500,
+  },
+  users: {
+    extraDataMustBeDefined: false,
+    extraData: {} as Record<string, Record<string, unknown>>,
+    canCreateNewUsers: true,
+    allowUseOfNicknames: false,
+    anonymize: { firstName: 'Gebruiker', lastName: 'is geanonimiseerd' },
+  },
+  votes: {
+    isViewable: false,
+    isActive: null as boolean | null,
+    isActiveFrom: null as string | null,
+    isActiveTo: null as string | null,
+    requiredUserRole: 'member' as 'member' | 'anonymous',
+    mustConfirm: false,
+    withExisting: 'error' as 'error' | 'replace' | 'merge',
+    voteType: 'likes' as 'likes' | 'count' | 'budgeting' | 'count-per-theme' | 'budgeting-per-theme',
+    voteValues: [
+      { label: 'voor', value: 'yes' },
+      { label: 'tegen', value: 'no' },
+    ] as { label?: string; value: string }[],
+    minIdeas: 1,
+    maxIdeas: 100,
+    minBudget: null as number | null,
+    maxBudget: null as number | null,
+    themes: [] as { value: string; minIdeas?: number; maxIdeas?: number; minBudget?: number; maxBudget?: number }[],
+  },
+  articles: {
+    canAddNewArticles: true,
+    ...lengthDefaults,
+    canEditAfterFirstLikeOrArg: false,
+    extraDataMustBeDefined: false,
+    extraData: {} as Record<string, Record<string, unknown>>,
+  },
+  polls: { canAddPolls: false, requiredUserRole: 'member' },
+  newslettersignup: { isActive: false, autoConfirm: false },
+  host: { status: null as unknown },
+  ignoreBruteForce: [] as string[],
+};
+
+/** The config every domain rule reads: the stored config over the defaults. Unknown keys are kept. */
+export type SiteConfig = typeof DEFAULT_CONFIG & SiteConfigInput & Record<string, unknown>;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Objects merge key by key; arrays and scalars from `over` replace; `undefined` keeps the default. */
+function deepMerge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (!isPlainObject(base) || !isPlainObject(over)) return over;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(over)) out[key] = deepMerge(base[key], value);
+  return out;
+}
+
+export function withDefaults(stored: SiteConfigInput | undefined): SiteConfig {
+  return deepMerge(structuredClone(DEFAULT_CONFIG), stored ?? {}) as SiteConfig;
+}

@@ -1,0 +1,76 @@
+/**
+ * Site rules: the five site endpoints, config defaults on read, redaction for the public.
+ */
+import { notFound } from '#lib/http/errors';
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
+import { redactConfig } from '#lib/sites/redact';
+import { nextId } from '#lib/store/counters';
+import * as store from '#lib/store/sites';
+import type { PageRequest } from '#lib/store/query';
+import type { CreateSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
+
+/** A loaded site with its config merged over the defaults: what every site-scoped request works with. */
+export interface Site extends Omit<store.SiteItem, 'config'> {
+  config: SiteConfig;
+}
+
+export async function loadSite(siteId: number): Promise<Site> {
+  const item = await store.getSite(siteId);
+  if (!item) throw notFound(`Site ${siteId} not found`);
+  return { ...item, config: withDefaults(item.config) };
+}
+
+export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
+  const config = access.site.seesFullConfig(caller, site.id) ? site.config : redactConfig(site.config);
+  return {
+    id: site.id,
+    name: site.name,
+    title: site.title ?? null,
+    domain: site.domain ?? null,
+    config,
+    createdAt: site.createdAt,
+    updatedAt: site.updatedAt,
+  };
+}
+
+export async function listSites(caller: Caller, page: PageRequest) {
+  const result = await store.listSites(page);
+  const records = result.items.map((item) => toSiteRecord({ ...item, config: withDefaults(item.config) }, caller));
+  return { records, nextCursor: result.nextCursor };
+}
+
+export async function createSite(caller: Caller, body: CreateSiteBody): Promise<SiteRecord> {
+  access.site.create(caller);
+  const now = new Date().toISOString();
+  const item: store.SiteItem = {
+    id: await nextId('site'),
+    name: body.name,
+    title: body.title ?? null,
+    domain: body.domain ?? null,
+    config: body.config ?? {},
+    createdAt: now,
+    updatedAt: now,
+  };
+  await store.putNewSite(item);
+  return toSiteRecord({ ...item, config: withDefaults(item.config) }, caller);
+}
+
+export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
+  access.site.manage(caller, site.id);
+  const updated = await store.updateSite(site.id, {
+    name: body.name,
+    title: body.title,
+    domain: body.domain,
+    config: body.config,
+    updatedAt: new Date().toISOString(),
+  });
+  if (!updated) throw notFound(`Site ${site.id} not found`);
+  return toSiteRecord({ ...updated, config: withDefaults(updated.config) }, caller);
+}
+
+export async function deleteSite(caller: Caller, site: Site): Promise<void> {
+  access.site.manage(caller, site.id);
+  await store.deleteSiteAndData(site.id);
+}

@@ -1,0 +1,54 @@
+/**
+ * Batch reads and writes with the retry of unprocessed items that DynamoDB asks callers to do.
+ * Chunk sizes are DynamoDB's own limits (100 keys per BatchGet, 25 requests per BatchWrite).
+ */
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  type BatchWriteCommandInput,
+  type BatchWriteCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import type { Key } from '#lib/store/keys';
+
+const MAX_ROUNDS = 8;
+const backoff = (round: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
+
+const chunk = <T>(list: T[], size: number): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+};
+
+/** Reads items by key; missing items are simply absent from the result. One request per 100 keys. */
+export async function batchGet<T = Record<string, unknown>>(keyList: Key[]): Promise<T[]> {
+  const unique = [...new Map(keyList.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
+  const results: T[] = [];
+  await Promise.all(
+    chunk(unique, 100).map(async (part) => {
+      let pending: Record<string, unknown>[] | undefined = part.map((k) => ({ PK: k.PK, SK: k.SK }));
+      for (let round = 0; pending && pending.length > 0; round++) {
+        if (round >= MAX_ROUNDS) throw new Error('BatchGet: unprocessed keys after retries');
+        if (round > 0) await backoff(round);
+        const out = await doc.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending } } }));
+        results.push(...((out.Responses?.[TABLE] ?? []) as T[]));
+        pending = out.UnprocessedKeys?.[TABLE]?.Keys as Record<string, unknown>[] | undefined;
+      }
+    }),
+  );
+  return results;
+}
+
+/** Deletes items by key, 25 per request. Deleting a missing item is not an error, so retries are safe. */
+export async function batchDelete(keyList: Key[]): Promise<void> {
+  for (const part of chunk(keyList, 25)) {
+    type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+    let pending: WriteRequests | undefined = part.map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } }));
+    for (let round = 0; pending && pending.length > 0; round++) {
+      if (round >= MAX_ROUNDS) throw new Error('BatchWrite: unprocessed items after retries');
+      if (round > 0) await backoff(round);
+      const out: BatchWriteCommandOutput = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
+      pending = out.UnprocessedItems?.[TABLE];
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * One DynamoDB DocumentClient per container (DESIGN habit 6). Only lib/store imports the AWS SDK.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { Agent } from 'node:https';
+import { Agent as HttpAgent } from 'node:http';
+import { env } from '#lib/config/env';
+
+const { dynamoEndpoint, region, tableName } = env();
+
+const isHttp = dynamoEndpoint?.startsWith('http:') ?? false;
+
+export const dynamo = new DynamoDBClient({
+  region,
+  ...(dynamoEndpoint
+    ? {
+        endpoint: dynamoEndpoint,
+        // DynamoDB Local accepts any credentials; never require a real AWS account locally.
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }
+    : {}),
+  maxAttempts: 3,
+  requestHandler: new NodeHttpHandler({
+    connectionTimeout: 1_000,
+    requestTimeout: 5_000,
+    ...(isHttp
+      ? { httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 50 }) }
+      : { httpsAgent: new Agent({ keepAlive: true, maxSockets: 50 }) }),
+  }),
+});
+
+export const doc = DynamoDBDocumentClient.from(dynamo, {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+});
+
+export const TABLE = tableName;
+export const GSI1 = 'GSI1';

@@ -1,0 +1,27 @@
+/**
+ * Ids: positive integers from one atomic counter per resource type, unique across the service.
+ * `ADD` on a single item is atomic, so concurrent creates never get the same id.
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { keys } from '#lib/store/keys';
+
+export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'vote' | 'user' | 'signup';
+
+/** Reserves `count` consecutive ids and returns the first. */
+export async function nextIds(type: CounterType, count = 1): Promise<number> {
+  const out = await doc.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: keys.counter(type),
+      UpdateExpression: 'ADD #v :n',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':n': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const last = Number(out.Attributes?.value);
+  return last - count + 1;
+}
+
+export const nextId = (type: CounterType) => nextIds(type, 1);

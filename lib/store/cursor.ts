@@ -1,0 +1,49 @@
+/**
+ * Opaque page cursors. A cursor is the DynamoDB LastEvaluatedKey, base64url-encoded; on the way back
+ * in it is checked so that a client can neither crash a query nor walk into another site's partition.
+ */
+import { badRequest } from '#lib/http/errors';
+
+type KeyRecord = Record<string, string | number>;
+
+export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
+  if (!key) return null;
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+/**
+ * @param expected attribute values the key must carry (e.g. `{PK: 'SITE#3'}`), and an optional SK
+ *   prefix, so a cursor only ever continues the query it came from.
+ */
+export function decodeCursor(
+  cursor: string | undefined,
+  expected: { values?: Record<string, string>; skPrefix?: string; skAttribute?: string } = {},
+): KeyRecord | undefined {
+  if (cursor === undefined) return undefined;
+  const bad = () => badRequest('Invalid cursor');
+  if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad();
+  const entries = Object.entries(parsed as Record<string, unknown>);
+  if (entries.length === 0 || entries.length > 6) throw bad();
+  for (const [name, value] of entries) {
+    if (!/^[A-Za-z0-9_]{1,32}$/.test(name)) throw bad();
+    if (typeof value === 'string' ? value.length > 1024 : typeof value !== 'number' || !Number.isFinite(value)) {
+      throw bad();
+    }
+  }
+  const key = parsed as KeyRecord;
+  for (const [name, value] of Object.entries(expected.values ?? {})) {
+    if (key[name] !== value) throw bad();
+  }
+  if (expected.skPrefix !== undefined) {
+    const sk = key[expected.skAttribute ?? 'SK'];
+    if (typeof sk !== 'string' || !sk.startsWith(expected.skPrefix)) throw bad();
+  }
+  return key;
+}

@@ -1,0 +1,94 @@
+/**
+ * Key builders for every entity of the single table (DESIGN habit 7): each prefix is written here and
+ * nowhere else. Everything of a site lives under `PK = SITE#<siteId>`, so one Query reads a site's
+ * ideas, ballots or users, and deleting a site is one partition sweep. docs/data-model.md keeps the
+ * access-pattern table that goes with these keys.
+ *
+ * Ids are zero-padded so that the lexical sort order of SK is the numeric order of ids (and ids come
+ * from increasing counters, so it is also creation order).
+ */
+
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+const ID_WIDTH = 10;
+export const pad = (id: number): string => String(id).padStart(ID_WIDTH, '0');
+/** Inverse of the numeric tail of a key such as `IDEA#0000000012`. */
+export const idFromSk = (sk: string): number => Number(sk.slice(sk.lastIndexOf('#') + 1));
+
+export const sitePk = (siteId: number) => `SITE#${siteId}`;
+
+export const keys = {
+  counter: (type: string): Key => ({ PK: 'COUNTER', SK: type }),
+
+  site: (siteId: number): Key => ({ PK: sitePk(siteId), SK: 'SITE' }),
+  /** GSI1: every site, in id order (the site list). */
+  siteListEntry: (siteId: number) => ({ GSI1PK: 'SITES', GSI1SK: `SITE#${pad(siteId)}` }),
+  siteListPartition: 'SITES',
+
+  idea: (siteId: number, ideaId: number): Key => ({ PK: sitePk(siteId), SK: `IDEA#${pad(ideaId)}` }),
+  ideaPrefix: 'IDEA#',
+
+  article: (siteId: number, articleId: number): Key => ({
+    PK: sitePk(siteId),
+    SK: `ARTICLE#${pad(articleId)}`,
+  }),
+  articlePrefix: 'ARTICLE#',
+
+  /** Arguments sort under their idea, so one Query lists an idea's arguments. */
+  argument: (siteId: number, ideaId: number, argumentId: number): Key => ({
+    PK: sitePk(siteId),
+    SK: `ARG#${pad(ideaId)}#${pad(argumentId)}`,
+  }),
+  argumentPrefix: 'ARG#',
+  argumentsOfIdeaPrefix: (ideaId: number) => `ARG#${pad(ideaId)}#`,
+
+  /** One ballot per user per site: the user's whole current vote set (see docs/data-model.md). */
+  ballot: (siteId: number, userId: number): Key => ({ PK: sitePk(siteId), SK: `BALLOT#${pad(userId)}` }),
+  ballotPrefix: 'BALLOT#',
+
+  /**
+   * Vote tallies of a site's ideas, spread over a fixed number of shard items so that a vote round
+   * touches at most TALLY_SHARDS tally items whatever its size (DynamoDB allows 100 actions per
+   * transaction).
+   */
+  tallyShard: (siteId: number, shard: number): Key => ({ PK: sitePk(siteId), SK: `TALLY#${shard}` }),
+  tallyShardOf: (ideaId: number) => ideaId % TALLY_SHARDS,
+
+  user: (siteId: number, userId: number): Key => ({ PK: sitePk(siteId), SK: `USER#${pad(userId)}` }),
+  userPrefix: 'USER#',
+  /** GSI1: every site user linked to one auth-server user (`externalKey` = auth server + its user id). */
+  userByExternal: (externalKey: string) => ({ GSI1PK: `EXTUSER#${externalKey}` }),
+
+  /** GSI1: what one site user wrote or voted (activity, anonymization). */
+  ownedBy: (userId: number, kind: 'IDEA' | 'ARTICLE' | 'ARG' | 'BALLOT' | 'SIGNUP', id: number) => ({
+    GSI1PK: `USER#${pad(userId)}`,
+    GSI1SK: `${kind}#${pad(id)}`,
+  }),
+  ownedByPartition: (userId: number) => `USER#${pad(userId)}`,
+
+  newsletterSignup: (siteId: number, signupId: number): Key => ({
+    PK: sitePk(siteId),
+    SK: `SIGNUP#${pad(signupId)}`,
+  }),
+  newsletterSignupPrefix: 'SIGNUP#',
+  /** Uniqueness guard: one signup per e-mail per site (conditional put in the same transaction). */
+  newsletterEmail: (siteId: number, normalisedEmail: string): Key => ({
+    PK: sitePk(siteId),
+    SK: `SIGNUPEMAIL#${normalisedEmail}`,
+  }),
+  newsletterToken: (siteId: number, tokenHash: string): Key => ({
+    PK: sitePk(siteId),
+    SK: `SIGNUPTOKEN#${tokenHash}`,
+  }),
+
+  /** A stored response for an `Idempotency-Key` (expires through the table's TTL attribute `ttl`). */
+  idempotency: (siteId: number, scope: string, key: string): Key => ({
+    PK: sitePk(siteId),
+    SK: `IDEMP#${scope}#${key}`,
+  }),
+} as const;
+
+export const TALLY_SHARDS = 10;

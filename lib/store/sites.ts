@@ -1,0 +1,107 @@
+/**
+ * Site records: `PK=SITE#<id>, SK=SITE`, listed through GSI1 (`SITES`). Deleting a site sweeps its
+ * whole partition, which holds everything of the site (ideas, arguments, ballots, users, signups).
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, GSI1, TABLE } from '#lib/store/client';
+import { keys, sitePk, type Key } from '#lib/store/keys';
+import { batchDelete } from '#lib/store/batch';
+import { queryPage, type Page, type PageRequest } from '#lib/store/query';
+import type { SiteConfigInput } from '#schemas/site-config';
+
+export interface SiteItem {
+  id: number;
+  name: string;
+  title: string | null;
+  domain: string | null;
+  config: SiteConfigInput;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) => rest as unknown as SiteItem;
+
+export async function getSite(siteId: number): Promise<SiteItem | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.site(siteId) }));
+  return out.Item ? strip(out.Item) : undefined;
+}
+
+export async function listSites(page: PageRequest): Promise<Page<SiteItem>> {
+  const result = await queryPage<Record<string, unknown>>(
+    {
+      IndexName: GSI1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.siteListPartition },
+    },
+    page,
+    { values: { GSI1PK: keys.siteListPartition } },
+  );
+  return { items: result.items.map(strip), nextCursor: result.nextCursor };
+}
+
+export async function putNewSite(site: SiteItem): Promise<void> {
+  await doc.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: { ...keys.site(site.id), ...keys.siteListEntry(site.id), ...site },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+/** Writes the changed fields; fails (ConditionalCheckFailed) when the site is gone meanwhile. */
+export async function updateSite(
+  siteId: number,
+  changes: Partial<Pick<SiteItem, 'name' | 'title' | 'domain' | 'config'>> & { updatedAt: string },
+): Promise<SiteItem | undefined> {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const [field, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  try {
+    const out = await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.site(siteId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return out.Attributes ? strip(out.Attributes) : undefined;
+  } catch (err) {
+    if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Removes everything stored under the site. The site record goes last, so a failure halfway leaves
+ * the site visible and the delete can simply be retried until nothing is left.
+ */
+export async function deleteSiteAndData(siteId: number): Promise<void> {
+  const pk = sitePk(siteId);
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ProjectionExpression: 'PK, SK',
+        ExclusiveStartKey: start,
+      }),
+    );
+    const itemKeys = ((out.Items ?? []) as Key[]).filter((k) => k.SK !== 'SITE');
+    await batchDelete(itemKeys);
+    start = out.LastEvaluatedKey;
+  } while (start);
+  await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.site(siteId) }));
+}

@@ -1,0 +1,61 @@
+/**
+ * Shared zod pieces for paths, queries and bodies, per CONTRACT "Requests".
+ */
+import * as z from 'zod';
+
+/** A path id: a positive integer in plain decimal digits (`abc`, `0`, `-1`, `1.5`, `012`, `1e3` fail). */
+export const pathId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,14}$/, 'must be a positive integer')
+  .transform(Number)
+  .refine(Number.isSafeInteger, 'must be a positive integer');
+
+/** An id inside a JSON body: a JSON integer, never a string. */
+export const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** Boolean query flags: `1`/`true` on, `0`/`false` or absent off, anything else a 400. */
+export const queryFlag = z
+  .enum(['1', 'true', '0', 'false'], { error: 'must be 1, true, 0 or false' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+/** A flag whose absence is not "off" (activity's `includeOtherSites` defaults to true). */
+export const queryFlagOrUndefined = z
+  .enum(['1', 'true', '0', 'false'], { error: 'must be 1, true, 0 or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+
+export const pageQuery = {
+  pageSize: z
+    .string()
+    .regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 500')
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 500, 'must be an integer from 1 to 500')
+    .optional()
+    .transform((n) => n ?? 100),
+  cursor: z.string().min(1).max(2048).optional(),
+};
+
+export const pageQuerySchema = z.object(pageQuery);
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const siteParams = z.object({ siteId: pathId });
+export type SiteParams = z.infer<typeof siteParams>;
+
+export const isoTimestamp = z.string();
+
+/** The list envelope of CONTRACT. */
+export const listEnvelope = <T extends z.ZodType>(record: T) =>
+  z.object({
+    records: z.array(record),
+    metadata: z.object({ pageSize: z.number().int(), nextCursor: z.string().nullable() }),
+  });
+
+export const deletedResponse = z.object({ id: z.number().int(), deleted: z.literal(true) });
+
+export const errorBody = z.object({
+  status: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

