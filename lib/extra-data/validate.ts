@@ -2,6 +2,9 @@ import { validationError, type ErrorDetail } from '#lib/http/errors';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 import { FORBIDDEN_KEY, isPlainObject } from '#lib/extra-data/plain-object';
 
+/** More details than this would only bloat the 400 (a 256 KiB array of numbers gives 100k+ paths). */
+export const MAX_ERROR_DETAILS = 100;
+
 /**
  * Checks an extraData value against a site's field definitions (spec "extraData of ideas and
  * articles", CONTRACT "Decided details"). Returns one ErrorDetail per failing path, in dot form
@@ -15,13 +18,9 @@ import { FORBIDDEN_KEY, isPlainObject } from '#lib/extra-data/plain-object';
  *   `allowNull: false` always refuses it.
  *
  * Never throws on odd input: the value is untrusted request data and the definitions may come
- * from an old, unvalidated config.
+ * from an old, unvalidated config. `__proto__` is never a valid field name (see plain-object.ts).
+ * `undefined` means "no extraData sent": nothing to check.
  */
-
-/** More details than this would only bloat the 400 (a 256 KiB array of numbers gives 100k+ paths). */
-export const MAX_ERROR_DETAILS = 100;
-
-/** `undefined` means "no extraData sent": nothing to check. */
 export function validateExtraData(
   value: unknown,
   definitions: Record<string, FieldDefinition> | undefined,
@@ -29,6 +28,21 @@ export function validateExtraData(
   basePath = 'extraData',
 ): ErrorDetail[] {
   if (value === undefined) return [];
+  try {
+    return collectErrors(value, definitions, mustBeDefined, basePath);
+  } catch {
+    // Only code-made values (getters, proxies) can throw here, never parsed JSON. Fail closed with a
+    // 400 rather than a 500.
+    return [{ path: basePath, message: 'could not be checked' }];
+  }
+}
+
+function collectErrors(
+  value: unknown,
+  definitions: Record<string, FieldDefinition> | undefined,
+  mustBeDefined: boolean,
+  basePath: string,
+): ErrorDetail[] {
   const errors = new Collector();
   if (!isPlainObject(value)) {
     errors.add(basePath, 'must be an object');
