@@ -4,7 +4,7 @@
  * stored config is what the admin sent; defaults are merged on read (lib/sites/config-defaults.ts).
  */
 import * as z from 'zod';
-import { extraDataDefinitions } from '#schemas/extra-data-definition';
+import { extraDataDefinitionsSchema as extraDataDefinitions } from '#schemas/extra-data-definition';
 
 const str = z.string().max(10_000);
 const int = z.number().int();
