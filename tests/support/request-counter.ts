@@ -1,0 +1,32 @@
+/**
+ * Counts DynamoDB requests made through the shared client (an SDK middleware), so tests can prove
+ * that an endpoint's cost is constant and not one request per record.
+ */
+import { dynamo } from '#lib/store/client';
+
+let count = 0;
+const byCommand = new Map<string, number>();
+let installed = false;
+
+function install() {
+  if (installed) return;
+  installed = true;
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      count++;
+      const name = String((context as { commandName?: string }).commandName ?? 'unknown');
+      byCommand.set(name, (byCommand.get(name) ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'testRequestCounter' },
+  );
+}
+
+/** Runs `fn` and returns how many DynamoDB requests it made (and which). */
+export async function countRequests<T>(fn: () => Promise<T>): Promise<{ result: T; requests: number; commands: Record<string, number> }> {
+  install();
+  count = 0;
+  byCommand.clear();
+  const result = await fn();
+  return { result, requests: count, commands: Object.fromEntries(byCommand) };
+}
