@@ -1,0 +1,66 @@
+/**
+ * Checks of each entry of a round on its own: the idea exists, appears once, the opinion is allowed
+ * and, for per-theme voting, the idea belongs to a configured theme. These come before any check that
+ * depends on the votes the user already holds: a malformed round is a 400 whatever the ballot.
+ */
+import type { ErrorDetail } from '#lib/http/errors';
+import type { CastVote, IdeaForVote, ThemeLimits, VotesConfig } from '#lib/votes/types';
+
+/**
+ * Opinions a round may use. For `likes` the spec fixes `yes`/`no`, so those are always allowed on top
+ * of whatever `voteValues` lists (a site that relabels its values cannot lock out a plain like).
+ */
+export function allowedOpinions(config: Pick<VotesConfig, 'voteType' | 'voteValues'>): Set<string> {
+  const allowed = new Set(config.voteValues.map((v) => v.value));
+  if (config.voteType === 'likes') {
+    allowed.add('yes');
+    allowed.add('no');
+  }
+  return allowed;
+}
+
+export const isPerTheme = (voteType: VotesConfig['voteType']) =>
+  voteType === 'count-per-theme' || voteType === 'budgeting-per-theme';
+
+/** The first `themes[]` entry whose value is the idea's theme (duplicated values: the first wins). */
+export function themeOf(idea: IdeaForVote, themes: readonly ThemeLimits[] | undefined): ThemeLimits | undefined {
+  if (idea.theme === null) return undefined;
+  return themes?.find((t) => t.value === idea.theme);
+}
+
+export function checkEntries(
+  config: VotesConfig,
+  round: readonly CastVote[],
+  ideas: ReadonlyMap<number, IdeaForVote>,
+): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  const allowed = allowedOpinions(config);
+  const seen = new Set<number>();
+  const perTheme = isPerTheme(config.voteType);
+
+  round.forEach((entry, i) => {
+    const idea = ideas.get(entry.ideaId);
+    if (!idea) {
+      details.push({ path: `[${i}].ideaId`, message: `Idea ${entry.ideaId} does not exist on this site` });
+    } else if (seen.has(entry.ideaId)) {
+      details.push({ path: `[${i}].ideaId`, message: `Idea ${entry.ideaId} appears more than once in this round` });
+    } else if (perTheme && !themeOf(idea, config.themes)) {
+      details.push({
+        path: `[${i}].ideaId`,
+        message:
+          idea.theme === null
+            ? `Idea ${entry.ideaId} has no theme, so it cannot be voted for per theme`
+            : `Idea ${entry.ideaId} has theme "${idea.theme}", which is not one of the voting themes`,
+      });
+    }
+    seen.add(entry.ideaId);
+
+    if (!allowed.has(entry.opinion)) {
+      details.push({
+        path: `[${i}].opinion`,
+        message: `Opinion "${entry.opinion}" is not allowed; use one of: ${[...allowed].join(', ') || '(none configured)'}`,
+      });
+    }
+  });
+  return details;
+}
