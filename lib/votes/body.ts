@@ -3,7 +3,7 @@
  * "Vote"). Only the shape is checked here; whether the ideas exist and the opinions are allowed is
  * for planRound, which knows the site.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ErrorDetail } from '#lib/http/errors';
 import { invalidRound } from '#lib/votes/errors';
 import type { CastVote } from '#lib/votes/types';
