@@ -38,6 +38,18 @@ export function registerIdeaItem(siteId: number, ideaId: number): TransactItem {
   };
 }
 
+/** The transaction item that stops new votes on an idea; goes in the same transaction as its Delete. */
+export function unregisterIdeaItem(siteId: number, ideaId: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: keys.tallyShard(siteId, keys.tallyShardOf(ideaId)),
+      UpdateExpression: 'REMOVE #m',
+      ExpressionAttributeNames: { '#m': marker(ideaId) },
+    },
+  };
+}
+
 /**
  * One Update per touched shard: ADD the net deltas, and require the marker of every idea in
  * `mustExist` (the ideas a round adds votes to), so a concurrently deleted idea fails the round.
@@ -134,8 +146,8 @@ export async function readTallies(siteId: number, ideaIds: readonly number[]): P
 }
 
 /**
- * Removes an idea from its shard (marker and counters). Call after the idea's votes have been removed
- * from every ballot, as the last step of deleting the idea.
+ * Removes what is left of an idea in its shard (marker and counters). Call after the idea's votes have
+ * been removed from every ballot, as the last step of deleting the idea.
  */
 export async function unregisterIdea(siteId: number, ideaId: number): Promise<void> {
   const key = keys.tallyShard(siteId, keys.tallyShardOf(ideaId));
