@@ -1,0 +1,77 @@
+/**
+ * Newsletter signup rules: sign up (while the feature is active), list (moderators; tokens for
+ * admins), confirm (public, by token). The service records signups only and sends no e-mail.
+ */
+import { conflict, notFound } from '#lib/http/errors';
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import type { Site } from '#lib/sites/service';
+import { emailKey, sameEmail } from '#lib/newsletter/email';
+import { toSignupRecord } from '#lib/newsletter/record';
+import { deriveToken, hashToken, newSalt, tokensEqual } from '#lib/newsletter/token';
+import { nextId } from '#lib/store/counters';
+import * as store from '#lib/store/newsletter';
+import type { PageRequest } from '#lib/store/query';
+import type { CreateSignupBody, SignupRecord } from '#schemas/newsletter';
+
+/**
+ * Confirmed at once when the site auto-confirms, or when a logged-in user signs up their own
+ * (already verified by the auth server) address; otherwise pending with a confirm token.
+ */
+export async function createSignup(caller: Caller, site: Site, body: CreateSignupBody): Promise<SignupRecord> {
+  access.newsletter.create(site.config);
+  const userId = caller.kind === 'user' ? caller.userId : null;
+  const confirmed =
+    site.config.newslettersignup.autoConfirm === true || (caller.kind === 'user' && sameEmail(caller.user.email, body.email));
+
+  const id = await nextId('signup');
+  const item: store.SignupItem = {
+    id,
+    siteId: site.id,
+    email: body.email,
+    emailKey: emailKey(body.email),
+    firstName: body.firstName ?? null,
+    lastName: body.lastName ?? null,
+    confirmed,
+    createdAt: new Date().toISOString(),
+    userId,
+  };
+  if (!confirmed) {
+    item.tokenSalt = newSalt();
+    item.tokenHash = hashToken(deriveToken(site.id, id, item.tokenSalt));
+  }
+  if (!(await store.putNewSignup(item))) {
+    throw conflict(`${body.email} is already signed up for the newsletter of site ${site.id}`);
+  }
+  return toSignupRecord(item);
+}
+
+export async function listSignups(
+  caller: Caller,
+  site: Site,
+  query: PageRequest & { confirmed?: boolean | undefined },
+): Promise<{ records: SignupRecord[]; nextCursor: string | null }> {
+  access.newsletter.list(caller);
+  const withToken = access.newsletter.seesTokens(caller);
+  const page = await store.listSignups(site.id, { confirmed: query.confirmed }, query);
+  return { records: page.items.map((item) => toSignupRecord(item, { withToken })), nextCursor: page.nextCursor };
+}
+
+/**
+ * Looks the token up by its hash (an unknown token finds nothing), checks it against the token
+ * recomputed from the signup in constant time, then confirms and consumes it in one transaction.
+ * Unknown, used and raced tokens are all the same 404.
+ */
+export async function confirmSignup(site: Site, confirmToken: string): Promise<SignupRecord> {
+  const unknown = () => notFound(`Confirm token not found on site ${site.id}`);
+  const tokenHash = hashToken(confirmToken);
+  const signupId = await store.signupIdByTokenHash(site.id, tokenHash);
+  if (signupId === undefined) throw unknown();
+  const signup = await store.getSignup(site.id, signupId);
+  if (!signup || signup.confirmed || !signup.tokenSalt || signup.tokenHash !== tokenHash) throw unknown();
+  if (!tokensEqual(confirmToken, deriveToken(site.id, signup.id, signup.tokenSalt))) throw unknown();
+
+  const now = new Date().toISOString();
+  if (!(await store.confirmSignup(site.id, signup.id, tokenHash, now))) throw unknown();
+  return toSignupRecord({ ...signup, confirmed: true, confirmedAt: now });
+}

@@ -1,0 +1,225 @@
+/**
+ * Newsletter signups. Three kinds of item live under the site partition (so a site delete sweeps them):
+ *
+ *   SIGNUP#<id>              the signup (GSI1 `USER#<u>` / `SIGNUP#<id>` when a logged-in user made it)
+ *   SIGNUPEMAIL#<email>      uniqueness guard: one signup per normalised e-mail per site
+ *   SIGNUPTOKEN#<sha256>     confirm token lookup -> signup id; exists only while the signup is unconfirmed
+ *
+ * The three are written and removed together in transactions, so a guard or token never outlives its
+ * signup and a signup never exists without its guard.
+ */
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { doc, GSI1, TABLE } from '#lib/store/client';
+import { keys, sitePk } from '#lib/store/keys';
+import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+
+export interface SignupItem {
+  id: number;
+  siteId: number;
+  /** As sent, trimmed. */
+  email: string;
+  /** Trimmed and lower-cased: the key of the e-mail guard. */
+  emailKey: string;
+  firstName: string | null;
+  lastName: string | null;
+  confirmed: boolean;
+  createdAt: string;
+  confirmedAt?: string;
+  /** The logged-in user who signed up, if any (found again through GSI1 for anonymization). */
+  userId?: number | null;
+  /** Random salt the confirm token is derived from (lib/newsletter/token.ts); removed on confirm. */
+  tokenSalt?: string;
+  /** sha256 of the confirm token: the SK of the token item; removed on confirm. */
+  tokenHash?: string;
+}
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
+  rest as unknown as SignupItem;
+
+const MAX_ATTEMPTS = 8;
+const pause = (attempt: number) =>
+  new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+
+/**
+ * Runs a transaction; returns the index of the first action whose condition failed, or -1 when it
+ * committed. A `TransactionConflict` (another transaction on one of the items was in flight) says
+ * nothing about the outcome, and DynamoDB may cancel both sides of a conflict, so it is retried
+ * until the conditions decide: that is what makes "exactly one of N concurrent signups wins" hold.
+ */
+async function transact(items: TransactItem[]): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await doc.send(new TransactWriteCommand({ TransactItems: items }));
+      return -1;
+    } catch (err) {
+      if ((err as Error).name !== 'TransactionCanceledException') throw err;
+      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed >= 0) return failed;
+      const conflict = reasons.some((r) => r.Code === 'TransactionConflict');
+      if (!conflict || attempt + 1 >= MAX_ATTEMPTS) throw err;
+      await pause(attempt);
+    }
+  }
+}
+
+/**
+ * Writes a new signup with its e-mail guard and (when unconfirmed) its token item in ONE transaction.
+ * @returns false when the e-mail is already signed up on the site.
+ */
+export async function putNewSignup(item: SignupItem): Promise<boolean> {
+  const { siteId, id } = item;
+  const writes: TransactItem[] = [
+    {
+      Put: {
+        TableName: TABLE,
+        Item: {
+          ...keys.newsletterSignup(siteId, id),
+          ...(item.userId != null ? keys.ownedBy(item.userId, 'SIGNUP', id) : {}),
+          ...item,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...keys.newsletterEmail(siteId, item.emailKey), signupId: id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ];
+  if (item.tokenHash !== undefined) {
+    writes.push({
+      Put: {
+        TableName: TABLE,
+        Item: { ...keys.newsletterToken(siteId, item.tokenHash), signupId: id },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    });
+  }
+  const failed = await transact(writes);
+  if (failed === 1) return false;
+  // The signup id and the token hash are fresh; a clash there is a bug, not a client error.
+  if (failed >= 0) throw new Error(`Newsletter signup ${id}: unexpected condition failure on action ${failed}`);
+  return true;
+}
+
+/** One Query page of a site's signups in id order; `confirmed` narrows with a filter (a page may be short). */
+export async function listSignups(
+  siteId: number,
+  filter: { confirmed?: boolean | undefined },
+  page: PageRequest,
+): Promise<Page<SignupItem>> {
+  const pk = sitePk(siteId);
+  const result = await queryPage<Record<string, unknown>>(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ...(filter.confirmed === undefined
+        ? { ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.newsletterSignupPrefix } }
+        : {
+            FilterExpression: '#confirmed = :confirmed',
+            ExpressionAttributeNames: { '#confirmed': 'confirmed' },
+            ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.newsletterSignupPrefix, ':confirmed': filter.confirmed },
+          }),
+    },
+    page,
+    { values: { PK: pk }, skPrefix: keys.newsletterSignupPrefix },
+  );
+  return { items: result.items.map(strip), nextCursor: result.nextCursor };
+}
+
+export async function getSignup(siteId: number, signupId: number): Promise<SignupItem | undefined> {
+  const out = await doc.send(
+    new GetCommand({ TableName: TABLE, Key: keys.newsletterSignup(siteId, signupId), ConsistentRead: true }),
+  );
+  return out.Item ? strip(out.Item) : undefined;
+}
+
+/** The signup id a token hash points to, while that token is still unused. */
+export async function signupIdByTokenHash(siteId: number, tokenHash: string): Promise<number | undefined> {
+  const out = await doc.send(
+    new GetCommand({ TableName: TABLE, Key: keys.newsletterToken(siteId, tokenHash), ConsistentRead: true }),
+  );
+  const id = out.Item?.signupId;
+  return typeof id === 'number' ? id : undefined;
+}
+
+/**
+ * Confirms a signup and consumes its token in one transaction. The token item must still exist, so of
+ * two concurrent confirms with the same token exactly one succeeds.
+ * @returns false when the token was used (or the signup removed) meanwhile.
+ */
+export async function confirmSignup(siteId: number, signupId: number, tokenHash: string, now: string): Promise<boolean> {
+  const failed = await transact([
+    {
+      Delete: {
+        TableName: TABLE,
+        Key: keys.newsletterToken(siteId, tokenHash),
+        ConditionExpression: 'attribute_exists(PK) AND signupId = :id',
+        ExpressionAttributeValues: { ':id': signupId },
+      },
+    },
+    {
+      Update: {
+        TableName: TABLE,
+        Key: keys.newsletterSignup(siteId, signupId),
+        UpdateExpression: 'SET #confirmed = :true, #confirmedAt = :now REMOVE #salt, #hash',
+        ConditionExpression: 'attribute_exists(PK) AND #confirmed = :false AND #hash = :hash',
+        ExpressionAttributeNames: {
+          '#confirmed': 'confirmed',
+          '#confirmedAt': 'confirmedAt',
+          '#salt': 'tokenSalt',
+          '#hash': 'tokenHash',
+        },
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now, ':hash': tokenHash },
+      },
+    },
+  ]);
+  return failed < 0;
+}
+
+/** Every signup a site user made while logged in (GSI1), for anonymization. */
+export async function findSignupsOfUser(userId: number): Promise<SignupItem[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: GSI1,
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId), ':prefix': keys.newsletterSignupPrefix },
+  });
+  return items.map(strip);
+}
+
+/**
+ * Deletes a signup with its e-mail guard and token item in one transaction (the guard would otherwise
+ * block the e-mail on the site forever). Deleting what is already gone is not an error, so it can be
+ * retried.
+ */
+export async function deleteSignup(item: Pick<SignupItem, 'siteId' | 'id' | 'emailKey' | 'tokenHash'>): Promise<void> {
+  const deletes: TransactItem[] = [
+    { Delete: { TableName: TABLE, Key: keys.newsletterSignup(item.siteId, item.id) } },
+    {
+      // Only this signup's guard: a later signup with the same e-mail owns its own guard.
+      Delete: {
+        TableName: TABLE,
+        Key: keys.newsletterEmail(item.siteId, item.emailKey),
+        ConditionExpression: 'attribute_not_exists(PK) OR signupId = :id',
+        ExpressionAttributeValues: { ':id': item.id },
+      },
+    },
+  ];
+  if (item.tokenHash !== undefined) {
+    deletes.push({ Delete: { TableName: TABLE, Key: keys.newsletterToken(item.siteId, item.tokenHash) } });
+  }
+  // A guard owned by another signup means this one was deleted before (with its token) and the e-mail
+  // signed up again since: nothing is left to delete.
+  await transact(deletes);
+}
+
+/** Finds and deletes a user's signups; returns them as they were. One Query page plus one transaction each. */
+export async function deleteSignupsOfUser(userId: number): Promise<SignupItem[]> {
+  const items = await findSignupsOfUser(userId);
+  for (const item of items) await deleteSignup(item);
+  return items;
+}

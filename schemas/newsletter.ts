@@ -1,0 +1,45 @@
+/**
+ * Newsletter signup bodies, query and record (CONTRACT "Records": `{id, siteId, email, firstName,
+ * lastName, confirmed, createdAt}`; POST body `{email, firstName?, lastName?}`; confirm body
+ * `{confirmToken}`).
+ */
+import * as z from 'zod';
+import { pageQuery, queryFlagOrUndefined } from '#schemas/common';
+
+/** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Names are optional; `null` is accepted as "not given", like an absent field. */
+const name = z.string().trim().max(255).nullable().optional();
+
+export const createSignupBody = z.object({
+  // Trimmed before the check, and stored trimmed (but otherwise as sent).
+  email: z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email()),
+  firstName: name,
+  lastName: name,
+});
+export type CreateSignupBody = z.infer<typeof createSignupBody>;
+
+/**
+ * Any string is accepted as a token: one that is not ours is simply unknown (404), so the shape of a
+ * real token is not revealed by a 400. The cap only keeps hashing cheap.
+ */
+export const confirmBody = z.object({ confirmToken: z.string().min(1).max(512) });
+export type ConfirmBody = z.infer<typeof confirmBody>;
+
+/** `confirmed`: `1`/`true` only confirmed, `0`/`false` only unconfirmed, absent all. */
+export const listSignupsQuery = z.object({ confirmed: queryFlagOrUndefined, ...pageQuery });
+export type ListSignupsQuery = z.infer<typeof listSignupsQuery>;
+
+export const signupRecord = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  confirmed: z.boolean(),
+  createdAt: z.string(),
+  /** Only on unconfirmed records in lists read by admins (CONTRACT "Decided details"). */
+  confirmToken: z.string().optional(),
+});
+export type SignupRecord = z.infer<typeof signupRecord>;
