@@ -5,6 +5,7 @@ import { keys } from '#lib/store/keys';
 import { nextId } from '#lib/store/counters';
 import * as store from '#lib/store/arguments';
 import { invoke } from '#tests/support/invoke';
+import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { createIdea, removeIdeaItem } from '#tests/support/ideas-fixture';
 import { argumentId, LONG, postArgument, world } from './helpers.ts';
@@ -179,8 +180,9 @@ describe('reading one argument', () => {
   it('returns the record, with vote flags on request', async () => {
     const w = await world();
     const id = await argumentId(w, w.member.token);
-    const res = await invoke(getArgument, { params: at(w, id) });
+    const { result: res, requests } = await countRequests(() => invoke(getArgument, { params: at(w, id) }));
     expect(res.status).toBe(200);
+    expect(requests).toBe(3); // site + idea check + argument
     expect(res.body).toMatchObject({ id, ideaId: w.ideaId, siteId: w.siteId, description: LONG });
     expect(res.body).not.toHaveProperty('yes');
     expect(res.body).not.toHaveProperty('hasUserVoted');
