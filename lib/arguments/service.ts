@@ -1,0 +1,171 @@
+/**
+ * The argument endpoints: lists (an idea's, a site's), one argument, create, partial update, delete
+ * (with its replies) and the vote toggle. Access comes from lib/auth/access.ts; storage from
+ * lib/store/arguments.ts. Every call costs a fixed number of DynamoDB requests (no per-record reads).
+ */
+import { forbidden, notFound, validationError } from '#lib/http/errors';
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { hasRole } from '#lib/auth/roles';
+import type { Site } from '#lib/sites/service';
+import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
+import { assertDescriptionLength, assertReplyParent } from '#lib/arguments/rules';
+import * as store from '#lib/store/arguments';
+import { nextId } from '#lib/store/counters';
+import { getUser } from '#lib/store/users';
+import type { ArgumentFlags, ArgumentListQuery, CreateArgumentBody, UpdateArgumentBody } from '#schemas/argument';
+
+export interface ArgumentPage {
+  records: ArgumentRecord[];
+  nextCursor: string | null;
+}
+
+/** `withUserVote` without a token answers `hasUserVoted: false` rather than refusing: reads are public. */
+const recordOptions = (caller: Caller, flags: ArgumentFlags) => ({
+  withVoteCount: flags.withVoteCount,
+  withUserVoteOf: flags.withUserVote ? (caller.kind === 'user' ? caller.userId : null) : undefined,
+});
+
+const ideaNotFound = (siteId: number, ideaId: number) => notFound(`Idea ${ideaId} not found on site ${siteId}`);
+const argumentNotFound = (ideaId: number, argumentId: number) =>
+  notFound(`Argument ${argumentId} not found on idea ${ideaId}`);
+
+async function requireIdea(siteId: number, ideaId: number): Promise<store.IdeaRef> {
+  const idea = await store.getIdeaRef(siteId, ideaId);
+  if (!idea) throw ideaNotFound(siteId, ideaId);
+  return idea;
+}
+
+/** The idea check and the argument read go out together (independent GetItems). */
+async function requireArgument(siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem> {
+  const [idea, argument] = await Promise.all([
+    store.getIdeaRef(siteId, ideaId),
+    store.getArgument(siteId, ideaId, argumentId),
+  ]);
+  if (!idea) throw ideaNotFound(siteId, ideaId);
+  if (!argument) throw argumentNotFound(ideaId, argumentId);
+  return argument;
+}
+
+/** An id inside a body that points nowhere is a 400 (CONTRACT); a user of another site is nowhere. */
+async function assertAuthorExists(siteId: number, userId: number | undefined): Promise<void> {
+  if (userId === undefined) return;
+  if (!(await getUser(siteId, userId))) {
+    throw validationError([{ path: 'userId', message: `user ${userId} does not exist on this site` }], 'Invalid body');
+  }
+}
+
+/** Moderators act on anyone's argument; an owner's write is conditioned on still being the owner. */
+const ownerGuard = (caller: Caller) => ({
+  ownerId: hasRole(caller.role, 'moderator') || caller.kind !== 'user' ? undefined : caller.userId,
+});
+
+export async function listIdeaArguments(site: Site, caller: Caller, ideaId: number, query: ArgumentListQuery): Promise<ArgumentPage> {
+  // The idea check and the page are independent: one round trip instead of two.
+  const [idea, page] = await Promise.all([
+    store.getIdeaRef(site.id, ideaId),
+    store.listArgumentsOfIdea(site.id, ideaId, query, { sentiment: query.sentiment }),
+  ]);
+  if (!idea) throw ideaNotFound(site.id, ideaId);
+  const options = recordOptions(caller, query);
+  return { records: page.items.map((item) => toArgumentRecord(item, options)), nextCursor: page.nextCursor };
+}
+
+export async function listSiteArguments(site: Site, caller: Caller, query: ArgumentListQuery): Promise<ArgumentPage> {
+  const page = await store.listArgumentsOfSite(site.id, query, { sentiment: query.sentiment });
+  const options = recordOptions(caller, query);
+  return { records: page.items.map((item) => toArgumentRecord(item, options)), nextCursor: page.nextCursor };
+}
+
+export async function getArgument(
+  site: Site,
+  caller: Caller,
+  ideaId: number,
+  argumentId: number,
+  flags: ArgumentFlags,
+): Promise<ArgumentRecord> {
+  return toArgumentRecord(await requireArgument(site.id, ideaId, argumentId), recordOptions(caller, flags));
+}
+
+export async function createArgument(site: Site, caller: Caller, ideaId: number, body: CreateArgumentBody): Promise<ArgumentRecord> {
+  access.argument.create(caller, site.config);
+  access.assertModeratorFields(caller, body, ['userId']);
+  assertDescriptionLength(body.description, site.config);
+  const parentId = body.parentId ?? null;
+  const [idea, parent] = await Promise.all([
+    store.getIdeaRef(site.id, ideaId),
+    parentId !== null ? store.getArgument(site.id, ideaId, parentId) : undefined,
+    assertAuthorExists(site.id, body.userId),
+  ]);
+  if (!idea) throw ideaNotFound(site.id, ideaId);
+  if (parentId !== null) assertReplyParent(parentId, ideaId, parent);
+
+  const now = new Date().toISOString();
+  const item: ArgumentItem = {
+    id: await nextId('argument'),
+    siteId: site.id,
+    ideaId,
+    userId: body.userId ?? (caller.kind === 'user' ? caller.userId : null),
+    parentId,
+    sentiment: body.sentiment ?? 'for',
+    description: body.description,
+    createdAt: now,
+    updatedAt: now,
+    yes: 0,
+  };
+  const outcome = await store.putNewArgument(item);
+  // Deleted between our read and the write: the transaction's checks caught it.
+  if (outcome === 'idea-missing') throw ideaNotFound(site.id, ideaId);
+  if (outcome === 'parent-missing') assertReplyParent(parentId!, ideaId, undefined);
+  return toArgumentRecord(item);
+}
+
+export async function updateArgument(
+  site: Site,
+  caller: Caller,
+  ideaId: number,
+  argumentId: number,
+  body: UpdateArgumentBody,
+): Promise<ArgumentRecord> {
+  const existing = await requireArgument(site.id, ideaId, argumentId);
+  access.argument.modify(caller, existing);
+  access.assertModeratorFields(caller, body, ['userId']);
+  if (body.description !== undefined) assertDescriptionLength(body.description, site.config);
+  await assertAuthorExists(site.id, body.userId);
+
+  const outcome = await store.updateArgument(
+    site.id,
+    ideaId,
+    argumentId,
+    { description: body.description, sentiment: body.sentiment, userId: body.userId, updatedAt: new Date().toISOString() },
+    ownerGuard(caller),
+  );
+  if (!outcome.ok) {
+    if (outcome.reason === 'missing') throw argumentNotFound(ideaId, argumentId);
+    throw forbidden('Only the owner or a moderator may change this argument');
+  }
+  return toArgumentRecord(outcome.value);
+}
+
+/** Deletes the argument and, for a top-level argument, its replies. */
+export async function deleteArgument(site: Site, caller: Caller, ideaId: number, argumentId: number): Promise<void> {
+  const existing = await requireArgument(site.id, ideaId, argumentId);
+  access.argument.modify(caller, existing);
+  const outcome = await store.deleteArgument(site.id, ideaId, argumentId, ownerGuard(caller));
+  if (!outcome.ok) {
+    if (outcome.reason === 'missing') throw argumentNotFound(ideaId, argumentId);
+    throw forbidden('Only the owner or a moderator may delete this argument');
+  }
+  if (existing.parentId == null) await store.deleteReplies(site.id, ideaId, argumentId);
+}
+
+/** Toggles the caller's vote; answers the argument with `yes` and `hasUserVoted`. */
+export async function toggleArgumentVote(site: Site, caller: Caller, ideaId: number, argumentId: number): Promise<ArgumentRecord> {
+  access.argument.vote(caller);
+  // A vote belongs to a user: a service token acts as admin but has no user to count.
+  if (caller.kind !== 'user') throw forbidden('Argument votes are cast by users; a service token cannot vote');
+  await requireIdea(site.id, ideaId);
+  const item = await store.toggleArgumentVote(site.id, ideaId, argumentId, caller.userId);
+  if (!item) throw argumentNotFound(ideaId, argumentId);
+  return toArgumentRecord(item, { withVoteCount: true, withUserVoteOf: caller.userId });
+}

@@ -1,0 +1,277 @@
+/**
+ * Arguments: `PK=SITE#<s>, SK=ARG#<ideaId>#<argId>` (an idea's arguments are one contiguous SK range,
+ * in creation order), GSI1 `USER#<u> / ARG#<a>` for the author. Argument votes live on the argument
+ * item itself: `voterIds` (a number set: one vote per user) and `yes` (its size), both changed by one
+ * conditional UpdateItem per toggle, so the count is exact under concurrency without a transaction.
+ * See docs/data-model.md for the access-pattern rows.
+ */
+import {
+  DeleteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { conflict } from '#lib/http/errors';
+import type { ArgumentItem } from '#lib/arguments/record';
+import { doc, TABLE } from '#lib/store/client';
+import { keys, sitePk, type Key } from '#lib/store/keys';
+import { batchDelete } from '#lib/store/batch';
+import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+
+const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
+  rest as unknown as ArgumentItem;
+
+const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
+
+/** The old item DynamoDB hands back on a failed condition (`ReturnValuesOnConditionCheckFailure`), raw. */
+const oldItemOf = (err: unknown) => (err as { Item?: Record<string, { NS?: string[]; N?: string }> }).Item;
+
+/** The few idea fields arguments need; undefined when the idea is not on the site. */
+export interface IdeaRef {
+  id: number;
+  userId: number | null;
+  status?: string;
+}
+
+export async function getIdeaRef(siteId: number, ideaId: number): Promise<IdeaRef | undefined> {
+  const out = await doc.send(
+    new GetCommand({
+      TableName: TABLE,
+      Key: keys.idea(siteId, ideaId),
+      ProjectionExpression: 'id, userId, #status',
+      ExpressionAttributeNames: { '#status': 'status' },
+    }),
+  );
+  return out.Item as IdeaRef | undefined;
+}
+
+export async function getArgument(siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(siteId, ideaId, argumentId) }));
+  return out.Item ? strip(out.Item) : undefined;
+}
+
+const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>
+  item.userId != null ? keys.ownedBy(item.userId, 'ARG', item.id) : {};
+
+/**
+ * Writes a new argument in one transaction with checks that its idea (and, for a reply, its parent)
+ * still exist, so an argument can never land on an idea or thread deleted meanwhile (the deletes sweep
+ * the arguments after removing the idea / parent).
+ */
+export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-missing' | 'parent-missing'> {
+  const checks: { key: Key; missing: 'idea-missing' | 'parent-missing' }[] = [
+    { key: keys.idea(item.siteId, item.ideaId), missing: 'idea-missing' },
+  ];
+  if (item.parentId != null) {
+    checks.push({ key: keys.argument(item.siteId, item.ideaId, item.parentId), missing: 'parent-missing' });
+  }
+  try {
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...checks.map((c) => ({
+            ConditionCheck: { TableName: TABLE, Key: c.key, ConditionExpression: 'attribute_exists(PK)' },
+          })),
+          {
+            Put: {
+              TableName: TABLE,
+              Item: { ...keys.argument(item.siteId, item.ideaId, item.id), ...ownerIndex(item), ...item },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return 'ok';
+  } catch (err) {
+    if ((err as Error).name !== 'TransactionCanceledException') throw err;
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    const failed = checks.findIndex((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
+    if (failed >= 0) return checks[failed]!.missing;
+    throw err;
+  }
+}
+
+export interface ArgumentFilter {
+  sentiment?: 'for' | 'against' | undefined;
+}
+
+function listInput(prefix: string, pk: string, filter: ArgumentFilter): Omit<QueryCommandInput, 'TableName'> {
+  const values: Record<string, unknown> = { ':pk': pk, ':prefix': prefix };
+  const input: Omit<QueryCommandInput, 'TableName'> = {
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: values,
+  };
+  if (filter.sentiment) {
+    // A filter runs after Limit, so a filtered page may hold fewer records (CONTRACT allows it).
+    input.FilterExpression = '#sentiment = :sentiment';
+    input.ExpressionAttributeNames = { '#sentiment': 'sentiment' };
+    values[':sentiment'] = filter.sentiment;
+  }
+  return input;
+}
+
+async function listUnder(siteId: number, prefix: string, page: PageRequest, filter: ArgumentFilter): Promise<Page<ArgumentItem>> {
+  const pk = sitePk(siteId);
+  const result = await queryPage<Record<string, unknown>>(listInput(prefix, pk, filter), page, {
+    values: { PK: pk },
+    skPrefix: prefix,
+  });
+  return { items: result.items.map(strip), nextCursor: result.nextCursor };
+}
+
+/** One idea's arguments (replies included), in creation order: one Query page. */
+export const listArgumentsOfIdea = (siteId: number, ideaId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
+  listUnder(siteId, keys.argumentsOfIdeaPrefix(ideaId), page, filter);
+
+/** Every argument of a site, by idea and then creation order: one Query page. */
+export const listArgumentsOfSite = (siteId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
+  listUnder(siteId, keys.argumentPrefix, page, filter);
+
+export interface ArgumentChanges {
+  description?: string | undefined;
+  sentiment?: 'for' | 'against' | undefined;
+  userId?: number | undefined;
+  updatedAt: string;
+}
+
+/** Only when the item still exists and, with `ownerId`, still belongs to that user. */
+function guardOf(ownerId: number | undefined) {
+  if (ownerId === undefined) return { expression: 'attribute_exists(PK)', names: {}, values: {} };
+  return {
+    expression: 'attribute_exists(PK) AND #owner = :owner',
+    names: { '#owner': 'userId' } as Record<string, string>,
+    values: { ':owner': ownerId } as Record<string, unknown>,
+  };
+}
+
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'not-owner' };
+
+export async function updateArgument(
+  siteId: number,
+  ideaId: number,
+  argumentId: number,
+  changes: ArgumentChanges,
+  guard: { ownerId?: number | undefined } = {},
+): Promise<WriteOutcome<ArgumentItem>> {
+  const fields: Record<string, unknown> = { ...changes };
+  if (changes.userId !== undefined) Object.assign(fields, keys.ownedBy(changes.userId, 'ARG', argumentId));
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets: string[] = [];
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  const condition = guardOf(guard.ownerId);
+  try {
+    const out = await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.argument(siteId, ideaId, argumentId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition.expression,
+        ExpressionAttributeNames: { ...names, ...condition.names },
+        ExpressionAttributeValues: { ...values, ...condition.values },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true, value: strip(out.Attributes ?? {}) };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return { ok: false, reason: oldItemOf(err) ? 'not-owner' : 'missing' };
+  }
+}
+
+/** Deletes one argument (guarded like an update). Its replies are swept by `deleteReplies` afterwards. */
+export async function deleteArgument(
+  siteId: number,
+  ideaId: number,
+  argumentId: number,
+  guard: { ownerId?: number | undefined } = {},
+): Promise<WriteOutcome<undefined>> {
+  const condition = guardOf(guard.ownerId);
+  try {
+    await doc.send(
+      new DeleteCommand({
+        TableName: TABLE,
+        Key: keys.argument(siteId, ideaId, argumentId),
+        ConditionExpression: condition.expression,
+        ...(guard.ownerId !== undefined
+          ? { ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
+          : {}), // DynamoDB refuses empty name/value maps
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { ok: true, value: undefined };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    return { ok: false, reason: oldItemOf(err) ? 'not-owner' : 'missing' };
+  }
+}
+
+/**
+ * Removes the replies of a (just deleted) argument. Runs after the parent is gone, and a new reply's
+ * transaction checks that its parent exists, so no reply can slip in behind the sweep. Consistent
+ * reads, so a reply written just before the parent's delete is seen. Cost is proportional to the
+ * idea's arguments (a cascade); reads and votes stay constant.
+ */
+export async function deleteReplies(siteId: number, ideaId: number, parentId: number): Promise<number> {
+  const replies = await queryAll<{ PK: string; SK: string }>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'parentId = :parent',
+    ProjectionExpression: 'PK, SK',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId), ':parent': parentId },
+    ConsistentRead: true,
+  });
+  await batchDelete(replies);
+  return replies.length;
+}
+
+const MAX_TOGGLE_ATTEMPTS = 8;
+
+/**
+ * Toggles `userId`'s vote on an argument with one conditional UpdateItem per attempt: add the user to
+ * `voterIds` and count +1 only if they are not in it, or remove them and count -1 only if they are.
+ * When the condition fails, the item DynamoDB returns tells which branch applies now (a concurrent
+ * toggle by the same user may have flipped it), so the next attempt takes that branch. There is no
+ * unconditioned read-modify-write, so `yes` always equals the size of `voterIds`.
+ * @returns the argument after the toggle, or undefined when it does not exist.
+ */
+export async function toggleArgumentVote(
+  siteId: number,
+  ideaId: number,
+  argumentId: number,
+  userId: number,
+): Promise<ArgumentItem | undefined> {
+  let hasVoted = false; // unknown at first: try adding, the condition corrects us
+  for (let attempt = 0; attempt < MAX_TOGGLE_ATTEMPTS; attempt++) {
+    const branch = hasVoted
+      ? { update: 'DELETE voterIds :u ADD yes :delta', condition: 'attribute_exists(PK) AND contains(voterIds, :uid)', delta: -1 }
+      : { update: 'ADD voterIds :u, yes :delta', condition: 'attribute_exists(PK) AND NOT contains(voterIds, :uid)', delta: 1 };
+    try {
+      const out = await doc.send(
+        new UpdateCommand({
+          TableName: TABLE,
+          Key: keys.argument(siteId, ideaId, argumentId),
+          UpdateExpression: branch.update,
+          ConditionExpression: branch.condition,
+          ExpressionAttributeValues: { ':u': new Set([userId]), ':uid': userId, ':delta': branch.delta },
+          ReturnValues: 'ALL_NEW',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return strip(out.Attributes ?? {});
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const old = oldItemOf(err);
+      if (!old) return undefined;
+      hasVoted = old.voterIds?.NS?.includes(String(userId)) ?? false;
+    }
+  }
+  throw conflict('The vote changed too often at once; please try again');
+}
