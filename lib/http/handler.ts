@@ -90,7 +90,8 @@ export function withHttpStack(
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(httpHeaderNormalizer())
     .use(requestLog())
-    .use(httpSecurityHeaders())
+    // The API is called cross-origin by design (CORS above), so resources may be read cross-origin.
+    .use(httpSecurityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }))
     .use(cors())
     .use(errorResponder())
     .handler(run);
