@@ -4,6 +4,7 @@
  * pages are cut to a byte budget and continue from a cursor after the last record kept; CONTRACT
  * allows a page to hold fewer than `pageSize` records for exactly this reason.
  */
+import type { ContentPage } from '#lib/store/content-items';
 
 /** Room is left for the envelope, the headers and the event wrapper around the body. */
 export const PAGE_BYTE_BUDGET = 5 * 1024 * 1024;
@@ -22,11 +23,8 @@ export function countWithinBudget(records: readonly unknown[], budget = PAGE_BYT
 }
 
 /** A list page cut to the budget; `records[i]` is the record of `page.items[i]`. */
-export function fitPage<R>(
-  records: R[],
-  page: { items: readonly { id: number }[]; nextCursor: string | null; cursorAfter: (item: never) => string },
-): { records: R[]; nextCursor: string | null } {
+export function fitPage<R>(records: R[], page: ContentPage): { records: R[]; nextCursor: string | null } {
   const kept = countWithinBudget(records);
   if (kept === records.length) return { records, nextCursor: page.nextCursor };
-  return { records: records.slice(0, kept), nextCursor: (page.cursorAfter as (item: unknown) => string)(page.items[kept - 1]) };
+  return { records: records.slice(0, kept), nextCursor: page.cursorAfter(page.items[kept - 1]!) };
 }
