@@ -1,0 +1,111 @@
+/**
+ * Create, update and delete of ideas and articles: the same flow for both, parameterised by the
+ * kind's rules (lib/content/kind.ts). Order of checks: the record exists (404), the caller may act
+ * (401/403), fields only moderators may set (403), the body (400, every failure at once); then one
+ * conditional write, so nothing is stored when any check fails.
+ */
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { mergeExtraData } from '#lib/extra-data/index';
+import { conflict, notFound, validationError } from '#lib/http/errors';
+import type { Site } from '#lib/sites/service';
+import { nextId } from '#lib/store/counters';
+import type { ContentItem } from '#lib/store/content-items';
+import { validateCreateBody, validateUpdateBody } from '#lib/content/body';
+import type { ContentKindRules } from '#lib/content/kind';
+import { moderatorFields, type ContentUpdateBody } from '#schemas/content-item';
+
+/** Concurrent writers of one record retry this often before the caller gets a 409. */
+const MAX_WRITE_ATTEMPTS = 5;
+
+export async function getContentOr404(kind: ContentKindRules, site: Site, id: number): Promise<ContentItem> {
+  const item = await kind.store.get(site.id, id);
+  if (!item) throw notFound(`${kind.label} ${id} not found on site ${site.id}`);
+  return item;
+}
+
+const noSuchUser = (site: Site, userId: number | null) =>
+  validationError([{ path: 'userId', message: `User ${userId} not found on site ${site.id}` }]);
+
+/**
+ * A new item belongs to the caller; a moderator (or a service token) may name another user of the
+ * site, or nobody (`userId: null`). A named user must exist on the site, checked in the same write.
+ */
+export async function createContent(kind: ContentKindRules, site: Site, caller: Caller, body: Record<string, unknown>): Promise<ContentItem> {
+  kind.assertCreate(caller, site.config);
+  access.assertModeratorFields(caller, body, moderatorFields);
+  const input = validateCreateBody(kind.section(site.config), body);
+  const named = input.userId !== undefined;
+  const userId = named ? (input.userId ?? null) : caller.kind === 'user' ? caller.userId : null;
+  const now = new Date().toISOString();
+  const item: ContentItem = {
+    id: await nextId(kind.counter),
+    siteId: site.id,
+    userId,
+    title: input.title,
+    summary: input.summary,
+    description: input.description,
+    status: input.status ?? 'OPEN',
+    budget: input.budget ?? null,
+    extraData: mergeExtraData(undefined, input.extraData as Record<string, unknown> | undefined),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  const outcome = await kind.store.putNew(item, { checkUser: named && userId !== null ? userId : undefined });
+  if (outcome === 'no-user') throw noSuchUser(site, userId);
+  // Ids come from an atomic counter, so the only other failure is a bug.
+  if (outcome !== 'ok') throw new Error(`${kind.label} id ${item.id} is already taken`);
+  return item;
+}
+
+/** The fields sent replace the stored ones; extraData is merged key by key (null removes a key). */
+function applyUpdate(item: ContentItem, input: ContentUpdateBody): ContentItem {
+  return {
+    ...item,
+    title: input.title ?? item.title,
+    summary: input.summary ?? item.summary,
+    description: input.description ?? item.description,
+    status: input.status ?? item.status,
+    budget: input.budget !== undefined ? input.budget : item.budget,
+    userId: input.userId !== undefined ? input.userId : item.userId,
+    extraData:
+      input.extraData !== undefined ? mergeExtraData(item.extraData, input.extraData as Record<string, unknown>) : item.extraData,
+    updatedAt: new Date().toISOString(),
+    version: item.version + 1,
+  };
+}
+
+/**
+ * A partial update, written only if nobody changed the item since it was read (its `version`); when
+ * somebody did, the item is read again, access decided again on what it is now (a moderator may
+ * have closed it), and the change applied to it, so no concurrent change is lost.
+ */
+export async function updateContent(
+  kind: ContentKindRules,
+  site: Site,
+  caller: Caller,
+  id: number,
+  body: Record<string, unknown>,
+): Promise<ContentItem> {
+  let item = await getContentOr404(kind, site, id);
+  await kind.assertModify(caller, item, site);
+  access.assertModeratorFields(caller, body, moderatorFields);
+  const input = validateUpdateBody(kind.section(site.config), body);
+  const checkUser = input.userId != null ? input.userId : undefined;
+  for (let attempt = 1; ; attempt++) {
+    const next = applyUpdate(item, input);
+    const outcome = await kind.store.replace(next, item.version, { checkUser });
+    if (outcome === 'ok') return next;
+    if (outcome === 'no-user') throw noSuchUser(site, input.userId ?? null);
+    if (attempt >= MAX_WRITE_ATTEMPTS) throw conflict(`${kind.label} ${id} is being changed by someone else; try again`);
+    item = await getContentOr404(kind, site, id);
+    await kind.assertModify(caller, item, site);
+  }
+}
+
+export async function deleteContent(kind: ContentKindRules, site: Site, caller: Caller, id: number): Promise<void> {
+  const item = await getContentOr404(kind, site, id);
+  await kind.assertModify(caller, item, site);
+  if (!(await kind.store.remove(site.id, id))) throw notFound(`${kind.label} ${id} not found on site ${site.id}`);
+}

@@ -1,0 +1,64 @@
+/**
+ * Idea records with what the include flags add, for one idea or a whole page at the same cost:
+ * each kind of related data is read once for the page (tallies: one BatchGet; the caller's ballot:
+ * one GetItem; users: one BatchGet; arguments: one Query over the page's SK range), in parallel.
+ */
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
+import type { Site } from '#lib/sites/service';
+import { getBallot } from '#lib/store/ballots';
+import type { ContentItem } from '#lib/store/content-items';
+import { argumentsOfIdeas } from '#lib/store/ideas';
+import { readTallies, yesNo, type Tally } from '#lib/store/tallies';
+import { loadUsersOf, toContentRecord, withCommonIncludes } from '#lib/content/record';
+import type { IdeaIncludes, IdeaRecord } from '#schemas/idea';
+
+/**
+ * @param known tallies the caller already read (ordering by votes reads every tally of the site).
+ */
+export async function toIdeaRecords(
+  site: Site,
+  caller: Caller,
+  items: readonly ContentItem[],
+  flags: IdeaIncludes,
+  known: { tallies?: Map<number, Tally> } = {},
+): Promise<IdeaRecord[]> {
+  if (items.length === 0) return [];
+  const ids = items.map((item) => item.id);
+  // Hidden counts are absent, not zero (CONTRACT), and then not even read.
+  const showCounts = flags.includeVoteCount && access.vote.seesCounts(caller, site.config);
+  const [tallies, ballot, users, argumentItems] = await Promise.all([
+    showCounts ? (known.tallies ?? readTallies(site.id, ids)) : undefined,
+    flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
+    loadUsersOf(site.id, items, flags),
+    flags.includeArguments ? argumentsOfIdeas(site.id, ids) : [],
+  ]);
+  const argumentsByIdea = groupArguments(argumentItems);
+
+  return items.map((item) => {
+    const record: IdeaRecord = withCommonIncludes(toContentRecord(item), item, flags, users, site.config);
+    if (showCounts) Object.assign(record, yesNo(tallies?.get(item.id)));
+    if (flags.includeUserVote) {
+      const vote = ballot?.votes?.[String(item.id)];
+      record.userVote = vote ? { opinion: vote.opinion } : null;
+    }
+    if (flags.includeArguments) {
+      const argued = argumentsByIdea.get(item.id);
+      record.argumentsFor = argued?.for ?? [];
+      record.argumentsAgainst = argued?.against ?? [];
+    }
+    return record;
+  });
+}
+
+/** Arguments per idea and sentiment, oldest first (the SK order they were read in). */
+function groupArguments(items: readonly ArgumentItem[]) {
+  const byIdea = new Map<number, { for: ArgumentRecord[]; against: ArgumentRecord[] }>();
+  for (const item of items) {
+    let entry = byIdea.get(item.ideaId);
+    if (!entry) byIdea.set(item.ideaId, (entry = { for: [], against: [] }));
+    (item.sentiment === 'against' ? entry.against : entry.for).push(toArgumentRecord(item));
+  }
+  return byIdea;
+}

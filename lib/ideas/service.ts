@@ -1,0 +1,45 @@
+/**
+ * The five idea endpoints. Writes go through the shared content flow (lib/content/service.ts) with
+ * the idea rules (lib/ideas/kind.ts); reads add what the include flags ask for (lib/ideas/includes.ts).
+ */
+import type { Caller } from '#lib/auth/caller';
+import type { Site } from '#lib/sites/service';
+import { listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
+import { fitPage } from '#lib/content/page-budget';
+import { toContentRecord } from '#lib/content/record';
+import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
+import { ideaKind } from '#lib/ideas/kind';
+import { toIdeaRecords } from '#lib/ideas/includes';
+import { runningStatuses } from '#schemas/content-item';
+import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
+
+/**
+ * One page in the asked order. Cost: one Query (creation order) or two BatchGets (vote order:
+ * tallies, then the page's ideas), plus one read per include kind, whatever the page holds.
+ */
+export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
+  const statuses = query.selectRunning ? runningStatuses : undefined;
+  const page = { pageSize: query.pageSize, cursor: query.cursor };
+  if (query.sort === 'votes_desc' || query.sort === 'votes_asc') {
+    const result = await listIdeasByVotes(site.id, { mostFirst: query.sort === 'votes_desc', statuses }, page);
+    return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);
+  }
+  const result = await listIdeasByCreation(site.id, { newestFirst: query.sort === 'createdate_desc', statuses }, page);
+  return fitPage(await toIdeaRecords(site, caller, result.items, query), result);
+}
+
+export async function getIdeaRecord(site: Site, caller: Caller, ideaId: number, flags: IdeaIncludes): Promise<IdeaRecord> {
+  const item = await getContentOr404(ideaKind, site, ideaId);
+  const [record] = await toIdeaRecords(site, caller, [item], flags);
+  return record!;
+}
+
+export async function createIdea(site: Site, caller: Caller, body: Record<string, unknown>): Promise<IdeaRecord> {
+  return toContentRecord(await createContent(ideaKind, site, caller, body));
+}
+
+export async function updateIdea(site: Site, caller: Caller, ideaId: number, body: Record<string, unknown>): Promise<IdeaRecord> {
+  return toContentRecord(await updateContent(ideaKind, site, caller, ideaId, body));
+}
+
+export const deleteIdea = (site: Site, caller: Caller, ideaId: number) => deleteContent(ideaKind, site, caller, ideaId);

@@ -1,0 +1,205 @@
+/**
+ * Ideas and articles ("content items") share one item shape and the same access patterns, under two
+ * key prefixes: `SK = IDEA#<id>` / `ARTICLE#<id>` in the site's partition, and on GSI1 the owner's
+ * `USER#<u>` partition (activity, anonymization). lib/store/ideas.ts and lib/store/articles.ts bind
+ * these to their kind and add what only one kind has (tallies, arguments).
+ */
+import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { batchGet } from '#lib/store/batch';
+import { encodeCursor } from '#lib/store/cursor';
+import { keys, sitePk, type Key } from '#lib/store/keys';
+import { queryPage, type PageRequest } from '#lib/store/query';
+import type { TransactItem } from '#lib/store/tallies';
+import type { UserItem } from '#lib/store/users';
+import type { ContentStatus } from '#schemas/content-item';
+
+export type ContentKind = 'IDEA' | 'ARTICLE';
+
+export interface ContentItem {
+  id: number;
+  siteId: number;
+  userId: number | null;
+  title: string;
+  summary: string;
+  description: string;
+  status: ContentStatus;
+  budget: number | null;
+  extraData: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+  /** Optimistic concurrency: every write increments it and is conditioned on the value it read. */
+  version: number;
+}
+
+/** A page of items with a way to resume right after any of them (for pages cut short by size). */
+export interface ContentPage {
+  items: ContentItem[];
+  nextCursor: string | null;
+  cursorAfter: (item: ContentItem) => string;
+}
+
+export const contentKey = (kind: ContentKind, siteId: number, id: number): Key =>
+  kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id);
+const prefixOf = (kind: ContentKind) => (kind === 'IDEA' ? keys.ideaPrefix : keys.articlePrefix);
+
+const toItem = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
+  rest as unknown as ContentItem;
+
+const storedItem = (kind: ContentKind, item: ContentItem) => ({
+  ...contentKey(kind, item.siteId, item.id),
+  ...(item.userId != null ? keys.ownedBy(item.userId, kind, item.id) : {}),
+  ...item,
+});
+
+export async function getContentItem(kind: ContentKind, siteId: number, id: number): Promise<ContentItem | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: contentKey(kind, siteId, id) }));
+  return out.Item ? toItem(out.Item) : undefined;
+}
+
+/** Items by id (one BatchGet per 100 ids); ids without an item are absent from the map. */
+export async function getContentItems(kind: ContentKind, siteId: number, ids: readonly number[]): Promise<Map<number, ContentItem>> {
+  if (ids.length === 0) return new Map();
+  const items = await batchGet<Record<string, unknown>>(ids.map((id) => contentKey(kind, siteId, id)));
+  return new Map(items.map((raw) => toItem(raw)).map((item) => [item.id, item]));
+}
+
+/**
+ * One page in creation order (ids grow with time, so SK order is creation order): exactly one Query.
+ * `statuses` filters on the server; a filtered page may hold fewer items than asked for.
+ */
+export async function listContentByCreation(
+  kind: ContentKind,
+  siteId: number,
+  options: { newestFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
+  page: PageRequest,
+): Promise<ContentPage> {
+  const prefix = prefixOf(kind);
+  const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':prefix': prefix };
+  let filter: Record<string, unknown> = {};
+  if (options.statuses) {
+    const names = options.statuses.map((status, i) => {
+      values[`:s${i}`] = status;
+      return `:s${i}`;
+    });
+    filter = { FilterExpression: `#status IN (${names.join(', ')})`, ExpressionAttributeNames: { '#status': 'status' } };
+  }
+  const result = await queryPage<Record<string, unknown>>(
+    {
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: values,
+      ScanIndexForward: !options.newestFirst,
+      ...filter,
+    },
+    page,
+    { values: { PK: sitePk(siteId) }, skPrefix: prefix },
+  );
+  return {
+    items: result.items.map(toItem),
+    nextCursor: result.nextCursor,
+    // The Query resumes after a key; the item's own key is exactly that.
+    cursorAfter: (item) => encodeCursor({ ...contentKey(kind, siteId, item.id) })!,
+  };
+}
+
+/** Users by id for `includeUser` (one BatchGet per 100 ids). */
+export async function getUsers(siteId: number, userIds: readonly number[]): Promise<Map<number, UserItem>> {
+  const unique = [...new Set(userIds)];
+  if (unique.length === 0) return new Map();
+  const users = await batchGet<UserItem>(unique.map((id) => keys.user(siteId, id)));
+  return new Map(users.map((user) => [user.id, user]));
+}
+
+export type WriteOutcome = 'ok' | 'stale' | 'no-user';
+
+/**
+ * Writes the items of one logical change together: a single conditional Put or Delete when it is
+ * alone (half the cost of a transaction), else one TransactWrite. A failed condition on the first item means
+ * "stale", on the user check "no user".
+ */
+async function write(first: TransactItem, rest: TransactItem[], userCheck: TransactItem | undefined): Promise<WriteOutcome> {
+  const items = userCheck ? [first, ...rest, userCheck] : [first, ...rest];
+  if (items.length === 1 && (first.Put || first.Delete)) {
+    try {
+      if (first.Put) await doc.send(new PutCommand(first.Put));
+      else await doc.send(new DeleteCommand(first.Delete!));
+      return 'ok';
+    } catch (err) {
+      if ((err as Error).name === 'ConditionalCheckFailedException') return 'stale';
+      throw err;
+    }
+  }
+  try {
+    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'ok';
+  } catch (err) {
+    if ((err as Error).name !== 'TransactionCanceledException') throw err;
+    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'stale';
+    if (userCheck && reasons[items.length - 1]?.Code === 'ConditionalCheckFailed') return 'no-user';
+    throw err;
+  }
+}
+
+/** The id of a body (`userId` set by a moderator) must point at a user of the site, checked atomically. */
+const userExists = (siteId: number, userId: number): TransactItem => ({
+  ConditionCheck: { TableName: TABLE, Key: keys.user(siteId, userId), ConditionExpression: 'attribute_exists(PK)' },
+});
+
+/**
+ * Stores a new item. `with` goes in the same transaction (an idea's tally registration);
+ * `checkUser` makes the write fail with 'no-user' when that user is not on the site.
+ */
+export function putNewContentItem(
+  kind: ContentKind,
+  item: ContentItem,
+  options: { with?: TransactItem[]; checkUser?: number | undefined } = {},
+): Promise<WriteOutcome> {
+  return write(
+    { Put: { TableName: TABLE, Item: storedItem(kind, item), ConditionExpression: 'attribute_not_exists(PK)' } },
+    options.with ?? [],
+    options.checkUser !== undefined ? userExists(item.siteId, options.checkUser) : undefined,
+  );
+}
+
+/**
+ * Replaces an item that still has `expectedVersion` ('stale' when it changed or is gone meanwhile).
+ * A whole Put rather than an Update, because a new owner also moves the item's GSI1 keys.
+ */
+export function replaceContentItem(
+  kind: ContentKind,
+  item: ContentItem,
+  expectedVersion: number,
+  options: { checkUser?: number | undefined } = {},
+): Promise<WriteOutcome> {
+  return write(
+    {
+      Put: {
+        TableName: TABLE,
+        Item: storedItem(kind, item),
+        ConditionExpression: '#version = :expected',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':expected': expectedVersion },
+      },
+    },
+    [],
+    options.checkUser !== undefined ? userExists(item.siteId, options.checkUser) : undefined,
+  );
+}
+
+/**
+ * Deletes an item (and `with`, in the same transaction); false when it did not exist.
+ */
+export async function deleteContentItem(
+  kind: ContentKind,
+  siteId: number,
+  id: number,
+  options: { with?: TransactItem[] } = {},
+): Promise<boolean> {
+  const outcome = await write(
+    { Delete: { TableName: TABLE, Key: contentKey(kind, siteId, id), ConditionExpression: 'attribute_exists(PK)' } },
+    options.with ?? [],
+    undefined,
+  );
+  return outcome === 'ok';
+}

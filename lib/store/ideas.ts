@@ -1,0 +1,161 @@
+/**
+ * Ideas: content items (lib/store/content-items.ts) with what only ideas have: a tally registration
+ * that moves with the idea (so votes can only land on existing ideas), arguments stored under the
+ * idea's id, and the order by votes.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { badRequest } from '#lib/http/errors';
+import { doc, TABLE } from '#lib/store/client';
+import { batchDelete } from '#lib/store/batch';
+import { decodeCursor, encodeCursor } from '#lib/store/cursor';
+import { keys, sitePk, type Key } from '#lib/store/keys';
+import { queryAll, type PageRequest } from '#lib/store/query';
+import { readSiteTallies, registerIdeaItem, unregisterIdeaItem, type Tally } from '#lib/store/tallies';
+import { removeIdeaFromBallots } from '#lib/store/ballots';
+import {
+  deleteContentItem,
+  getContentItem,
+  getContentItems,
+  listContentByCreation,
+  putNewContentItem,
+  replaceContentItem,
+  type ContentItem,
+  type ContentPage,
+  type WriteOutcome,
+} from '#lib/store/content-items';
+import type { ArgumentItem } from '#lib/arguments/record';
+import type { ContentStatus } from '#schemas/content-item';
+
+export type IdeaItem = ContentItem;
+
+export const getIdea = (siteId: number, ideaId: number) => getContentItem('IDEA', siteId, ideaId);
+export const getIdeas = (siteId: number, ideaIds: readonly number[]) => getContentItems('IDEA', siteId, ideaIds);
+export const listIdeasByCreation = (
+  siteId: number,
+  options: { newestFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
+  page: PageRequest,
+) => listContentByCreation('IDEA', siteId, options, page);
+export const replaceIdea = (item: IdeaItem, expectedVersion: number, options: { checkUser?: number | undefined } = {}) =>
+  replaceContentItem('IDEA', item, expectedVersion, options);
+
+/** The idea and its tally marker in one transaction: it is votable exactly while it exists. */
+export const putNewIdea = (item: IdeaItem, options: { checkUser?: number | undefined } = {}): Promise<WriteOutcome> =>
+  putNewContentItem('IDEA', item, { with: [registerIdeaItem(item.siteId, item.id)], checkUser: options.checkUser });
+
+/**
+ * Deletes an idea and what hangs off it; false when there was no such idea.
+ * 1. the idea and its tally marker together (from then on no vote or argument can be added to it);
+ * 2. its arguments (one Query page per 1 MB, one BatchWrite per 25);
+ * 3. its votes from every ballot, each with its tally change (lib/store/ballots.ts).
+ * Cost grows with what is deleted; list and read calls stay constant.
+ */
+export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Promise<boolean> {
+  const existed = await deleteContentItem('IDEA', siteId, ideaId, { with: [unregisterIdeaItem(siteId, ideaId)] });
+  if (!existed) return false;
+  const argumentKeys = await queryAll<Key>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
+    ProjectionExpression: 'PK, SK',
+  });
+  await batchDelete(argumentKeys);
+  await removeIdeaFromBallots(siteId, ideaId);
+  return true;
+}
+
+/** Whether the idea has at least one argument: one Query of at most one key. */
+export async function ideaHasArguments(siteId: number, ideaId: number): Promise<boolean> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
+      ProjectionExpression: 'PK',
+      Limit: 1,
+    }),
+  );
+  return (out.Items?.length ?? 0) > 0;
+}
+
+/** The argument fields a record shows; `voterIds` (one entry per argument vote) is left on the server. */
+const ARGUMENT_FIELDS = ['id', 'siteId', 'ideaId', 'userId', 'parentId', 'sentiment', 'description', 'createdAt', 'updatedAt'];
+
+/**
+ * Every argument of the given ideas with one Query: arguments sort under their idea
+ * (`ARG#<ideaId>#<argId>`), so those of ideas min..max are one SK range. Arguments of ideas in that
+ * range but not asked for are dropped here; further Query pages are read only when the range holds
+ * more than 1 MB.
+ */
+export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[]): Promise<ArgumentItem[]> {
+  if (ideaIds.length === 0) return [];
+  const wanted = new Set(ideaIds);
+  const min = Math.min(...ideaIds);
+  const max = Math.max(...ideaIds);
+  const names = Object.fromEntries(ARGUMENT_FIELDS.map((field, i) => [`#f${i}`, field]));
+  const items = await queryAll<ArgumentItem>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': sitePk(siteId),
+      ':from': keys.argumentsOfIdeaPrefix(min),
+      // '~' sorts after every digit, so this bound takes in every argument of `max`.
+      ':to': `${keys.argumentsOfIdeaPrefix(max)}~`,
+    },
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: names,
+  });
+  return items.filter((item) => wanted.has(item.ideaId));
+}
+
+export interface IdeasByVotesPage extends ContentPage {
+  /** Every tally of the site, read to order the ideas (callers reuse it for `includeVoteCount`). */
+  tallies: Map<number, Tally>;
+}
+
+interface Position {
+  yes: number;
+  id: number;
+}
+
+/**
+ * One page of ideas ordered by their `yes` tally (ties: newest first), whatever their number:
+ * one BatchGet of the site's tally shards gives every idea id with its tally, the page's slice of
+ * that order is read with one BatchGet (per 100 ids). The cursor is the position (yes, id) of the
+ * last idea, so paging continues sensibly while votes come in. `statuses` is applied after the
+ * read, so such a page may hold fewer ideas than asked for.
+ */
+export async function listIdeasByVotes(
+  siteId: number,
+  options: { mostFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
+  page: PageRequest,
+): Promise<IdeasByVotesPage> {
+  const sort = options.mostFirst ? 'votes_desc' : 'votes_asc';
+  const after = decodeVotesCursor(page.cursor, siteId, sort);
+  const tallies = await readSiteTallies(siteId);
+  const order: Position[] = [...tallies].map(([id, tally]) => ({ id, yes: tally.yes ?? 0 }));
+  const byYes = options.mostFirst ? (a: Position, b: Position) => b.yes - a.yes : (a: Position, b: Position) => a.yes - b.yes;
+  const compare = (a: Position, b: Position) => byYes(a, b) || b.id - a.id;
+  order.sort(compare);
+
+  const start = after ? order.findIndex((entry) => compare(entry, after) > 0) : 0;
+  const slice = start < 0 ? [] : order.slice(start, start + page.pageSize);
+  const found = await getContentItems('IDEA', siteId, slice.map((entry) => entry.id));
+  const allowed = options.statuses ? new Set(options.statuses) : undefined;
+  const items = slice
+    .map((entry) => found.get(entry.id))
+    .filter((item): item is ContentItem => item !== undefined && (!allowed || allowed.has(item.status)));
+  const more = start >= 0 && start + page.pageSize < order.length;
+  const cursorOf = (position: Position) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id })!;
+  return {
+    items,
+    tallies,
+    nextCursor: more ? cursorOf(slice[slice.length - 1]!) : null,
+    cursorAfter: (item) => cursorOf({ id: item.id, yes: tallies.get(item.id)?.yes ?? 0 }),
+  };
+}
+
+function decodeVotesCursor(cursor: string | undefined, siteId: number, sort: string): Position | undefined {
+  const key = decodeCursor(cursor, { values: { PK: sitePk(siteId), sort } });
+  if (!key) return undefined;
+  const { yes, id } = key;
+  if (!Number.isSafeInteger(yes) || !Number.isSafeInteger(id)) throw badRequest('Invalid cursor');
+  return { yes: yes as number, id: id as number };
+}

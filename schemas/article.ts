@@ -1,0 +1,31 @@
+/**
+ * Article paths, queries and record: an article is an idea without votes and arguments (CONTRACT),
+ * limited by `config.articles`. The body schemas are the shared content-item ones.
+ */
+import * as z from 'zod';
+import { pageQuery, pathId } from '#schemas/common';
+import { contentIncludeFlags, contentRecordSchema } from '#schemas/content-item';
+
+export { contentBodySchema as articleCreateBody, contentUpdateSchema as articleUpdateBody } from '#schemas/content-item';
+
+export const articleParams = z.object({ siteId: pathId, articleId: pathId });
+export type ArticleParams = z.infer<typeof articleParams>;
+
+/** Articles have no votes, so only the creation-date orders apply. */
+export const articleSorts = ['createdate_desc', 'createdate_asc'] as const;
+export type ArticleSort = (typeof articleSorts)[number];
+
+export const articleIncludeQuery = z.object(contentIncludeFlags);
+export type ArticleIncludes = z.infer<typeof articleIncludeQuery>;
+
+export const listArticlesQuery = articleIncludeQuery.extend({
+  ...pageQuery,
+  sort: z
+    .enum(articleSorts, { error: `must be one of ${articleSorts.join(', ')}` })
+    .optional()
+    .transform((s) => s ?? 'createdate_desc'),
+});
+export type ListArticlesQuery = z.infer<typeof listArticlesQuery>;
+
+export const articleRecord = contentRecordSchema;
+export type ArticleRecord = z.infer<typeof articleRecord>;

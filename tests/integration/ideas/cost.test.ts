@@ -1,0 +1,101 @@
+/**
+ * Constant cost: a list page (or one idea) with every include flag on takes the same number of
+ * DynamoDB requests however many ideas, users, votes and arguments it covers. The figures are in
+ * docs/data-model.md ("Cost per request").
+ */
+import { describe, expect, it } from 'vitest';
+import { invoke } from '#tests/support/invoke';
+import { countRequests } from '#tests/support/request-counter';
+import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
+import { castVotes, seedArgument, seedIdeas } from './helpers.ts';
+import { handler as listIdeas } from '../../../functions/ideas/list.ts';
+import { handler as getIdea } from '../../../functions/ideas/get.ts';
+
+const allFlags = {
+  includeArguments: '1',
+  includePosterImage: '1',
+  includeUser: '1',
+  includeVoteCount: '1',
+  includeUserVote: '1',
+};
+
+/** A site with `count` ideas, each by its own user, with votes and arguments on every idea. */
+async function populatedSite(count: number) {
+  const site = await createSite();
+  const caller = await createUser(site.id, 'moderator');
+  const authors: TestUser[] = [];
+  for (let i = 0; i < count; i += 10) {
+    authors.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => createUser(site.id, 'member')))));
+  }
+  const ideas = [];
+  for (const author of authors) ideas.push(...(await seedIdeas(site.id, 1, { userId: author.id, extraData: { images: ['p.png'] } })));
+  for (let i = 0; i < ideas.length; i += 10) {
+    await Promise.all(
+      ideas.slice(i, i + 10).flatMap((idea) => [
+        seedArgument(site.id, idea.id, { sentiment: 'for' }),
+        seedArgument(site.id, idea.id, { sentiment: 'against' }),
+      ]),
+    );
+  }
+  await castVotes(site.id, caller.id, Object.fromEntries(ideas.map((idea) => [idea.id, 'yes'])));
+  await castVotes(site.id, authors[0]!.id, Object.fromEntries(ideas.map((idea) => [idea.id, 'no'])));
+  return { site, caller, ideas };
+}
+
+describe('request counts', () => {
+  it('a list page with every include flag costs the same for 5 and for 60 ideas', async () => {
+    const small = await populatedSite(5);
+    const large = await populatedSite(60);
+    for (const sort of ['createdate_desc', 'votes_desc']) {
+      const measure = async ({ site, caller }: Awaited<ReturnType<typeof populatedSite>>) =>
+        countRequests(() => invoke(listIdeas, { params: { siteId: site.id }, query: { ...allFlags, sort }, token: caller.token }));
+      const s = await measure(small);
+      const l = await measure(large);
+      expect(s.result.status).toBe(200);
+      expect(s.result.body.records).toHaveLength(5);
+      expect(l.result.body.records).toHaveLength(60);
+      // The page really holds what was counted.
+      for (const record of l.result.body.records) {
+        expect(record).toMatchObject({ yes: 1, no: 1, userVote: { opinion: 'yes' }, posterImage: { url: 'p.png' } });
+        expect(record.user).toEqual(expect.objectContaining({ id: record.userId }));
+        expect(record.argumentsFor).toHaveLength(1);
+        expect(record.argumentsAgainst).toHaveLength(1);
+      }
+      expect(l.requests).toBe(s.requests);
+      // site + caller + ideas (one Query; by votes: BatchGet of all tallies + BatchGet of the page, the tallies
+      // then serve includeVoteCount) + tallies + ballot + users + arguments
+      expect(s.requests).toBe(7);
+      console.info(`list ${sort}, every include: ${s.requests} requests`, l.commands);
+    }
+  });
+
+  it('one idea with every include flag costs the same with few or many arguments and voters', async () => {
+    const site = await createSite();
+    const caller = await createUser(site.id, 'moderator');
+    const author = await createUser(site.id, 'member');
+    const [quiet, busy] = await seedIdeas(site.id, 2, { userId: author.id });
+    for (let i = 0; i < 40; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, j) => seedArgument(site.id, busy!.id, { sentiment: j % 2 ? 'for' : 'against' })));
+    }
+    await castVotes(site.id, caller.id, { [busy!.id]: 'yes' });
+    const measure = (ideaId: number) =>
+      countRequests(() => invoke(getIdea, { params: { siteId: site.id, ideaId }, query: allFlags, token: caller.token }));
+    const q = await measure(quiet!.id);
+    const b = await measure(busy!.id);
+    expect(b.result.body.argumentsFor.length + b.result.body.argumentsAgainst.length).toBe(40);
+    expect(b.result.body).toMatchObject({ yes: 1, userVote: { opinion: 'yes' }, user: { id: author.id } });
+    expect(q.result.body).toMatchObject({ yes: 0, userVote: null, argumentsFor: [] });
+    expect(b.requests).toBe(q.requests);
+    // site + caller + idea + tally shard + ballot + user + arguments
+    expect(q.requests).toBe(7);
+    console.info(`get one idea, every include: ${q.requests} requests`, q.commands);
+  });
+
+  it('a list page without include flags is site + caller + one Query', async () => {
+    const { site, caller } = await populatedSite(5);
+    const plain = await countRequests(() => invoke(listIdeas, { params: { siteId: site.id }, token: caller.token }));
+    expect(plain.requests).toBe(3);
+    const anonymous = await countRequests(() => invoke(listIdeas, { params: { siteId: site.id } }));
+    expect(anonymous.requests).toBe(2);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Test data for idea and article tests, written through lib/store primitives (fast, no HTTP):
+ * ideas, arguments, and votes as the voting feature stores them (a ballot and its tally change in
+ * one transaction).
+ */
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { keys } from '#lib/store/keys';
+import { nextId, nextIds } from '#lib/store/counters';
+import { getBallot, type BallotItem } from '#lib/store/ballots';
+import { tallyUpdateItems } from '#lib/store/tallies';
+import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
+import type { ArgumentItem } from '#lib/arguments/record';
+
+/** Field values that pass the default limits (title 10-50, summary 20-140, description 140-5000). */
+export const validIdea = (n: number | string = 1) => ({
+  title: `A good idea ${n}`.padEnd(12, '.'),
+  summary: `A summary of idea ${n} that is long enough`,
+  description: `A description of idea ${n}. `.padEnd(160, 'x'),
+});
+
+export async function seedIdeas(siteId: number, count: number, fields: Partial<IdeaItem> = {}): Promise<IdeaItem[]> {
+  const first = await nextIds('idea', count);
+  const now = new Date().toISOString();
+  const items: IdeaItem[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = first + i;
+    items.push({
+      id,
+      siteId,
+      userId: null,
+      ...validIdea(id),
+      status: 'OPEN',
+      budget: null,
+      extraData: {},
+      createdAt: now,
+      updatedAt: now,
+      version: 1,
+      ...fields,
+    });
+  }
+  // A few at a time: DynamoDB Local is shared with the other test files.
+  for (let i = 0; i < items.length; i += 10) {
+    const outcomes = await Promise.all(items.slice(i, i + 10).map((item) => putNewIdea(item)));
+    if (outcomes.some((o) => o !== 'ok')) throw new Error('seedIdeas failed');
+  }
+  return items;
+}
+
+export async function seedArgument(
+  siteId: number,
+  ideaId: number,
+  fields: Partial<ArgumentItem> = {},
+): Promise<ArgumentItem> {
+  const id = await nextId('argument');
+  const now = new Date().toISOString();
+  const item: ArgumentItem = {
+    id,
+    siteId,
+    ideaId,
+    userId: null,
+    parentId: null,
+    sentiment: 'for',
+    description: `Argument ${id} with a description long enough to pass`,
+    createdAt: now,
+    updatedAt: now,
+    yes: 0,
+    ...fields,
+  };
+  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...keys.argument(siteId, ideaId, id), ...item } }));
+  return item;
+}
+
+/**
+ * Sets the user's votes (ideaId -> opinion) as the voting feature would: the ballot rewritten on its
+ * version and the tallies changed by the difference, in one transaction.
+ */
+export async function castVotes(siteId: number, userId: number, votes: Record<number, string>): Promise<void> {
+  const old = await getBallot(siteId, userId);
+  const now = new Date().toISOString();
+  const deltas = new Map<number, Record<string, number>>();
+  const add = (ideaId: number, opinion: string, delta: number) => {
+    const tally = deltas.get(ideaId) ?? {};
+    tally[opinion] = (tally[opinion] ?? 0) + delta;
+    deltas.set(ideaId, tally);
+  };
+  for (const [ideaId, vote] of Object.entries(old?.votes ?? {})) add(Number(ideaId), vote.opinion, -1);
+  const newVotes: BallotItem['votes'] = {};
+  for (const [ideaId, opinion] of Object.entries(votes)) {
+    add(Number(ideaId), opinion, 1);
+    newVotes[ideaId] = { id: await nextId('vote'), opinion, createdAt: now };
+  }
+  const ballot: BallotItem = { siteId, userId, votes: newVotes, version: (old?.version ?? 0) + 1, updatedAt: now };
+  await doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: TABLE,
+            Item: { ...keys.ballot(siteId, userId), ...keys.ownedBy(userId, 'BALLOT', siteId), ...ballot },
+            ...(old
+              ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': old.version } }
+              : { ConditionExpression: 'attribute_not_exists(PK)' }),
+          },
+        },
+        ...tallyUpdateItems(siteId, deltas, Object.keys(votes).map(Number)),
+      ],
+    }),
+  );
+}
