@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import type { Role } from '#lib/auth/roles';
+import { withDefaults } from '#lib/sites/config-defaults';
+
+const nobody: Caller = { kind: 'none', role: undefined, userId: undefined };
+const service: Caller = { kind: 'service', role: 'admin', userId: undefined };
+const user = (role: Role, userId = 10, siteId = 1): Caller => ({ kind: 'user', role, userId, siteId, user: { id: userId, siteId, role, createdAt: '', updatedAt: '' } });
+const status = (fn: () => void): number => {
+  try {
+    fn();
+    return 200;
+  } catch (err) {
+    return (err as { status: number }).status;
+  }
+};
+const config = withDefaults({});
+
+describe('the CONTRACT access table', () => {
+  it('sites: create with service tokens only; manage by service tokens or the site admin', () => {
+    expect(status(() => access.site.create(nobody))).toBe(401);
+    expect(status(() => access.site.create(user('admin')))).toBe(403);
+    expect(status(() => access.site.create(service))).toBe(200);
+    expect(status(() => access.site.manage(user('admin', 1, 1), 1))).toBe(200);
+    expect(status(() => access.site.manage(user('editor', 1, 1), 1))).toBe(403);
+    expect(status(() => access.site.manage(user('admin', 1, 2), 1))).toBe(403);
+    expect(access.site.seesFullConfig(user('editor'), 1)).toBe(true);
+    expect(access.site.seesFullConfig(user('moderator'), 1)).toBe(false);
+    expect(access.site.seesFullConfig(user('admin', 1, 2), 1)).toBe(false);
+  });
+
+  it('ideas: members create while canAddNewIdeas, moderators always', () => {
+    const closed = withDefaults({ ideas: { canAddNewIdeas: false } });
+    expect(status(() => access.idea.create(nobody, config))).toBe(401);
+    expect(status(() => access.idea.create(user('anonymous'), config))).toBe(403);
+    expect(status(() => access.idea.create(user('member'), config))).toBe(200);
+    expect(status(() => access.idea.create(user('member'), closed))).toBe(403);
+    expect(status(() => access.idea.create(user('moderator'), closed))).toBe(200);
+  });
+
+  it('ideas: owners edit while OPEN and before the first vote or argument, unless allowed after', () => {
+    const owner = user('member', 10);
+    const mine = { userId: 10, status: 'OPEN' };
+    expect(status(() => access.idea.modify(owner, mine, config, false))).toBe(200);
+    expect(status(() => access.idea.modify(owner, mine, config, true))).toBe(403);
+    expect(status(() => access.idea.modify(owner, mine, withDefaults({ ideas: { canEditAfterFirstLikeOrArg: true } }), true))).toBe(200);
+    expect(status(() => access.idea.modify(owner, { userId: 10, status: 'CLOSED' }, config, false))).toBe(403);
+    expect(status(() => access.idea.modify(user('member', 11), mine, config, false))).toBe(403);
+    expect(status(() => access.idea.modify(user('moderator', 11), { userId: 10, status: 'DONE' }, config, true))).toBe(200);
+    expect(status(() => access.idea.modify(nobody, mine, config, false))).toBe(401);
+  });
+
+  it('articles: moderators create while canAddNewArticles, editors always', () => {
+    const closed = withDefaults({ articles: { canAddNewArticles: false } });
+    expect(status(() => access.article.create(user('member'), config))).toBe(403);
+    expect(status(() => access.article.create(user('moderator'), config))).toBe(200);
+    expect(status(() => access.article.create(user('moderator'), closed))).toBe(403);
+    expect(status(() => access.article.create(user('editor'), closed))).toBe(200);
+  });
+
+  it('arguments: members unless closed, with closedText as the message', () => {
+    const closed = withDefaults({ arguments: { isClosed: true, closedText: 'Closed for now' } });
+    expect(status(() => access.argument.create(user('member'), config))).toBe(200);
+    expect(() => access.argument.create(user('member'), closed)).toThrow('Closed for now');
+    expect(status(() => access.argument.create(user('moderator'), closed))).toBe(200);
+  });
+
+  it('votes: the configured role or above; reads public only when viewable', () => {
+    const anonymousVoting = withDefaults({ votes: { requiredUserRole: 'anonymous' } });
+    expect(status(() => access.vote.cast(user('anonymous'), config))).toBe(403);
+    expect(status(() => access.vote.cast(user('anonymous'), anonymousVoting))).toBe(200);
+    expect(status(() => access.vote.cast(nobody, anonymousVoting))).toBe(401);
+    expect(status(() => access.vote.read(nobody, config))).toBe(401);
+    expect(status(() => access.vote.read(user('member'), config))).toBe(403);
+    expect(status(() => access.vote.read(nobody, withDefaults({ votes: { isViewable: true } })))).toBe(200);
+    expect(access.vote.seesUserIds(user('member'))).toBe(false);
+    expect(access.vote.seesUserIds(user('moderator'))).toBe(true);
+  });
+
+  it('users: nobody grants a role above their own', () => {
+    expect(status(() => access.user.grant(user('moderator'), 'moderator'))).toBe(200);
+    expect(status(() => access.user.grant(user('moderator'), 'editor'))).toBe(403);
+    expect(status(() => access.user.grant(user('member'), 'admin'))).toBe(403);
+    expect(status(() => access.user.create(user('moderator'), withDefaults({ users: { canCreateNewUsers: false } })))).toBe(403);
+    expect(status(() => access.user.modify(user('member', 5), { id: 5 }))).toBe(200);
+    expect(status(() => access.user.modify(user('member', 5), { id: 6 }))).toBe(403);
+  });
+
+  it('newsletter: moderators list; signups only while active', () => {
+    expect(status(() => access.newsletter.list(user('member')))).toBe(403);
+    expect(status(() => access.newsletter.list(user('moderator')))).toBe(200);
+    expect(status(() => access.newsletter.create(config))).toBe(403);
+    expect(status(() => access.newsletter.create(withDefaults({ newslettersignup: { isActive: true } })))).toBe(200);
+  });
+
+  it('moderator-only fields', () => {
+    expect(status(() => access.assertModeratorFields(user('member'), { status: 'DONE' }, ['status', 'budget']))).toBe(403);
+    expect(status(() => access.assertModeratorFields(user('member'), { title: 'x' }, ['status', 'budget']))).toBe(200);
+    expect(status(() => access.assertModeratorFields(user('moderator'), { budget: 5 }, ['status', 'budget']))).toBe(200);
+  });
+});
