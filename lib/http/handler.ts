@@ -31,6 +31,12 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
   query?: Q;
   /** Body schema; without one, any body is ignored. */
   body?: B;
+  /**
+   * An access check that needs only the caller and the site, run BEFORE the query and body are
+   * validated: a caller without the right to call the endpoint at all gets 401/403, not a 400 that
+   * would describe the body it may not send.
+   */
+  authorize?: (caller: Caller, site: Site | undefined) => void;
 }
 
 export interface ApiRequest<P, Q, B> {
@@ -66,6 +72,7 @@ export function apiHandler<
       assertBasicAuth(site.config, headers['authorization'], site.name);
     }
     const caller = await resolveCaller(headers, siteId);
+    spec.authorize?.(caller, site);
     const query = (spec.query ? parseOrThrow(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>;
     const body = (spec.body ? parseOrThrow(spec.body, rawBody, 'body') : undefined) as Out<B>;
 

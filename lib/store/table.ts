@@ -27,18 +27,18 @@ export async function waitForDynamo(timeoutMs = 30_000): Promise<void> {
 }
 
 /** Creates the table when it does not exist yet; returns true when it was created. */
-export async function ensureTable(): Promise<boolean> {
+export async function ensureTable(tableName: string = TABLE): Promise<boolean> {
   try {
-    await dynamo.send(new DescribeTableCommand({ TableName: TABLE }));
+    await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
     return false;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
   }
   const { TimeToLiveAttribute, ...shape } = definition;
-  await dynamo.send(new CreateTableCommand({ TableName: TABLE, ...(shape as Omit<CreateTableCommandInput, 'TableName'>) }));
+  await dynamo.send(new CreateTableCommand({ TableName: tableName, ...(shape as Omit<CreateTableCommandInput, 'TableName'>) }));
   await dynamo.send(
     new UpdateTimeToLiveCommand({
-      TableName: TABLE,
+      TableName: tableName,
       TimeToLiveSpecification: { AttributeName: TimeToLiveAttribute, Enabled: true },
     }),
   );
