@@ -55,10 +55,13 @@ export async function createIdea(siteId: number, options: IdeaOptions = {}): Pro
   return { id };
 }
 
+/** Ids that tests destructure (`const [a, b] = ...`) without undefined checks. */
+export type IdList = number[] & Record<0 | 1 | 2 | 3 | 4, number>;
+
 /** `n` ideas created in parallel; their ids in ascending order. */
-export async function createIdeas(siteId: number, n: number, options: IdeaOptions = {}): Promise<number[]> {
+export async function createIdeas(siteId: number, n: number, options: IdeaOptions = {}): Promise<IdList> {
   const ids = await Promise.all(Array.from({ length: n }, () => createIdea(siteId, options).then((i) => i.id)));
-  return ids.sort((a, b) => a - b);
+  return ids.sort((a, b) => a - b) as IdList;
 }
 
 /** Deletes an idea the way the idea delete does: item and marker in one transaction, then the cascade. */
