@@ -13,7 +13,7 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import { badRequest, forbidden } from '#lib/http/errors';
+import { badRequest, forbidden, unauthorized } from '#lib/http/errors';
 import type { Site } from '#lib/sites/service';
 import { getBallot, queryBallots, type BallotItem } from '#lib/store/ballots';
 import { decodeVoteCursor, encodeVoteCursor, type VotePosition } from '#lib/votes/list-cursor';
@@ -24,6 +24,7 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
   access.vote.read(caller, site.config);
   const seesUserIds = access.vote.seesUserIds(caller);
   if (query.userId !== undefined && !seesUserIds && !(caller.kind === 'user' && caller.userId === query.userId)) {
+    if (caller.kind === 'none') throw unauthorized();
     throw forbidden("Only moderators may list another user's votes");
   }
 
