@@ -9,8 +9,13 @@ import { allBallots, castVotes, createIdeas, expectTalliesMatchBallots, votingSi
 const statuses = (results: Array<{ status: number }>) =>
   results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
 
+/** `n` users, created 25 at a time (more at once starves DynamoDB Local). */
 async function users(siteId: number, n: number): Promise<TestUser[]> {
-  return Promise.all(Array.from({ length: n }, () => createUser(siteId)));
+  const out: TestUser[] = [];
+  for (let done = 0; done < n; done += 25) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(25, n - done) }, () => createUser(siteId)))));
+  }
+  return out;
 }
 
 describe('100 users at once', () => {
