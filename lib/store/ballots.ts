@@ -4,11 +4,11 @@
  * one transaction, so a round is all-or-nothing and tallies always equal the votes held.
  * The voting feature adds the writes; reads used elsewhere (an idea's `userVote`) live here too.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
+import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
-import { tallyUpdateItems, unregisterIdea } from '#lib/store/tallies';
+import { tallyUpdateItems, unregisterIdea, type TransactItem } from '#lib/store/tallies';
 
 export interface BallotVote {
   /** The vote's own id (from the `vote` counter). */
@@ -27,9 +27,94 @@ export interface BallotItem {
   updatedAt: string;
 }
 
-export async function getBallot(siteId: number, userId: number): Promise<BallotItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.ballot(siteId, userId) }));
+/** @param consistent a strongly consistent read, for a read that a conditional write will depend on. */
+export async function getBallot(siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> {
+  const out = await doc.send(
+    new GetCommand({ TableName: TABLE, Key: keys.ballot(siteId, userId), ...(consistent ? { ConsistentRead: true } : {}) }),
+  );
   return out.Item as BallotItem | undefined;
+}
+
+/** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
+function unchangedSince(readVersion: number | undefined) {
+  return readVersion === undefined
+    ? { ConditionExpression: 'attribute_not_exists(PK)' }
+    : {
+        ConditionExpression: '#version = :readVersion',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':readVersion': readVersion },
+      };
+}
+
+/**
+ * The transaction item that writes a user's whole vote set, conditioned on the version it was planned
+ * from. A ballot that ends empty is kept (with `votes: {}`) rather than deleted: its version must keep
+ * counting up, or a stale round that read version n of a deleted ballot could commit against a
+ * re-created ballot that has reached version n again (ABA) and move the tallies from the wrong state.
+ */
+export function ballotPutItem(
+  siteId: number,
+  userId: number,
+  votes: Record<string, BallotVote>,
+  readVersion: number | undefined,
+  now: string,
+): TransactItem {
+  const item: BallotItem & Record<string, unknown> = {
+    ...keys.ballot(siteId, userId),
+    ...keys.ownedBy(userId, 'BALLOT', siteId),
+    siteId,
+    userId,
+    votes,
+    version: (readVersion ?? 0) + 1,
+    updatedAt: now,
+  };
+  return { Put: { TableName: TABLE, Item: item, ...unchangedSince(readVersion) } };
+}
+
+/** Checks, without writing, that the ballot is still as it was read (a round that changes nothing). */
+export function ballotUnchangedItem(siteId: number, userId: number, readVersion: number | undefined): TransactItem {
+  return { ConditionCheck: { TableName: TABLE, Key: keys.ballot(siteId, userId), ...unchangedSince(readVersion) } };
+}
+
+/** Highest user id a ballot key can hold (ids are padded to 10 digits in keys). */
+const MAX_KEY_ID = 9_999_999_999;
+
+/**
+ * One Query page of a site's ballots in user id order, starting at the ballot of `fromUserId`
+ * (inclusive), at most `limit` ballots. With `ideaId`, only ballots holding a vote on that idea are
+ * returned (a FilterExpression: `limit` counts the ballots read, so a page may return fewer).
+ * `more` is true when DynamoDB stopped before the end of the site's ballots.
+ */
+export async function queryBallots(
+  siteId: number,
+  options: { fromUserId: number; limit: number; ideaId?: number | undefined },
+): Promise<{ ballots: BallotItem[]; more: boolean; lastUserId: number | undefined }> {
+  const filter =
+    options.ideaId === undefined
+      ? {}
+      : {
+          FilterExpression: 'attribute_exists(#votes.#idea)',
+          ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(options.ideaId) },
+        };
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': sitePk(siteId),
+        ':from': keys.ballot(siteId, options.fromUserId).SK,
+        ':to': keys.ballot(siteId, MAX_KEY_ID).SK,
+      },
+      ...filter,
+      Limit: options.limit,
+    }),
+  );
+  const last = out.LastEvaluatedKey as { SK?: string } | undefined;
+  return {
+    ballots: (out.Items ?? []) as BallotItem[],
+    more: last !== undefined,
+    lastUserId: last?.SK === undefined ? undefined : idFromSk(last.SK),
+  };
 }
 
 /**
@@ -47,6 +132,9 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number): Pro
     FilterExpression: 'attribute_exists(#votes.#idea)',
     ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(ideaId) },
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ballotPrefix },
+    // Strongly consistent: a ballot written just before the idea was deleted must not be missed, or
+    // its vote (and its tally counter) would outlive the idea.
+    ConsistentRead: true,
   });
   for (const found of ballots) {
     let ballot: BallotItem | undefined = found;
@@ -74,7 +162,10 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number): Pro
         break;
       } catch (err) {
         if ((err as Error).name !== 'TransactionCanceledException') throw err;
-        ballot = await getBallot(siteId, ballot.userId);
+        // The ballot moved (a vote round of its user) or the shard was busy: re-read after a short
+        // random pause, so concurrent writers on the same shard do not collide again in lockstep.
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+        ballot = await getBallot(siteId, ballot.userId, true);
       }
     }
   }

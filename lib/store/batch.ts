@@ -20,8 +20,21 @@ const chunk = <T>(list: T[], size: number): T[][] => {
   return out;
 };
 
+export interface BatchGetOptions {
+  /** Strongly consistent reads (twice the read units): for reads a conditional write depends on. */
+  consistentRead?: boolean;
+  /** Only these attributes (a ProjectionExpression and its `#name` placeholders). */
+  projection?: { expression: string; names: Record<string, string> };
+}
+
 /** Reads items by key; missing items are simply absent from the result. One request per 100 keys. */
-export async function batchGet<T = Record<string, unknown>>(keyList: Key[]): Promise<T[]> {
+export async function batchGet<T = Record<string, unknown>>(keyList: Key[], options: BatchGetOptions = {}): Promise<T[]> {
+  const read = {
+    ...(options.consistentRead ? { ConsistentRead: true } : {}),
+    ...(options.projection
+      ? { ProjectionExpression: options.projection.expression, ExpressionAttributeNames: options.projection.names }
+      : {}),
+  };
   const unique = [...new Map(keyList.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
   const results: T[] = [];
   await Promise.all(
@@ -30,7 +43,7 @@ export async function batchGet<T = Record<string, unknown>>(keyList: Key[]): Pro
       for (let round = 0; pending && pending.length > 0; round++) {
         if (round >= MAX_ROUNDS) throw new Error('BatchGet: unprocessed keys after retries');
         if (round > 0) await backoff(round);
-        const out = await doc.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending } } }));
+        const out = await doc.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending, ...read } } }));
         results.push(...((out.Responses?.[TABLE] ?? []) as T[]));
         pending = out.UnprocessedKeys?.[TABLE]?.Keys as Record<string, unknown>[] | undefined;
       }

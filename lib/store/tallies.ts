@@ -22,6 +22,8 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 export type Tally = Record<string, number>;
 
 const marker = (ideaId: number) => `i${ideaId}`;
+/** The marker attribute of an idea in its shard (vote rounds read it from a failed condition's old image). */
+export const markerAttribute = marker;
 const counter = (ideaId: number, opinion: string) => `v${ideaId}_${opinion}`;
 const COUNTER_NAME = /^v([0-9]+)_(.+)$/s;
 
@@ -151,7 +153,8 @@ export async function readTallies(siteId: number, ideaIds: readonly number[]): P
  */
 export async function unregisterIdea(siteId: number, ideaId: number): Promise<void> {
   const key = keys.tallyShard(siteId, keys.tallyShardOf(ideaId));
-  const item = (await doc.send(new GetCommand({ TableName: TABLE, Key: key }))).Item ?? {};
+  // Consistent: a counter missed by a stale read would stay behind and make the idea look votable.
+  const item = (await doc.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item ?? {};
   const names = Object.keys(item).filter((n) => n === marker(ideaId) || COUNTER_NAME.exec(n)?.[1] === String(ideaId));
   if (names.length === 0) return;
   const aliases = Object.fromEntries(names.map((n, i) => [`#r${i}`, n]));

@@ -1,0 +1,57 @@
+/**
+ * Stored responses for `Idempotency-Key` (`SK = IDEMP#<scope>#<key>`). The item is written in the same
+ * transaction as the change it answers for, so a stored response exists exactly when the change was
+ * made. DynamoDB's TTL removes it after `ttl`; since TTL deletion lags (up to days), an expired item is
+ * treated as absent on read and may be overwritten.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { keys } from '#lib/store/keys';
+import type { TransactItem } from '#lib/store/tallies';
+
+export interface IdempotencyRecord {
+  /** Hash of the request the key was first used with: the same key with another request is refused. */
+  requestHash: string;
+  /** What the domain needs to rebuild the first response. */
+  response: unknown;
+  createdAt: string;
+  /** Expiry, epoch seconds (the table's TTL attribute). */
+  ttl: number;
+}
+
+const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+export async function getIdempotencyRecord(
+  siteId: number,
+  scope: string,
+  key: string,
+  now: Date,
+): Promise<IdempotencyRecord | undefined> {
+  const out = await doc.send(
+    new GetCommand({ TableName: TABLE, Key: keys.idempotency(siteId, scope, key), ConsistentRead: true }),
+  );
+  const item = out.Item as IdempotencyRecord | undefined;
+  if (!item || item.ttl <= epochSeconds(now)) return undefined;
+  return { requestHash: item.requestHash, response: item.response, createdAt: item.createdAt, ttl: item.ttl };
+}
+
+/** The transaction item storing a response; it fails when a live record for the key exists already. */
+export function idempotencyPutItem(
+  siteId: number,
+  scope: string,
+  key: string,
+  record: Omit<IdempotencyRecord, 'ttl'>,
+  ttlSeconds: number,
+  now: Date,
+): TransactItem {
+  const nowSeconds = epochSeconds(now);
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: { ...keys.idempotency(siteId, scope, key), ...record, ttl: nowSeconds + ttlSeconds },
+      ConditionExpression: 'attribute_not_exists(PK) OR #ttl <= :now',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: { ':now': nowSeconds },
+    },
+  };
+}

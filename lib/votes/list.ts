@@ -1,0 +1,62 @@
+/**
+ * GET /vote: a site's votes as records, filtered by `ideaId`, `userId`, `opinion`, in pages of at most
+ * `pageSize` (CONTRACT list envelope). Votes live in ballots (one per user), so a page is ONE read:
+ *   - `userId`: the user's ballot (GetItem);
+ *   - otherwise a Query of ballots from the cursor's user on, at most `pageSize` ballots (with `ideaId`,
+ *     a FilterExpression keeps only ballots holding that idea).
+ * The ballots are flattened in user id, then idea id order; `opinion` is applied while flattening, so
+ * a page may hold fewer records than `pageSize` (CONTRACT allows it; only `nextCursor: null` ends).
+ *
+ * Visibility (CONTRACT access table): everyone when `votes.isViewable`, else moderator+; `userId` is
+ * shown to moderator+ only. For the same reason, only moderators may filter by another user's id:
+ * the filter would otherwise tell who voted what although `userId` is hidden.
+ */
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { badRequest, forbidden, unauthorized } from '#lib/http/errors';
+import type { Site } from '#lib/sites/service';
+import { getBallot, queryBallots, type BallotItem } from '#lib/store/ballots';
+import { decodeVoteCursor, encodeVoteCursor, type VotePosition } from '#lib/votes/list-cursor';
+import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
+import type { ListVotesQuery, VoteRecord } from '#schemas/votes';
+
+export async function listVotes(site: Site, caller: Caller, query: ListVotesQuery): Promise<{ records: VoteRecord[]; nextCursor: string | null }> {
+  access.vote.read(caller, site.config);
+  const seesUserIds = access.vote.seesUserIds(caller);
+  if (query.userId !== undefined && !seesUserIds && !(caller.kind === 'user' && caller.userId === query.userId)) {
+    if (caller.kind === 'none') throw unauthorized();
+    throw forbidden("Only moderators may list another user's votes");
+  }
+
+  const from = decodeVoteCursor(site.id, query.cursor) ?? { userId: 0, ideaId: 0 };
+  let ballots: BallotItem[];
+  let resumeAfterUser: number | undefined;
+  if (query.userId !== undefined) {
+    if (from.userId !== 0 && from.userId !== query.userId) throw badRequest('Invalid cursor');
+    const ballot = await getBallot(site.id, query.userId);
+    ballots = ballot ? [ballot] : [];
+  } else {
+    const page = await queryBallots(site.id, { fromUserId: from.userId, limit: query.pageSize, ideaId: query.ideaId });
+    ballots = page.ballots;
+    resumeAfterUser = page.more ? page.lastUserId : undefined;
+  }
+
+  const records: VoteRecord[] = [];
+  for (const ballot of ballots) {
+    const votes = votesOfBallot(ballot.votes).filter(
+      (vote) =>
+        (ballot.userId !== from.userId || vote.ideaId >= from.ideaId) &&
+        (query.ideaId === undefined || vote.ideaId === query.ideaId) &&
+        (query.opinion === undefined || vote.opinion === query.opinion),
+    );
+    for (const vote of votes) {
+      if (records.length === query.pageSize) {
+        // The page is full and this ballot has more: the next page starts at this very vote.
+        return { records, nextCursor: encodeVoteCursor(site.id, { userId: ballot.userId, ideaId: vote.ideaId }) };
+      }
+      records.push(toVoteRecord(vote, ballot.userId, seesUserIds));
+    }
+  }
+  const next: VotePosition | undefined = resumeAfterUser === undefined ? undefined : { userId: resumeAfterUser + 1, ideaId: 0 };
+  return { records, nextCursor: next ? encodeVoteCursor(site.id, next) : null };
+}

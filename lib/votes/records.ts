@@ -1,0 +1,38 @@
+/**
+ * Ballot contents <-> vote records. A ballot stores votes keyed by idea id; the API shows each vote as
+ * a record `{id, ideaId, userId, opinion, createdAt}` (CONTRACT "Records"), in idea id order.
+ */
+import type { BallotVote as StoredVote } from '#lib/store/ballots';
+import type { BallotVote } from '#lib/votes/types';
+import type { VoteRecord } from '#schemas/votes';
+
+/** The votes of a stored ballot (`undefined`: no ballot), ordered by idea id. */
+export function votesOfBallot(stored: Record<string, StoredVote> | undefined): BallotVote[] {
+  return Object.entries(stored ?? {})
+    .map(([ideaId, vote]) => ({ id: vote.id, ideaId: Number(ideaId), opinion: vote.opinion, createdAt: vote.createdAt }))
+    .sort((a, b) => a.ideaId - b.ideaId);
+}
+
+export function toVoteRecord(vote: BallotVote, userId: number, showUserId: boolean): VoteRecord {
+  return {
+    id: vote.id,
+    ideaId: vote.ideaId,
+    ...(showUserId ? { userId } : {}),
+    opinion: vote.opinion,
+    createdAt: vote.createdAt,
+  };
+}
+
+/** Whether a stored value looks like a ballot's vote map (it comes back from an idempotency record). */
+export function isStoredVoteMap(value: unknown): value is Record<string, StoredVote> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(
+    ([ideaId, vote]) =>
+      /^[1-9][0-9]*$/.test(ideaId) &&
+      typeof vote === 'object' &&
+      vote !== null &&
+      typeof (vote as StoredVote).id === 'number' &&
+      typeof (vote as StoredVote).opinion === 'string' &&
+      typeof (vote as StoredVote).createdAt === 'string',
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * DynamoDB transaction conflicts (TransactionCanceled with TransactionConflict), which DynamoDB Local
+ * never produces because it serialises transactions, so they are injected with an SDK middleware.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { dynamo } from '#lib/store/client';
+import { getBallot } from '#lib/store/ballots';
+import { createUser } from '#tests/support/fixtures';
+import { countRequests } from '#tests/support/request-counter';
+import { castVotes, createIdeas, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
+
+describe('DynamoDB transaction conflicts', () => {
+  const FAULT = 'testTransactionConflict';
+  afterEach(() => {
+    dynamo.middlewareStack.remove(FAULT);
+  });
+
+  /** Makes the next `times` TransactWriteItems fail the way DynamoDB does when transactions collide. */
+  function injectConflicts(times: number, kind: 'cancelled' | 'conflict' = 'cancelled') {
+    let left = times;
+    const error = () =>
+      kind === 'conflict'
+        ? Object.assign(new Error('Transaction is ongoing for the item'), { name: 'TransactionConflictException' })
+        : Object.assign(new Error('Transaction cancelled, please refer cancellation reasons for specific reasons'), {
+            name: 'TransactionCanceledException',
+            CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict', Message: 'Transaction is ongoing for the item' }],
+          });
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (left > 0 && /TransactWrite/.test(String((context as { commandName?: string }).commandName))) {
+          left--;
+          throw error();
+        }
+        return next(args);
+      },
+      // Low priority: runs after the request counter, so counted requests include the refused ones.
+      { step: 'initialize', name: FAULT, priority: 'low' },
+    );
+  }
+
+  it.each([['cancelled'], ['conflict']] as const)('a round re-reads and retries (%s), and lands once', async (kind) => {
+    const site = await votingSite({ voteType: 'likes' });
+    const [idea] = await createIdeas(site.id, 1);
+    const user = await createUser(site.id);
+    injectConflicts(3, kind);
+    const { result, commands } = await countRequests(() => castVotes(site.id, user.token, [{ ideaId: idea }]));
+    expect(result.status).toBe(200);
+    expect(commands.TransactWriteItemsCommand).toBe(4);
+    // Vote ids reserved by the first attempt are reused by the retries: one counter request.
+    expect(commands.UpdateItemCommand).toBe(1);
+    expect(await expectTalliesMatchBallots(site.id)).toEqual({ [idea]: { yes: 1 } });
+  });
+
+  it('after the bounded retries: 409 asking to retry, nothing stored', async () => {
+    const site = await votingSite({ voteType: 'likes' });
+    const [idea] = await createIdeas(site.id, 1);
+    const user = await createUser(site.id);
+    injectConflicts(1000);
+    const res = await castVotes(site.id, user.token, [{ ideaId: idea }]);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ status: 409, error: 'Conflict', message: expect.stringMatching(/retry/) });
+    dynamo.middlewareStack.remove(FAULT);
+    expect(await getBallot(site.id, user.id)).toBeUndefined();
+    expect(await expectTalliesMatchBallots(site.id)).toEqual({});
+  });
+});

@@ -1,0 +1,130 @@
+/**
+ * Test data for the voting tests: idea items written straight to the table the way the idea create
+ * does it (the idea item and its tally marker in one transaction), idea deletion as the idea delete
+ * does it, and helpers that read ballots and tallies back to check they agree.
+ */
+import { expect } from 'vitest';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { keys, sitePk } from '#lib/store/keys';
+import { nextId } from '#lib/store/counters';
+import { queryAll } from '#lib/store/query';
+import { registerIdeaItem, readSiteTallies, unregisterIdeaItem } from '#lib/store/tallies';
+import { removeIdeaFromBallots, type BallotItem } from '#lib/store/ballots';
+import { countVotes } from '#lib/votes/index';
+import type { SiteConfigInput } from '#schemas/site-config';
+import { createSite } from '#tests/support/fixtures';
+import { invoke, type InvokeResult } from '#tests/support/invoke';
+import { handler as castHandler } from '../../functions/votes/cast.ts';
+
+export interface IdeaOptions {
+  budget?: number | null;
+  theme?: string;
+  userId?: number;
+  /** Leave out the tally marker, as if the idea were deleted between a round's read and its write. */
+  withoutMarker?: boolean;
+}
+
+export async function createIdea(siteId: number, options: IdeaOptions = {}): Promise<{ id: number }> {
+  const id = await nextId('idea');
+  const now = new Date().toISOString();
+  const userId = options.userId ?? 1;
+  const item = {
+    ...keys.idea(siteId, id),
+    ...keys.ownedBy(userId, 'IDEA', id),
+    id,
+    siteId,
+    userId,
+    title: `Idea number ${id}`,
+    summary: 'A summary that is long enough',
+    description: 'A description. '.repeat(12),
+    status: 'OPEN',
+    budget: options.budget ?? null,
+    extraData: options.theme === undefined ? {} : { theme: options.theme },
+    createdAt: now,
+    updatedAt: now,
+  };
+  await doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
+        ...(options.withoutMarker ? [] : [registerIdeaItem(siteId, id)]),
+      ],
+    }),
+  );
+  return { id };
+}
+
+/** Ids that tests destructure (`const [a, b] = ...`) without undefined checks. */
+export type IdList = number[] & Record<0 | 1 | 2 | 3 | 4, number>;
+
+/** `n` ideas, created 25 at a time (more at once starves DynamoDB Local); ids in ascending order. */
+export async function createIdeas(siteId: number, n: number, options: IdeaOptions = {}): Promise<IdList> {
+  const ids: number[] = [];
+  for (let done = 0; done < n; done += 25) {
+    const batch = Array.from({ length: Math.min(25, n - done) }, () => createIdea(siteId, options).then((i) => i.id));
+    ids.push(...(await Promise.all(batch)));
+  }
+  return ids.sort((a, b) => a - b) as IdList;
+}
+
+/** Deletes an idea the way the idea delete does: item and marker in one transaction, then the cascade. */
+export async function deleteIdea(siteId: number, ideaId: number): Promise<void> {
+  await doc.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: TABLE, Key: keys.idea(siteId, ideaId), ConditionExpression: 'attribute_exists(PK)' } },
+        unregisterIdeaItem(siteId, ideaId),
+      ],
+    }),
+  );
+  await removeIdeaFromBallots(siteId, ideaId);
+}
+
+/** A site with voting open and the given `votes` config. */
+export async function votingSite(votes: NonNullable<SiteConfigInput['votes']> = {}, config: SiteConfigInput = {}) {
+  return createSite({ ...config, votes: { isActive: true, ...votes } });
+}
+
+export function castVotes(siteId: number, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<InvokeResult> {
+  return invoke(castHandler, {
+    method: 'POST',
+    path: '/api/site/{siteId}/vote',
+    params: { siteId },
+    body,
+    headers,
+    ...(token ? { token } : {}),
+  });
+}
+
+export async function allBallots(siteId: number): Promise<BallotItem[]> {
+  return queryAll<BallotItem>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ballotPrefix },
+    ConsistentRead: true,
+  });
+}
+
+/** The tallies counted from the ballots' contents, as `{ideaId: {opinion: n}}`. */
+export async function talliesFromBallots(siteId: number): Promise<Record<number, Record<string, number>>> {
+  const ballots = await allBallots(siteId);
+  const votes = ballots.flatMap((b) => Object.entries(b.votes).map(([ideaId, v]) => ({ ideaId: Number(ideaId), opinion: v.opinion })));
+  return Object.fromEntries([...countVotes(votes)].map(([ideaId, t]) => [ideaId, { ...t }]));
+}
+
+/** The stored tallies, dropping zero counters and ideas without votes. */
+export async function storedTallies(siteId: number): Promise<Record<number, Record<string, number>>> {
+  const out: Record<number, Record<string, number>> = {};
+  for (const [ideaId, tally] of await readSiteTallies(siteId)) {
+    const nonZero = Object.fromEntries(Object.entries(tally).filter(([, n]) => n !== 0));
+    if (Object.keys(nonZero).length > 0) out[ideaId] = nonZero;
+  }
+  return out;
+}
+
+/** The invariant of the voting engine: stored tallies equal exactly what the ballots hold. */
+export async function expectTalliesMatchBallots(siteId: number): Promise<Record<number, Record<string, number>>> {
+  const fromBallots = await talliesFromBallots(siteId);
+  expect(await storedTallies(siteId)).toEqual(fromBallots);
+  return fromBallots;
+}
