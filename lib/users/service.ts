@@ -106,6 +106,8 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
     return fullUserRecord(item, site.config, caller);
   }
 
+  // The id first: once the auth server has made the user, only the local write is left to fail.
+  const id = await nextId('user');
   const authUser = await authServer.createUser(server, {
     email: body.email,
     firstName: body.firstName ?? null,
@@ -115,7 +117,7 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
   });
   const externalUserId = String(authServer.externalIdOf(authUser));
   const item: UserItem = {
-    id: await nextId('user'),
+    id,
     siteId: site.id,
     role: roleAfter(authUser.role, role),
     ...cacheFieldsFromAuth(authUser, site.id),

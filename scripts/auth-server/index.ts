@@ -42,6 +42,8 @@ export interface StartAuthServerOptions {
 export interface AuthServerControl {
   /** Make an endpoint answer this HTTP status (with an error body) until cleared. */
   failures: Partial<Record<Endpoint, number>>;
+  /** Make an endpoint wait this many milliseconds before answering (timeouts). */
+  delays: Partial<Record<Endpoint, number>>;
   /** Userinfo without `id` (only `sub`), like a plain OpenID Connect server. */
   userinfoWithoutId: boolean;
   /** Every request served, in order (method and path, no query): lets tests prove a call was (not) made. */
@@ -170,6 +172,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
 
   const control: AuthServerControl = {
     failures: {},
+    delays: {},
     userinfoWithoutId: false,
     requests: [],
     addUser: (seed) => state.addUser(seed),
@@ -177,13 +180,16 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     userByEmail: (email) => state.userByEmail(email),
     reset() {
       control.failures = {};
+      control.delays = {};
       control.userinfoWithoutId = false;
       control.requests = [];
       state = new AuthState(options.clients, options.users ?? [], codeTtlMs, tokenTtlMs);
     },
   };
 
-  const injected = (endpoint: Endpoint) => {
+  const injected = async (endpoint: Endpoint) => {
+    const delay = control.delays[endpoint];
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
     const status = control.failures[endpoint];
     if (status !== undefined) throw new HttpError(status, { error: 'server_error', error_description: `injected failure of ${endpoint}` });
   };
@@ -224,7 +230,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     control.requests.push({ method, path });
 
     if (method === 'GET' && path === '/dialog/authorize') {
-      injected('authorize');
+      await injected('authorize');
       const { client, redirectUri, stateParam } = authorizeRequest(url.searchParams);
       if (url.searchParams.get('response_type') !== 'code') {
         return redirectTo(res, withParams(redirectUri, { error: 'unsupported_response_type', ...(stateParam ? { state: stateParam } : {}) }));
@@ -237,7 +243,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     }
 
     if (method === 'POST' && path === '/dialog/authorize/decision') {
-      injected('authorize');
+      await injected('authorize');
       const form = await formBody(req);
       const { client, redirectUri, stateParam } = authorizeRequest(form);
       if (form.get('deny')) return redirectTo(res, withParams(redirectUri, { error: 'access_denied', ...(stateParam ? { state: stateParam } : {}) }));
@@ -255,7 +261,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     }
 
     if (method === 'POST' && path === '/oauth/token') {
-      injected('token');
+      await injected('token');
       const form = await formBody(req);
       const basic = basicCredentials(req);
       const clientId = basic?.id ?? form.get('client_id');
@@ -271,7 +277,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     }
 
     if (method === 'GET' && path === '/api/userinfo') {
-      injected('userinfo');
+      await injected('userinfo');
       const match = /^bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
       const grant = match?.[1] ? state.accessToken(match[1]) : undefined;
       const user = grant && state.user(grant.userId);
@@ -282,7 +288,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
 
     if (path === '/api/admin/user' && method === 'POST') {
       const client = adminClient(req);
-      injected('adminCreate');
+      await injected('adminCreate');
       const body = await jsonBody(req);
       if (!isString(body.email)) throw new HttpError(400, { error: 'invalid_request', error_description: 'email is required' });
       if (state.userByEmail(body.email)) throw new HttpError(409, { error: 'conflict', error_description: 'a user with this e-mail exists' });
@@ -298,11 +304,11 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
       const client = adminClient(req);
       const id = decodeURIComponent(adminMatch[1]!);
       if (method === 'GET') {
-        injected('adminGet');
+        await injected('adminGet');
         return send(res, 200, userForClient(adminUser(id), client.clientId));
       }
       if (method === 'PUT') {
-        injected('adminUpdate');
+        await injected('adminUpdate');
         const user = adminUser(id);
         const body = await jsonBody(req);
         if (isString(body.email)) {
@@ -315,7 +321,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
         return send(res, 200, userForClient(user, client.clientId));
       }
       if (method === 'DELETE') {
-        injected('adminDelete');
+        await injected('adminDelete');
         const user = adminUser(id);
         state.deleteUser(user.id);
         return send(res, 200, { id: user.id, deleted: true });
@@ -323,7 +329,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     }
 
     if (method === 'GET' && path === '/logout') {
-      injected('logout');
+      await injected('logout');
       const redirectUri = url.searchParams.get('redirect_uri');
       const clientId = url.searchParams.get('client_id');
       const client = clientId ? state.client(clientId) : undefined;

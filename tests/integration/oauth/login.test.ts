@@ -13,6 +13,7 @@ import { handler as listUsers } from '../../../functions/users/list.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { signState } from '#lib/oauth/state';
 import { issueToken } from '#lib/auth/jwt';
+import { AUTH_SERVER_TIMEOUT_MS } from '#lib/oauth/client';
 import {
   API_HOST,
   createLoginSite,
@@ -37,6 +38,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   auth.control.failures = {};
+  auth.control.delays = {};
   auth.control.userinfoWithoutId = false;
 });
 
@@ -335,6 +337,18 @@ describe('digest-login: auth server failures', () => {
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code: 'abc', state } });
     expect(res.status).toBe(502);
     expect(res.body.message).toMatch(/did not answer the code exchange/);
+  });
+
+  it('answers 502 when the auth server is too slow', async () => {
+    const site = await createLoginSite(auth);
+    const { callback } = await codeFor(site.id);
+    auth.control.delays.userinfo = AUTH_SERVER_TIMEOUT_MS + 500;
+    const started = Date.now();
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams) });
+    expect(res.status).toBe(502);
+    expect(res.body.message).toMatch(/did not answer the userinfo request within/);
+    expect(Date.now() - started).toBeLessThan(AUTH_SERVER_TIMEOUT_MS + 400);
+    expect(await usersOf(site.id)).toHaveLength(0);
   });
 
   it('answers 502 when the client secret is wrong', async () => {
