@@ -248,6 +248,24 @@ describe('update a user', () => {
   });
 });
 
+describe('request counts of writes', () => {
+  it('updates and deletes with one read and one write after the caller lookup', async () => {
+    const site = await createSite();
+    const mod = await createUser(site.id, 'moderator');
+    const user = await createUser(site.id);
+    const updated = await countRequests(() => put(site.id, user.id, { firstName: 'Counted', extraData: { a: 1 } }, mod.token));
+    expect(updated.result.status).toBe(200);
+    expect(updated.requests).toBe(4);
+    const self = await countRequests(() => put(site.id, user.id, { lastName: 'Self' }, user.token));
+    expect(self.requests).toBe(3);
+    const removed = await countRequests(() =>
+      invoke(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id }, token: mod.token }),
+    );
+    expect(removed.result.status).toBe(200);
+    expect(removed.requests).toBe(4);
+  });
+});
+
 describe('delete a user', () => {
   it('lets the user or a moderator delete; the token stops working', async () => {
     const site = await createSite();
