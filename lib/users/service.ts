@@ -141,7 +141,6 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
 }
 
 export async function updateUser(site: Site, caller: Caller, userId: number, body: UpdateUserBody): Promise<UserRecord> {
-  assertValidUserExtraData(body.extraData, site.config);
   const fields = siteSpecificFields(site.config.users);
   const recordPatch = recordPatchOf(body, site);
   const names = namesOf(body);
@@ -154,6 +153,7 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
       // Taking a role away is as strong as giving it: nobody changes the role of someone above them.
       if (body.role !== target.role) access.user.grant(caller, target.role);
     }
+    assertValidUserExtraData(body.extraData, site.config);
     const now = new Date().toISOString();
 
     if (isLinked(target)) {
