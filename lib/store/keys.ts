@@ -61,6 +61,8 @@ export const keys = {
   userPrefix: 'USER#',
   /** GSI1: every site user linked to one auth-server user (`externalKey` = auth server + its user id). */
   userByExternal: (externalKey: string) => ({ GSI1PK: `EXTUSER#${externalKey}` }),
+  /** Uniqueness guard: one site user per auth-server user per site (written with the user, conditionally). */
+  userLink: (siteId: number, externalKey: string): Key => ({ PK: sitePk(siteId), SK: `EXTUSER#${externalKey}` }),
 
   /** GSI1: what one site user wrote or voted (activity, anonymization). */
   ownedBy: (userId: number, kind: 'IDEA' | 'ARTICLE' | 'ARG' | 'BALLOT' | 'SIGNUP', id: number) => ({

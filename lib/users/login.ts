@@ -1,0 +1,47 @@
+/**
+ * The site user behind a login: found through the auth-server link (`EXTUSER#<auth server>|<id>`),
+ * created when new (unless `users.canCreateNewUsers` is false: 403), and refreshed from the auth
+ * server's userinfo on every login (CONTRACT: the role is the userinfo's when it is one of ours, else
+ * `member`).
+ */
+import { isRole } from '#lib/auth/roles';
+import { conflict, forbidden } from '#lib/http/errors';
+import { externalIdOf } from '#lib/oauth/client';
+import type { AuthServerConfig } from '#lib/oauth/config';
+import type { Site } from '#lib/sites/service';
+import { nextId } from '#lib/store/counters';
+import * as store from '#lib/store/users';
+import { cacheFieldsFromAuth } from '#lib/users/auth-fields';
+import type { AuthServerUser } from '#schemas/oauth';
+
+export async function userForLogin(site: Site, server: AuthServerConfig, authUser: AuthServerUser): Promise<store.UserItem> {
+  const externalUserId = String(externalIdOf(authUser));
+  const externalKey = store.externalKeyOf(server.url, externalUserId);
+  const role = isRole(authUser.role) ? authUser.role : 'member';
+  const cached = cacheFieldsFromAuth(authUser, site.id);
+
+  // Twice at most: a first attempt that loses the race with a concurrent first login updates the winner.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const now = new Date().toISOString();
+    const existingId = await store.findLinkedUserId(site.id, externalKey);
+    if (existingId !== undefined) {
+      const updated = await store.updateUser(site.id, existingId, { role, ...cached, updatedAt: now });
+      if (updated) return updated;
+      // A link without its user cannot arise (they are written and deleted together): a bug.
+      throw new Error(`Site ${site.id}: auth-server link points at missing user ${existingId}`);
+    }
+    if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
+    const item: store.UserItem = {
+      id: await nextId('user'),
+      siteId: site.id,
+      role,
+      ...cached,
+      externalUserId,
+      authServer: server.url,
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (await store.putNewUser(item)) return item;
+  }
+  throw conflict('Logging in at the same time from two places; please try again');
+}

@@ -1,0 +1,209 @@
+/**
+ * The user endpoints. The auth server is the source of truth: for a user linked to it, a change goes
+ * there first and the local cache is then written from what the auth server answered; when the auth
+ * server fails, the 502 leaves the cache untouched. Users of a site without an auth server (and users
+ * unlinked by anonymization) live only here.
+ */
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { isRole, type Role } from '#lib/auth/roles';
+import { conflict, notFound, unauthorized } from '#lib/http/errors';
+import { logger } from '#lib/log/logger';
+import * as authServer from '#lib/oauth/client';
+import { authServerByUrl, defaultAuthServerOrNone } from '#lib/oauth/config';
+import type { Site } from '#lib/sites/service';
+import { nextId } from '#lib/store/counters';
+import type { PageRequest } from '#lib/store/query';
+import * as store from '#lib/store/users';
+import type { UserItem } from '#lib/store/users';
+import { authExtraDataAfter, cacheFieldsFromAuth, type SiteRecordValues } from '#lib/users/auth-fields';
+import { assertValidUserExtraData } from '#lib/users/extra-data';
+import { fullUserRecord, userRecordFor } from '#lib/users/record';
+import { siteSpecificFields, writeForSite } from '#lib/users/site-specific';
+import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
+
+const OPTIMISTIC_ATTEMPTS = 3;
+
+const isLinked = (item: UserItem): item is UserItem & { authServer: string; externalUserId: string } =>
+  Boolean(item.authServer && item.externalUserId);
+
+/** The per-site record fields sent in a body; `nickName` only where the site allows nicknames. */
+function recordPatchOf(body: UpdateUserBody, site: Site): Partial<SiteRecordValues> {
+  const patch: Partial<SiteRecordValues> = {};
+  if (body.nickName !== undefined && site.config.users.allowUseOfNicknames) patch.nickName = body.nickName;
+  if (body.listableByRole !== undefined) patch.listableByRole = body.listableByRole;
+  if (body.detailsViewableByRole !== undefined) patch.detailsViewableByRole = body.detailsViewableByRole;
+  if (body.gender !== undefined) patch.gender = body.gender;
+  if (body.signedUpForNewsletter !== undefined) patch.signedUpForNewsletter = body.signedUpForNewsletter;
+  return patch;
+}
+
+function namesOf(body: UpdateUserBody) {
+  const names: { email?: string; firstName?: string | null; lastName?: string | null } = {};
+  if (body.email !== undefined) names.email = body.email;
+  if (body.firstName !== undefined) names.firstName = body.firstName;
+  if (body.lastName !== undefined) names.lastName = body.lastName;
+  return names;
+}
+
+/** The role the auth server reports when it is one of ours, else the one we asked for. */
+const roleAfter = (reported: unknown, requested: Role): Role => (isRole(reported) ? reported : requested);
+
+async function loadUser(site: Site, caller: Caller, userId: number, reuseCaller = true): Promise<UserItem> {
+  // The caller's own record was read for this request already (lib/auth/caller.ts).
+  if (reuseCaller && caller.kind === 'user' && caller.userId === userId && caller.siteId === site.id) return caller.user;
+  const item = await store.getUser(site.id, userId);
+  if (!item) throw notFound(`User ${userId} not found on site ${site.id}`);
+  return item;
+}
+
+export async function listUsers(site: Site, caller: Caller, page: PageRequest) {
+  access.user.list(caller);
+  const result = await store.listUsers(site.id, page);
+  return { records: result.items.map((item) => fullUserRecord(item, site.config, caller)), nextCursor: result.nextCursor };
+}
+
+export async function getUserRecord(site: Site, caller: Caller, userId: number) {
+  return userRecordFor(await loadUser(site, caller, userId), site.config, caller);
+}
+
+/** `/oauth/site/:SITE_ID/me`: the caller's own record; a service token is nobody's. */
+export function ownRecord(site: Site, caller: Caller): UserRecord {
+  if (caller.kind !== 'user') throw unauthorized('Log in as a user of this site to see your own record');
+  return fullUserRecord(caller.user, site.config, caller);
+}
+
+export async function createUser(site: Site, caller: Caller, body: CreateUserBody): Promise<UserRecord> {
+  access.user.create(caller, site.config);
+  const role = body.role ?? 'member';
+  access.user.grant(caller, role);
+  assertValidUserExtraData(body.extraData, site.config);
+  const fields = siteSpecificFields(site.config.users);
+  const recordPatch = recordPatchOf(body, site);
+  const server = defaultAuthServerOrNone(site.id, site.config);
+  const now = new Date().toISOString();
+
+  if (!server) {
+    const item: UserItem = {
+      id: await nextId('user'),
+      siteId: site.id,
+      role,
+      email: body.email,
+      firstName: body.firstName ?? null,
+      lastName: body.lastName ?? null,
+      nickName: recordPatch.nickName ?? null,
+      listableByRole: recordPatch.listableByRole ?? null,
+      detailsViewableByRole: recordPatch.detailsViewableByRole ?? null,
+      gender: recordPatch.gender ?? null,
+      signedUpForNewsletter: recordPatch.signedUpForNewsletter ?? null,
+      extraData: writeForSite({}, body.extraData ?? {}, site.id, fields),
+      externalUserId: null,
+      authServer: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await store.putNewUser(item);
+    return fullUserRecord(item, site.config, caller);
+  }
+
+  // The id first: once the auth server has made the user, only the local write is left to fail.
+  const id = await nextId('user');
+  const authUser = await authServer.createUser(server, {
+    email: body.email,
+    firstName: body.firstName ?? null,
+    lastName: body.lastName ?? null,
+    role,
+    extraData: authExtraDataAfter({}, body.extraData, recordPatch, site.id, fields),
+  });
+  const externalUserId = String(authServer.externalIdOf(authUser));
+  const item: UserItem = {
+    id,
+    siteId: site.id,
+    role: roleAfter(authUser.role, role),
+    ...cacheFieldsFromAuth(authUser, site.id),
+    externalUserId,
+    authServer: server.url,
+    createdAt: now,
+    updatedAt: now,
+  };
+  let stored: boolean;
+  try {
+    stored = await store.putNewUser(item);
+  } catch (err) {
+    // The auth server made a user that no site has: take it back so a retry can start clean.
+    await authServer.deleteUser(server, externalUserId).catch((undo: unknown) =>
+      logger.error('could not undo an auth-server user after a failed local create', { error: (undo as Error).message }),
+    );
+    throw err;
+  }
+  if (!stored) throw conflict('This auth-server user already has a user on this site');
+  return fullUserRecord(item, site.config, caller);
+}
+
+export async function updateUser(site: Site, caller: Caller, userId: number, body: UpdateUserBody): Promise<UserRecord> {
+  const fields = siteSpecificFields(site.config.users);
+  const recordPatch = recordPatchOf(body, site);
+  const names = namesOf(body);
+
+  for (let attempt = 1; ; attempt++) {
+    const target = await loadUser(site, caller, userId, attempt === 1);
+    access.user.modify(caller, target);
+    if (body.role !== undefined) {
+      access.user.grant(caller, body.role);
+      // Taking a role away is as strong as giving it: nobody changes the role of someone above them.
+      if (body.role !== target.role) access.user.grant(caller, target.role);
+    }
+    assertValidUserExtraData(body.extraData, site.config);
+    const now = new Date().toISOString();
+
+    if (isLinked(target)) {
+      const server = authServerByUrl(site.id, site.config, target.authServer);
+      const changes: authServer.AuthUserChanges = { ...names };
+      if (body.role !== undefined) changes.role = body.role;
+      if (body.extraData !== undefined || Object.keys(recordPatch).length > 0) {
+        // Fresh from the source: the extraData holds every site's entries, and only ours may change.
+        const current = await authServer.fetchUser(server, target.externalUserId);
+        changes.extraData = authExtraDataAfter(current.extraData ?? {}, body.extraData, recordPatch, site.id, fields);
+      }
+      if (Object.keys(changes).length === 0) return fullUserRecord(target, site.config, caller);
+      const authUser = await authServer.updateUser(server, target.externalUserId, changes);
+      const updated = await store.updateUser(site.id, target.id, {
+        role: roleAfter(authUser.role, body.role ?? target.role),
+        ...cacheFieldsFromAuth(authUser, site.id),
+        updatedAt: now,
+      });
+      if (!updated) throw notFound(`User ${userId} not found on site ${site.id}`);
+      return fullUserRecord(updated, site.config, caller);
+    }
+
+    const updated = await store.updateUser(
+      site.id,
+      target.id,
+      {
+        ...names,
+        ...recordPatch,
+        role: body.role,
+        extraData: body.extraData === undefined ? undefined : writeForSite(target.extraData ?? {}, body.extraData, site.id, fields),
+        updatedAt: now,
+      },
+      { ifUpdatedAt: target.updatedAt },
+    );
+    if (updated) return fullUserRecord(updated, site.config, caller);
+    if (attempt >= OPTIMISTIC_ATTEMPTS) throw conflict('The user was changed at the same time; please try again');
+  }
+}
+
+export async function deleteUser(site: Site, caller: Caller, userId: number): Promise<void> {
+  const target = await loadUser(site, caller, userId);
+  access.user.modify(caller, target);
+  // Removing a user removes their role: only someone who could give that role may do it.
+  access.user.grant(caller, target.role);
+  if (isLinked(target)) {
+    const server = authServerByUrl(site.id, site.config, target.authServer);
+    const sites = await store.siteUsersOfExternal(store.externalKeyOf(target.authServer, target.externalUserId));
+    const elsewhere = sites.some((u) => !(u.siteId === site.id && u.id === target.id));
+    // The person stays on the auth server while another site still has them.
+    if (!elsewhere) await authServer.deleteUser(server, target.externalUserId);
+  }
+  await store.deleteUser(target);
+}

@@ -1,0 +1,77 @@
+/**
+ * The login endpoints' queries (CONTRACT "Login"), the signed `state`, and what we accept from an auth
+ * server (token answer, userinfo / admin user).
+ */
+import * as z from 'zod';
+
+/** A name under `config.oauth` (`default` unless the login asks for another). */
+export const oauthName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site');
+
+const url = z.string().min(1).max(2048);
+
+export const loginQuery = z.object({
+  redirectUrl: url.optional(),
+  useOauth: oauthName.optional(),
+});
+export type LoginQuery = z.infer<typeof loginQuery>;
+
+/**
+ * The auth server comes back with `code` and `state`, or with `error` (RFC 6749 4.1.2.1) when the
+ * person cancelled. `state` is always required: without it we do not know where to send anybody.
+ */
+export const digestLoginQuery = z.object({
+  state: z.string().min(1).max(8192),
+  code: z.string().min(1).max(2048).optional(),
+  error: z.string().max(256).optional(),
+});
+export type DigestLoginQuery = z.infer<typeof digestLoginQuery>;
+
+export const logoutQuery = z.object({
+  redirectUrl: url.optional(),
+  useOauth: oauthName.optional(),
+});
+export type LogoutQuery = z.infer<typeof logoutQuery>;
+
+/** The claims of a login `state` (lib/oauth/state.ts). */
+export const loginStateClaims = z.object({
+  siteId: z.number().int().positive(),
+  /** Where the person goes after login, already checked against `allowedDomains`. */
+  redirectUrl: z.string(),
+  /** The `config.oauth` entry the login started with. */
+  oauth: oauthName,
+  /** This API's digest-login URL sent as `redirect_uri`; the code exchange must repeat it exactly. */
+  callback: z.string(),
+  nonce: z.string(),
+});
+export type LoginStateClaims = z.infer<typeof loginStateClaims>;
+
+/** RFC 6749 5.1; `token_type` must be Bearer (case-insensitive) when present. */
+export const tokenResponse = z.looseObject({
+  access_token: z.string().min(1).max(8192),
+  token_type: z
+    .string()
+    .refine((t) => t.toLowerCase() === 'bearer', 'must be Bearer')
+    .optional(),
+});
+
+const optionalName = z.string().max(255).nullable().optional();
+
+/**
+ * A user as the auth server describes it (userinfo and the admin API). Loose: servers add fields.
+ * The user id is `id`, else `sub` (CONTRACT "Decided details"); OpenID-style `given_name` /
+ * `family_name` are accepted when `firstName` / `lastName` are absent.
+ */
+export const authServerUser = z
+  .looseObject({
+    id: z.union([z.string().min(1).max(255), z.number().int().nonnegative()]).optional(),
+    sub: z.string().min(1).max(255).optional(),
+    email: z.string().max(254).nullable().optional(),
+    firstName: optionalName,
+    lastName: optionalName,
+    given_name: optionalName,
+    family_name: optionalName,
+    role: z.unknown().optional(),
+    extraData: z.record(z.string(), z.unknown()).nullable().optional(),
+  })
+  .refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' });
+export type AuthServerUser = z.infer<typeof authServerUser>;

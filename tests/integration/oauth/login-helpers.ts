@@ -1,0 +1,81 @@
+/**
+ * Shared by the login and user tests: a real auth server (scripts/auth-server) on a free port, sites
+ * pointing at it, and the whole browser login done the way a browser would, except that the API's
+ * handlers run in-process (`invoke`) while every auth-server call goes over real HTTP.
+ */
+import { expect } from 'vitest';
+import { invoke, type InvokeResult } from '#tests/support/invoke';
+import { createSite } from '#tests/support/fixtures';
+import { startAuthServer, type AuthClient, type AuthUserSeed, type RunningAuthServer } from '../../../scripts/auth-server/index.ts';
+import { handler as loginHandler } from '../../../functions/oauth/login.ts';
+import { handler as digestHandler } from '../../../functions/oauth/digest-login.ts';
+import { handler as meHandler } from '../../../functions/oauth/me.ts';
+import type { SiteConfigInput } from '#schemas/site-config';
+
+export const API_HOST = 'api.example.test';
+export const FRONTEND = 'https://frontend.example.org';
+
+export const CLIENT: AuthClient = {
+  clientId: 'site-client',
+  clientSecret: 'site-client-secret-0123456789',
+  allowedHosts: [API_HOST, 'frontend.example.org'],
+};
+export const OTHER_CLIENT: AuthClient = { clientId: 'other-client', clientSecret: 'other-secret-0123456789', allowedHosts: [API_HOST] };
+
+export async function startTestAuthServer(users: AuthUserSeed[] = []): Promise<RunningAuthServer> {
+  return startAuthServer({ port: 0, clients: [CLIENT, OTHER_CLIENT], users });
+}
+
+export function oauthConfig(url: string, client: AuthClient = CLIENT) {
+  return {
+    'auth-server-url': url,
+    'auth-client-id': client.clientId,
+    'auth-client-secret': client.clientSecret,
+    'auth-server-login-path': '/dialog/authorize',
+    'auth-server-exchange-code-path': '/oauth/token',
+    'auth-server-get-user-path': '/api/userinfo',
+    'auth-server-logout-path': '/logout',
+  };
+}
+
+/** A site that logs in through `auth`, with the frontend host allowed. */
+export async function createLoginSite(auth: RunningAuthServer, config: SiteConfigInput = {}) {
+  return createSite({ allowedDomains: ['frontend.example.org'], oauth: { default: oauthConfig(auth.url) }, ...config });
+}
+
+export interface LoginResult {
+  start: InvokeResult;
+  /** The auth server's redirect back to the API (code and state in its query). */
+  callback: URL;
+  done: InvokeResult;
+  jwt: string | undefined;
+}
+
+/** The whole login of an auth-server user (by e-mail, auto-approved with `login_hint`). */
+export async function login(
+  siteId: number,
+  email: string,
+  options: { redirectUrl?: string; useOauth?: string } = {},
+): Promise<LoginResult> {
+  const query: Record<string, string> = { redirectUrl: options.redirectUrl ?? `${FRONTEND}/after-login?tab=2` };
+  if (options.useOauth) query.useOauth = options.useOauth;
+  const start = await invoke(loginHandler, { params: { siteId }, query, headers: { host: API_HOST } });
+  expect(start.status, JSON.stringify(start.body)).toBe(302);
+  const authorize = new URL(start.headers.location!);
+  authorize.searchParams.set('login_hint', email);
+  const answer = await fetch(authorize, { redirect: 'manual' });
+  expect(answer.status).toBe(302);
+  const callback = new URL(answer.headers.get('location')!);
+  const done = await invoke(digestHandler, { params: { siteId }, query: Object.fromEntries(callback.searchParams) });
+  const jwt = done.status === 302 ? (new URL(done.headers.location!).searchParams.get('jwt') ?? undefined) : undefined;
+  return { start, callback, done, jwt };
+}
+
+/** Logs in and returns the token and the site user's id. */
+export async function loginUser(siteId: number, email: string): Promise<{ token: string; id: number }> {
+  const result = await login(siteId, email);
+  expect(result.done.status, JSON.stringify(result.done.body)).toBe(302);
+  const me = await invoke(meHandler, { params: { siteId }, token: result.jwt! });
+  expect(me.status).toBe(200);
+  return { token: result.jwt!, id: me.body.id };
+}
