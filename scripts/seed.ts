@@ -5,7 +5,8 @@ import { listSites, putNewSite } from '#lib/store/sites';
 import { nextId } from '#lib/store/counters';
 import type { SiteConfigInput } from '#schemas/site-config';
 
-export async function seedDemoSite(options: { authServerUrl?: string; clientId?: string; clientSecret?: string } = {}) {
+/** @param oauth the `config.oauth.default` block pointing at the local auth server. */
+export async function seedDemoSite(options: { oauth?: Record<string, string> } = {}) {
   const existing = await listSites({ pageSize: 1 });
   if (existing.items.length > 0) return undefined;
   const now = new Date().toISOString();
@@ -14,22 +15,7 @@ export async function seedDemoSite(options: { authServerUrl?: string; clientId?:
     votes: { isViewable: true, isActive: true, voteType: 'likes', requiredUserRole: 'member' },
     newslettersignup: { isActive: true },
     ideas: { extraData: { theme: { type: 'string' }, images: { type: 'arrayOfStrings' } } },
-    ...(options.authServerUrl
-      ? {
-          oauth: {
-            default: {
-              'auth-server-url': options.authServerUrl,
-              'auth-client-id': options.clientId ?? 'demo-client',
-              'auth-client-secret': options.clientSecret ?? 'demo-secret',
-              'auth-server-login-path': '/dialog/authorize',
-              'auth-server-exchange-code-path': '/oauth/token',
-              'auth-server-get-user-path': '/api/userinfo',
-              'auth-server-logout-path': '/logout',
-              'after-login-redirect-uri': 'http://localhost:3000/oauth/site/1/me',
-            },
-          },
-        }
-      : {}),
+    ...(options.oauth ? { oauth: { default: options.oauth } } : {}),
   };
   const id = await nextId('site');
   await putNewSite({ id, name: 'demo', title: 'Demo participation site', domain: 'localhost', config, createdAt: now, updatedAt: now });

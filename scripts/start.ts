@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { devDefaults } from '#lib/config/env';
 import { freePort, JAVA_HINT, startDynamoLocal, type DynamoLocal } from './dynamo-local.ts';
 import { startOffline, type Offline } from './offline.ts';
+import { startAuthServer } from './auth-server/index.ts';
+import { DEMO_CLIENT, DEMO_USERS, demoOauthConfig } from './auth-server/demo.ts';
 
 const inMemory = process.argv.includes('--in-memory');
 const port = Number(process.env.PORT ?? 3000);
@@ -42,10 +44,15 @@ async function main() {
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   console.log(`  DynamoDB Local: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${dataDir}`})`);
 
+  // The local OAuth 2.0 server the demo site logs in with (users in memory, no passwords).
+  const auth = await startAuthServer({ port: Number(process.env.AUTH_SERVER_PORT ?? 4000), clients: [DEMO_CLIENT], users: DEMO_USERS });
+  stopping.push(() => auth.stop());
+  console.log(`  local auth server: ${auth.url} (demo users: ${DEMO_USERS.map((u) => u.email).join(', ')})`);
+
   const { ensureTable } = await import('#lib/store/table');
   const { seedDemoSite } = await import('./seed.ts');
   if (await ensureTable()) console.log(`  created table ${process.env.TABLE_NAME}`);
-  const seeded = await seedDemoSite();
+  const seeded = await seedDemoSite({ oauth: demoOauthConfig(auth.url) });
   if (seeded) console.log(`  seeded the demo site (id ${seeded})`);
 
   const offline: Offline = await startOffline({
@@ -65,6 +72,8 @@ async function main() {
 The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')}
   curl http://localhost:${port}/api/site/
   curl -H 'X-Authorization: Bearer ${token}' http://localhost:${port}/api/site/1
+Log in on the demo site in a browser (the JWT comes back in the jwt= query parameter):
+  http://localhost:${port}/oauth/site/1/login?redirectUrl=http://localhost:${port}/api/site/1
 Press Ctrl-C to stop.`);
 }
 
