@@ -26,7 +26,8 @@ export interface ContentKindRules {
   /** May the caller change or delete this item (may read more, e.g. an idea's votes)? */
   assertModify(caller: Caller, item: ContentItem, site: Site): Promise<void>;
   store: {
-    get(siteId: number, id: number): Promise<ContentItem | undefined>;
+    /** `includeDeleting`: also a tombstone of an idea whose delete did not finish (the delete path). */
+    get(siteId: number, id: number, options?: { includeDeleting?: boolean }): Promise<ContentItem | undefined>;
     putNew(item: ContentItem, options: { checkUser?: number | undefined }): Promise<WriteOutcome>;
     replace(item: ContentItem, expectedVersion: number, options: { checkUser?: number | undefined }): Promise<WriteOutcome>;
     remove(siteId: number, id: number): Promise<boolean>;

@@ -18,8 +18,13 @@ import { moderatorFields, type ContentUpdateBody } from '#schemas/content-item';
 /** Concurrent writers of one record retry this often before the caller gets a 409. */
 const MAX_WRITE_ATTEMPTS = 5;
 
-export async function getContentOr404(kind: ContentKindRules, site: Site, id: number): Promise<ContentItem> {
-  const item = await kind.store.get(site.id, id);
+export async function getContentOr404(
+  kind: ContentKindRules,
+  site: Site,
+  id: number,
+  options: { includeDeleting?: boolean } = {},
+): Promise<ContentItem> {
+  const item = await kind.store.get(site.id, id, options);
   if (!item) throw notFound(`${kind.label} ${id} not found on site ${site.id}`);
   return item;
 }
@@ -105,7 +110,8 @@ export async function updateContent(
 }
 
 export async function deleteContent(kind: ContentKindRules, site: Site, caller: Caller, id: number): Promise<void> {
-  const item = await getContentOr404(kind, site, id);
+  // A tombstone left by a delete that failed halfway is found here, so the retry finishes the job.
+  const item = await getContentOr404(kind, site, id, { includeDeleting: true });
   await kind.assertModify(caller, item, site);
   if (!(await kind.store.remove(site.id, id))) throw notFound(`${kind.label} ${id} not found on site ${site.id}`);
 }

@@ -18,6 +18,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { batchDelete } from '#lib/store/batch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+import { DELETING } from '#lib/store/content-items';
 
 const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
   rest as unknown as ArgumentItem;
@@ -39,11 +40,14 @@ export async function getIdeaRef(siteId: number, ideaId: number): Promise<IdeaRe
     new GetCommand({
       TableName: TABLE,
       Key: keys.idea(siteId, ideaId),
-      ProjectionExpression: 'id, userId, #status',
-      ExpressionAttributeNames: { '#status': 'status' },
+      ProjectionExpression: 'id, userId, #status, #deleting',
+      ExpressionAttributeNames: { '#status': 'status', '#deleting': DELETING },
     }),
   );
-  return out.Item as IdeaRef | undefined;
+  // An idea being deleted is gone for arguments already.
+  if (!out.Item || out.Item[DELETING] !== undefined) return undefined;
+  const { [DELETING]: _deleting, ...idea } = out.Item;
+  return idea as IdeaRef;
 }
 
 export async function getArgument(siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> {
@@ -60,18 +64,18 @@ const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>
  * the arguments after removing the idea / parent).
  */
 export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-missing' | 'parent-missing'> {
-  const checks: { key: Key; missing: 'idea-missing' | 'parent-missing' }[] = [
-    { key: keys.idea(item.siteId, item.ideaId), missing: 'idea-missing' },
+  const checks: { key: Key; missing: 'idea-missing' | 'parent-missing'; condition: string }[] = [
+    { key: keys.idea(item.siteId, item.ideaId), missing: 'idea-missing', condition: `attribute_exists(PK) AND attribute_not_exists(${DELETING})` },
   ];
   if (item.parentId != null) {
-    checks.push({ key: keys.argument(item.siteId, item.ideaId, item.parentId), missing: 'parent-missing' });
+    checks.push({ key: keys.argument(item.siteId, item.ideaId, item.parentId), missing: 'parent-missing', condition: 'attribute_exists(PK)' });
   }
   try {
     await doc.send(
       new TransactWriteCommand({
         TransactItems: [
           ...checks.map((c) => ({
-            ConditionCheck: { TableName: TABLE, Key: c.key, ConditionExpression: 'attribute_exists(PK)' },
+            ConditionCheck: { TableName: TABLE, Key: c.key, ConditionExpression: c.condition },
           })),
           {
             Put: {

@@ -15,7 +15,8 @@ import type { PageRequest } from '#lib/store/query';
 
 export type ArticleItem = ContentItem;
 
-export const getArticle = (siteId: number, articleId: number) => getContentItem('ARTICLE', siteId, articleId);
+export const getArticle = (siteId: number, articleId: number, options: { includeDeleting?: boolean } = {}) =>
+  getContentItem('ARTICLE', siteId, articleId, options);
 export const listArticlesByCreation = (siteId: number, options: { newestFirst: boolean }, page: PageRequest) =>
   listContentByCreation('ARTICLE', siteId, options, page);
 export const putNewArticle = (item: ArticleItem, options: { checkUser?: number | undefined } = {}) =>

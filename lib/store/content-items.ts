@@ -39,6 +39,14 @@ export interface ContentPage {
   cursorAfter: (item: ContentItem) => string;
 }
 
+/**
+ * Set on an idea while it is being deleted (see lib/store/ideas.ts `deleteIdeaAndRelated`): the item
+ * stays as a tombstone until its arguments and votes are gone, so a retry after a failure halfway can
+ * find it and finish. Reads treat it as absent.
+ */
+export const DELETING = 'deletingAt';
+const isLive = (raw: Record<string, unknown>) => raw[DELETING] === undefined;
+
 export const contentKey = (kind: ContentKind, siteId: number, id: number): Key =>
   kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id);
 const prefixOf = (kind: ContentKind) => (kind === 'IDEA' ? keys.ideaPrefix : keys.articlePrefix);
@@ -52,16 +60,23 @@ const storedItem = (kind: ContentKind, item: ContentItem) => ({
   ...item,
 });
 
-export async function getContentItem(kind: ContentKind, siteId: number, id: number): Promise<ContentItem | undefined> {
+/** @param options.includeDeleting also return a tombstone (only the delete path wants it). */
+export async function getContentItem(
+  kind: ContentKind,
+  siteId: number,
+  id: number,
+  options: { includeDeleting?: boolean } = {},
+): Promise<ContentItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: contentKey(kind, siteId, id) }));
-  return out.Item ? toItem(out.Item) : undefined;
+  if (!out.Item || (!options.includeDeleting && !isLive(out.Item))) return undefined;
+  return toItem(out.Item);
 }
 
 /** Items by id (one BatchGet per 100 ids); ids without an item are absent from the map. */
 export async function getContentItems(kind: ContentKind, siteId: number, ids: readonly number[]): Promise<Map<number, ContentItem>> {
   if (ids.length === 0) return new Map();
   const items = await batchGet<Record<string, unknown>>(ids.map((id) => contentKey(kind, siteId, id)));
-  return new Map(items.map((raw) => toItem(raw)).map((item) => [item.id, item]));
+  return new Map(items.filter(isLive).map((raw) => toItem(raw)).map((item) => [item.id, item]));
 }
 
 /**
@@ -76,14 +91,17 @@ export async function listContentByCreation(
 ): Promise<ContentPage> {
   const prefix = prefixOf(kind);
   const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':prefix': prefix };
-  let filter: Record<string, unknown> = {};
+  const names: Record<string, string> = { '#deleting': DELETING };
+  const conditions = ['attribute_not_exists(#deleting)'];
   if (options.statuses) {
-    const names = options.statuses.map((status, i) => {
+    const placeholders = options.statuses.map((status, i) => {
       values[`:s${i}`] = status;
       return `:s${i}`;
     });
-    filter = { FilterExpression: `#status IN (${names.join(', ')})`, ExpressionAttributeNames: { '#status': 'status' } };
+    names['#status'] = 'status';
+    conditions.push(`#status IN (${placeholders.join(', ')})`);
   }
+  const filter = { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names };
   const result = await queryPage<Record<string, unknown>>(
     {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -185,6 +203,33 @@ export function replaceContentItem(
     [],
     options.checkUser !== undefined ? userExists(item.siteId, options.checkUser) : undefined,
   );
+}
+
+/**
+ * Turns an item into a tombstone (and writes `with` in the same transaction); false when it did not
+ * exist. Bumps `version`, so an update that read the item before cannot write it back.
+ */
+export async function markContentDeleting(
+  kind: ContentKind,
+  siteId: number,
+  id: number,
+  options: { with?: TransactItem[] } = {},
+): Promise<boolean> {
+  const outcome = await write(
+    {
+      Update: {
+        TableName: TABLE,
+        Key: contentKey(kind, siteId, id),
+        UpdateExpression: 'SET #deleting = if_not_exists(#deleting, :now), #version = #version + :one',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#deleting': DELETING, '#version': 'version' },
+        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':one': 1 },
+      },
+    },
+    options.with ?? [],
+    undefined,
+  );
+  return outcome === 'ok';
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   getContentItem,
   getContentItems,
   listContentByCreation,
+  markContentDeleting,
   putNewContentItem,
   replaceContentItem,
   type ContentItem,
@@ -28,7 +29,8 @@ import type { ContentStatus } from '#schemas/content-item';
 
 export type IdeaItem = ContentItem;
 
-export const getIdea = (siteId: number, ideaId: number) => getContentItem('IDEA', siteId, ideaId);
+export const getIdea = (siteId: number, ideaId: number, options: { includeDeleting?: boolean } = {}) =>
+  getContentItem('IDEA', siteId, ideaId, options);
 export const getIdeas = (siteId: number, ideaIds: readonly number[]) => getContentItems('IDEA', siteId, ideaIds);
 export const listIdeasByCreation = (
   siteId: number,
@@ -43,14 +45,17 @@ export const putNewIdea = (item: IdeaItem, options: { checkUser?: number | undef
   putNewContentItem('IDEA', item, { with: [registerIdeaItem(item.siteId, item.id)], checkUser: options.checkUser });
 
 /**
- * Deletes an idea and what hangs off it; false when there was no such idea.
- * 1. the idea and its tally marker together (from then on no vote or argument can be added to it);
+ * Deletes an idea and what hangs off it; false when there was no such idea (nor a tombstone of one).
+ * 1. the idea becomes a tombstone (`DELETING`; reads treat it as gone) and loses its tally marker, in
+ *    one transaction: from then on no vote or argument can be added to it;
  * 2. its arguments (one Query page per 1 MB, one BatchWrite per 25);
- * 3. its votes from every ballot, each with its tally change (lib/store/ballots.ts).
+ * 3. its votes from every ballot, each with its tally change (lib/store/ballots.ts);
+ * 4. the tombstone itself.
+ * Every step can run again, so a DELETE retried after a failure halfway finishes the job.
  * Cost grows with what is deleted; list and read calls stay constant.
  */
 export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Promise<boolean> {
-  const existed = await deleteContentItem('IDEA', siteId, ideaId, { with: [unregisterIdeaItem(siteId, ideaId)] });
+  const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [unregisterIdeaItem(siteId, ideaId)] });
   if (!existed) return false;
   const argumentKeys = await queryAll<Key>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -59,6 +64,7 @@ export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Prom
   });
   await batchDelete(argumentKeys);
   await removeIdeaFromBallots(siteId, ideaId);
+  await deleteContentItem('IDEA', siteId, ideaId);
   return true;
 }
 

@@ -8,6 +8,11 @@ import type { BallotItem } from '#lib/store/ballots';
 import { castVotes, seedArgument, seedIdeas } from './helpers.ts';
 import { handler as deleteIdea } from '../../../functions/ideas/delete.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
+import { handler as getIdea } from '../../../functions/ideas/get.ts';
+import { handler as createArgument } from '../../../functions/arguments/create.ts';
+import { handler as castVote } from '../../../functions/votes/cast.ts';
+import { getContentItem, markContentDeleting } from '#lib/store/content-items';
+import { unregisterIdeaItem } from '#lib/store/tallies';
 
 const ballotsOf = (siteId: number) =>
   queryAll<BallotItem>({
@@ -80,5 +85,41 @@ describe('deleting a voted idea', () => {
       [c, 2],
       [b, 1],
     ]);
+  });
+});
+
+describe('a delete that failed halfway', () => {
+  it('leaves a tombstone that reads as gone, takes no new votes or arguments, and a retry finishes the job', async () => {
+    const site = await createSite({ votes: { isViewable: true, isActive: true } });
+    const moderator = await createUser(site.id, 'moderator');
+    const voter = await createUser(site.id, 'member');
+    const [a, b] = (await seedIdeas(site.id, 2)).map((i) => i.id) as [number, number];
+    await castVotes(site.id, voter.id, { [a]: 'yes', [b]: 'yes' });
+    await seedArgument(site.id, a);
+
+    // The state a crash right after the first step of the delete leaves behind.
+    expect(await markContentDeleting('IDEA', site.id, a, { with: [unregisterIdeaItem(site.id, a)] })).toBe(true);
+
+    expect((await invoke(getIdea, { params: { siteId: site.id, ideaId: a } })).status).toBe(404);
+    const listed = await invoke(listIdeas, { params: { siteId: site.id } });
+    expect(listed.body.records.map((r: { id: number }) => r.id)).toEqual([b]);
+    const argument = await invoke(createArgument, {
+      method: 'POST',
+      params: { siteId: site.id, ideaId: a },
+      token: voter.token,
+      body: { description: 'An argument that arrives while the idea is being deleted' },
+    });
+    expect(argument.status).toBe(404);
+    const vote = await invoke(castVote, { method: 'POST', params: { siteId: site.id }, token: moderator.token, body: [{ ideaId: a }] });
+    expect(vote.status).toBe(400);
+
+    const retry = await invoke(deleteIdea, { method: 'DELETE', params: { siteId: site.id, ideaId: a }, token: moderator.token });
+    expect(retry).toMatchObject({ status: 200, body: { id: a, deleted: true } });
+    expect(await argumentsOfIdea(site.id, a)).toEqual([]);
+    const [ballot] = await ballotsOf(site.id);
+    expect(Object.keys(ballot!.votes)).toEqual([String(b)]);
+    expect((await readSiteTallies(site.id)).has(a)).toBe(false);
+    expect(await getContentItem('IDEA', site.id, a, { includeDeleting: true })).toBeUndefined();
+    expect((await invoke(deleteIdea, { method: 'DELETE', params: { siteId: site.id, ideaId: a }, token: moderator.token })).status).toBe(404);
   });
 });
