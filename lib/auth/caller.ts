@@ -2,6 +2,7 @@
  * Who is calling: nobody, a service token (admin everywhere) or a site user whose role is read from
  * the user record on every request, so a role change applies at once (CONTRACT).
  */
+import { decodeJwt } from 'jose';
 import { unauthorized } from '#lib/http/errors';
 import { isServiceToken } from '#lib/auth/service-tokens';
 import { verifyToken } from '#lib/auth/jwt';
@@ -50,11 +51,9 @@ export async function resolveCaller(
 
 /** The unverified `siteId` claim, used only to pick which site a site-less route verifies against. */
 function siteIdOf(token: string): number | undefined {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { siteId?: unknown };
-    return typeof claims.siteId === 'number' ? claims.siteId : undefined;
+    const { siteId } = decodeJwt(token);
+    return typeof siteId === 'number' ? siteId : undefined;
   } catch {
     return undefined;
   }

@@ -8,8 +8,28 @@ type KeyRecord = Record<string, string | number>;
 
 export function encodeCursor(key: Record<string, unknown> | undefined): string | null {
   if (!key) return null;
-  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+  return encodeCursorObject(key);
 }
+
+/**
+ * The JSON object inside an opaque cursor, or a 400: base64url only, bounded length, an object. The
+ * callers check its fields.
+ */
+export function decodeCursorObject(cursor: string, maxLength = 2048): Record<string, unknown> {
+  const bad = () => badRequest('Invalid cursor');
+  if (cursor.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw bad();
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad();
+  return parsed as Record<string, unknown>;
+}
+
+export const encodeCursorObject = (value: Record<string, unknown>): string =>
+  Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 
 /**
  * @param expected attribute values the key must carry (e.g. `{PK: 'SITE#3'}`), and an optional SK
@@ -21,15 +41,8 @@ export function decodeCursor(
 ): KeyRecord | undefined {
   if (cursor === undefined) return undefined;
   const bad = () => badRequest('Invalid cursor');
-  if (cursor.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad();
-  const entries = Object.entries(parsed as Record<string, unknown>);
+  const parsed = decodeCursorObject(cursor);
+  const entries = Object.entries(parsed);
   if (entries.length === 0 || entries.length > 6) throw bad();
   for (const [name, value] of entries) {
     if (!/^[A-Za-z0-9_]{1,32}$/.test(name)) throw bad();

@@ -6,6 +6,7 @@
  * It is bound to its site (`s`), and every field is checked on the way in: a bad cursor is a 400.
  */
 import { badRequest } from '#lib/http/errors';
+import { decodeCursorObject, encodeCursorObject } from '#lib/store/cursor';
 
 export interface VotePosition {
   userId: number;
@@ -17,21 +18,12 @@ const MAX_POSITION = 9_999_999_999;
 const isPosition = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_POSITION;
 
 export function encodeVoteCursor(siteId: number, position: VotePosition): string {
-  return Buffer.from(JSON.stringify({ s: siteId, u: position.userId, i: position.ideaId }), 'utf8').toString('base64url');
+  return encodeCursorObject({ s: siteId, u: position.userId, i: position.ideaId });
 }
 
 export function decodeVoteCursor(siteId: number, cursor: string | undefined): VotePosition | undefined {
   if (cursor === undefined) return undefined;
-  const bad = () => badRequest('Invalid cursor');
-  if (cursor.length > 256 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw bad();
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw bad();
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw bad();
-  const { s, u, i, ...rest } = parsed as Record<string, unknown>;
-  if (Object.keys(rest).length > 0 || s !== siteId || !isPosition(u) || !isPosition(i)) throw bad();
+  const { s, u, i, ...rest } = decodeCursorObject(cursor, 256);
+  if (Object.keys(rest).length > 0 || s !== siteId || !isPosition(u) || !isPosition(i)) throw badRequest('Invalid cursor');
   return { userId: u, ideaId: i };
 }
