@@ -29,6 +29,8 @@ th { font-weight: 600; }
 .req { color: #cf222e; font-size: 12px; }
 .note { color: var(--muted); font-size: 13px; }
 .schema { margin: 1.5rem 0; }
+.schema h3 { font-size: 1.05rem; }
+td:nth-child(1) { white-space: nowrap; }
 `;
 
 const SCRIPT = `
@@ -108,8 +110,11 @@ const SCRIPT = `
         el('td', null, [p.description ? rich(p.description) : null, p.description && notes.textContent ? ' ' : null, notes]),
       ];
       rows.push(el('tr', null, cells));
-      var inner = p.type === 'array' ? p.items : p;
-      if (depth < 4 && isInlineObject(inner)) propertyRows(inner, prefix + name + (p.type === 'array' ? '[].' : '.'), depth + 1, rows);
+      // Expand an inline object (also one that may be null, or the items of an array) below its row.
+      var alts = (p.anyOf || p.oneOf || [p]).filter(function (a) { return a.type !== 'null'; });
+      var only = alts.length === 1 ? alts[0] : null;
+      var inner = only && only.type === 'array' ? only.items : only;
+      if (depth < 4 && isInlineObject(inner)) propertyRows(inner, prefix + name + (only.type === 'array' ? '[].' : '.'), depth + 1, rows);
     });
     return rows;
   }
@@ -168,7 +173,7 @@ const SCRIPT = `
     var section = el('section', 'op', [h]);
     section.id = 'op-' + op.operationId;
     section.setAttribute('data-route', route);
-    if (op.description) section.appendChild(el('p', null, [rich(op.description)]));
+    String(op.description || '').split(/\\n\\n+/).forEach(function (para) { if (para) section.appendChild(el('p', null, [rich(para)])); });
     var auth = (op.security || []).map(function (alt) { return Object.keys(alt).join(' + ') || 'none'; });
     if (auth.length) section.appendChild(el('p', 'note', ['Credentials: ' + auth.join(' or ')]));
     if (op.parameters && op.parameters.length) {

@@ -84,7 +84,7 @@ function parameters(route: RouteDoc): Json[] {
     const json = jsonSchemaOf(schema, 'input');
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, Json>)) {
-      const description = PARAMETER_DOCS[`${where}.${name}`] ?? PARAMETER_DOCS[name];
+      const description = route.parameterDocs?.[name] ?? PARAMETER_DOCS[`${where}.${name}`] ?? PARAMETER_DOCS[name];
       out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: property });
     }
   };

@@ -19,7 +19,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   includeVoteCount: flag('adds `yes` and `no` (when `votes.isViewable`, or for moderators and above)'),
   includeUserVote: flag("adds `userVote`: the caller's vote on the idea, or null"),
   includeUser: flag('adds `user`: `{id, role, displayName, nickName}`'),
-  includeArguments: flag('adds `argumentsFor` and `argumentsAgainst` (ideas); on activity: the user\'s arguments'),
+  includeArguments: flag('adds `argumentsFor` and `argumentsAgainst`'),
   includePosterImage: flag('adds `posterImage`: `{url}` of the first of `extraData.images`, or null'),
   withVoteCount: flag('adds `yes`: the number of votes on each argument'),
   withUserVote: flag('adds `hasUserVoted`'),

@@ -60,6 +60,8 @@ export interface RouteDoc {
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: HeaderParam[];
+  /** Parameter descriptions that differ on this route from lib/openapi/parameters.ts. */
+  parameterDocs?: Record<string, string>;
   body?: InputComponent;
   /** Default true when there is a body. */
   bodyRequired?: boolean;
@@ -139,7 +141,7 @@ export const ROUTES: RouteDoc[] = [
   { operationId: 'userGet', method: 'GET', path: '/api/site/{siteId}/user/{userId}', tag: 'Users', summary: 'View one user', access: 'everyone; the owner and moderators and above see all fields, others `{id, role, displayName, nickName}`', auth: 'optional', params: userParams, success: ok(['User', 'PublicUser']) },
   { operationId: 'userUpdate', method: 'PUT', path: '/api/site/{siteId}/user/{userId}', tag: 'Users', summary: 'Update one user (also on the auth server)', access: 'the owner, moderators and above; nobody may give a role above their own', auth: 'required', params: userParams, body: 'UpdateUserBody', success: ok('User'), errors: [403, 409, 502] },
   { operationId: 'userDelete', method: 'DELETE', path: '/api/site/{siteId}/user/{userId}', tag: 'Users', summary: 'Delete one user', access: 'the owner, moderators and above', auth: 'required', params: userParams, success: deleted, errors: [403, 502] },
-  { operationId: 'userActivity', method: 'GET', path: '/api/site/{siteId}/user/{userId}/activity', tag: 'Users', summary: "A user's ideas, articles, arguments and votes", description: '`includeOtherSites` (default true) adds the same auth-server user on other sites. When none of the four include flags is given, all are on.', access: 'the owner, moderators and above', auth: 'required', params: userParams, query: activityQuery, success: ok('Activity'), errors: [403] },
+  { operationId: 'userActivity', method: 'GET', path: '/api/site/{siteId}/user/{userId}/activity', tag: 'Users', summary: "A user's ideas, articles, arguments and votes", description: '`includeOtherSites` (default true) adds the same auth-server user on other sites. When none of the four include flags is given, all are on.', access: 'the owner, moderators and above', auth: 'required', params: userParams, query: activityQuery, parameterDocs: { includeArguments: "The user's arguments (see includeIdeas)." }, success: ok('Activity'), errors: [403] },
   ...(['will-anonymize', 'will-anonymizeall'] as const).flatMap((action): RouteDoc[] =>
     (['GET', 'PUT'] as const).map((method) => ({
       operationId: `user${action === 'will-anonymize' ? 'WillAnonymize' : 'WillAnonymizeAll'}${method === 'GET' ? '' : 'Put'}`,
