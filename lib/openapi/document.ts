@@ -150,7 +150,8 @@ function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
   if (schema === 'Html') return { 'text/html': { schema: { type: 'string' } } };
   if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
-  const json = Array.isArray(schema) ? { oneOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
+  // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
+  const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
   return { 'application/json': { schema: json } };
 }
 
