@@ -1,0 +1,91 @@
+/**
+ * The named schemas of the OpenAPI document (`components.schemas`), taken from schemas/*.ts. Request
+ * bodies are converted as zod INPUT (what a client sends: before transforms and defaults), records as
+ * OUTPUT (what the API answers). A schema registered here is emitted once and referenced by `$ref`
+ * wherever it appears, also inside other components (a list envelope refers to its record).
+ */
+import * as z from 'zod';
+import { DEFAULT_CONFIG } from '#lib/sites/config-defaults';
+import { castVoteSchema, MAX_ROUND_ENTRIES } from '#lib/votes/body';
+import { deletedResponse, errorBody, listEnvelope } from '#schemas/common';
+import { contentBodySchema, contentUpdateSchema } from '#schemas/content-item';
+import { createSiteBody, siteRecord, updateSiteBody } from '#schemas/site';
+import { siteConfigSchema } from '#schemas/site-config';
+import { ideaRecord } from '#schemas/idea';
+import { articleRecord } from '#schemas/article';
+import { argumentRecord, createArgumentBody, updateArgumentBody } from '#schemas/argument';
+import { castVotesResponse, voteRecordSchema } from '#schemas/votes';
+import { createUserBody, publicUserRecord, updateUserBody, userRecord } from '#schemas/user';
+import { activityRecord, anonymizeReport, siteSummaryRecord } from '#schemas/user-activity';
+import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
+
+interface Component {
+  schema: z.ZodType;
+  description?: string;
+}
+
+const limitsNote = (kind: 'ideas' | 'articles') => {
+  const l = DEFAULT_CONFIG[kind];
+  return (
+    `Lengths (in characters) are the site's \`config.${kind}\` limits; defaults: title ${l.titleMinLength}-${l.titleMaxLength}, ` +
+    `summary ${l.summaryMinLength}-${l.summaryMaxLength}, description ${l.descriptionMinLength}-${l.descriptionMaxLength}. ` +
+    `\`extraData\` is checked against \`config.${kind}.extraData\` when \`extraDataMustBeDefined\` is true; a key sent as null is removed. ` +
+    '`status`, `budget` and `userId` may be set by moderators and above only (403 otherwise).'
+  );
+};
+
+/** What clients send. */
+export const inputComponents = {
+  SiteConfig: { schema: siteConfigSchema, description: 'The site configuration. Every key is optional; unknown keys are kept. Read back merged with the defaults.' },
+  CreateSiteBody: { schema: createSiteBody },
+  UpdateSiteBody: { schema: updateSiteBody, description: 'Partial: absent fields stay. `config`, when sent, replaces the stored config as a whole.' },
+  CreateIdeaBody: { schema: contentBodySchema(DEFAULT_CONFIG.ideas), description: limitsNote('ideas') },
+  UpdateIdeaBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.ideas), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')}` },
+  CreateArticleBody: { schema: contentBodySchema(DEFAULT_CONFIG.articles), description: limitsNote('articles') },
+  UpdateArticleBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.articles), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('articles')}` },
+  CreateArgumentBody: {
+    schema: createArgumentBody,
+    description: `description: ${DEFAULT_CONFIG.arguments.descriptionMinLength}-${DEFAULT_CONFIG.arguments.descriptionMaxLength} characters by default (\`config.arguments.descriptionMinLength\` / \`descriptionMaxLength\`). \`userId\`: moderators only.`,
+  },
+  UpdateArgumentBody: { schema: updateArgumentBody, description: 'Partial: absent fields stay. `userId`: moderators only.' },
+  VoteInput: { schema: castVoteSchema, description: 'One vote of a round; `opinion` defaults to `yes`.' },
+  VoteRoundBody: {
+    schema: z.union([castVoteSchema, z.array(castVoteSchema).min(1).max(MAX_ROUND_ENTRIES)]),
+    description: 'A round: an array of votes, or a single vote (a round of one). All-or-nothing.',
+  },
+  CreateUserBody: { schema: createUserBody, description: '`role` may not be above the caller\'s own. `nickName` is kept only when `users.allowUseOfNicknames`.' },
+  UpdateUserBody: { schema: updateUserBody, description: 'Partial: absent fields stay; extraData merges key by key. `role` may not be above the caller\'s own.' },
+  NewsletterSignupBody: { schema: createSignupBody },
+  ConfirmBody: { schema: confirmBody },
+} satisfies Record<string, Component>;
+
+/** What the API answers. Records may carry more fields than listed (CONTRACT "Records"). */
+export const outputComponents = {
+  Error: {
+    schema: errorBody,
+    description: 'Every error answer. `details` (one entry per failing field, `path` in dot form) comes with ValidationError.',
+  },
+  Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
+  Site: { schema: siteRecord, description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all).' },
+  SiteList: { schema: listEnvelope(siteRecord) },
+  SiteSummary: { schema: siteSummaryRecord },
+  Idea: { schema: ideaRecord, description: 'Include flags add `yes`/`no` (when votes are viewable, or for moderators), `userVote`, `user`, `argumentsFor`/`argumentsAgainst` and `posterImage`.' },
+  IdeaList: { schema: listEnvelope(ideaRecord) },
+  Article: { schema: articleRecord },
+  ArticleList: { schema: listEnvelope(articleRecord) },
+  Argument: { schema: argumentRecord, description: '`withVoteCount=1` adds `yes`; `withUserVote=1` adds `hasUserVoted`.' },
+  ArgumentList: { schema: listEnvelope(argumentRecord) },
+  Vote: { schema: voteRecordSchema, description: '`userId` is shown to moderators and above (and in the caller\'s own POST answer) only.' },
+  VoteList: { schema: listEnvelope(voteRecordSchema) },
+  VoteRound: { schema: castVotesResponse, description: 'The caller\'s current votes on the site.' },
+  User: { schema: userRecord, description: '`externalUserId` is shown to admins only.' },
+  PublicUser: { schema: publicUserRecord, description: 'What others see of a user.' },
+  UserList: { schema: listEnvelope(userRecord) },
+  Activity: { schema: activityRecord, description: 'All five keys are always present; a kind not asked for is an empty array.' },
+  AnonymizeReport: { schema: anonymizeReport, description: 'The records as they were before the anonymization.' },
+  NewsletterSignup: { schema: signupRecord, description: '`confirmToken` appears only on unconfirmed records in lists read by admins.' },
+  NewsletterSignupList: { schema: listEnvelope(signupRecord) },
+} satisfies Record<string, Component>;
+
+export type InputComponent = keyof typeof inputComponents;
+export type OutputComponent = keyof typeof outputComponents;

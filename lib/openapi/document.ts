@@ -1,0 +1,232 @@
+/**
+ * Builds the OpenAPI 3.1 document from the route table (routes.ts) and the zod schemas (components.ts)
+ * with zod's own JSON Schema output (draft 2020-12, OpenAPI 3.1's dialect). No generator dependency.
+ */
+import * as z from 'zod';
+import pkg from '../../package.json' with { type: 'json' };
+import { inputComponents, outputComponents } from '#lib/openapi/components';
+import { ROUTES, TAGS, type RouteDoc, type SuccessSchema } from '#lib/openapi/routes';
+import { PARAMETER_DOCS } from '#lib/openapi/parameters';
+
+type Json = Record<string, unknown>;
+type Io = 'input' | 'output';
+
+export interface OpenApiDocument {
+  openapi: string;
+  jsonSchemaDialect: string;
+  info: Json;
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, Json>; responses: Record<string, Json>; securitySchemes: Record<string, Json> };
+}
+
+const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
+const ref = (name: string) => `#/components/schemas/${name}`;
+
+/**
+ * Drops what only adds noise to a reader: the safe-integer bounds zod puts on every integer, and, on
+ * answers, `additionalProperties: false` (CONTRACT: records may carry more fields than listed).
+ */
+const tidy =
+  (io: Io) =>
+  ({ jsonSchema }: { jsonSchema: Json }) => {
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+  };
+
+const jsonSchemaOf = (schema: z.ZodType, io: Io): Json => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: tidy(io) }) as Json;
+  return rest;
+};
+
+/** Replaces every `$ref` the callback maps to a new value, in place. */
+function rewriteRefs(node: unknown, map: (ref: string) => string): void {
+  if (Array.isArray(node)) return node.forEach((n) => rewriteRefs(n, map));
+  if (typeof node !== 'object' || node === null) return;
+  const obj = node as Json;
+  if (typeof obj.$ref === 'string') obj.$ref = map(obj.$ref);
+  for (const value of Object.values(obj)) rewriteRefs(value, map);
+}
+
+/**
+ * One named component per registered schema; nested registered schemas become `$ref`s. Recursive
+ * schemas land in zod's `__shared` entry, which is hoisted to components of their own so every `$ref`
+ * is a plain `#/components/schemas/<name>` pointer.
+ */
+function componentSchemas(components: Record<string, { schema: z.ZodType; description?: string }>, io: Io): Record<string, Json> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, c] of Object.entries(components)) registry.add(c.schema, { id });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: ref, unrepresentable: 'any', override: tidy(io) }) as {
+    schemas: Record<string, Json>;
+  };
+  const out: Record<string, Json> = {};
+  const sharedPrefix = `${ref('__shared')}#/$defs/`;
+  const sharedName = (key: string) => `${io === 'input' ? 'Input' : 'Output'}Shared_${key}`;
+  for (const [id, schema] of Object.entries(schemas)) {
+    if (id === '__shared') {
+      for (const [key, def] of Object.entries((schema.$defs ?? {}) as Record<string, Json>)) out[sharedName(key)] = def;
+      continue;
+    }
+    const { $schema: _dialect, $id: _id, ...rest } = schema;
+    const description = components[id]?.description;
+    out[id] = description ? { description, ...rest } : rest;
+  }
+  rewriteRefs(out, (r) => (r.startsWith(sharedPrefix) ? ref(sharedName(r.slice(sharedPrefix.length))) : r));
+  return out;
+}
+
+/** Path, query and header parameters from the route's zod objects (input side: what a client writes). */
+function parameters(route: RouteDoc): Json[] {
+  const out: Json[] = [];
+  const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+    if (!schema) return;
+    const json = jsonSchemaOf(schema, 'input');
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, Json>)) {
+      const description = route.parameterDocs?.[name] ?? PARAMETER_DOCS[`${where}.${name}`] ?? PARAMETER_DOCS[name];
+      out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: property });
+    }
+  };
+  add(route.params, 'path');
+  add(route.query, 'query');
+  for (const header of route.headers ?? []) out.push({ name: header.name, in: 'header', required: false, description: header.description, schema: header.schema });
+  return out;
+}
+
+const isSiteScoped = (path: string) => /^\/(api|oauth)\/site\/\{siteId\}/.test(path);
+
+/** The error statuses of a route: those that follow from its shape, plus its domain ones. */
+export function errorStatuses(route: RouteDoc): number[] {
+  const statuses = new Set<number>(route.errors ?? []);
+  const hasPathIds = route.path.includes('{');
+  if (hasPathIds || route.query || route.body) statuses.add(400);
+  if (route.auth !== 'none' || isSiteScoped(route.path)) statuses.add(401);
+  if (hasPathIds) statuses.add(404);
+  if (route.body) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const ERROR_RESPONSES: Record<number, { name: string; description: string; example: Json }> = {
+  400: {
+    name: 'BadRequest',
+    description: 'Malformed JSON, a bad id, query or body (ValidationError with `details`), or a domain rule (length limits, extraData, vote rules).',
+    example: { status: 400, error: 'ValidationError', message: 'Validation failed', details: [{ path: 'title', message: 'must be between 10 and 50 characters long (is 3)' }] },
+  },
+  401: {
+    name: 'Unauthorized',
+    description: "No, an invalid, expired or tampered token where one is needed, a token of another site, or the site's Basic Auth missing or wrong (then with `WWW-Authenticate: Basic`).",
+    example: { status: 401, error: 'Unauthorized', message: 'Authentication required' },
+  },
+  403: {
+    name: 'Forbidden',
+    description: 'Authenticated, but the role or ownership is not enough, or the feature is closed on this site.',
+    example: { status: 403, error: 'Forbidden', message: 'Requires the moderator role' },
+  },
+  404: { name: 'NotFound', description: 'An unknown site or record (or route).', example: { status: 404, error: 'NotFound', message: 'Idea 12 not found on site 3' } },
+  409: { name: 'Conflict', description: 'Conflicts with what is stored, or with a change made at the same time (retry).', example: { status: 409, error: 'Conflict', message: 'You have already voted; on this site a vote cannot be changed' } },
+  413: { name: 'PayloadTooLarge', description: 'The body is over 256 KiB.', example: { status: 413, error: 'PayloadTooLarge', message: 'Request body is larger than 256 KiB' } },
+  415: { name: 'UnsupportedMediaType', description: 'A body that is not `application/json`.', example: { status: 415, error: 'UnsupportedMediaType', message: 'Request body must be application/json' } },
+  500: { name: 'InternalError', description: 'A bug. The message is generic; the error is logged with the request id.', example: { status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' } },
+  502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server did not answer within 4000 ms' } },
+};
+
+function errorResponses(): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  for (const [status, r] of Object.entries(ERROR_RESPONSES)) {
+    out[r.name] = {
+      description: r.description,
+      ...(status === '401' ? { headers: { 'WWW-Authenticate': { description: '`Basic` on a site Basic Auth failure', schema: { type: 'string' } } } } : {}),
+      content: { 'application/json': { schema: { $ref: ref('Error') }, example: r.example } },
+    };
+  }
+  return out;
+}
+
+function successContent(schema: SuccessSchema | undefined): Json | undefined {
+  if (schema === undefined) return undefined;
+  if (schema === 'Html') return { 'text/html': { schema: { type: 'string' } } };
+  if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
+  // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
+  const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
+  return { 'application/json': { schema: json } };
+}
+
+/** OpenAPI: a list of alternatives, each a set of schemes that must all be met; `{}` is "none". */
+function security(route: RouteDoc): Json[] {
+  const base: Json[] = route.auth === 'none' ? [{}] : route.auth === 'optional' ? [{}, { bearerToken: [] }] : [{ bearerToken: [] }];
+  if (!isSiteScoped(route.path)) return route.auth === 'none' ? [] : base;
+  return [...base, ...base.map((alt) => ({ ...alt, siteBasicAuth: [] }))];
+}
+
+function operation(route: RouteDoc): Json {
+  const responses: Record<string, Json> = {};
+  const content = successContent(route.success.schema);
+  responses[String(route.success.status)] = {
+    description: route.success.description,
+    ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
+    ...(content ? { content } : {}),
+  };
+  for (const status of [...errorStatuses(route), 500]) {
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+  }
+  const description = [route.description, `**Access:** ${route.access}.`].filter(Boolean).join('\n\n');
+  const params = parameters(route);
+  return {
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    description,
+    ...(params.length ? { parameters: params } : {}),
+    ...(route.body
+      ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: { $ref: ref(route.body) } } } } }
+      : {}),
+    responses,
+    security: security(route),
+  };
+}
+
+export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of routes) {
+    const item = (paths[route.path] ??= {});
+    const method = route.method.toLowerCase();
+    if (item[method]) throw new Error(`Route ${route.method} ${route.path} is listed twice`);
+    item[method] = operation(route);
+  }
+  return {
+    openapi: '3.1.1',
+    jsonSchemaDialect: DIALECT,
+    info: {
+      title: 'Participation API',
+      version: pkg.version,
+      description:
+        'A multi-site participation API: ideas, arguments, votes, articles, users and newsletter signups per site. ' +
+        'Bodies are JSON (at most 256 KiB). Ids are positive integers. Lists return `{records, metadata: {pageSize, nextCursor}}`; ' +
+        'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`.',
+    },
+    tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
+    paths,
+    components: {
+      schemas: { ...componentSchemas(inputComponents, 'input'), ...componentSchemas(outputComponents, 'output') },
+      responses: errorResponses(),
+      securitySchemes: {
+        bearerToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Authorization',
+          description:
+            '`X-Authorization: Bearer <token>`: the JWT this API issued at login (valid on its own site only), or a service token, which acts as admin on every site.',
+        },
+        siteBasicAuth: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Needed in addition on every path of a site whose config has `basicAuth.active` (`basicAuth.user` / `password`).',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The route table the OpenAPI document is built from: one entry per HTTP API route of serverless.yml
+ * (tests/unit/openapi/routes.test.ts holds the two in step), with the same zod schemas the handlers
+ * validate with. Access texts are CONTRACT's access table.
+ *
+ * Error statuses that follow from the route's shape are added by the document builder (document.ts):
+ * a path id -> 400 and 404, a site in the path -> 401 (site Basic Auth), a token -> 401, a query -> 400,
+ * a body -> 400, 413 and 415. `errors` lists the ones that come from the domain (403, 409, 502).
+ */
+import * as z from 'zod';
+import { pageQuery, siteParams } from '#schemas/common';
+import { articleIncludeQuery, articleParams, listArticlesQuery } from '#schemas/article';
+import { argumentFlagsQuery, argumentListQuery, argumentParams, ideaArgumentsParams } from '#schemas/argument';
+import { ideaIncludeQuery, ideaParams, listIdeasQuery } from '#schemas/idea';
+import { listVotesQuery } from '#schemas/votes';
+import { userParams } from '#schemas/user';
+import { activityQuery } from '#schemas/user-activity';
+import { listSignupsQuery } from '#schemas/newsletter';
+import { digestLoginQuery, loginQuery, logoutQuery } from '#schemas/oauth';
+import type { InputComponent, OutputComponent } from '#lib/openapi/components';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** none: no token is read; optional: a token changes what is shown; required: 401 without one. */
+export type Auth = 'none' | 'optional' | 'required';
+
+export type DomainErrorStatus = 403 | 409 | 502;
+
+export const TAGS = {
+  Sites: 'Sites and their configuration.',
+  Ideas: 'Ideas of a site, with include flags for votes, arguments, user and poster image.',
+  Articles: 'Articles (blog or news items) of a site: ideas without votes and arguments.',
+  Arguments: 'Arguments for and against ideas, and votes on arguments.',
+  Votes: 'Votes on ideas: likes, count, budgeting and their per-theme forms.',
+  Users: 'Users of a site (a cache of the auth server), their activity and anonymization.',
+  Newsletter: 'Newsletter signups and their confirmation.',
+  Login: 'Login per site through the OAuth 2.0 auth server; the API issues the JWT.',
+  System: 'This documentation.',
+} as const;
+export type Tag = keyof typeof TAGS;
+
+export type SuccessSchema = OutputComponent | OutputComponent[] | 'OpenApiDocument' | 'Html';
+
+export interface HeaderParam {
+  name: string;
+  description: string;
+  schema: Record<string, unknown>;
+}
+
+export interface RouteDoc {
+  operationId: string;
+  method: Method;
+  path: string;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  /** Who may call it. */
+  access: string;
+  auth: Auth;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  headers?: HeaderParam[];
+  /** Parameter descriptions that differ on this route from lib/openapi/parameters.ts. */
+  parameterDocs?: Record<string, string>;
+  body?: InputComponent;
+  /** Default true when there is a body. */
+  bodyRequired?: boolean;
+  success: { status: 200 | 201 | 302; description: string; schema?: SuccessSchema };
+  errors?: DomainErrorStatus[];
+}
+
+const listQuery = z.object(pageQuery);
+const ok = (schema: SuccessSchema, description = 'OK') => ({ status: 200 as const, description, schema });
+const created = (schema: OutputComponent) => ({ status: 201 as const, description: 'Created', schema });
+const deleted = ok('Deleted', 'Deleted');
+const found = (description: string) => ({ status: 302 as const, description });
+
+const anonymizeScope = (all: boolean) => (all ? 'on every site the auth-server user has' : 'on this site');
+
+export const ROUTES: RouteDoc[] = [
+  // Sites
+  { operationId: 'siteList', method: 'GET', path: '/api/site', tag: 'Sites', summary: 'List all sites', access: 'everyone (config redacted; editors and above see all)', auth: 'optional', query: listQuery, success: ok('SiteList') },
+  { operationId: 'siteCreate', method: 'POST', path: '/api/site', tag: 'Sites', summary: 'Create a site', access: 'a service token (a user JWT gets 403)', auth: 'required', body: 'CreateSiteBody', success: created('Site'), errors: [403] },
+  { operationId: 'siteGet', method: 'GET', path: '/api/site/{siteId}', tag: 'Sites', summary: 'View one site', access: 'everyone (config redacted; editors and above see all)', auth: 'optional', params: siteParams, success: ok('Site') },
+  { operationId: 'siteUpdate', method: 'PUT', path: '/api/site/{siteId}', tag: 'Sites', summary: 'Update one site', access: "a service token or the site's admin", auth: 'required', params: siteParams, body: 'UpdateSiteBody', success: ok('Site'), errors: [403] },
+  { operationId: 'siteDelete', method: 'DELETE', path: '/api/site/{siteId}', tag: 'Sites', summary: 'Delete one site', access: "a service token or the site's admin", auth: 'required', params: siteParams, success: deleted, errors: [403] },
+
+  // Ideas
+  { operationId: 'ideaList', method: 'GET', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'List the ideas of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listIdeasQuery, success: ok('IdeaList') },
+  { operationId: 'ideaCreate', method: 'POST', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'Create an idea', access: 'members and above while `ideas.canAddNewIdeas`; moderators and above always', auth: 'required', params: siteParams, body: 'CreateIdeaBody', success: created('Idea'), errors: [403] },
+  { operationId: 'ideaGet', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'View one idea', access: 'everyone', auth: 'optional', params: ideaParams, query: ideaIncludeQuery, success: ok('Idea') },
+  { operationId: 'ideaUpdate', method: 'PUT', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Update one idea', access: 'moderators and above; the owner while the idea is OPEN and (unless `ideas.canEditAfterFirstLikeOrArg`) before its first vote or argument', auth: 'required', params: ideaParams, body: 'UpdateIdeaBody', success: ok('Idea'), errors: [403, 409] },
+  { operationId: 'ideaDelete', method: 'DELETE', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Delete one idea, with its arguments and votes', access: 'as update', auth: 'required', params: ideaParams, success: deleted, errors: [403] },
+
+  // Articles
+  { operationId: 'articleList', method: 'GET', path: '/api/site/{siteId}/article', tag: 'Articles', summary: 'List the articles of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listArticlesQuery, success: ok('ArticleList') },
+  { operationId: 'articleCreate', method: 'POST', path: '/api/site/{siteId}/article', tag: 'Articles', summary: 'Create an article', access: 'moderators and above while `articles.canAddNewArticles`; editors and above always', auth: 'required', params: siteParams, body: 'CreateArticleBody', success: created('Article'), errors: [403] },
+  { operationId: 'articleGet', method: 'GET', path: '/api/site/{siteId}/article/{articleId}', tag: 'Articles', summary: 'View one article', access: 'everyone', auth: 'optional', params: articleParams, query: articleIncludeQuery, success: ok('Article') },
+  { operationId: 'articleUpdate', method: 'PUT', path: '/api/site/{siteId}/article/{articleId}', tag: 'Articles', summary: 'Update one article', access: 'moderators and above, the owner', auth: 'required', params: articleParams, body: 'UpdateArticleBody', success: ok('Article'), errors: [403, 409] },
+  { operationId: 'articleDelete', method: 'DELETE', path: '/api/site/{siteId}/article/{articleId}', tag: 'Articles', summary: 'Delete one article', access: 'moderators and above, the owner', auth: 'required', params: articleParams, success: deleted, errors: [403] },
+
+  // Arguments
+  { operationId: 'argumentListSite', method: 'GET', path: '/api/site/{siteId}/argument', tag: 'Arguments', summary: 'List all arguments of a site', access: 'everyone', auth: 'optional', params: siteParams, query: argumentListQuery, success: ok('ArgumentList') },
+  { operationId: 'argumentList', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}/argument', tag: 'Arguments', summary: 'List the arguments of one idea', access: 'everyone', auth: 'optional', params: ideaArgumentsParams, query: argumentListQuery, success: ok('ArgumentList') },
+  { operationId: 'argumentCreate', method: 'POST', path: '/api/site/{siteId}/idea/{ideaId}/argument', tag: 'Arguments', summary: 'Create an argument', access: 'members and above unless `arguments.isClosed` (moderators and above always)', auth: 'required', params: ideaArgumentsParams, body: 'CreateArgumentBody', success: created('Argument'), errors: [403] },
+  { operationId: 'argumentGet', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}', tag: 'Arguments', summary: 'View one argument', access: 'everyone', auth: 'optional', params: argumentParams, query: argumentFlagsQuery, success: ok('Argument') },
+  { operationId: 'argumentUpdate', method: 'PUT', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}', tag: 'Arguments', summary: 'Update one argument', access: 'moderators and above, the owner', auth: 'required', params: argumentParams, body: 'UpdateArgumentBody', success: ok('Argument'), errors: [403] },
+  { operationId: 'argumentDelete', method: 'DELETE', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}', tag: 'Arguments', summary: 'Delete one argument', access: 'moderators and above, the owner', auth: 'required', params: argumentParams, success: deleted, errors: [403] },
+  { operationId: 'argumentVote', method: 'POST', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}/vote', tag: 'Arguments', summary: "Toggle the caller's vote on an argument", description: 'Needs no body. Answers the argument with `yes` and `hasUserVoted`.', access: 'members and above', auth: 'required', params: argumentParams, success: ok('Argument'), errors: [403, 409] },
+
+  // Votes
+  { operationId: 'voteList', method: 'GET', path: '/api/site/{siteId}/vote', tag: 'Votes', summary: 'List the votes of a site', access: 'everyone when `votes.isViewable`, else moderators and above; `userId` (field and filter) for moderators and above only', auth: 'optional', params: siteParams, query: listVotesQuery, success: ok('VoteList'), errors: [403] },
+  {
+    operationId: 'voteCast',
+    method: 'POST',
+    path: '/api/site/{siteId}/vote',
+    tag: 'Votes',
+    summary: 'Cast a round of votes',
+    description:
+      'The rules of `config.votes` apply: likes toggle; count and budgeting replace or refuse (`withExisting`); ' +
+      'the number of ideas, the budget and the per-theme limits are checked. 403 while voting is closed, 409 when already voted with `withExisting` = `error`. ' +
+      'An unknown idea in a round is a 400.',
+    access: '`votes.requiredUserRole` or higher',
+    auth: 'required',
+    params: siteParams,
+    headers: [
+      {
+        name: 'Idempotency-Key',
+        description: 'A retried round with the same key gets the first answer back (header `Idempotent-Replayed: true`) and writes nothing; the same key with another round is a 409.',
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,128}$' },
+      },
+    ],
+    body: 'VoteRoundBody',
+    success: ok('VoteRound', "The caller's current votes on the site"),
+    errors: [403, 409],
+  },
+
+  // Users
+  { operationId: 'userList', method: 'GET', path: '/api/site/{siteId}/user', tag: 'Users', summary: 'List the users of a site', access: 'moderators and above', auth: 'required', params: siteParams, query: listQuery, success: ok('UserList'), errors: [403] },
+  { operationId: 'userCreate', method: 'POST', path: '/api/site/{siteId}/user', tag: 'Users', summary: 'Create a user (also on the auth server)', access: 'moderators and above while `users.canCreateNewUsers`', auth: 'required', params: siteParams, body: 'CreateUserBody', success: created('User'), errors: [403, 409, 502] },
+  { operationId: 'userGet', method: 'GET', path: '/api/site/{siteId}/user/{userId}', tag: 'Users', summary: 'View one user', access: 'everyone; the owner and moderators and above see all fields, others `{id, role, displayName, nickName}`', auth: 'optional', params: userParams, success: ok(['User', 'PublicUser']) },
+  { operationId: 'userUpdate', method: 'PUT', path: '/api/site/{siteId}/user/{userId}', tag: 'Users', summary: 'Update one user (also on the auth server)', access: 'the owner, moderators and above; nobody may give a role above their own', auth: 'required', params: userParams, body: 'UpdateUserBody', success: ok('User'), errors: [403, 409, 502] },
+  { operationId: 'userDelete', method: 'DELETE', path: '/api/site/{siteId}/user/{userId}', tag: 'Users', summary: 'Delete one user', access: 'the owner, moderators and above', auth: 'required', params: userParams, success: deleted, errors: [403, 502] },
+  { operationId: 'userActivity', method: 'GET', path: '/api/site/{siteId}/user/{userId}/activity', tag: 'Users', summary: "A user's ideas, articles, arguments and votes", description: '`includeOtherSites` (default true) adds the same auth-server user on other sites. When none of the four include flags is given, all are on.', access: 'the owner, moderators and above', auth: 'required', params: userParams, query: activityQuery, parameterDocs: { includeArguments: "The user's arguments (see includeIdeas)." }, success: ok('Activity'), errors: [403] },
+  ...(['will-anonymize', 'will-anonymizeall'] as const).flatMap((action): RouteDoc[] =>
+    (['GET', 'PUT'] as const).map((method) => ({
+      operationId: `user${action === 'will-anonymize' ? 'WillAnonymize' : 'WillAnonymizeAll'}${method === 'GET' ? '' : 'Put'}`,
+      method,
+      path: `/api/site/{siteId}/user/{userId}/${action}`,
+      tag: 'Users' as const,
+      summary: `Preview anonymizing a user ${anonymizeScope(action.endsWith('all'))}`,
+      description: 'Changes nothing. Answers the ideas and arguments that would be anonymized, the votes that would be removed, the users that would be anonymized and the sites related to them.',
+      access: 'the owner, moderators and above',
+      auth: 'required' as const,
+      params: userParams,
+      success: ok('AnonymizeReport'),
+      errors: [403],
+    })),
+  ),
+  ...(['do-anonymize', 'do-anonymizeall'] as const).map((action): RouteDoc => ({
+    operationId: action === 'do-anonymize' ? 'userDoAnonymize' : 'userDoAnonymizeAll',
+    method: 'PUT',
+    path: `/api/site/{siteId}/user/{userId}/${action}`,
+    tag: 'Users',
+    summary: `Anonymize a user ${anonymizeScope(action.endsWith('all'))}`,
+    description:
+      'Removes personal data, replaces first and last name with `config.users.anonymize`, removes the votes while voting is active, ' +
+      'unlinks the auth-server user and deletes it there when no other site has it. Answers the records as they were before.',
+    access: 'the owner, moderators and above',
+    auth: 'required',
+    params: userParams,
+    success: ok('AnonymizeReport'),
+    errors: [403, 502],
+  })),
+
+  // Newsletter
+  { operationId: 'newsletterSignupList', method: 'GET', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'List the newsletter signups of a site', access: 'moderators and above', auth: 'required', params: siteParams, query: listSignupsQuery, success: ok('NewsletterSignupList'), errors: [403] },
+  { operationId: 'newsletterSignupCreate', method: 'POST', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'Sign up for the newsletter', access: 'everyone while `newslettersignup.isActive`', auth: 'optional', params: siteParams, body: 'NewsletterSignupBody', success: created('NewsletterSignup'), errors: [403, 409] },
+  { operationId: 'newsletterConfirm', method: 'POST', path: '/api/site/{siteId}/confirm', tag: 'Newsletter', summary: 'Confirm a newsletter signup', description: 'An unknown token is a 404.', access: 'everyone', auth: 'optional', params: siteParams, body: 'ConfirmBody', success: ok('NewsletterSignup', 'The signup, with `confirmed: true`') },
+
+  // Login
+  { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400).', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`') },
+  { operationId: 'oauthDigestLogin', method: 'GET', path: '/oauth/site/{siteId}/digest-login', tag: 'Login', summary: 'Finish a login (the auth server redirects here)', access: 'everyone', auth: 'none', params: siteParams, query: digestLoginQuery, success: found('To the `redirectUrl` of the login, with `jwt=<token>` added to its query'), errors: [409, 502] },
+  { operationId: 'oauthMe', method: 'GET', path: '/oauth/site/{siteId}/me', tag: 'Login', summary: "The caller's own user record", access: 'a user token of this site', auth: 'required', params: siteParams, success: ok('User') },
+  { operationId: 'oauthLogout', method: 'GET', path: '/oauth/site/{siteId}/logout', tag: 'Login', summary: 'Log out at the auth server', access: 'everyone', auth: 'none', params: siteParams, query: logoutQuery, success: found("To the auth server's logout path") },
+
+  // System
+  { operationId: 'openapi', method: 'GET', path: '/api/openapi.json', tag: 'System', summary: 'This OpenAPI document', access: 'everyone', auth: 'none', success: ok('OpenApiDocument') },
+  { operationId: 'docs', method: 'GET', path: '/api/docs', tag: 'System', summary: 'A readable page of this document', access: 'everyone', auth: 'none', success: ok('Html') },
+];

@@ -1,0 +1,141 @@
+/**
+ * The OpenAPI document is well formed and says what CONTRACT says: references resolve, path templates
+ * and path parameters agree, every operation lists its error statuses with the CONTRACT error body, and
+ * the shared shapes (error body, list envelope, delete answer, records) are the zod ones.
+ */
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { buildOpenApiDocument, errorStatuses } from '#lib/openapi/document';
+import { ROUTES } from '#lib/openapi/routes';
+import { ideaRecord } from '#schemas/idea';
+import { userRecord } from '#schemas/user';
+
+const doc = buildOpenApiDocument();
+type Json = Record<string, any>;
+
+const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Json })));
+
+function refs(node: unknown, out: string[] = []): string[] {
+  if (Array.isArray(node)) node.forEach((n) => refs(n, out));
+  else if (typeof node === 'object' && node !== null) {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string') out.push(value);
+      else refs(value, out);
+    }
+  }
+  return out;
+}
+
+const resolve = (pointer: string): unknown => {
+  expect(pointer.startsWith('#/'), pointer).toBe(true);
+  return pointer
+    .slice(2)
+    .split('/')
+    .reduce<any>((node, key) => (node === undefined ? undefined : node[key]), doc);
+};
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 in the JSON Schema 2020-12 dialect, with unique operation ids', () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.jsonSchemaDialect).toBe('https://json-schema.org/draft/2020-12/schema');
+    const ids = operations.map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(operations.length).toBe(ROUTES.length);
+  });
+
+  it('has only references that resolve, in plain component pointers', () => {
+    const all = refs(doc);
+    expect(all.length).toBeGreaterThan(50);
+    for (const r of all) {
+      expect(r, r).toMatch(/^#\/components\/(schemas|responses)\/[A-Za-z0-9_]+$/);
+      expect(resolve(r), r).toBeTypeOf('object');
+    }
+    // No JSON Schema dialect or id left inside components (the document names the dialect once).
+    for (const [name, schema] of Object.entries(doc.components.schemas)) {
+      expect(schema.$schema, name).toBeUndefined();
+      expect(schema.$id, name).toBeUndefined();
+    }
+  });
+
+  it('has one required path parameter per `{name}` of each path, and no other', () => {
+    for (const { path, method, op } of operations) {
+      const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
+      const params = ((op.parameters ?? []) as Json[]).filter((p) => p.in === 'path');
+      expect(params.map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath);
+      for (const p of params) {
+        expect(p.required).toBe(true);
+        expect(p.schema.pattern).toBe('^[1-9][0-9]{0,14}$');
+      }
+    }
+  });
+
+  it('answers every error with the CONTRACT error body, and lists the statuses that follow from the route', () => {
+    for (const route of ROUTES) {
+      const op = (doc.paths[route.path] as Json)[route.method.toLowerCase()];
+      const statuses = Object.keys(op.responses).map(Number);
+      expect(statuses, route.operationId).toContain(route.success.status);
+      expect(statuses).toContain(500);
+      for (const status of errorStatuses(route)) expect(statuses, `${route.operationId} ${status}`).toContain(status);
+      if (route.body) {
+        expect(statuses).toEqual(expect.arrayContaining([400, 413, 415]));
+        expect(op.requestBody.content['application/json'].schema.$ref).toBe(`#/components/schemas/${route.body}`);
+      }
+      if (route.path.includes('{')) expect(statuses).toEqual(expect.arrayContaining([400, 404]));
+      if (route.path.startsWith('/api/site/{siteId}') || route.path.startsWith('/oauth/site/{siteId}')) expect(statuses).toContain(401);
+      for (const status of statuses.filter((s) => s >= 400)) {
+        const response = resolve(op.responses[status].$ref) as Json;
+        expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+        expect(response.content['application/json'].example.status).toBe(status);
+      }
+    }
+  });
+
+  it('names the domain errors where CONTRACT has them', () => {
+    const statusesOf = (id: string) => {
+      const route = ROUTES.find((r) => r.operationId === id)!;
+      return Object.keys((doc.paths[route.path] as Json)[route.method.toLowerCase()].responses).map(Number);
+    };
+    expect(statusesOf('voteCast')).toEqual(expect.arrayContaining([400, 401, 403, 404, 409, 413, 415]));
+    expect(statusesOf('newsletterSignupCreate')).toEqual(expect.arrayContaining([403, 409]));
+    expect(statusesOf('userUpdate')).toEqual(expect.arrayContaining([403, 502]));
+    expect(statusesOf('siteCreate')).toEqual([201, 400, 401, 403, 413, 415, 500]);
+    expect(statusesOf('siteList')).toEqual([200, 400, 401, 500]);
+    expect(statusesOf('openapi')).toEqual([200, 500]);
+  });
+
+  it('describes the error body, the list envelope and the delete answer as CONTRACT does', () => {
+    const s = doc.components.schemas as Json;
+    expect(s.Error.required).toEqual(['status', 'error', 'message']);
+    expect(s.Error.properties.details.items.properties).toEqual({ path: { type: 'string' }, message: { type: 'string' } });
+    expect(s.IdeaList.properties.records.items).toEqual({ $ref: '#/components/schemas/Idea' });
+    expect(s.IdeaList.properties.metadata.properties.nextCursor).toEqual({ type: ['string', 'null'] });
+    expect(s.IdeaList.required).toEqual(['records', 'metadata']);
+    expect(s.Deleted.properties.deleted).toEqual({ type: 'boolean', const: true });
+    expect(s.Activity.required).toEqual(['ideas', 'articles', 'arguments', 'votes', 'sites']);
+    expect(s.AnonymizeReport.properties.users.items).toEqual({ $ref: '#/components/schemas/User' });
+  });
+
+  it('takes records from the zod schemas, as answers (more fields allowed) and bodies as input', () => {
+    const s = doc.components.schemas as Json;
+    expect(Object.keys(s.Idea.properties)).toEqual(Object.keys(ideaRecord.shape));
+    expect(s.Idea.required).toEqual(Object.keys(ideaRecord.shape).filter((k) => !(ideaRecord.shape[k as keyof typeof ideaRecord.shape] instanceof z.ZodOptional)));
+    expect(Object.keys(s.User.properties)).toEqual(Object.keys(userRecord.shape));
+    expect(s.Idea.additionalProperties).toBeUndefined();
+    // Input side: the opinion default makes it optional for a client; the id is a JSON integer.
+    expect(s.VoteInput.required).toEqual(['ideaId']);
+    expect(s.VoteInput.properties.ideaId.type).toBe('integer');
+    expect(s.CreateSiteBody.properties.config).toEqual({ $ref: '#/components/schemas/SiteConfig' });
+  });
+
+  it('describes the credentials: X-Authorization bearer tokens and site Basic Auth', () => {
+    expect(doc.components.securitySchemes.bearerToken).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Authorization' });
+    const op = (id: string) => {
+      const route = ROUTES.find((r) => r.operationId === id)!;
+      return (doc.paths[route.path] as Json)[route.method.toLowerCase()];
+    };
+    expect(op('siteCreate').security).toEqual([{ bearerToken: [] }]);
+    expect(op('ideaList').security).toContainEqual({});
+    expect(op('ideaCreate').security).toEqual([{ bearerToken: [] }, { bearerToken: [], siteBasicAuth: [] }]);
+    expect(op('openapi').security).toEqual([]);
+  });
+});
