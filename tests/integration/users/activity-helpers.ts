@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
-import { keys, pad, sitePk } from '#lib/store/keys';
+import { keys, sitePk } from '#lib/store/keys';
 import { nextId } from '#lib/store/counters';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
@@ -17,6 +17,11 @@ import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
 import { handler as createSignup } from '../../../functions/newsletter/create.ts';
 import { handler as activityHandler } from '../../../functions/users/activity.ts';
+import { handler as willAnonymizeHandler } from '../../../functions/users/will-anonymize.ts';
+import { handler as willAnonymizeAllHandler } from '../../../functions/users/will-anonymize-all.ts';
+import { handler as doAnonymizeHandler } from '../../../functions/users/do-anonymize.ts';
+import { handler as doAnonymizeAllHandler } from '../../../functions/users/do-anonymize-all.ts';
+import { getSite, updateSite } from '#lib/store/sites';
 import { createLoginSite, loginUser } from '../oauth/login-helpers.ts';
 
 export const LONG_ARGUMENT = 'This argument is long enough to pass the default minimum length.';
@@ -111,6 +116,25 @@ export function activity(siteId: number, userId: number, token: string | null = 
   return invoke(activityHandler, { params: { siteId, userId }, query, ...(token ? { token } : {}) });
 }
 
+const anonymizeHandlers = {
+  'will-anonymize': willAnonymizeHandler,
+  'will-anonymizeall': willAnonymizeAllHandler,
+  'do-anonymize': doAnonymizeHandler,
+  'do-anonymizeall': doAnonymizeAllHandler,
+};
+export type AnonymizePath = keyof typeof anonymizeHandlers;
+
+/** One of the four anonymization paths; PUT unless said otherwise; `token` null: no token. */
+export function anonymize(path: AnonymizePath, siteId: number, userId: number, token: string | null = SERVICE_TOKEN, method = 'PUT') {
+  return invoke(anonymizeHandlers[path], { method, params: { siteId, userId }, ...(token ? { token } : {}) });
+}
+
+/** Opens or closes voting on a site, keeping the rest of its config. */
+export async function setVoting(siteId: number, isActive: boolean) {
+  const site = (await getSite(siteId))!;
+  await updateSite(siteId, { config: { ...site.config, votes: { ...site.config.votes, isActive } }, updatedAt: new Date().toISOString() });
+}
+
 /** Every item of a site partition (consistent), to prove that a call changed nothing. */
 export async function sitePartition(siteId: number): Promise<Record<string, unknown>[]> {
   const out = await doc.send(
@@ -119,8 +143,8 @@ export async function sitePartition(siteId: number): Promise<Record<string, unkn
   return out.Items ?? [];
 }
 
-/** The raw items of one site user: the user item and everything keyed by its id (sorted, for comparison). */
+/** The items of one site user in its site's partition: the user item and what carries its id. */
 export async function itemsOf(siteId: number, userId: number): Promise<Record<string, unknown>[]> {
   const items = await sitePartition(siteId);
-  return items.filter((i) => i.userId === userId || i.SK === keys.user(siteId, userId).SK || String(i.GSI1PK ?? '') === `USER#${pad(userId)}`);
+  return items.filter((i) => i.userId === userId || i.SK === keys.user(siteId, userId).SK);
 }
