@@ -10,38 +10,13 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
-import { itemsOwnedBy, type OwnedKind } from '#lib/store/activity';
+import { itemsOwnedBy } from '#lib/store/activity';
 import { getSitesByIds } from '#lib/store/sites';
 import { siteUsersOfExternal } from '#lib/store/users';
+import { kindsAsked, ownedKindsOf } from '#lib/users/activity-kinds';
 import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-records';
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
 import type { ActivityQuery, ActivityResponse } from '#schemas/user';
-
-interface Kinds {
-  ideas: boolean;
-  articles: boolean;
-  arguments: boolean;
-  votes: boolean;
-}
-
-/** When none of the four flags is given, all are on; otherwise each given flag decides and the rest are off. */
-export function kindsAsked(query: ActivityQuery): Kinds {
-  const given = [query.includeIdeas, query.includeArticles, query.includeArguments, query.includeVotes];
-  if (given.every((flag) => flag === undefined)) return { ideas: true, articles: true, arguments: true, votes: true };
-  return {
-    ideas: query.includeIdeas === true,
-    articles: query.includeArticles === true,
-    arguments: query.includeArguments === true,
-    votes: query.includeVotes === true,
-  };
-}
-
-const ownedKindsOf = (kinds: Kinds): OwnedKind[] => [
-  ...(kinds.ideas ? (['IDEA'] as const) : []),
-  ...(kinds.articles ? (['ARTICLE'] as const) : []),
-  ...(kinds.arguments ? (['ARG'] as const) : []),
-  ...(kinds.votes ? (['BALLOT'] as const) : []),
-];
 
 export async function userActivity(site: Site, caller: Caller, userId: number, query: ActivityQuery): Promise<ActivityResponse> {
   const target = await loadOwnDataTarget(site, caller, userId);

@@ -155,6 +155,9 @@ describe('do-anonymizeall', () => {
   it('costs a constant number of requests per site', async () => {
     const w = await world();
     const [onA] = w.mine;
+    // The preview: site, caller; the person's sites + 3 owned-items Queries; the other sites' BatchGet.
+    const preview = await countRequests(() => anonymize('will-anonymizeall', onA.user.siteId, onA.user.id, onA.user.token));
+    expect(preview.commands).toEqual({ GetItemCommand: 2, QueryCommand: 4, BatchGetItemCommand: 1 });
     const { result, commands } = await countRequests(() => anonymize('do-anonymizeall', onA.user.siteId, onA.user.id, onA.user.token));
     expect(result.status).toBe(200);
     // GetItem: site, caller, ballots of A and B (open; C is closed). Query: person's sites + 3 owned.

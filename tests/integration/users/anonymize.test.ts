@@ -214,6 +214,9 @@ describe('do-anonymize', () => {
 
   it('costs a constant number of requests per site user', async () => {
     const w = await world();
+    // The preview: site, caller; the person's sites and the owned items (GSI1).
+    const preview = await countRequests(() => anonymize('will-anonymize', w.siteA, w.onA.user.id, w.onA.user.token));
+    expect(preview.commands).toEqual({ GetItemCommand: 2, QueryCommand: 2 });
     const { result, requests, commands } = await countRequests(() => anonymize('do-anonymize', w.siteA, w.onA.user.id, w.onA.user.token));
     expect(result.status).toBe(200);
     // site, caller; person's sites (GSI1); owned items (GSI1) + ballot (consistent) in parallel;
