@@ -6,7 +6,10 @@
  */
 import * as z from 'zod';
 import { ROLES } from '#lib/auth/roles';
-import { pathId } from '#schemas/common';
+import { argumentRecord } from '#schemas/argument';
+import { pathId, queryFlagOrUndefined } from '#schemas/common';
+import { contentRecordSchema } from '#schemas/content-item';
+import { voteRecordSchema } from '#schemas/votes';
 
 export const userParams = z.object({ siteId: pathId, userId: pathId });
 export type UserParams = z.infer<typeof userParams>;
@@ -62,3 +65,38 @@ export const publicUserRecord = z.object({
   displayName: z.string(),
   nickName: z.string().nullable(),
 });
+
+/**
+ * `GET .../user/:USER_ID/activity`: `includeOtherSites` defaults to true; of the four kinds, those
+ * given decide and the others are off, and when none is given all four are on (lib/users/activity.ts).
+ */
+export const activityQuery = z.object({
+  includeOtherSites: queryFlagOrUndefined,
+  includeIdeas: queryFlagOrUndefined,
+  includeArticles: queryFlagOrUndefined,
+  includeArguments: queryFlagOrUndefined,
+  includeVotes: queryFlagOrUndefined,
+});
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+/** A site as activity and anonymization show it (CONTRACT "Decided details"). */
+export const siteSummary = z.object({ id: z.number().int(), name: z.string(), title: z.string().nullable() });
+export type SiteSummary = z.infer<typeof siteSummary>;
+
+/** A vote as activity shows it: the vote record with the site it was cast on (activity spans sites). */
+export const activityVote = voteRecordSchema.extend({ userId: z.number().int().positive(), siteId: z.number().int() });
+export type ActivityVote = z.infer<typeof activityVote>;
+
+/** CONTRACT "Activity": all five keys always present; a kind not asked for is an empty array. */
+export const activityResponse = z.object({
+  ideas: z.array(contentRecordSchema),
+  articles: z.array(contentRecordSchema),
+  arguments: z.array(argumentRecord),
+  votes: z.array(activityVote),
+  sites: z.array(siteSummary),
+});
+export type ActivityResponse = z.infer<typeof activityResponse>;
+
+/** CONTRACT "Anonymization": what is (or was, for `do-*`) affected, as it was before. */
+export const anonymizationResponse = activityResponse.extend({ users: z.array(userRecord) });
+export type AnonymizationResponse = z.infer<typeof anonymizationResponse>;

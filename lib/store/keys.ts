@@ -20,6 +20,9 @@ export const idFromSk = (sk: string): number => Number(sk.slice(sk.lastIndexOf('
 
 export const sitePk = (siteId: number) => `SITE#${siteId}`;
 
+/** What a site user owns on GSI1 (`USER#<u>` / `<kind>#<id>`): written, voted, signed up. */
+export type OwnedKind = 'IDEA' | 'ARTICLE' | 'ARG' | 'BALLOT' | 'SIGNUP';
+
 export const keys = {
   counter: (type: string): Key => ({ PK: 'COUNTER', SK: type }),
 
@@ -65,11 +68,13 @@ export const keys = {
   userLink: (siteId: number, externalKey: string): Key => ({ PK: sitePk(siteId), SK: `EXTUSER#${externalKey}` }),
 
   /** GSI1: what one site user wrote or voted (activity, anonymization). */
-  ownedBy: (userId: number, kind: 'IDEA' | 'ARTICLE' | 'ARG' | 'BALLOT' | 'SIGNUP', id: number) => ({
+  ownedBy: (userId: number, kind: OwnedKind, id: number) => ({
     GSI1PK: `USER#${pad(userId)}`,
     GSI1SK: `${kind}#${pad(id)}`,
   }),
   ownedByPartition: (userId: number) => `USER#${pad(userId)}`,
+  /** GSI1SK prefix of one kind in a user's `USER#<u>` partition (the `kind` of `ownedBy`). */
+  ownedByKindPrefix: (kind: OwnedKind) => `${kind}#`,
 
   newsletterSignup: (siteId: number, signupId: number): Key => ({
     PK: sitePk(siteId),

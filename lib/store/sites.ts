@@ -5,7 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI1, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
-import { batchDelete } from '#lib/store/batch';
+import { batchDelete, batchGet } from '#lib/store/batch';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { SiteConfigInput } from '#schemas/site-config';
 
@@ -24,6 +24,13 @@ const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<s
 export async function getSite(siteId: number): Promise<SiteItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.site(siteId) }));
   return out.Item ? strip(out.Item) : undefined;
+}
+
+/** Several sites by id (one BatchGet per 100); ids without a site are absent. */
+export async function getSitesByIds(siteIds: readonly number[]): Promise<SiteItem[]> {
+  if (siteIds.length === 0) return [];
+  const items = await batchGet<Record<string, unknown>>(siteIds.map((id) => keys.site(id)));
+  return items.map(strip);
 }
 
 export async function listSites(page: PageRequest): Promise<Page<SiteItem>> {

@@ -1,0 +1,8 @@
+import { apiHandler } from '#lib/http/handler';
+import { ok } from '#lib/http/response';
+import { doAnonymize } from '#lib/users/anonymize';
+import { userParams } from '#schemas/user';
+
+export const handler = apiHandler({ params: userParams }, async ({ site, caller, params }) =>
+  ok(await doAnonymize(site, caller, params.userId, 'site')),
+);

@@ -1,0 +1,95 @@
+/**
+ * The writes of anonymization (lib/users/anonymize.ts), each one transaction that is safe to repeat:
+ *
+ *   clearBallot          the user's ballot emptied (kept, version + 1) with the negative tally deltas
+ *                        of the votes it held, so tallies stay exact;
+ *   putAnonymizedUser    the user item replaced by its anonymized form (without GSI1 keys) together
+ *                        with the removal of the auth-server link item: anonymizing and unlinking
+ *                        happen at once or not at all.
+ */
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ballotPutItem, type BallotItem } from '#lib/store/ballots';
+import { doc, TABLE } from '#lib/store/client';
+import { keys } from '#lib/store/keys';
+import { tallyUpdateItems, type Tally, type TransactItem } from '#lib/store/tallies';
+import { externalKeyOf, type UserItem } from '#lib/store/users';
+
+/** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
+export type WriteOutcome = 'done' | 'changed';
+
+interface CancellationReason {
+  Code?: string;
+}
+
+/** A cancelled transaction whose items moved (a failed condition or a concurrent transaction) is 'changed'. */
+async function transactOrChanged(items: TransactItem[]): Promise<WriteOutcome> {
+  try {
+    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    return 'done';
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return 'changed';
+    if (name !== 'TransactionCanceledException') throw err;
+    const reasons = ((err as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []) as CancellationReason[];
+    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return 'changed';
+    throw err;
+  }
+}
+
+/**
+ * Removes every vote of a ballot read at `ballot.version`: ONE transaction of the emptied ballot
+ * (conditioned on that version; kept rather than deleted, see `ballotPutItem`) and one ADD of the
+ * negative deltas per touched tally shard (at most 1 + 10 actions). 'changed' when a vote round of
+ * the user (or an idea delete) moved the ballot meanwhile.
+ */
+export function clearBallot(ballot: BallotItem, now: string): Promise<WriteOutcome> {
+  const deltas = new Map<number, Tally>();
+  for (const [ideaId, vote] of Object.entries(ballot.votes ?? {})) {
+    const tally = deltas.get(Number(ideaId)) ?? {};
+    tally[vote.opinion] = (tally[vote.opinion] ?? 0) - 1;
+    deltas.set(Number(ideaId), tally);
+  }
+  return transactOrChanged([
+    ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now),
+    ...tallyUpdateItems(ballot.siteId, deltas, []),
+  ]);
+}
+
+/** A site user read strongly consistently (the read a conditional write will depend on). */
+export async function getUserConsistently(siteId: number, userId: number): Promise<UserItem | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId), ConsistentRead: true }));
+  if (!out.Item) return undefined;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest } = out.Item;
+  return rest as UserItem;
+}
+
+/**
+ * Replaces the user item `before` (as read: the Put is conditioned on its `updatedAt`) with
+ * `anonymized`, which carries no GSI1 keys, so the person's other sites no longer find it, and in the
+ * same transaction deletes the link item that made the person's next login find it (only while it
+ * still points at this user). 'changed' when the user was written meanwhile.
+ */
+export function putAnonymizedUser(before: UserItem, anonymized: UserItem): Promise<WriteOutcome> {
+  const items: TransactItem[] = [
+    {
+      Put: {
+        TableName: TABLE,
+        Item: { ...keys.user(anonymized.siteId, anonymized.id), ...anonymized },
+        ConditionExpression: 'attribute_exists(PK) AND #updatedAt = :seen',
+        ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+        ExpressionAttributeValues: { ':seen': before.updatedAt },
+      },
+    },
+  ];
+  if (before.authServer && before.externalUserId) {
+    items.push({
+      Delete: {
+        TableName: TABLE,
+        Key: keys.userLink(before.siteId, externalKeyOf(before.authServer, before.externalUserId)),
+        ConditionExpression: 'attribute_not_exists(PK) OR userId = :uid',
+        ExpressionAttributeValues: { ':uid': before.id },
+      },
+    });
+  }
+  return transactOrChanged(items);
+}

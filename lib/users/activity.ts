@@ -1,0 +1,43 @@
+/**
+ * `GET /api/site/:SITE_ID/user/:USER_ID/activity` (spec "User", CONTRACT "Activity"): what a person
+ * wrote and voted, on this site and, unless `includeOtherSites=0`, on every other site where the same
+ * auth-server user has a site user.
+ *
+ * Cost, constant per site involved: the target user (unless it is the caller), one GSI1 Query for the
+ * person's other site users (only for a linked user with `includeOtherSites`), then in parallel ONE
+ * GSI1 Query per site user (all asked-for kinds at once, lib/store/activity.ts) and one BatchGet of
+ * the other sites' records. docs/data-model.md "Activity and anonymization" has the measured figures.
+ */
+import type { Caller } from '#lib/auth/caller';
+import type { Site } from '#lib/sites/service';
+import { itemsOwnedBy } from '#lib/store/activity';
+import { getSitesByIds } from '#lib/store/sites';
+import { siteUsersOfExternal } from '#lib/store/users';
+import { kindsAsked, ownedKindsOf } from '#lib/users/activity-kinds';
+import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-records';
+import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
+import type { ActivityQuery, ActivityResponse } from '#schemas/user';
+
+export async function userActivity(site: Site, caller: Caller, userId: number, query: ActivityQuery): Promise<ActivityResponse> {
+  const target = await loadOwnDataTarget(site, caller, userId);
+  const kinds = kindsAsked(query);
+
+  const externalKey = externalKeyOfUser(target);
+  const linked = (query.includeOtherSites ?? true) && externalKey ? await siteUsersOfExternal(externalKey) : [];
+  // The index is eventually consistent: the target itself is always in, whatever it says.
+  const siteUsers = bySite([{ siteId: site.id, id: target.id }, ...linked]);
+  const otherSiteIds = [...new Set(siteUsers.map((u) => u.siteId).filter((id) => id !== site.id))];
+
+  const [owned, otherSites] = await Promise.all([
+    Promise.all(siteUsers.map((u) => itemsOwnedBy(u.id, ownedKindsOf(kinds)))),
+    getSitesByIds(otherSiteIds),
+  ]);
+  const sites = new Map([[site.id, siteSummaryOf(site)], ...otherSites.map((s) => [s.id, siteSummaryOf(s)] as const)]);
+  // A site deleted meanwhile took its users along; an index entry that lags behind is skipped.
+  const present = siteUsers.map((u, i) => ({ user: u, owned: owned[i]! })).filter(({ user }) => sites.has(user.siteId));
+
+  return {
+    ...mergeRecords(present.map(({ owned: items }) => ownedRecords(items, kinds.votes))),
+    sites: [...new Set(present.map(({ user }) => user.siteId))].map((id) => sites.get(id)!),
+  };
+}

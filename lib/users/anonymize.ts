@@ -1,0 +1,106 @@
+/**
+ * The four anonymization paths (spec "User", rules 1-4; CONTRACT "Anonymization").
+ *
+ * `will-anonymize(all)` reads the plan (lib/users/anonymize-plan.ts) and writes nothing.
+ * `do-anonymize(all)` answers with the same plan, read before anything is written, and then:
+ *
+ *   1. deletes the auth-server user when no other site still has it (always for `all`). The auth
+ *      server goes FIRST: when it fails the answer is 502 and nothing has changed here;
+ *   2. per site user, other sites first and this site's user last (so a retry from this site still
+ *      finds the rest through its link):
+ *        a. while voting is open on that site, removes the user's votes: the ballot emptied and the
+ *           tallies lowered in one transaction (tallies stay exact);
+ *        b. deletes the user's newsletter signups;
+ *        c. replaces the user item by its anonymized form and removes the auth-server link, in one
+ *           transaction (lib/store/anonymize.ts): from then on their tokens are refused and their
+ *           next login makes a fresh user.
+ *
+ * Every step is idempotent and each site's link goes last, so a retry after a failure halfway
+ * finishes the job (the auth-server delete treats "already gone" as done). Only the target person's
+ * items are read or written.
+ *
+ * Ideas, articles and arguments stay: their text is the citizen's contribution to a public debate
+ * (OpenStad keeps them too); they keep pointing at the user id, and `includeUser` now shows the
+ * anonymized name.
+ */
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
+import { conflict } from '#lib/http/errors';
+import * as authServer from '#lib/oauth/client';
+import { authServerByUrl } from '#lib/oauth/config';
+import type { Site } from '#lib/sites/service';
+import { clearBallot, getUserConsistently, putAnonymizedUser } from '#lib/store/anonymize';
+import { getBallot, type BallotItem } from '#lib/store/ballots';
+import { deleteSignup } from '#lib/store/newsletter';
+import type { UserItem } from '#lib/store/users';
+import { beforeState, planAnonymization, type AnonymizationPlan, type AnonymizeScope, type SiteUserPlan } from '#lib/users/anonymize-plan';
+import { anonymizedUser, isAnonymized } from '#lib/users/anonymized-user';
+import type { AnonymizationResponse } from '#schemas/user';
+
+export type { AnonymizeScope } from '#lib/users/anonymize-plan';
+
+/** Attempts per conditional write that a concurrent write of the same user can make stale. */
+const ATTEMPTS = 8;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 20 * 2 ** attempt)));
+
+export async function willAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {
+  return beforeState(await planAnonymization(site, caller, userId, scope, { forWrite: false }), caller);
+}
+
+export async function doAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {
+  const plan = await planAnonymization(site, caller, userId, scope, { forWrite: true });
+  assertMayAnonymize(caller, plan);
+  const before = beforeState(plan, caller);
+
+  if (plan.authDelete) {
+    const server = authServerByUrl(site.id, site.config, plan.authDelete.authServer);
+    await authServer.deleteUser(server, plan.authDelete.externalUserId);
+  }
+  const target = plan.steps[plan.steps.length - 1]!;
+  const others = plan.steps.slice(0, -1);
+  // Other sites in parallel, each on its own; all of them settle before the target's link goes.
+  const outcomes = await Promise.allSettled(others.map(anonymizeSiteUser));
+  const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+  if (failed) throw failed.reason;
+  await anonymizeSiteUser(target);
+  return before;
+}
+
+/**
+ * Acting on someone else is like deleting them: nobody may do it to a user whose role (on any site
+ * involved) is above their own, the rule of `DELETE .../user/:id`. Anonymizing oneself is always allowed.
+ */
+function assertMayAnonymize(caller: Caller, plan: AnonymizationPlan) {
+  const target = plan.steps[plan.steps.length - 1]!.user;
+  if (caller.kind === 'user' && caller.userId === target.id && caller.siteId === target.siteId) return;
+  for (const step of plan.steps) access.user.grant(caller, step.user.role);
+}
+
+async function anonymizeSiteUser(step: SiteUserPlan): Promise<void> {
+  if (step.votingOpen) await removeVotes(step.user, step.owned.ballot);
+  for (const signup of step.owned.signups) await deleteSignup(signup);
+  await anonymizeRecord(step);
+}
+
+async function removeVotes(user: UserItem, read: BallotItem | undefined): Promise<void> {
+  let ballot = read;
+  for (let attempt = 1; ballot && Object.keys(ballot.votes ?? {}).length > 0; attempt++) {
+    if ((await clearBallot(ballot, new Date().toISOString())) === 'done') return;
+    // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
+    if (attempt >= ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
+    await pause(attempt);
+    ballot = await getBallot(user.siteId, user.id, true);
+  }
+}
+
+async function anonymizeRecord(step: SiteUserPlan): Promise<void> {
+  let user: UserItem | undefined = step.user;
+  for (let attempt = 1; user && !isAnonymized(user); attempt++) {
+    const now = new Date().toISOString();
+    if ((await putAnonymizedUser(user, anonymizedUser(user, step.site.config, now))) === 'done') return;
+    // The user was written since it was read (a login, an update, or a lagging index entry): re-read.
+    if (attempt >= ATTEMPTS) throw conflict(`User ${step.user.id} kept changing while being anonymized; please try again`);
+    await pause(attempt);
+    user = await getUserConsistently(step.user.siteId, step.user.id);
+  }
+}
