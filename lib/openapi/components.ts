@@ -15,8 +15,15 @@ import { ideaRecord } from '#schemas/idea';
 import { articleRecord } from '#schemas/article';
 import { argumentRecord, createArgumentBody, updateArgumentBody } from '#schemas/argument';
 import { castVotesResponse, voteRecordSchema } from '#schemas/votes';
-import { createUserBody, publicUserRecord, updateUserBody, userRecord } from '#schemas/user';
-import { activityRecord, anonymizeReport, siteSummaryRecord } from '#schemas/user-activity';
+import {
+  activityResponse,
+  anonymizationResponse,
+  createUserBody,
+  publicUserRecord,
+  siteSummary,
+  updateUserBody,
+  userRecord,
+} from '#schemas/user';
 import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
 
 interface Component {
@@ -68,7 +75,7 @@ export const outputComponents = {
   Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
   Site: { schema: siteRecord, description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all).' },
   SiteList: { schema: listEnvelope(siteRecord) },
-  SiteSummary: { schema: siteSummaryRecord },
+  SiteSummary: { schema: siteSummary },
   Idea: { schema: ideaRecord, description: 'Include flags add `yes`/`no` (when votes are viewable, or for moderators), `userVote`, `user`, `argumentsFor`/`argumentsAgainst` and `posterImage`.' },
   IdeaList: { schema: listEnvelope(ideaRecord) },
   Article: { schema: articleRecord },
@@ -81,8 +88,8 @@ export const outputComponents = {
   User: { schema: userRecord, description: '`externalUserId` is shown to admins only.' },
   PublicUser: { schema: publicUserRecord, description: 'What others see of a user.' },
   UserList: { schema: listEnvelope(userRecord) },
-  Activity: { schema: activityRecord, description: 'All five keys are always present; a kind not asked for is an empty array.' },
-  AnonymizeReport: { schema: anonymizeReport, description: 'The records as they were before the anonymization.' },
+  Activity: { schema: activityResponse, description: 'All five keys are always present; a kind not asked for is an empty array.' },
+  AnonymizeReport: { schema: anonymizationResponse, description: 'The records as they were before the anonymization.' },
   NewsletterSignup: { schema: signupRecord, description: '`confirmToken` appears only on unconfirmed records in lists read by admins.' },
   NewsletterSignupList: { schema: listEnvelope(signupRecord) },
 } satisfies Record<string, Component>;

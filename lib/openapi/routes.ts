@@ -13,8 +13,7 @@ import { articleIncludeQuery, articleParams, listArticlesQuery } from '#schemas/
 import { argumentFlagsQuery, argumentListQuery, argumentParams, ideaArgumentsParams } from '#schemas/argument';
 import { ideaIncludeQuery, ideaParams, listIdeasQuery } from '#schemas/idea';
 import { listVotesQuery } from '#schemas/votes';
-import { userParams } from '#schemas/user';
-import { activityQuery } from '#schemas/user-activity';
+import { activityQuery, userParams } from '#schemas/user';
 import { listSignupsQuery } from '#schemas/newsletter';
 import { digestLoginQuery, loginQuery, logoutQuery } from '#schemas/oauth';
 import type { InputComponent, OutputComponent } from '#lib/openapi/components';

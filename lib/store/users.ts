@@ -127,7 +127,8 @@ export type UserChanges = Partial<Omit<UserItem, 'id' | 'siteId' | 'createdAt' |
 
 /**
  * Writes the given fields of an existing user. `ifUpdatedAt` makes it an optimistic write (the item
- * must still be the version that was read). Returns the new item, or undefined when the user is gone
+ * must still be the version that was read). Returns the new item, or undefined when the user is gone,
+ * anonymized (never written again: a login racing an anonymization must not restore personal data)
  * or was changed meanwhile.
  */
 export async function updateUser(
@@ -145,7 +146,8 @@ export async function updateUser(
     values[`:v${i}`] = value;
     sets.push(`#f${i} = :v${i}`);
   });
-  let condition = 'attribute_exists(PK)';
+  let condition = 'attribute_exists(PK) AND attribute_not_exists(#anonymized)';
+  names['#anonymized'] = 'anonymizedAt';
   if (options.ifUpdatedAt !== undefined) {
     condition += ' AND #seen = :seen';
     names['#seen'] = 'updatedAt';

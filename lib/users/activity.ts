@@ -10,6 +10,7 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
+import { withDefaults } from '#lib/sites/config-defaults';
 import { itemsOwnedBy } from '#lib/store/activity';
 import { getSitesByIds } from '#lib/store/sites';
 import { siteUsersOfExternal } from '#lib/store/users';
@@ -36,8 +37,16 @@ export async function userActivity(site: Site, caller: Caller, userId: number, q
   // A site deleted meanwhile took its users along; an index entry that lags behind is skipped.
   const present = siteUsers.map((u, i) => ({ user: u, owned: owned[i]! })).filter(({ user }) => sites.has(user.siteId));
 
+  // Votes follow each site's own visibility: a moderator here may see this site's votes, but another
+  // site's only when that site shows its votes publicly; the person always sees their own, and a
+  // service token is admin on every site.
+  const isSelf = caller.kind === 'user' && caller.siteId === site.id && caller.userId === target.id;
+  const seesAll = isSelf || caller.kind === 'service';
+  const publicVotes = new Set(otherSites.filter((s) => withDefaults(s.config).votes.isViewable).map((s) => s.id));
+  const votesVisibleOn = (siteId: number) => seesAll || siteId === site.id || publicVotes.has(siteId);
+
   return {
-    ...mergeRecords(present.map(({ owned: items }) => ownedRecords(items, kinds.votes))),
+    ...mergeRecords(present.map(({ user, owned: items }) => ownedRecords(items, kinds.votes && votesVisibleOn(user.siteId)))),
     sites: [...new Set(present.map(({ user }) => user.siteId))].map((id) => sites.get(id)!),
   };
 }

@@ -20,15 +20,17 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
   const role = isRole(authUser.role) ? authUser.role : 'member';
   const cached = cacheFieldsFromAuth(authUser, site.id);
 
-  // Twice at most: a first attempt that loses the race with a concurrent first login updates the winner.
+  // Twice at most: a first attempt that loses the race with a concurrent first login (or with an
+  // anonymization) starts over from the link.
   for (let attempt = 0; attempt < 2; attempt++) {
     const now = new Date().toISOString();
     const existingId = await store.findLinkedUserId(site.id, externalKey);
     if (existingId !== undefined) {
       const updated = await store.updateUser(site.id, existingId, { role, ...cached, updatedAt: now });
       if (updated) return updated;
-      // A link without its user cannot arise (they are written and deleted together): a bug.
-      throw new Error(`Site ${site.id}: auth-server link points at missing user ${existingId}`);
+      // The user was anonymized (and unlinked) since the link was read: look again, which finds no
+      // link and makes the person a new user.
+      continue;
     }
     if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
     const item: store.UserItem = {

@@ -187,6 +187,15 @@ describe('who may see it', () => {
     expect((await activity(w.siteA, w.onA.user.id, w.onB.user.token)).status).toBe(401);
   });
 
+  it("shows a moderator another site's votes only when that site makes votes public", async () => {
+    const byModerator = await activity(w.siteA, w.onA.user.id, w.moderatorA.token);
+    // Site B keeps its votes hidden (isViewable false): only site A's two votes.
+    expect(byModerator.body.votes.map((v: { siteId: number }) => v.siteId)).toEqual([w.siteA, w.siteA]);
+    expect(byModerator.body.ideas).toHaveLength(2);
+    const bySelf = await activity(w.siteA, w.onA.user.id, w.onA.user.token);
+    expect(bySelf.body.votes.map((v: { siteId: number }) => v.siteId).sort()).toEqual([w.siteA, w.siteA, w.siteB].sort());
+  });
+
   it('a moderator of another site may not look on this site', async () => {
     const moderatorB = await createUser(w.siteB, 'moderator');
     expect((await activity(w.siteA, w.onA.user.id, moderatorB.token)).status).toBe(401);
