@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/dynamo-global-setup.ts'],
+          globalSetup: ['tests/support/dynamo-global-setup.ts', 'tests/support/offline-global-setup.ts'],
           setupFiles: ['tests/support/integration-env.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,

@@ -1,6 +1,6 @@
 /**
- * End to end: the docs page in a real browser. serverless-offline serves the bundled handlers (as in
- * http.test.ts); headless Chromium, driven by playwright-core, opens `/api/docs`, whose script loads
+ * End to end: the docs page in a real browser. serverless-offline (started once by the e2e global setup)
+ * serves the bundled handlers; headless Chromium, driven by playwright-core, opens `/api/docs`, whose script loads
  * `/api/openapi.json` under the page's strict CSP and renders every endpoint.
  *
  * Needs the Debian Chromium: `apt-get install -y chromium chromium-driver`. Without /usr/bin/chromium
@@ -10,37 +10,21 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startOffline, type Offline } from '../../scripts/offline.ts';
-import { freePort } from '../../scripts/dynamo-local.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
 const SKIP_NOTE = `skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium chromium-driver\``;
 if (!hasChromium) console.warn(`tests/e2e/docs-page.test.ts ${SKIP_NOTE}`);
 
-const LOCAL_STAGE_TABLE = 'participation-api-local';
-let api: Offline | undefined;
+const apiUrl = inject('apiUrl');
 let userDataDir: string | undefined;
 
 describe.skipIf(!hasChromium)(`the docs page in headless Chromium${hasChromium ? '' : ` (${SKIP_NOTE})`}`, () => {
   beforeAll(async () => {
-    const { ensureTable } = await import('#lib/store/table');
-    await ensureTable(LOCAL_STAGE_TABLE);
-    api = await startOffline({
-      port: await freePort(),
-      lambdaPort: await freePort(),
-      env: {
-        DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-        API_SERVICE_TOKENS: process.env.API_SERVICE_TOKENS!,
-        JWT_SECRET: process.env.JWT_SECRET!,
-        LOG_LEVEL: 'ERROR',
-      },
-    });
     userDataDir = mkdtempSync(join(tmpdir(), 'docs-page-chromium-'));
   });
 
   afterAll(async () => {
-    await api?.stop();
     if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
@@ -70,12 +54,12 @@ describe.skipIf(!hasChromium)(`the docs page in headless Chromium${hasChromium ?
       const requests: string[] = [];
       page.on('request', (req) => requests.push(req.url()));
 
-      const response = await page.goto(`${api!.url}/api/docs`);
+      const response = await page.goto(`${apiUrl}/api/docs`);
       expect(response?.status()).toBe(200);
       expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
       await page.waitForSelector('body[data-state="ready"]', { timeout: 30_000 });
 
-      const doc = (await (await fetch(`${api!.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await (await fetch(`${apiUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
       const expected = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
       const rendered = await page.locator('section.op').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-route')));
       expect(rendered.sort()).toEqual(expected.sort());
@@ -97,7 +81,7 @@ describe.skipIf(!hasChromium)(`the docs page in headless Chromium${hasChromium ?
 
       expect(problems).toEqual([]);
       // Only the page and its document were requested: nothing from elsewhere.
-      expect(requests.filter((u) => !u.startsWith(api!.url))).toEqual([]);
+      expect(requests.filter((u) => !u.startsWith(apiUrl))).toEqual([]);
     } finally {
       await context.close();
     }

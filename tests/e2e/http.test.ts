@@ -1,39 +1,15 @@
 /**
  * End to end: real HTTP through serverless-offline (the bundled handlers, as API Gateway would call
- * them) against the run's DynamoDB Local.
+ * them) against the run's DynamoDB Local; both started by the e2e global setup.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { startOffline, type Offline } from '../../scripts/offline.ts';
-import { freePort } from '../../scripts/dynamo-local.ts';
+import { describe, expect, inject, it } from 'vitest';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 
-const LOCAL_STAGE_TABLE = 'participation-api-local';
-let api: Offline;
+const apiUrl = inject('apiUrl');
 const auth = { 'X-Authorization': `Bearer ${SERVICE_TOKEN}` };
 
-beforeAll(async () => {
-  // serverless.yml names the local stage's table itself; create it in this run's DynamoDB Local.
-  const { ensureTable } = await import('#lib/store/table');
-  await ensureTable(LOCAL_STAGE_TABLE);
-  api = await startOffline({
-    port: await freePort(),
-    lambdaPort: await freePort(),
-    env: {
-      DYNAMODB_ENDPOINT: inject('dynamoEndpoint'),
-      API_SERVICE_TOKENS: process.env.API_SERVICE_TOKENS!,
-      JWT_SECRET: process.env.JWT_SECRET!,
-      LOG_LEVEL: 'ERROR',
-    },
-  });
-});
-
-afterAll(async () => {
-  await api?.stop();
-});
-
 const call = async (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
-  const res = await fetch(`${api.url}${path}`, { method, body: init.body, headers: init.headers, redirect: 'manual' });
+  const res = await fetch(`${apiUrl}${path}`, { method, body: init.body, headers: init.headers, redirect: 'manual' });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
 };
@@ -78,7 +54,7 @@ describe('the API over HTTP', () => {
     const unknown = await call('GET', '/api/nothing/here');
     expect(unknown).toMatchObject({ status: 404, body: { status: 404, error: 'NotFound' } });
     expect((await call('PATCH', '/api/site')).status).toBe(404);
-    const preflight = await fetch(`${api.url}/api/site/1/idea`, {
+    const preflight = await fetch(`${apiUrl}/api/site/1/idea`, {
       method: 'OPTIONS',
       headers: { Origin: 'https://anywhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-authorization' },
     });

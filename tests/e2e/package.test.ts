@@ -22,7 +22,7 @@ beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'sls-package-'));
   execFileSync(process.execPath, ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'prod', '--package', out], {
     cwd: root,
-    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1', SLS_ESBUILD_WORK_FOLDER: '.esbuild-package' },
     stdio: 'pipe',
     timeout: 240_000,
   });

@@ -9,9 +9,10 @@ import { nextId } from '#lib/store/counters';
 import { putNewSite } from '#lib/store/sites';
 import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
+import { TEST_SERVICE_TOKENS } from './test-secrets.ts';
 import type { SiteConfigInput } from '#schemas/site-config';
 
-export const SERVICE_TOKEN = 'test-service-token-aaaaaaaaaaaaaaaa';
+export const SERVICE_TOKEN = TEST_SERVICE_TOKENS.split(',')[0]!;
 
 export async function createSite(config: SiteConfigInput = {}, name = 'Test site'): Promise<{ id: number }> {
   const now = new Date().toISOString();

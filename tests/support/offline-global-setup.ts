@@ -1,0 +1,38 @@
+/**
+ * One serverless-offline for all end-to-end files (it bundles every function on start, which is the
+ * slow part), against the run's DynamoDB Local (started by dynamo-global-setup.ts, listed before this).
+ */
+import type { TestProject } from 'vitest/node';
+import { startOffline, type Offline } from '../../scripts/offline.ts';
+import { freePort } from '../../scripts/dynamo-local.ts';
+import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from './test-secrets.ts';
+
+/** serverless.yml names the local stage's table itself. */
+const LOCAL_STAGE_TABLE = 'participation-api-local';
+
+let api: Offline | undefined;
+
+export default async function setup(project: TestProject) {
+  const { ensureTable } = await import('#lib/store/table');
+  await ensureTable(LOCAL_STAGE_TABLE);
+  api = await startOffline({
+    port: await freePort(),
+    lambdaPort: await freePort(),
+    env: {
+      DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT!,
+      API_SERVICE_TOKENS: TEST_SERVICE_TOKENS,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LOG_LEVEL: 'ERROR',
+    },
+  });
+  project.provide('apiUrl', api.url);
+  return async () => {
+    await api?.stop();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+  }
+}
