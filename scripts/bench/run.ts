@@ -6,7 +6,7 @@
  * (scripts/bench/config.ts). How to read the figures: docs/benchmarks.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDynamoLocal, type DynamoLocal } from '../dynamo-local.ts';
@@ -24,11 +24,17 @@ async function main() {
   const { sections } = benchConfig;
   const results: Record<string, unknown> = {
     generatedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform },
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
     config: { runs: benchConfig.runs, warmup: benchConfig.warmup, loadRuns: benchConfig.loadRuns, scaleIdeas: benchConfig.scaleIdeas, sections: [...sections] },
     targets: TARGETS,
   };
   const violations: Record<string, string[]> = {};
+  const sectionSeconds: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    sectionSeconds[name] = Math.round((performance.now() - mark) / 100) / 10;
+    mark = performance.now();
+  };
   const reports: string[] = [];
 
   // Bundles first, before Java starts competing for the two cores.
@@ -38,6 +44,7 @@ async function main() {
     results.bundles = bundles;
     violations.bundles = bundles.violations;
     reports.push(bundleReport(bundles));
+    lap('bundles');
     log(`\n${reports.at(-1)}\n`);
   }
 
@@ -50,6 +57,7 @@ async function main() {
       // lib reads the environment at first import: only now may it be loaded.
       const { ensureTable } = await import('#lib/store/table');
       await ensureTable();
+      lap('dynamoLocalStart');
     }
 
     if (sections.has('requests')) {
@@ -59,6 +67,7 @@ async function main() {
       results.requests = requests;
       violations.requests = requests.violations;
       reports.push(requestReport(requests));
+      lap('requests');
       log(`\n${reports.at(-1)}\n`);
     }
 
@@ -66,6 +75,7 @@ async function main() {
       const { ideaSite } = await import('./world.ts');
       log('Seeding the 100-idea site…');
       const site = await ideaSite(100);
+      lap('seed100');
       if (sections.has('latency')) {
         log('Latency…');
         const { measureLatency } = await import('./latency.ts');
@@ -73,6 +83,7 @@ async function main() {
         results.latency = latency;
         violations.latency = latency.violations;
         reports.push(latencyReport(latency));
+        lap('latency');
         log(`\n${reports.at(-1)}\n`);
       }
       if (sections.has('scale')) {
@@ -82,6 +93,7 @@ async function main() {
         results.scale = scale;
         violations.scale = scale.violations;
         reports.push(scaleReport(scale));
+        lap('scale');
         log(`\n${reports.at(-1)}\n`);
       }
     }
@@ -90,7 +102,10 @@ async function main() {
   }
 
   results.violations = violations;
+  results.sectionSeconds = sectionSeconds;
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  // Other processes on the machine move every timing; the load average says how much to trust them.
+  (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map((l) => Math.round(l * 100) / 100);
   const out = resolve(root, benchConfig.out);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
@@ -99,7 +114,7 @@ async function main() {
   log(reports.join('\n\n'));
   const all = Object.entries(violations).flatMap(([section, list]) => list.map((v) => `[${section}] ${v}`));
   log(`\n${all.length === 0 ? 'Every target met.' : `Over target (${all.length}):\n  ${all.join('\n  ')}`}`);
-  log(`\nWrote ${benchConfig.out} in ${results.durationSeconds} s.`);
+  log(`\nWrote ${benchConfig.out} in ${results.durationSeconds} s (load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs).`);
 }
 
 main().catch((err) => {

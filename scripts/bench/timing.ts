@@ -33,6 +33,8 @@ export interface TimedResult {
   bytesRead: number;
   /** Requests per command, of the last run. */
   commands: Record<string, number>;
+  /** Each request of the last run in start order: where the time and the bytes go. */
+  lastRun: Array<{ command: string; ms: number; items: number; bytes: number }>;
   /** Milliseconds of the handler call. */
   handler: Summary;
   /** Milliseconds of the same DynamoDB requests, replayed alone. */
@@ -76,6 +78,9 @@ export async function timeCase<S>(c: TimedCase<S>, runs: number, warmup: number)
     itemsRead: median(items),
     bytesRead: median(bytes),
     commands: countByCommand(last),
+    lastRun: [...last]
+      .sort((a, b) => a.start - b.start)
+      .map((r) => ({ command: r.command, ms: Math.round((r.end - r.start) * 100) / 100, items: r.items, bytes: r.bytes })),
     handler: h,
     floor: f,
     ratio: r,
