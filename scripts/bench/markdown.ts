@@ -19,8 +19,9 @@ interface Results {
   scale?: ScaleResults;
 }
 
-const md = (headers: string[], rows: Array<Array<string | number>>) =>
-  [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+/** A Markdown table; the first `left` columns are text (left-aligned), the rest figures. */
+const md = (headers: string[], rows: Array<Array<string | number>>, left = 1) =>
+  [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i < left ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (n: number) => n.toFixed(1);
 
@@ -35,10 +36,10 @@ out.push(
 if (r.bundles) {
   const b = r.bundles;
   out.push(
-    `\n### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median).\n`,
+    `\n### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; fastest ${ms(b.floor.load.min)} ms).\n`,
     md(
-      ['function', 'KiB', '× floor', 'import ms', '× floor', ''],
-      b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, f.violations.length ? '**over**' : 'ok']),
+      ['function', 'KiB', '× floor', 'import ms', '× floor', 'fastest × floor', ''],
+      b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, f.loadRatioMin ?? '', f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),
     ),
   );
 }
@@ -53,6 +54,7 @@ if (r.requests) {
         row.measured.map((m) => (m.size === '-' ? String(m.requests) : `${m.requests} (${m.size})`)).join(' vs '),
         row.expect === 'grows' ? 'grows by design' : row.constant === null ? '' : row.constant ? 'constant' : '**not constant**',
       ]),
+      4,
     ),
   );
 }
