@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readDeployConfig } from './serverless-config.ts';
-import { ratio, summarize, type Summary } from './stats.ts';
+import { median, ratio, round, summarize, type Summary } from './stats.ts';
 import { TARGETS } from './config.ts';
 
 export const FLOOR = '(floor: DynamoDB client only)';
@@ -25,6 +25,7 @@ export interface BundleRow {
   sizeRatio: number;
   /** Milliseconds to `import()` the bundle in a fresh process. */
   load: Summary;
+  /** Median over the runs of (this import / the floor import paired with it). */
   loadRatio: number;
   /**
    * CPU milliseconds (user + system, all threads) the import takes, and its ratio to the floor's.
@@ -124,29 +125,43 @@ export async function measureBundles(root: string, loadRuns: number, log: (line:
       LOG_LEVEL: 'INFO',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };
-    const names = [...outputs.keys()];
-    const samples = new Map<string, number[]>(names.map((n) => [n, []]));
-    const cpuSamples = new Map<string, number[]>(names.map((n) => [n, []]));
-    // Round-robin over the bundles, so background load on the machine hits all of them alike.
+    // Each function's import is paired with an import of the floor right next to it (in alternating
+    // order), and the ratio is taken per pair: on a shared machine the load changes from second to
+    // second, and a pair sees the same load. The function's figure is the median over the pairs.
+    const importOf = (name: string) => {
+      const exportName = name === '__floor' ? 'handler' : deploy.functions.find((f) => f.name === name)!.exportName;
+      return importOnce(outputs.get(name)!.file, exportName, env);
+    };
+    const floorWall: number[] = [];
+    const floorCpu: number[] = [];
+    const perFunction = new Map(deploy.functions.map((f) => [f.name, { wall: [] as number[], cpu: [] as number[], wallRatio: [] as number[], cpuRatio: [] as number[] }]));
     for (let run = 0; run < loadRuns; run++) {
-      for (const name of names) {
-        const exportName = name === '__floor' ? 'handler' : deploy.functions.find((f) => f.name === name)!.exportName;
-        const { ms, cpuMs } = importOnce(outputs.get(name)!.file, exportName, env);
-        samples.get(name)!.push(ms);
-        cpuSamples.get(name)!.push(cpuMs);
+      for (const fn of deploy.functions) {
+        const floorFirst = run % 2 === 0;
+        const a = importOf(floorFirst ? '__floor' : fn.name);
+        const b = importOf(floorFirst ? fn.name : '__floor');
+        const [f, x] = floorFirst ? [a, b] : [b, a];
+        const samples = perFunction.get(fn.name)!;
+        floorWall.push(f.ms);
+        floorCpu.push(f.cpuMs);
+        samples.wall.push(x.ms);
+        samples.cpu.push(x.cpuMs);
+        samples.wallRatio.push(x.ms / f.ms);
+        samples.cpuRatio.push(x.cpuMs / f.cpuMs);
       }
       log(`  load times: run ${run + 1}/${loadRuns}`);
     }
 
     const floorOut = outputs.get('__floor')!;
-    const floor = { bytes: floorOut.bytes, load: summarize(samples.get('__floor')!), loadCpu: summarize(cpuSamples.get('__floor')!) };
+    const floor = { bytes: floorOut.bytes, load: summarize(floorWall), loadCpu: summarize(floorCpu) };
     const functions: BundleRow[] = deploy.functions.map((fn) => {
       const out = outputs.get(fn.name)!;
-      const load = summarize(samples.get(fn.name)!);
+      const samples = perFunction.get(fn.name)!;
+      const load = summarize(samples.wall);
       const sizeRatio = ratio(out.bytes, floor.bytes);
-      const loadRatio = ratio(load.median, floor.load.median);
-      const loadCpu = summarize(cpuSamples.get(fn.name)!);
-      const loadCpuRatio = ratio(loadCpu.median, floor.loadCpu.median);
+      const loadRatio = round(median(samples.wallRatio));
+      const loadCpu = summarize(samples.cpu);
+      const loadCpuRatio = round(median(samples.cpuRatio));
       const beyondFloor = [...out.modules]
         .map(([module, bytes]) => ({ module, bytes: bytes - (floorOut.modules.get(module) ?? 0) }))
         .filter((m) => m.bytes > 512)

@@ -28,7 +28,7 @@ export const benchConfig = {
   /** Untimed runs before those (JIT, connection pool, DynamoDB Local's own warm-up). */
   warmup: intEnv('BENCH_WARMUP', 5, 0),
   /** Fresh `node` processes per bundle for the module-load time. */
-  loadRuns: intEnv('BENCH_LOAD_RUNS', 7),
+  loadRuns: intEnv('BENCH_LOAD_RUNS', 5),
   /** Ideas of the large site of the scale section (the small one has 100). */
   scaleIdeas: intEnv('BENCH_SCALE_IDEAS', 10_000, 100),
   /** Where results go (the committed file by default). */
