@@ -5,7 +5,7 @@
 import { createSite } from '#tests/support/fixtures';
 import { argumentListCase, createIdeaCase, getIdeaCase, listCase, siteGetCase, voteRoundCase } from './cases.ts';
 import { seedUsers } from './seed.ts';
-import { timeCase, type TimedResult } from './timing.ts';
+import { timeCase, type TimedCase, type TimedResult } from './timing.ts';
 import { BENCH_CONFIG, type IdeaSite } from './world.ts';
 
 export interface LatencyResults {
@@ -30,7 +30,7 @@ export async function measureLatency(site: IdeaSite, runs: number, warmup: numbe
   ];
   const calls: TimedResult[] = [];
   for (const c of cases) {
-    const result = await timeCase(c as Parameters<typeof timeCase>[0], runs, warmup);
+    const result = await timeCase(c as TimedCase<unknown>, runs, warmup);
     log(`  ${c.name}: median ${result.handler.median} ms, floor ${result.floor.median} ms (${result.ratio}x)`);
     calls.push(result);
   }

@@ -7,15 +7,15 @@ import { batchGet } from '#lib/store/batch';
 import { keys, TALLY_SHARDS } from '#lib/store/keys';
 import { listCase, voteRoundCase } from './cases.ts';
 import { seedUsers } from './seed.ts';
-import { ratio } from './stats.ts';
-import { timeCase, type TimedResult } from './timing.ts';
+import { median, ratio, round } from './stats.ts';
+import { timeCases, type TimedCase, type TimedResult } from './timing.ts';
 import { ideaSite, type IdeaSite } from './world.ts';
 
 export interface ScaleRow {
   call: string;
   small: TimedResult;
   large: TimedResult;
-  /** large / small, of the handler medians (1.0 = flat), and of the floors. */
+  /** large / small: median over neighbouring pairs of runs (1.0 = flat); and of the floor medians. */
   growth: number;
   floorGrowth: number;
 }
@@ -50,16 +50,19 @@ export async function measureScale(small: IdeaSite, largeIdeas: number, runs: nu
 
   const [smallVoter] = await seedUsers(small.siteId, 1, 'member');
   const [largeVoter] = await seedUsers(large.siteId, 1, 'member');
-  const pairs: Array<[string, (s: IdeaSite, voter: NonNullable<typeof smallVoter>) => Parameters<typeof timeCase>[0]]> = [
+  const pairs: Array<[string, (s: IdeaSite, voter: NonNullable<typeof smallVoter>) => TimedCase<any>]> = [
     ['idea list, page of 100, every flag, createdate_desc', (s) => listCase(s, 'createdate_desc')],
     ['idea list, page of 100, every flag, votes_desc', (s) => listCase(s, 'votes_desc')],
-    ['vote round of 20 (replaces 20)', (s, v) => voteRoundCase(s, v) as Parameters<typeof timeCase>[0]],
+    ['vote round of 20 (replaces 20)', (s, v) => voteRoundCase(s, v)],
   ];
   const rows: ScaleRow[] = [];
   for (const [call, build] of pairs) {
-    const s = await timeCase(build(small, smallVoter!), runs, warmup);
-    const l = await timeCase(build(large, largeVoter!), runs, warmup);
-    const row = { call, small: s, large: l, growth: ratio(l.handler.median, s.handler.median), floorGrowth: ratio(l.floor.median, s.floor.median) };
+    // Small and large in turn, run by run, and the growth taken per pair of neighbouring runs.
+    const { results, handlerMs } = await timeCases([build(small, smallVoter!), build(large, largeVoter!)], runs, warmup);
+    const [s, l] = results as [TimedResult, TimedResult];
+    const [sm, lm] = handlerMs as [number[], number[]];
+    const growth = round(median(lm.map((ms, i) => ms / sm[i]!)));
+    const row = { call, small: s, large: l, growth, floorGrowth: ratio(l.floor.median, s.floor.median) };
     log(`  ${call}: ${s.handler.median} ms -> ${l.handler.median} ms (${row.growth}x; requests ${s.requests.max} -> ${l.requests.max})`);
     rows.push(row);
   }

@@ -51,42 +51,67 @@ export interface TimedResult {
   violation: string | null;
 }
 
-export async function timeCase<S>(c: TimedCase<S>, runs: number, warmup: number): Promise<TimedResult> {
-  const handler: number[] = [];
-  const floor: number[] = [];
-  const pairs: number[] = [];
-  const counts: number[] = [];
-  const items: number[] = [];
-  const bytes: number[] = [];
-  let last: RecordedRequest[] = [];
+interface Samples {
+  handler: number[];
+  floor: number[];
+  pairs: number[];
+  counts: number[];
+  items: number[];
+  bytes: number[];
+  last: RecordedRequest[];
+}
+
+/** One run of a case and the replay of its requests. */
+async function runOnce<S>(c: TimedCase<S>): Promise<{ ms: number; replayMs: number; requests: RecordedRequest[] }> {
+  const state = (await c.before?.()) as S;
+  const { result, ms, requests } = await record(c.run);
+  expectStatus(result, c.status, c.name);
+  await c.reset?.(state, result);
+  return { ms, replayMs: await replay(requests), requests };
+}
+
+/**
+ * Times several cases in turn, run by run (case A run 1, case B run 1, case A run 2 ...), so that
+ * cases compared with each other see the same stretches of machine load. `handlerMs[i]` are the raw
+ * handler times of case i, in run order, for paired comparisons between cases.
+ */
+export async function timeCases(cases: TimedCase<any>[], runs: number, warmup: number): Promise<{ results: TimedResult[]; handlerMs: number[][] }> {
+  const samples: Samples[] = cases.map(() => ({ handler: [], floor: [], pairs: [], counts: [], items: [], bytes: [], last: [] }));
   for (let i = 0; i < warmup + runs; i++) {
-    const state = (await c.before?.()) as S;
-    const { result, ms, requests } = await record(c.run);
-    expectStatus(result, c.status, c.name);
-    await c.reset?.(state, result);
-    const replayMs = await replay(requests);
-    if (i < warmup) continue;
-    handler.push(ms);
-    floor.push(replayMs);
-    pairs.push(ms / replayMs);
-    counts.push(requests.length);
-    items.push(itemsRead(requests));
-    bytes.push(bytesRead(requests));
-    last = requests;
+    for (const [k, c] of cases.entries()) {
+      const { ms, replayMs, requests } = await runOnce(c);
+      if (i < warmup) continue;
+      const s = samples[k]!;
+      s.handler.push(ms);
+      s.floor.push(replayMs);
+      s.pairs.push(ms / replayMs);
+      s.counts.push(requests.length);
+      s.items.push(itemsRead(requests));
+      s.bytes.push(bytesRead(requests));
+      s.last = requests;
+    }
   }
-  const h = summarize(handler);
-  const f = summarize(floor);
-  const r = round(median(pairs));
+  return { results: cases.map((c, k) => summarizeCase(c, samples[k]!)), handlerMs: samples.map((s) => s.handler) };
+}
+
+export async function timeCase<S>(c: TimedCase<S>, runs: number, warmup: number): Promise<TimedResult> {
+  return (await timeCases([c], runs, warmup)).results[0]!;
+}
+
+function summarizeCase(c: TimedCase<any>, s: Samples): TimedResult {
+  const h = summarize(s.handler);
+  const f = summarize(s.floor);
+  const r = round(median(s.pairs));
   return {
     name: c.name,
     endpoint: c.endpoint,
-    requests: { min: Math.min(...counts), max: Math.max(...counts) },
-    itemsRead: median(items),
-    bytesRead: median(bytes),
-    commands: countByCommand(last),
-    lastRun: [...last]
+    requests: { min: Math.min(...s.counts), max: Math.max(...s.counts) },
+    itemsRead: median(s.items),
+    bytesRead: median(s.bytes),
+    commands: countByCommand(s.last),
+    lastRun: [...s.last]
       .sort((a, b) => a.start - b.start)
-      .map((r) => ({ command: r.command, ms: Math.round((r.end - r.start) * 100) / 100, items: r.items, bytes: r.bytes })),
+      .map((q) => ({ command: q.command, ms: Math.round((q.end - q.start) * 100) / 100, items: q.items, bytes: q.bytes })),
     handler: h,
     floor: f,
     ratio: r,
