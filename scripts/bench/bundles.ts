@@ -2,7 +2,8 @@
  * Bundle size and module-load (cold import) time of every function, next to the floor handler
  * (scripts/bench/floor-handler.ts: only the DynamoDB client). Bundles are built with the esbuild
  * options of serverless.yml `custom.esbuild`; each is then imported in fresh `node` processes, the
- * way a Lambda cold start loads it, and the median import time is kept.
+ * way a Lambda cold start loads it, each time right beside an import of the floor, and the median
+ * time (wall and CPU) and the median ratio to the paired floor import are kept.
  */
 import { build, type Metafile } from 'esbuild';
 import { execFileSync } from 'node:child_process';
