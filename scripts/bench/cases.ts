@@ -1,0 +1,97 @@
+/**
+ * The timed calls, as TimedCase builders shared by the latency and the scale sections, with the
+ * undo steps the writing ones need between a run and the replay of its requests.
+ */
+import { batchDelete, batchGet } from '#lib/store/batch';
+import { deleteContentItem } from '#lib/store/content-items';
+import { keys, TALLY_SHARDS, type Key } from '#lib/store/keys';
+import { unregisterIdeaItem } from '#lib/store/tallies';
+import { handler as ideaList } from '../../functions/ideas/list.ts';
+import { handler as ideaGet } from '../../functions/ideas/get.ts';
+import { handler as ideaCreate } from '../../functions/ideas/create.ts';
+import { handler as voteCast } from '../../functions/votes/cast.ts';
+import { handler as argumentList } from '../../functions/arguments/list.ts';
+import { handler as siteGet } from '../../functions/sites/get.ts';
+import { call, json } from './invoke.ts';
+import { batchPut, type SeededUser } from './seed.ts';
+import type { TimedCase } from './timing.ts';
+import { ALL_IDEA_FLAGS, spread, type IdeaSite } from './world.ts';
+
+export const listCase = (site: IdeaSite, sort: 'createdate_desc' | 'votes_desc', name = `idea list, page of 100, every flag, ${sort}`): TimedCase => ({
+  name,
+  endpoint: 'ideaList',
+  status: 200,
+  run: () =>
+    call(ideaList, { params: { siteId: site.siteId }, query: { ...ALL_IDEA_FLAGS, sort, pageSize: '100' }, token: site.moderator.token }),
+});
+
+export const getIdeaCase = (site: IdeaSite): TimedCase => ({
+  name: 'get idea, every flag',
+  endpoint: 'ideaGet',
+  status: 200,
+  run: () => call(ideaGet, { params: { siteId: site.siteId, ideaId: site.ideaIds[1]! }, query: ALL_IDEA_FLAGS, token: site.moderator.token }),
+});
+
+export const argumentListCase = (site: IdeaSite): TimedCase => ({
+  name: "an idea's arguments, withVoteCount + withUserVote",
+  endpoint: 'argumentList',
+  status: 200,
+  run: () =>
+    call(argumentList, {
+      params: { siteId: site.siteId, ideaId: site.ideaIds[1]! },
+      query: { withVoteCount: '1', withUserVote: '1' },
+      token: site.member.token,
+    }),
+});
+
+export const siteGetCase = (site: IdeaSite): TimedCase => ({
+  name: 'get site, anonymous',
+  endpoint: 'siteGet',
+  status: 200,
+  run: () => call(siteGet, { params: { siteId: site.siteId } }),
+});
+
+const IDEA_BODY = {
+  title: 'A bench idea title',
+  summary: 'A summary of the bench idea that is long enough',
+  description: 'A description of the bench idea. '.padEnd(300, 'x'),
+};
+
+/** Create: between the run and its replay the new idea and its tally marker are deleted again. */
+export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase => ({
+  name: 'create idea',
+  endpoint: 'ideaCreate',
+  status: 201,
+  run: () => call(ideaCreate, { method: 'POST', params: { siteId }, body: IDEA_BODY, token: author.token }),
+  reset: async (_state, result) => {
+    const { id } = json<{ id: number }>(result);
+    if (!(await deleteContentItem('IDEA', siteId, id, { with: [unregisterIdeaItem(siteId, id)] }))) throw new Error('create reset: idea gone');
+  },
+});
+
+/**
+ * A vote round of 20 that replaces the voter's previous 20 (two disjoint sets spread over the
+ * whole site, taken in turn, so every round really writes 40 vote changes over every tally shard).
+ * Between run and replay the ballot and the tally shards are put back as they were before the run,
+ * so the replayed transaction's conditions (ballot version, idea markers) hold again.
+ */
+export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote round of 20 (replaces 20)'): TimedCase<Record<string, unknown>[]> {
+  const sets = [spread(site.ideaIds, 20, 1), spread(site.ideaIds, 20, 2)];
+  let turn = 0;
+  const touched: Key[] = [keys.ballot(site.siteId, voter.id), ...Array.from({ length: TALLY_SHARDS }, (_, s) => keys.tallyShard(site.siteId, s))];
+  return {
+    name,
+    endpoint: 'voteCast',
+    status: 200,
+    before: () => batchGet<Record<string, unknown>>(touched, { consistentRead: true }),
+    run: () => {
+      const ideas = sets[turn++ % 2]!;
+      return call(voteCast, { method: 'POST', params: { siteId: site.siteId }, body: ideas.map((ideaId) => ({ ideaId })), token: voter.token });
+    },
+    reset: async (snapshot) => {
+      const present = new Set(snapshot.map((item) => `${item.PK}|${item.SK}`));
+      await batchPut(snapshot);
+      await batchDelete(touched.filter((k) => !present.has(`${k.PK}|${k.SK}`)));
+    },
+  };
+}

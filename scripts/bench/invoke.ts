@@ -1,0 +1,82 @@
+/**
+ * Calls a handler in-process with an API Gateway HTTP API (payload 2.0) event, as
+ * tests/support/invoke.ts does, but times only the handler itself: building the event and parsing
+ * the answer's JSON are left out of `ms`.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { randomUUID } from 'node:crypto';
+
+export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+
+export interface CallOptions {
+  method?: string;
+  path?: string;
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sent as `X-Authorization: Bearer <token>`. */
+  token?: string;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Record<string, string>;
+  /** The raw JSON text of the answer (parse it with `json()`). */
+  text: string;
+}
+
+export const json = <T = any>(result: CallResult): T => (result.text ? JSON.parse(result.text) : undefined) as T;
+
+export function buildEvent(options: CallOptions): { event: APIGatewayProxyEventV2; context: Context } {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
+  }
+  if (options.token) headers['X-Authorization'] = `Bearer ${options.token}`;
+  const path = options.path ?? '/';
+  const event = {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
+    headers,
+    queryStringParameters: options.query,
+    pathParameters: Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)])),
+    body,
+    isBase64Encoded: false,
+    requestContext: {
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+      requestId: randomUUID(),
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: new Date().toISOString(),
+      timeEpoch: Date.now(),
+      accountId: 'bench',
+      apiId: 'bench',
+      domainName: 'localhost',
+      domainPrefix: 'localhost',
+    },
+  } as unknown as APIGatewayProxyEventV2;
+  const context = { awsRequestId: randomUUID(), functionName: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+  return { event, context };
+}
+
+export async function call(handler: Handler, options: CallOptions = {}): Promise<CallResult> {
+  const { event, context } = buildEvent(options);
+  const result = (await handler(event, context)) as APIGatewayProxyStructuredResultV2;
+  return {
+    status: result.statusCode ?? 200,
+    headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
+    text: typeof result.body === 'string' ? result.body : '',
+  };
+}
+
+/** Fails the bench loudly when a call does not answer as the scenario expects (a count of a 4xx means nothing). */
+export function expectStatus(result: CallResult, expected: number, what: string): CallResult {
+  if (result.status !== expected) throw new Error(`${what}: expected ${expected}, got ${result.status}: ${result.text.slice(0, 300)}`);
+  return result;
+}

@@ -1,0 +1,89 @@
+/**
+ * Prints the figures of a bench/results.json as Markdown tables, for docs/benchmarks.md:
+ * `npx tsx scripts/bench/markdown.ts [bench/results.json]`.
+ */
+import { readFileSync } from 'node:fs';
+import type { BundleResults } from './bundles.ts';
+import type { RequestResults } from './requests.ts';
+import type { LatencyResults } from './latency.ts';
+import type { ScaleResults } from './scale.ts';
+
+interface Results {
+  generatedAt: string;
+  machine: { cpus: number; cpu: string; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
+  config: { runs: number; warmup: number; loadRuns: number; scaleIdeas: number };
+  durationSeconds: number;
+  bundles?: BundleResults;
+  requests?: RequestResults;
+  latency?: LatencyResults;
+  scale?: ScaleResults;
+}
+
+/** A Markdown table; the first `left` columns are text (left-aligned), the rest figures. */
+const md = (headers: string[], rows: Array<Array<string | number>>, left = 1) =>
+  [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i < left ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+const ms = (n: number) => n.toFixed(1);
+
+const r = JSON.parse(readFileSync(process.argv[2] ?? 'bench/results.json', 'utf8')) as Results;
+const out: string[] = [];
+out.push(
+  `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start` +
+    `${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd[0]} at the end` : ''}; ${r.config.runs} timed runs per call, ` +
+    `${r.config.loadRuns} cold imports per bundle; ${r.durationSeconds} s in all.`,
+);
+
+if (r.bundles) {
+  const b = r.bundles;
+  out.push(
+    `\n### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
+    md(
+      ['function', 'KiB', '× floor', 'import ms', '× floor', 'import CPU ms', '× floor', ''],
+      b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, ms(f.loadCpu.median), f.loadCpuRatio, f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),
+    ),
+  );
+}
+if (r.requests) {
+  out.push(
+    '\n### DynamoDB requests per call\n',
+    md(
+      ['endpoint', 'scenario', 'requests', ''],
+      r.requests.rows.map((row) => [
+        row.endpoint,
+        row.scenario,
+        row.measured.map((m) => (m.size === '-' ? String(m.requests) : `${m.requests} (${m.size})`)).join(' vs '),
+        row.expect === 'grows' ? 'grows by design' : row.constant === null ? '' : row.constant ? 'constant' : '**not constant**',
+      ]),
+      4,
+    ),
+  );
+}
+if (r.latency) {
+  out.push(
+    '\n### Latency vs the bare DynamoDB requests (ms)\n',
+    md(
+      ['call', 'requests', 'median', 'p95', 'floor median', 'floor p95', '× floor'],
+      r.latency.calls.map((c) => [c.name, c.requests.max, ms(c.handler.median), ms(c.handler.p95), ms(c.floor.median), ms(c.floor.p95), c.ratio]),
+    ),
+  );
+}
+if (r.scale) {
+  const s = r.scale;
+  out.push(
+    `\n### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nTally shards: ${kib(s.tallyBytes.small)} KiB vs ${kib(s.tallyBytes.large)} KiB (attribute names + values).\n`,
+    md(
+      ['call', `${s.smallIdeas} ideas`, `${s.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'],
+      s.rows.map((row) => [
+        row.call,
+        ms(row.small.handler.median),
+        ms(row.large.handler.median),
+        `${row.growth}×`,
+        `${ms(row.small.floor.median)} → ${ms(row.large.floor.median)}`,
+        `${row.small.requests.max} → ${row.large.requests.max}`,
+        `${row.small.itemsRead} → ${row.large.itemsRead}`,
+        `${kib(row.small.bytesRead)} → ${kib(row.large.bytesRead)}`,
+      ]),
+    ),
+  );
+}
+console.log(out.join('\n'));

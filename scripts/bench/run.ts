@@ -1,0 +1,123 @@
+/**
+ * `npm run bench`: bundle sizes and load times, DynamoDB requests per call, in-process latency next
+ * to its DynamoDB floor, and list / vote latency on a site of 100 vs 10,000 ideas. Prints tables and
+ * writes bench/results.json. Starts its own in-memory DynamoDB Local (Java) on a free port.
+ * Knobs (env): BENCH_RUNS, BENCH_WARMUP, BENCH_LOAD_RUNS, BENCH_SCALE_IDEAS, BENCH_ONLY, BENCH_OUT
+ * (scripts/bench/config.ts). How to read the figures: docs/benchmarks.md.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDynamoLocal, type DynamoLocal } from '../dynamo-local.ts';
+import { benchConfig, TARGETS } from './config.ts';
+import { measureBundles } from './bundles.ts';
+import { readDeployConfig } from './serverless-config.ts';
+import { setBenchEnv } from './env.ts';
+import { bundleReport, latencyReport, requestReport, scaleReport } from './report.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const log = (line: string) => console.log(line);
+
+async function main() {
+  const started = performance.now();
+  const { sections } = benchConfig;
+  const results: Record<string, unknown> = {
+    generatedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
+    config: { runs: benchConfig.runs, warmup: benchConfig.warmup, loadRuns: benchConfig.loadRuns, scaleIdeas: benchConfig.scaleIdeas, sections: [...sections] },
+    targets: TARGETS,
+  };
+  const violations: Record<string, string[]> = {};
+  const sectionSeconds: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    sectionSeconds[name] = Math.round((performance.now() - mark) / 100) / 10;
+    mark = performance.now();
+  };
+  const reports: string[] = [];
+
+  // Bundles first, before Java starts competing for the two cores.
+  if (sections.has('bundles')) {
+    log('Bundles…');
+    const bundles = await measureBundles(root, benchConfig.loadRuns, log);
+    results.bundles = bundles;
+    violations.bundles = bundles.violations;
+    reports.push(bundleReport(bundles));
+    lap('bundles');
+    log(`\n${reports.at(-1)}\n`);
+  }
+
+  let dynamo: DynamoLocal | undefined;
+  try {
+    if (sections.has('requests') || sections.has('latency') || sections.has('scale')) {
+      log('Starting DynamoDB Local (in memory)…');
+      dynamo = await startDynamoLocal();
+      setBenchEnv(dynamo.endpoint);
+      // lib reads the environment at first import: only now may it be loaded.
+      const { ensureTable } = await import('#lib/store/table');
+      await ensureTable();
+      lap('dynamoLocalStart');
+    }
+
+    if (sections.has('requests')) {
+      log('Requests per call…');
+      const { measureRequests } = await import('./requests.ts');
+      const requests = await measureRequests(readDeployConfig(root).functions.map((f) => f.name), log);
+      results.requests = requests;
+      violations.requests = requests.violations;
+      reports.push(requestReport(requests));
+      lap('requests');
+      log(`\n${reports.at(-1)}\n`);
+    }
+
+    if (sections.has('latency') || sections.has('scale')) {
+      const { ideaSite } = await import('./world.ts');
+      log('Seeding the 100-idea site…');
+      const site = await ideaSite(100);
+      lap('seed100');
+      if (sections.has('latency')) {
+        log('Latency…');
+        const { measureLatency } = await import('./latency.ts');
+        const latency = await measureLatency(site, benchConfig.runs, benchConfig.warmup, log);
+        results.latency = latency;
+        violations.latency = latency.violations;
+        reports.push(latencyReport(latency));
+        lap('latency');
+        log(`\n${reports.at(-1)}\n`);
+      }
+      if (sections.has('scale')) {
+        log('Scale…');
+        const { measureScale } = await import('./scale.ts');
+        const scale = await measureScale(site, benchConfig.scaleIdeas, benchConfig.runs, benchConfig.warmup, log);
+        results.scale = scale;
+        violations.scale = scale.violations;
+        reports.push(scaleReport(scale));
+        lap('scale');
+        log(`\n${reports.at(-1)}\n`);
+      }
+    }
+  } finally {
+    await dynamo?.stop();
+  }
+
+  results.violations = violations;
+  results.sectionSeconds = sectionSeconds;
+  results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  // Other processes on the machine move every timing; the load average says how much to trust them.
+  (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map((l) => Math.round(l * 100) / 100);
+  const out = resolve(root, benchConfig.out);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+
+  log('='.repeat(100));
+  log(reports.join('\n\n'));
+  const all = Object.entries(violations).flatMap(([section, list]) => list.map((v) => `[${section}] ${v}`));
+  log(`\n${all.length === 0 ? 'Every target met.' : `Over target (${all.length}):\n  ${all.join('\n  ')}`}`);
+  log(`\nWrote ${benchConfig.out} in ${results.durationSeconds} s (load average ${loadavg()[0]!.toFixed(2)} on ${cpus().length} CPUs).`);
+}
+
+main().catch((err) => {
+  console.error(`\nnpm run bench failed: ${(err as Error).stack ?? err}`);
+  process.exit(1);
+});
