@@ -1,7 +1,8 @@
 /**
  * Idea records with what the include flags add, for one idea or a whole page at the same cost:
  * each kind of related data is read once for the page (tallies: one BatchGet; the caller's ballot:
- * one GetItem; users: one BatchGet; arguments: one Query over the page's SK range), in parallel.
+ * one GetItem; users: one BatchGet; arguments: one Query per SK range of the page, at most 4),
+ * in parallel.
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
@@ -29,10 +30,10 @@ export async function toIdeaRecords(
   // Hidden counts are absent, not zero (CONTRACT), and then not even read.
   const showCounts = flags.includeVoteCount && access.vote.seesCounts(caller, site.config);
   const [tallies, ballot, users, argumentItems] = await Promise.all([
-    showCounts ? (known.tallies ?? readTallies(site.id, ids)) : undefined,
+    showCounts ? (known.tallies ?? readTallies(site.id, ids, { opinions: ['yes', 'no'] })) : undefined,
     flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
     loadUsersOf(site.id, items, flags),
-    flags.includeArguments ? argumentsOfIdeas(site.id, ids) : [],
+    flags.includeArguments ? argumentsOfIdeas(site.id, ids, known.tallies?.keys()) : [],
   ]);
   const argumentsByIdea = groupArguments(argumentItems);
 

@@ -133,16 +133,51 @@ export async function readSiteTallies(siteId: number): Promise<Map<number, Tally
   return tallies;
 }
 
-/** The tallies of a few ideas: reads only the shards they live in (one BatchGet). */
-export async function readTallies(siteId: number, ideaIds: readonly number[]): Promise<Map<number, Tally>> {
+/**
+ * Up to this many counters are read by name; beyond it the projection would outgrow DynamoDB's 4 KB
+ * expression limit and the whole shards are read instead.
+ */
+const MAX_PROJECTED_COUNTERS = 300;
+
+/**
+ * The tallies of a few ideas: reads only the shards they live in (one BatchGet). With `opinions`
+ * (e.g. yes/no for a list page) only those counters of those ideas come back, so what travels stays
+ * the size of the page however many ideas the site has (shards grow with the site).
+ */
+export async function readTallies(
+  siteId: number,
+  ideaIds: readonly number[],
+  options: { opinions?: readonly string[] } = {},
+): Promise<Map<number, Tally>> {
   const only = new Set(ideaIds);
   const shards = [...new Set(ideaIds.map((id) => keys.tallyShardOf(id)))];
   const tallies = new Map<number, Tally>();
   if (shards.length === 0) return tallies;
+  const counters = options.opinions ? [...only].flatMap((id) => options.opinions!.map((o) => counter(id, o))) : [];
+  const projection =
+    counters.length > 0 && counters.length <= MAX_PROJECTED_COUNTERS
+      ? {
+          expression: counters.map((_, i) => `#c${i}`).join(', '),
+          names: Object.fromEntries(counters.map((name, i) => [`#c${i}`, name])),
+        }
+      : undefined;
   const items =
     shards.length === 1
-      ? [(await doc.send(new GetCommand({ TableName: TABLE, Key: keys.tallyShard(siteId, shards[0]!) }))).Item ?? {}]
-      : await batchGet<Record<string, unknown>>(shards.map((s) => keys.tallyShard(siteId, s)));
+      ? [
+          (
+            await doc.send(
+              new GetCommand({
+                TableName: TABLE,
+                Key: keys.tallyShard(siteId, shards[0]!),
+                ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
+              }),
+            )
+          ).Item ?? {},
+        ]
+      : await batchGet<Record<string, unknown>>(
+          shards.map((s) => keys.tallyShard(siteId, s)),
+          projection ? { projection } : {},
+        );
   for (const item of items) parseShard(item, tallies, only);
   return tallies;
 }
