@@ -12,7 +12,7 @@ import { handler as ideaCreate } from '../../functions/ideas/create.ts';
 import { handler as voteCast } from '../../functions/votes/cast.ts';
 import { handler as argumentList } from '../../functions/arguments/list.ts';
 import { handler as siteGet } from '../../functions/sites/get.ts';
-import { call, json } from './invoke.ts';
+import { call, json } from '../lambda-call.ts';
 import { batchPut, type SeededUser } from './seed.ts';
 import type { TimedCase } from './timing.ts';
 import { ALL_IDEA_FLAGS, spread, type IdeaSite } from './world.ts';

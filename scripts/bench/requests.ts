@@ -45,7 +45,7 @@ import { handler as userCreate } from '../../functions/users/create.ts';
 import { handler as userGet } from '../../functions/users/get.ts';
 import { handler as userUpdate } from '../../functions/users/update.ts';
 import { handler as userDelete } from '../../functions/users/delete.ts';
-import { call, expectStatus, json, type CallOptions, type CallResult, type Handler } from './invoke.ts';
+import { call, expectStatus, json, type CallOptions, type CallResult, type Handler } from '../lambda-call.ts';
 import { countByCommand, record } from './recorder.ts';
 import { seedArguments, seedArticles, seedIdeas, seedUsers, type SeededUser } from './seed.ts';
 import { ALL_IDEA_FLAGS, BENCH_CONFIG, ideaSite, spread } from './world.ts';

@@ -7,7 +7,7 @@
  * meet the state the run met (a conditional Put would otherwise fail on the item the run created).
  */
 import { TARGETS } from './config.ts';
-import { expectStatus, type CallResult } from './invoke.ts';
+import { expectStatus, type CallResult } from '../lambda-call.ts';
 import { bytesRead, countByCommand, itemsRead, record, replay, type RecordedRequest } from './recorder.ts';
 import { median, ratio, round, summarize, type Summary } from './stats.ts';
 

@@ -6,7 +6,7 @@
 import { createSite } from '#tests/support/fixtures';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler as castVotes } from '../../functions/votes/cast.ts';
-import { call, expectStatus } from './invoke.ts';
+import { call, expectStatus } from '../lambda-call.ts';
 import { seedArguments, seedIdeas, seedUsers, type SeededUser } from './seed.ts';
 
 /** Open voting that counts (`count`, replace, up to 100 ideas a round), public counts, newsletter on. */

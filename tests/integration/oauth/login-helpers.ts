@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { createSite } from '#tests/support/fixtures';
 import { startAuthServer, type AuthClient, type AuthUserSeed, type RunningAuthServer } from '../../../scripts/auth-server/index.ts';
+import { demoOauthConfig } from '../../../scripts/auth-server/demo.ts';
 import { handler as loginHandler } from '../../../functions/oauth/login.ts';
 import { handler as digestHandler } from '../../../functions/oauth/digest-login.ts';
 import { handler as meHandler } from '../../../functions/oauth/me.ts';
@@ -26,17 +27,7 @@ export async function startTestAuthServer(users: AuthUserSeed[] = []): Promise<R
   return startAuthServer({ port: 0, clients: [CLIENT, OTHER_CLIENT], users });
 }
 
-export function oauthConfig(url: string, client: AuthClient = CLIENT) {
-  return {
-    'auth-server-url': url,
-    'auth-client-id': client.clientId,
-    'auth-client-secret': client.clientSecret,
-    'auth-server-login-path': '/dialog/authorize',
-    'auth-server-exchange-code-path': '/oauth/token',
-    'auth-server-get-user-path': '/api/userinfo',
-    'auth-server-logout-path': '/logout',
-  };
-}
+export const oauthConfig = (url: string, client: AuthClient = CLIENT) => demoOauthConfig(url, client);
 
 /** A site that logs in through `auth`, with the frontend host allowed. */
 export async function createLoginSite(auth: RunningAuthServer, config: SiteConfigInput = {}) {

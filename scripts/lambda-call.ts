@@ -1,7 +1,7 @@
 /**
- * Calls a handler in-process with an API Gateway HTTP API (payload 2.0) event, as
- * tests/support/invoke.ts does, but times only the handler itself: building the event and parsing
- * the answer's JSON are left out of `ms`.
+ * Calls a Lambda handler in-process with an API Gateway HTTP API (payload 2.0) event, the way API
+ * Gateway would. Shared by the integration tests (tests/support/invoke.ts) and the benchmarks
+ * (scripts/bench/), which time only `call`: building the event and parsing the JSON are left out.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
@@ -49,19 +49,19 @@ export function buildEvent(options: CallOptions): { event: APIGatewayProxyEventV
     body,
     isBase64Encoded: false,
     requestContext: {
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'in-process' },
       requestId: randomUUID(),
       routeKey: `${method} ${path}`,
       stage: '$default',
       time: new Date().toISOString(),
       timeEpoch: Date.now(),
-      accountId: 'bench',
-      apiId: 'bench',
+      accountId: 'local',
+      apiId: 'local',
       domainName: 'localhost',
       domainPrefix: 'localhost',
     },
   } as unknown as APIGatewayProxyEventV2;
-  const context = { awsRequestId: randomUUID(), functionName: 'bench', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+  const context = { awsRequestId: randomUUID(), functionName: 'in-process', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
   return { event, context };
 }
 
