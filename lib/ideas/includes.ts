@@ -1,8 +1,7 @@
 /**
  * Idea records with what the include flags add, for one idea or a whole page at the same cost:
  * each kind of related data is read once for the page (tallies: one BatchGet; the caller's ballot:
- * one GetItem; users: one BatchGet; arguments: one Query per SK range of the page, at most 4),
- * in parallel.
+ * one GetItem; users: one BatchGet; arguments: one Query over the page's SK range), in parallel.
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
@@ -33,7 +32,7 @@ export async function toIdeaRecords(
     showCounts ? (known.tallies ?? readTallies(site.id, ids, { opinions: ['yes', 'no'] })) : undefined,
     flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
     loadUsersOf(site.id, items, flags),
-    flags.includeArguments ? argumentsOfIdeas(site.id, ids, known.tallies?.keys()) : [],
+    flags.includeArguments ? argumentsOfIdeas(site.id, ids) : [],
   ]);
   const argumentsByIdea = groupArguments(argumentItems);
 

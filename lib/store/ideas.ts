@@ -85,77 +85,32 @@ export async function ideaHasArguments(siteId: number, ideaId: number): Promise<
 /** The argument fields a record shows; `voterIds` (one entry per argument vote) is left on the server. */
 const ARGUMENT_FIELDS = ['id', 'siteId', 'ideaId', 'userId', 'parentId', 'sentiment', 'description', 'createdAt', 'updatedAt'];
 
-/** At most this many SK ranges (Queries, in parallel) per page of ideas. */
-const MAX_ARGUMENT_RANGES = 4;
-
 /**
- * The page's ideas as at most MAX_ARGUMENT_RANGES id ranges. Arguments sort under their idea
- * (`ARG#<ideaId>#<argId>`), so each range is one SK range. When the site's idea ids are known (an
- * order by votes reads them all), the ranges are cut at the gaps holding the most ideas that are not
- * on the page, so a page scattered over a large site does not read every argument in between.
+ * Every argument of the given ideas with one Query: arguments sort under their idea
+ * (`ARG#<ideaId>#<argId>`), so those of ideas min..max are one SK range. Arguments of ideas in that
+ * range but not asked for are dropped here; further Query pages are read only when the range holds
+ * more than 1 MB. (A page ordered by votes is scattered over the site, so its range can hold many
+ * arguments of other ideas: splitting it into a few ranges was measured and saved under 10% of the
+ * reads on a 10,000-idea site for 3 more requests, so it stays one range. docs/benchmarks.md.)
  */
-export function argumentRanges(pageIds: readonly number[], siteIdeaIds?: Iterable<number>): Array<[number, number]> {
-  const sorted = [...new Set(pageIds)].sort((a, b) => a - b);
-  if (sorted.length === 0) return [];
-  if (!siteIdeaIds) return [[sorted[0]!, sorted[sorted.length - 1]!]];
-  const site = [...siteIdeaIds].sort((a, b) => a - b);
-  // Ideas of the site strictly between page ideas i and i + 1 (two binary searches per gap).
-  const below = (id: number) => {
-    let lo = 0;
-    let hi = site.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (site[mid]! < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  };
-  const gaps = sorted
-    .slice(1)
-    .map((id, i) => ({ after: i, waste: below(id) - below(sorted[i]!) - 1 }))
-    .filter((gap) => gap.waste > 0)
-    .sort((a, b) => b.waste - a.waste)
-    .slice(0, MAX_ARGUMENT_RANGES - 1)
-    .map((gap) => gap.after)
-    .sort((a, b) => a - b);
-  const ranges: Array<[number, number]> = [];
-  let start = 0;
-  for (const cut of [...gaps, sorted.length - 1]) {
-    ranges.push([sorted[start]!, sorted[cut]!]);
-    start = cut + 1;
-  }
-  return ranges;
-}
-
-/**
- * Every argument of the given ideas: one Query per id range (see `argumentRanges`; one range for a
- * page in creation order), in parallel. Arguments of ideas in a range but not asked for are dropped
- * here; further Query pages are read only when a range holds more than 1 MB.
- */
-export async function argumentsOfIdeas(
-  siteId: number,
-  ideaIds: readonly number[],
-  siteIdeaIds?: Iterable<number>,
-): Promise<ArgumentItem[]> {
+export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[]): Promise<ArgumentItem[]> {
   if (ideaIds.length === 0) return [];
   const wanted = new Set(ideaIds);
+  const min = Math.min(...ideaIds);
+  const max = Math.max(...ideaIds);
   const names = Object.fromEntries(ARGUMENT_FIELDS.map((field, i) => [`#f${i}`, field]));
-  const perRange = await Promise.all(
-    argumentRanges(ideaIds, siteIdeaIds).map(([min, max]) =>
-      queryAll<ArgumentItem>({
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': sitePk(siteId),
-          ':from': keys.argumentsOfIdeaPrefix(min),
-          // '~' sorts after every digit, so this bound takes in every argument of `max`.
-          ':to': `${keys.argumentsOfIdeaPrefix(max)}~`,
-        },
-        ProjectionExpression: Object.keys(names).join(', '),
-        ExpressionAttributeNames: names,
-      }),
-    ),
-  );
-  return perRange.flat().filter((item) => wanted.has(item.ideaId));
+  const items = await queryAll<ArgumentItem>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':pk': sitePk(siteId),
+      ':from': keys.argumentsOfIdeaPrefix(min),
+      // '~' sorts after every digit, so this bound takes in every argument of `max`.
+      ':to': `${keys.argumentsOfIdeaPrefix(max)}~`,
+    },
+    ProjectionExpression: Object.keys(names).join(', '),
+    ExpressionAttributeNames: names,
+  });
+  return items.filter((item) => wanted.has(item.ideaId));
 }
 
 export interface IdeasByVotesPage extends ContentPage {
