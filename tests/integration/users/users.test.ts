@@ -65,6 +65,21 @@ describe('list users', () => {
     expect((await invoke(listUsers, { params: { siteId: other.id }, query: { cursor }, token: SERVICE_TOKEN })).status).toBe(400);
   });
 
+  // Regression (hostile suite): extra attributes in a cursor reached DynamoDB's ExclusiveStartKey (a
+  // 500), and a JSON `__proto__` member was silently dropped on the way instead of refused.
+  it('rejects a cursor with attributes beyond the table key with 400', async () => {
+    const site = await createSite();
+    for (let i = 0; i < 2; i++) await createUser(site.id);
+    const first = await invoke(listUsers, { params: { siteId: site.id }, query: { pageSize: '1' }, token: SERVICE_TOKEN });
+    const real = Buffer.from(first.body.metadata.nextCursor, 'base64url').toString('utf8');
+    for (const text of [real.replace(/}$/, ',"version":1}'), real.replace(/}$/, ',"__proto__":"x"}'), '{"PK":"x"}']) {
+      const cursor = Buffer.from(text).toString('base64url');
+      const res = await invoke(listUsers, { params: { siteId: site.id }, query: { cursor }, token: SERVICE_TOKEN });
+      expect(res.status, text).toBe(400);
+      expect(res.body).toEqual({ status: 400, error: 'BadRequest', message: 'Invalid cursor' });
+    }
+  });
+
   it('costs one Query whatever the page size (site + caller + 1)', async () => {
     const site = await createSite();
     const mod = await createUser(site.id, 'moderator');
