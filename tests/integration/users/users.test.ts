@@ -254,6 +254,26 @@ describe('update a user', () => {
     expect((await put(loose.id, looseUser.id, { extraData: { anything: [1, 2] } }, looseUser.token)).status).toBe(200);
   });
 
+  // Regression (hostile suite): unchecked values (also of fields defined only as site-specific)
+  // reached DynamoDB as they came and failed there with a 500.
+  it('refuses extraData values the table cannot store with 400, typed or not', async () => {
+    const site = await createSite({ users: { extraData: { motto: { sitespecific: true } } } });
+    const user = await createUser(site.id);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = [deep];
+    for (const [extraData, path] of [
+      [{ big: 1e200 }, 'extraData.big'],
+      [{ motto: { n: 1e-200 } }, 'extraData.motto.n'],
+      [{ motto: deep }, `extraData.motto${'.0'.repeat(20)}`],
+      [{ bio: { '': 1 } }, 'extraData.bio'],
+    ] as const) {
+      const res = await put(site.id, user.id, { extraData }, user.token);
+      expect(res.status, path).toBe(400);
+      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+    }
+    expect((await invoke(getUser, { params: { siteId: site.id, userId: user.id }, token: user.token })).body.extraData).toEqual({});
+  });
+
   it('refuses {value, siteId} entries written by clients', async () => {
     const site = await createSite();
     const user = await createUser(site.id);
