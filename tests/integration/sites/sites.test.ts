@@ -109,6 +109,29 @@ describe('site endpoints', () => {
     expect(withJwt.body).toMatchObject({ status: 403, error: 'Forbidden' });
   });
 
+  // Regression (hostile suite): unknown config keys are kept as sent, and values DynamoDB cannot
+  // store (huge or tiny numbers, empty keys, deep nesting) made create and update a 500.
+  it('refuses a config the table cannot store with 400 on create and update, and changes nothing', async () => {
+    const site = await createSite({ ideas: { titleMinLength: 3 } });
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    for (const [config, path] of [
+      [{ custom: 1e200 }, 'config.custom'],
+      [{ votes: { extra: [1e-200] } }, 'config.votes.extra.0'],
+      [{ '': 1 }, 'config'],
+      [{ custom: deep }, `config.custom${'.a'.repeat(30)}`],
+    ] as const) {
+      const created = await invoke(createSiteHandler, { method: 'POST', body: { name: 'unstorable', config }, token: SERVICE_TOKEN });
+      expect(created.status, path).toBe(400);
+      expect(created.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+      const updated = await invoke(updateSite, { method: 'PUT', params: { siteId: site.id }, body: { config }, token: SERVICE_TOKEN });
+      expect(updated.status, path).toBe(400);
+      expect(updated.body).toMatchObject({ status: 400, error: 'ValidationError', details: [{ path }] });
+    }
+    const after = await invoke(getSite, { params: { siteId: site.id }, token: SERVICE_TOKEN });
+    expect(after.body.config.ideas.titleMinLength).toBe(3);
+  });
+
   it('updates partially, replaces config as sent, and validates config types with paths', async () => {
     const site = await createSite({ ideas: { titleMinLength: 3 }, votes: { isViewable: true } });
     const res = await invoke(updateSite, {
