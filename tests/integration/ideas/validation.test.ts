@@ -199,6 +199,21 @@ describe('idea extraData', () => {
     expect(ok.body.extraData).toEqual({ theme: 'traffic', votes: 1 });
   });
 
+  // Regression (hostile suite): each request is at most 256 KiB, but extraData merges, so two updates
+  // grew the item past DynamoDB's 400 KB and the second was a 500.
+  it('refuses with 400 an update that would grow the idea past what one record holds, and keeps it as it was', async () => {
+    const site = await createSite();
+    const created = await post(site.id, { ...validIdea(), extraData: { a: 'x'.repeat(200_000) } });
+    expect(created.status).toBe(201);
+    const grown = await put(site.id, created.body.id, { extraData: { b: 'y'.repeat(220_000) } });
+    expect(grown.status).toBe(400);
+    expect(grown.body).toMatchObject({ status: 400, error: 'BadRequest', message: expect.stringContaining('400 KB') });
+    const after = await invoke(getIdea, { params: { siteId: site.id, ideaId: created.body.id } });
+    expect(Object.keys(after.body.extraData)).toEqual(['a']);
+    // Replacing the big value instead of adding one fits.
+    expect((await put(site.id, created.body.id, { extraData: { a: null, b: 'y'.repeat(220_000) } })).status).toBe(200);
+  });
+
   it('never stores a __proto__ key', async () => {
     const site = await createSite();
     const res = await post(site.id, `{"title":"A good idea 1..","summary":"A summary that is long enough","description":"${'d'.repeat(150)}","extraData":{"__proto__":{"x":1},"ok":1}}`);

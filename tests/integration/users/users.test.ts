@@ -274,6 +274,18 @@ describe('update a user', () => {
     expect((await invoke(getUser, { params: { siteId: site.id, userId: user.id }, token: user.token })).body.extraData).toEqual({});
   });
 
+  // Regression (hostile suite): extraData merges key by key, so two updates grew the user item past
+  // DynamoDB's 400 KB and the second was a 500.
+  it('refuses with 400 an update that would grow the user past what one record holds, and keeps it as it was', async () => {
+    const site = await createSite();
+    const user = await createUser(site.id);
+    expect((await put(site.id, user.id, { extraData: { a: 'x'.repeat(200_000) } }, user.token)).status).toBe(200);
+    const grown = await put(site.id, user.id, { extraData: { b: 'y'.repeat(220_000) } }, user.token);
+    expect(grown.status).toBe(400);
+    expect(grown.body).toMatchObject({ status: 400, error: 'BadRequest', message: expect.stringContaining('400 KB') });
+    expect(Object.keys((await get(site.id, user.id, user.token)).body.extraData)).toEqual(['a']);
+  });
+
   it('refuses {value, siteId} entries written by clients', async () => {
     const site = await createSite();
     const user = await createUser(site.id);
