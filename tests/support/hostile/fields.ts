@@ -98,3 +98,21 @@ export function invalidValue(field: FieldKind): fc.Arbitrary<unknown> {
 
 /** extraData objects the engine refuses whatever the definitions: a forbidden key, {value, siteId} entries. */
 export const forbiddenExtraData: unknown[] = [parsed('{"__proto__": {"polluted": true}}')];
+
+/** `depth` objects nested in each other. */
+export function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+/** extraData objects DynamoDB could not store as they are (lib/store/storable.ts): a 400, never a 500. */
+export const unstorableExtraData: unknown[] = [
+  { free: 1e200 },
+  { free: -(2 ** 60) },
+  { free: [1, 1e-200] },
+  { free: { '': 1 } },
+  parsed('{"": "empty key"}'),
+  { free: nested(40) },
+  { free: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]] },
+];

@@ -9,50 +9,25 @@ import fc from 'fast-check';
 import { ROLES } from '#lib/auth/roles';
 import { keys, sitePk } from '#lib/store/keys';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
-import { forbiddenExtraData, type FieldKind } from '#tests/support/hostile/fields';
+import { forbiddenExtraData, nested, unstorableExtraData, type FieldKind } from '#tests/support/hostile/fields';
 import { cursorOf, forgedKeyCursors, forgedVoteCursors } from '#tests/support/hostile/arbitraries';
 import type { Handler, HostileRequest } from '#tests/support/hostile/send';
 import type { LabelledValue } from '#tests/support/hostile/tokens';
 import type { SiteWorld } from '#tests/support/hostile/world';
 import { FRONTEND_HOST } from '#tests/support/hostile/world';
 
-import { handler as siteList } from '../../../functions/sites/list.ts';
-import { handler as siteCreate } from '../../../functions/sites/create.ts';
-import { handler as siteGet } from '../../../functions/sites/get.ts';
-import { handler as siteUpdate } from '../../../functions/sites/update.ts';
-import { handler as siteDelete } from '../../../functions/sites/delete.ts';
-import { handler as ideaList } from '../../../functions/ideas/list.ts';
-import { handler as ideaCreate } from '../../../functions/ideas/create.ts';
-import { handler as ideaGet } from '../../../functions/ideas/get.ts';
-import { handler as ideaUpdate } from '../../../functions/ideas/update.ts';
-import { handler as ideaDelete } from '../../../functions/ideas/delete.ts';
-import { handler as articleList } from '../../../functions/articles/list.ts';
-import { handler as articleCreate } from '../../../functions/articles/create.ts';
-import { handler as articleGet } from '../../../functions/articles/get.ts';
-import { handler as articleUpdate } from '../../../functions/articles/update.ts';
-import { handler as articleDelete } from '../../../functions/articles/delete.ts';
-import { handler as argumentListSite } from '../../../functions/arguments/list-site.ts';
-import { handler as argumentList } from '../../../functions/arguments/list.ts';
-import { handler as argumentCreate } from '../../../functions/arguments/create.ts';
-import { handler as argumentGet } from '../../../functions/arguments/get.ts';
-import { handler as argumentUpdate } from '../../../functions/arguments/update.ts';
-import { handler as argumentDelete } from '../../../functions/arguments/delete.ts';
-import { handler as argumentVote } from '../../../functions/arguments/vote.ts';
-import { handler as voteList } from '../../../functions/votes/list.ts';
-import { handler as voteCast } from '../../../functions/votes/cast.ts';
-import { handler as userList } from '../../../functions/users/list.ts';
-import { handler as userCreate } from '../../../functions/users/create.ts';
-import { handler as userGet } from '../../../functions/users/get.ts';
-import { handler as userUpdate } from '../../../functions/users/update.ts';
-import { handler as userDelete } from '../../../functions/users/delete.ts';
-import { handler as oauthLogin } from '../../../functions/oauth/login.ts';
-import { handler as oauthDigestLogin } from '../../../functions/oauth/digest-login.ts';
-import { handler as oauthMe } from '../../../functions/oauth/me.ts';
-import { handler as oauthLogout } from '../../../functions/oauth/logout.ts';
-import { handler as newsletterSignupList } from '../../../functions/newsletter/list.ts';
-import { handler as newsletterSignupCreate } from '../../../functions/newsletter/create.ts';
-import { handler as newsletterConfirm } from '../../../functions/newsletter/confirm.ts';
-import { handler as notFound } from '../../../functions/system/not-found.ts';
+
+/**
+ * A handler loaded on its first call, so a test file imports only the handlers it calls (each pulls in
+ * its whole domain), not all of them.
+ */
+function lazy(load: () => Promise<{ handler: unknown }>): Handler {
+  let loaded: Promise<Handler> | undefined;
+  return async (event, context) => {
+    loaded ??= load().then((module) => module.handler as Handler);
+    return (await loaded)(event, context);
+  };
+}
 
 /** What a route's baseline and mutations are built from. */
 export interface Ctx {
@@ -150,8 +125,8 @@ const contentFields = (extraDataInvalid: readonly unknown[]) => (ctx: Ctx): Reco
   userId: { kind: 'id', nullable: true, foreign: [ctx.other.member.id, ctx.other.admin.id] },
   extraData: { kind: 'object', invalid: extraDataInvalid },
 });
-const ideaExtraDataInvalid = [{ theme: 'purple' }, { theme: 1 }, { theme: ['green'] }, { area: 'x' }, { area: 1.5 }, { area: 1e300 }, ...forbiddenExtraData];
-const articleExtraDataInvalid = [{ theme: 'purple' }, { theme: true }, ...forbiddenExtraData];
+const ideaExtraDataInvalid = [{ theme: 'purple' }, { theme: 1 }, { theme: ['green'] }, { area: 'x' }, { area: 1.5 }, { area: 1e300 }, ...forbiddenExtraData, ...unstorableExtraData];
+const articleExtraDataInvalid = [{ theme: 'purple' }, { theme: true }, ...forbiddenExtraData, ...unstorableExtraData];
 
 const validContent = (n: string) => ({
   title: `A hostile idea ${n}`.slice(0, 40),
@@ -182,7 +157,7 @@ const userFields = (create: boolean): Record<string, FieldKind> => ({
   signedUpForNewsletter: { kind: 'bool', nullable: true },
   extraData: {
     kind: 'object',
-    invalid: [{ gender: 'x' }, { nickName: 'x' }, { bio: { value: 'x', siteId: 1 } }, { bio: [{ value: 'x', siteId: 2 }] }, ...(create ? [] : [])],
+    invalid: [{ gender: 'x' }, { nickName: 'x' }, { bio: { value: 'x', siteId: 1 } }, { bio: [{ value: 'x', siteId: 2 }] }, ...unstorableExtraData],
   },
 });
 
@@ -219,6 +194,11 @@ const badConfig: fc.Arbitrary<unknown> = fc.constantFrom(
   { ignoreBruteForce: 'x' },
   { project: { endDate: 5 } },
   { cms: { dbName: 'x'.repeat(10_001) } },
+  // Unknown keys are kept as sent, but must be storable.
+  { custom: 1e200 },
+  { votes: { custom: [1e-200] } },
+  { custom: { '': 1 } },
+  { custom: nested(40) },
 );
 
 function deepDefinitions(depth: number): Record<string, unknown> {
@@ -260,7 +240,7 @@ export const routes: Route[] = [
   {
     name: 'siteList',
     module: 'functions/sites/list',
-    handler: siteList,
+    handler: lazy(() => import('../../../functions/sites/list.ts')),
     method: 'GET',
     path: '/api/site',
     ids: {},
@@ -281,7 +261,7 @@ export const routes: Route[] = [
   {
     name: 'siteCreate',
     module: 'functions/sites/create',
-    handler: siteCreate,
+    handler: lazy(() => import('../../../functions/sites/create.ts')),
     method: 'POST',
     path: '/api/site',
     ids: {},
@@ -296,7 +276,7 @@ export const routes: Route[] = [
   {
     name: 'siteGet',
     module: 'functions/sites/get',
-    handler: siteGet,
+    handler: lazy(() => import('../../../functions/sites/get.ts')),
     method: 'GET',
     path: '/api/site/{siteId}',
     ids: {},
@@ -305,7 +285,7 @@ export const routes: Route[] = [
   {
     name: 'siteUpdate',
     module: 'functions/sites/update',
-    handler: siteUpdate,
+    handler: lazy(() => import('../../../functions/sites/update.ts')),
     method: 'PUT',
     path: '/api/site/{siteId}',
     ids: {},
@@ -322,7 +302,7 @@ export const routes: Route[] = [
   {
     name: 'siteDelete',
     module: 'functions/sites/delete',
-    handler: siteDelete,
+    handler: lazy(() => import('../../../functions/sites/delete.ts')),
     method: 'DELETE',
     path: '/api/site/{siteId}',
     ids: {},
@@ -339,7 +319,7 @@ export const routes: Route[] = [
   {
     name: 'ideaList',
     module: 'functions/ideas/list',
-    handler: ideaList,
+    handler: lazy(() => import('../../../functions/ideas/list.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/idea',
     ids: {},
@@ -367,7 +347,7 @@ export const routes: Route[] = [
   {
     name: 'ideaCreate',
     module: 'functions/ideas/create',
-    handler: ideaCreate,
+    handler: lazy(() => import('../../../functions/ideas/create.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/idea',
     ids: {},
@@ -383,7 +363,7 @@ export const routes: Route[] = [
   {
     name: 'ideaGet',
     module: 'functions/ideas/get',
-    handler: ideaGet,
+    handler: lazy(() => import('../../../functions/ideas/get.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/idea/{ideaId}',
     ids: { ideaId: (ctx) => ctx.other.ideaId },
@@ -393,7 +373,7 @@ export const routes: Route[] = [
   {
     name: 'ideaUpdate',
     module: 'functions/ideas/update',
-    handler: ideaUpdate,
+    handler: lazy(() => import('../../../functions/ideas/update.ts')),
     method: 'PUT',
     path: '/api/site/{siteId}/idea/{ideaId}',
     ids: { ideaId: (ctx) => ctx.other.idea2Id },
@@ -409,7 +389,7 @@ export const routes: Route[] = [
   {
     name: 'ideaDelete',
     module: 'functions/ideas/delete',
-    handler: ideaDelete,
+    handler: lazy(() => import('../../../functions/ideas/delete.ts')),
     method: 'DELETE',
     path: '/api/site/{siteId}/idea/{ideaId}',
     ids: { ideaId: (ctx) => ctx.other.idea2Id },
@@ -425,7 +405,7 @@ export const routes: Route[] = [
   {
     name: 'articleList',
     module: 'functions/articles/list',
-    handler: articleList,
+    handler: lazy(() => import('../../../functions/articles/list.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/article',
     ids: {},
@@ -441,7 +421,7 @@ export const routes: Route[] = [
   {
     name: 'articleCreate',
     module: 'functions/articles/create',
-    handler: articleCreate,
+    handler: lazy(() => import('../../../functions/articles/create.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/article',
     ids: {},
@@ -452,7 +432,7 @@ export const routes: Route[] = [
   {
     name: 'articleGet',
     module: 'functions/articles/get',
-    handler: articleGet,
+    handler: lazy(() => import('../../../functions/articles/get.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/article/{articleId}',
     ids: { articleId: (ctx) => ctx.other.articleId },
@@ -462,7 +442,7 @@ export const routes: Route[] = [
   {
     name: 'articleUpdate',
     module: 'functions/articles/update',
-    handler: articleUpdate,
+    handler: lazy(() => import('../../../functions/articles/update.ts')),
     method: 'PUT',
     path: '/api/site/{siteId}/article/{articleId}',
     ids: { articleId: (ctx) => ctx.other.articleId },
@@ -473,7 +453,7 @@ export const routes: Route[] = [
   {
     name: 'articleDelete',
     module: 'functions/articles/delete',
-    handler: articleDelete,
+    handler: lazy(() => import('../../../functions/articles/delete.ts')),
     method: 'DELETE',
     path: '/api/site/{siteId}/article/{articleId}',
     ids: { articleId: (ctx) => ctx.other.articleId },
@@ -485,7 +465,7 @@ export const routes: Route[] = [
   {
     name: 'argumentListSite',
     module: 'functions/arguments/list-site',
-    handler: argumentListSite,
+    handler: lazy(() => import('../../../functions/arguments/list-site.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/argument',
     ids: {},
@@ -501,7 +481,7 @@ export const routes: Route[] = [
   {
     name: 'argumentList',
     module: 'functions/arguments/list',
-    handler: argumentList,
+    handler: lazy(() => import('../../../functions/arguments/list.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/idea/{ideaId}/argument',
     ids: { ideaId: (ctx) => ctx.other.ideaId },
@@ -517,7 +497,7 @@ export const routes: Route[] = [
   {
     name: 'argumentCreate',
     module: 'functions/arguments/create',
-    handler: argumentCreate,
+    handler: lazy(() => import('../../../functions/arguments/create.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/idea/{ideaId}/argument',
     ids: { ideaId: (ctx) => ctx.other.ideaId },
@@ -537,7 +517,7 @@ export const routes: Route[] = [
   {
     name: 'argumentGet',
     module: 'functions/arguments/get',
-    handler: argumentGet,
+    handler: lazy(() => import('../../../functions/arguments/get.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
     ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
@@ -547,7 +527,7 @@ export const routes: Route[] = [
   {
     name: 'argumentUpdate',
     module: 'functions/arguments/update',
-    handler: argumentUpdate,
+    handler: lazy(() => import('../../../functions/arguments/update.ts')),
     method: 'PUT',
     path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
     ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
@@ -566,7 +546,7 @@ export const routes: Route[] = [
   {
     name: 'argumentDelete',
     module: 'functions/arguments/delete',
-    handler: argumentDelete,
+    handler: lazy(() => import('../../../functions/arguments/delete.ts')),
     method: 'DELETE',
     path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
     ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
@@ -576,7 +556,7 @@ export const routes: Route[] = [
   {
     name: 'argumentVote',
     module: 'functions/arguments/vote',
-    handler: argumentVote,
+    handler: lazy(() => import('../../../functions/arguments/vote.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}/vote',
     ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
@@ -588,7 +568,7 @@ export const routes: Route[] = [
   {
     name: 'voteList',
     module: 'functions/votes/list',
-    handler: voteList,
+    handler: lazy(() => import('../../../functions/votes/list.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/vote',
     ids: {},
@@ -613,7 +593,7 @@ export const routes: Route[] = [
   {
     name: 'voteCast',
     module: 'functions/votes/cast',
-    handler: voteCast,
+    handler: lazy(() => import('../../../functions/votes/cast.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/vote',
     ids: {},
@@ -633,7 +613,7 @@ export const routes: Route[] = [
   {
     name: 'userList',
     module: 'functions/users/list',
-    handler: userList,
+    handler: lazy(() => import('../../../functions/users/list.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/user',
     ids: {},
@@ -644,7 +624,7 @@ export const routes: Route[] = [
   {
     name: 'userCreate',
     module: 'functions/users/create',
-    handler: userCreate,
+    handler: lazy(() => import('../../../functions/users/create.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/user',
     ids: {},
@@ -663,7 +643,7 @@ export const routes: Route[] = [
   {
     name: 'userGet',
     module: 'functions/users/get',
-    handler: userGet,
+    handler: lazy(() => import('../../../functions/users/get.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/user/{userId}',
     ids: { userId: (ctx) => ctx.other.member.id },
@@ -672,7 +652,7 @@ export const routes: Route[] = [
   {
     name: 'userUpdate',
     module: 'functions/users/update',
-    handler: userUpdate,
+    handler: lazy(() => import('../../../functions/users/update.ts')),
     method: 'PUT',
     path: '/api/site/{siteId}/user/{userId}',
     ids: { userId: (ctx) => ctx.other.member.id },
@@ -688,7 +668,7 @@ export const routes: Route[] = [
   {
     name: 'userDelete',
     module: 'functions/users/delete',
-    handler: userDelete,
+    handler: lazy(() => import('../../../functions/users/delete.ts')),
     method: 'DELETE',
     path: '/api/site/{siteId}/user/{userId}',
     ids: { userId: (ctx) => ctx.other.member2.id },
@@ -704,7 +684,7 @@ export const routes: Route[] = [
   {
     name: 'oauthLogin',
     module: 'functions/oauth/login',
-    handler: oauthLogin,
+    handler: lazy(() => import('../../../functions/oauth/login.ts')),
     method: 'GET',
     path: '/oauth/site/{siteId}/login',
     ids: {},
@@ -722,7 +702,7 @@ export const routes: Route[] = [
   {
     name: 'oauthDigestLogin',
     module: 'functions/oauth/digest-login',
-    handler: oauthDigestLogin,
+    handler: lazy(() => import('../../../functions/oauth/digest-login.ts')),
     method: 'GET',
     path: '/oauth/site/{siteId}/digest-login',
     ids: {},
@@ -738,7 +718,7 @@ export const routes: Route[] = [
   {
     name: 'oauthMe',
     module: 'functions/oauth/me',
-    handler: oauthMe,
+    handler: lazy(() => import('../../../functions/oauth/me.ts')),
     method: 'GET',
     path: '/oauth/site/{siteId}/me',
     ids: {},
@@ -748,7 +728,7 @@ export const routes: Route[] = [
   {
     name: 'oauthLogout',
     module: 'functions/oauth/logout',
-    handler: oauthLogout,
+    handler: lazy(() => import('../../../functions/oauth/logout.ts')),
     method: 'GET',
     path: '/oauth/site/{siteId}/logout',
     ids: {},
@@ -760,7 +740,7 @@ export const routes: Route[] = [
   {
     name: 'newsletterSignupList',
     module: 'functions/newsletter/list',
-    handler: newsletterSignupList,
+    handler: lazy(() => import('../../../functions/newsletter/list.ts')),
     method: 'GET',
     path: '/api/site/{siteId}/newslettersignup',
     ids: {},
@@ -771,7 +751,7 @@ export const routes: Route[] = [
   {
     name: 'newsletterSignupCreate',
     module: 'functions/newsletter/create',
-    handler: newsletterSignupCreate,
+    handler: lazy(() => import('../../../functions/newsletter/create.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/newslettersignup',
     ids: {},
@@ -793,7 +773,7 @@ export const routes: Route[] = [
   {
     name: 'newsletterConfirm',
     module: 'functions/newsletter/confirm',
-    handler: newsletterConfirm,
+    handler: lazy(() => import('../../../functions/newsletter/confirm.ts')),
     method: 'POST',
     path: '/api/site/{siteId}/confirm',
     ids: {},
@@ -809,7 +789,7 @@ export const routes: Route[] = [
   {
     name: 'notFound',
     module: 'functions/system/not-found',
-    handler: notFound,
+    handler: lazy(() => import('../../../functions/system/not-found.ts')),
     method: 'GET',
     path: '/api/nothing-here',
     ids: {},
