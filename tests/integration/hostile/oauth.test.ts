@@ -1,7 +1,9 @@
 /**
  * Hostile input on the login endpoints, against the local auth server (scripts/auth-server, started
  * as in tests/integration/oauth): forged, expired, foreign and tampered login states, codes the
- * auth server never issued, open-redirect attempts, unknown oauth entries and bad Host headers.
+ * auth server never issued, open-redirect attempts, unknown oauth entries and bad Host headers. Also
+ * user creation on a site linked to that auth server (tests/integration/hostile/users.test.ts covers
+ * the users endpoints on a site without one).
  */
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
@@ -32,7 +34,14 @@ const stateKey = () => new Uint8Array(createHmac('sha256', process.env.JWT_SECRE
 const stateWith = (claims: Record<string, unknown>, header: Record<string, unknown> = { alg: 'HS256', typ: STATE_TYP }) =>
   new SignJWT(claims).setProtectedHeader(header as { alg: string }).setIssuer(JWT_ISSUER).setAudience(STATE_AUDIENCE).setIssuedAt().setExpirationTime(now() + 600).sign(stateKey());
 
-const ctx = hostileSuite(['oauthLogin', 'oauthDigestLogin', 'oauthMe', 'oauthLogout'], {
+// User creation on a site with an auth server goes there first: a refused create must not reach it.
+const ctx = hostileSuite(['oauthLogin', 'oauthDigestLogin', 'oauthMe', 'oauthLogout', 'userCreate'], {
+  afterProperties: {
+    name: "no refused request reached the auth server's user API",
+    check: () => {
+      expect(auth.control.requests.filter((r) => r.path.startsWith('/api/admin'))).toEqual([]);
+    },
+  },
   config: () => ({ ...hostileSiteConfig, oauth: { default: oauthConfig(auth.url) } }),
   extra: async ({ w, other }) => {
     const callback = `https://${API_HOST}/oauth/site/${w.siteId}/digest-login`;

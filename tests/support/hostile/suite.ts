@@ -56,6 +56,8 @@ export interface CtxOptions {
   extra?: (ctx: Omit<Ctx, 'extra'>) => Promise<Record<string, string>>;
   /** Real cursors of every list are read only for files that attack a list. */
   cursors?: boolean;
+  /** A last check after the properties, before the baselines change the world (e.g. an external store untouched). */
+  afterProperties?: { name: string; check: () => void | Promise<void> };
 }
 
 /** Two sites of realistic data, a Basic Auth site, forged tokens and real cursors. */
@@ -373,6 +375,8 @@ export function hostileSuite(names: readonly string[], options: CtxOptions = {})
       }
     });
   }
+
+  if (options.afterProperties) it(options.afterProperties.name, options.afterProperties.check);
 
   // Last, because they change the world: each baseline is accepted, so the mutations above were
   // refused for what they changed. Reads first, deletes last.
