@@ -24,6 +24,7 @@ import {
   deepJsonText,
   extraKeys,
   garbageCursor,
+  hostileKeys,
   loneSurrogates,
   malformedJson,
   malformedPathId,
@@ -37,7 +38,7 @@ import {
 import type { SiteConfigInput } from '#schemas/site-config';
 
 /** Runs per property. */
-export const RUNS = { pathIds: 10, query: 16, body: 25, rawBody: 8, tokens: 10, basicAuth: 4 };
+export const RUNS = { pathIds: 10, query: 16, body: 25, rawBody: 8, tokens: 10, basicAuth: 4, junk: 6 };
 
 export const BASIC_USER = 'hostile';
 export const BASIC_PASSWORD = 'secret';
@@ -337,6 +338,45 @@ function basicAuthProperty(route: Route, ctx: Ctx) {
   });
 }
 
+/** Names a route reads, which junk must not reuse (the junk would then be a real, maybe bad, value). */
+function namesUsedBy(route: Route, ctx: Ctx): Set<string> {
+  const q = route.query;
+  return new Set(
+    [
+      'pagesize', 'cursor', 'sort', ...(q?.flags ?? []), ...Object.keys(q?.enums ?? {}), ...(q?.ids ?? []), ...Object.keys(q?.more?.(ctx) ?? {}),
+      'authorization', 'x-authorization', 'content-type', 'host', 'origin', 'idempotency-key', 'x-forwarded-proto',
+    ].map((n) => n.toLowerCase()),
+  );
+}
+
+/**
+ * Unknown query parameters are ignored (CONTRACT), and so are unknown headers: a read with any
+ * amount of junk beside its valid request answers exactly as without it. Reads only, so the
+ * baseline can be sent as it is.
+ */
+function junkProperty(route: Route, ctx: Ctx) {
+  const base = route.baseline(ctx);
+  const used = namesUsedBy(route, ctx);
+  const name = fc.oneof(fc.constantFrom(...hostileKeys), fc.string({ minLength: 1, maxLength: 20 })).filter((n) => !used.has(n.toLowerCase()));
+  const value = fc.oneof(fc.string({ maxLength: 30 }), oddString(0, 10), fc.constant('x'.repeat(10_000)));
+  const junk = fc.record({
+    query: fc.array(fc.tuple(name, value), { maxLength: 8 }).map((e) => Object.fromEntries(e)),
+    headers: fc.array(fc.tuple(name.map((n) => n.toLowerCase()), value), { maxLength: 8 }).map((e) => Object.fromEntries(e)),
+  });
+  return (async () => {
+    const expected = (await send(route.handler, route, base)).status;
+    if (expected >= 500) throw new Error(`${route.name}: the baseline itself answered ${expected}`);
+    await fc.assert(
+      fc.asyncProperty(junk, async ({ query, headers }) => {
+        const req = { ...base, query: { ...query, ...base.query }, headers: { ...headers, ...base.headers } };
+        const answer = await send(route.handler, route, req);
+        if (answer.status !== expected) throw new Error(`${route.name}: ${answer.status} instead of ${expected} with junk ${show({ query, headers })}: ${answer.text.slice(0, 300)}`);
+      }),
+      { seed: seedFor(route.name, 'junk'), numRuns: RUNS.junk, endOnFailure: true },
+    );
+  })();
+}
+
 async function deniedCallers(route: Route, ctx: Ctx) {
   const watch = watchOf(route, ctx);
   const before = await snapshotSites(watch);
@@ -368,6 +408,9 @@ export function hostileSuite(names: readonly string[], options: CtxOptions = {})
       it('forged, expired, foreign and malformed tokens: 401', () => tokensProperty(route, ctx));
       if (route.path.includes('{siteId}')) it('site Basic Auth missing or wrong: 401 with a challenge', () => basicAuthProperty(route, ctx));
       if (route.denied?.length) it('callers without the right, with a valid request: 401/403/404/409', () => deniedCallers(route, ctx));
+      if (route.method === 'GET' && !NO_BASELINE_CHECK.has(route.name)) {
+        it('unknown query parameters and headers change nothing: the same answer', () => junkProperty(route, ctx));
+      }
       if (route.name === 'siteCreate') {
         it('no site was created by a rejected create', async () => {
           if ((await sitesNamed(ctx.marker)) !== 0) throw new Error('a rejected site create stored a site');
