@@ -1,7 +1,7 @@
 /**
  * "Nothing stored changes on a rejected request": everything of a site lives under `PK = SITE#<id>`
- * (docs/data-model.md), so one consistent Query of that partition before and after a request shows
- * any write it made, partial or not. Id counters (`PK = COUNTER`) are outside the partition: an id
+ * (docs/data-model.md), so one consistent Query of that partition before and after requests shows
+ * any write they made, partial or not. Id counters (`PK = COUNTER`) are outside the partition: an id
  * burned by a rejected create is acceptable as long as nothing else changed.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
