@@ -7,7 +7,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { mergeExtraData } from '#lib/extra-data/index';
-import { conflict, notFound, validationError } from '#lib/http/errors';
+import { badRequest, conflict, notFound, validationError } from '#lib/http/errors';
 import type { Site } from '#lib/sites/service';
 import { nextId } from '#lib/store/counters';
 import type { ContentItem } from '#lib/store/content-items';
@@ -31,6 +31,10 @@ export async function getContentOr404(
 
 const noSuchUser = (site: Site, userId: number | null) =>
   validationError([{ path: 'userId', message: `User ${userId} not found on site ${site.id}` }]);
+
+/** Each request is at most 256 KiB, but updates merge extraData, so a record can grow past what one item holds. */
+const tooLarge = (kind: ContentKindRules) =>
+  badRequest(`The ${kind.label.toLowerCase()} would be larger than the 400 KB a record can hold; remove extraData or shorten texts`);
 
 /**
  * A new item belongs to the caller; a moderator (or a service token) may name another user of the
@@ -59,6 +63,7 @@ export async function createContent(kind: ContentKindRules, site: Site, caller: 
   };
   const outcome = await kind.store.putNew(item, { checkUser: named && userId !== null ? userId : undefined });
   if (outcome === 'no-user') throw noSuchUser(site, userId);
+  if (outcome === 'too-large') throw tooLarge(kind);
   // Ids come from an atomic counter, so the only other failure is a bug.
   if (outcome !== 'ok') throw new Error(`${kind.label} id ${item.id} is already taken`);
   return item;
@@ -103,6 +108,7 @@ export async function updateContent(
     const outcome = await kind.store.replace(next, item.version, { checkUser });
     if (outcome === 'ok') return next;
     if (outcome === 'no-user') throw noSuchUser(site, input.userId ?? null);
+    if (outcome === 'too-large') throw tooLarge(kind);
     if (attempt >= MAX_WRITE_ATTEMPTS) throw conflict(`${kind.label} ${id} is being changed by someone else; try again`);
     item = await getContentOr404(kind, site, id);
     await kind.assertModify(caller, item, site);

@@ -1,9 +1,17 @@
 import { validationError, type ErrorDetail } from '#lib/http/errors';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 import { FORBIDDEN_KEY, isPlainObject } from '#lib/extra-data/plain-object';
+import { firstUnstorablePart } from '#lib/store/storable';
 
 /** More details than this would only bloat the 400 (a 256 KiB array of numbers gives 100k+ paths). */
 export const MAX_ERROR_DETAILS = 100;
+
+/**
+ * Maps and lists a value of an undefined (unchecked) field may nest, the value itself included. Far
+ * above real use, and with the extraData object around it and a user's per-site container (two more
+ * levels, lib/users/site-specific.ts) still below DynamoDB's limit (lib/store/storable.ts).
+ */
+export const EXTRA_DATA_VALUE_MAX_NESTING = 20;
 
 /**
  * Checks an extraData value against a site's field definitions (spec "extraData of ideas and
@@ -16,6 +24,9 @@ export const MAX_ERROR_DETAILS = 100;
  * - `null` removes a key and is accepted, except when `mustBeDefined` and the definition says
  *   `allowNull: false`. Inside `object` values a null is stored as is, so there the subset's
  *   `allowNull: false` always refuses it.
+ * - an unchecked value must still be storable: numbers within +-(2^53 - 1) and not below 1e-130 in
+ *   size, no empty keys, at most EXTRA_DATA_VALUE_MAX_NESTING levels (lib/store/storable.ts). Checked
+ *   fields are storable by their types.
  *
  * Never throws on odd input: the value is untrusted request data and the definitions may come
  * from an old, unvalidated config. `__proto__` is never a valid field name (see plain-object.ts).
@@ -56,6 +67,10 @@ function collectErrors(
       errors.add(path, 'is not an allowed field name');
       continue;
     }
+    if (key === '') {
+      errors.add(basePath, 'has an empty key, which cannot be stored');
+      continue;
+    }
     if (fieldValue === undefined) continue; // cannot come from JSON; treated as absent
     const def = definitionOf(defs, key);
     if (fieldValue === null) {
@@ -64,6 +79,11 @@ function collectErrors(
     }
     if (def === undefined) {
       if (mustBeDefined) errors.add(path, 'is not defined in the site configuration');
+      // Unchecked, but it must still fit in the table (numbers, keys, nesting).
+      else {
+        const problem = firstUnstorablePart(fieldValue, path, EXTRA_DATA_VALUE_MAX_NESTING);
+        if (problem) errors.add(problem.path, problem.message);
+      }
       continue;
     }
     checkField(fieldValue, def, path, 1, errors);

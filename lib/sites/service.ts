@@ -1,13 +1,14 @@
 /**
  * Site rules: the five site endpoints, config defaults on read, redaction for the public.
  */
-import { notFound } from '#lib/http/errors';
+import { notFound, validationError } from '#lib/http/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/sites/redact';
 import { nextId } from '#lib/store/counters';
 import * as store from '#lib/store/sites';
+import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 import type { PageRequest } from '#lib/store/query';
 import type { CreateSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
 
@@ -41,8 +42,19 @@ export async function listSites(caller: Caller, page: PageRequest) {
   return { records, nextCursor: result.nextCursor };
 }
 
+/**
+ * The config schema keeps unknown keys (as OpenStad does), so a config can carry any JSON: it must
+ * still be storable (numbers, empty keys, nesting), else DynamoDB would refuse it with a 500.
+ */
+function assertStorableConfig(config: unknown): void {
+  if (config === undefined) return;
+  const problem = firstUnstorablePart(config, 'config', MAX_ATTRIBUTE_NESTING);
+  if (problem) throw validationError([problem], 'Invalid body');
+}
+
 export async function createSite(caller: Caller, body: CreateSiteBody): Promise<SiteRecord> {
   access.site.create(caller);
+  assertStorableConfig(body.config);
   const now = new Date().toISOString();
   const item: store.SiteItem = {
     id: await nextId('site'),
@@ -59,6 +71,7 @@ export async function createSite(caller: Caller, body: CreateSiteBody): Promise<
 
 export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
   access.site.manage(caller, site.id);
+  assertStorableConfig(body.config);
   const updated = await store.updateSite(site.id, {
     name: body.name,
     title: body.title,

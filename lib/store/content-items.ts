@@ -10,6 +10,7 @@ import { batchGet } from '#lib/store/batch';
 import { encodeCursor } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { queryPage, type PageRequest } from '#lib/store/query';
+import { fitsInItem } from '#lib/store/storable';
 import type { TransactItem } from '#lib/store/tallies';
 import type { UserItem } from '#lib/store/users';
 import type { ContentStatus } from '#schemas/content-item';
@@ -128,14 +129,16 @@ export async function getUsers(siteId: number, userIds: readonly number[]): Prom
   return new Map(users.map((user) => [user.id, user]));
 }
 
-export type WriteOutcome = 'ok' | 'stale' | 'no-user';
+export type WriteOutcome = 'ok' | 'stale' | 'no-user' | 'too-large';
 
 /**
  * Writes the items of one logical change together: a single conditional Put or Delete when it is
  * alone (half the cost of a transaction), else one TransactWrite. A failed condition on the first item means
- * "stale", on the user check "no user".
+ * "stale", on the user check "no user". An item DynamoDB could not hold (an update merged extraData
+ * past 400 KB) is "too large", and nothing is sent.
  */
 async function write(first: TransactItem, rest: TransactItem[], userCheck: TransactItem | undefined): Promise<WriteOutcome> {
+  if (first.Put && !fitsInItem(first.Put.Item as Record<string, unknown>)) return 'too-large';
   const items = userCheck ? [first, ...rest, userCheck] : [first, ...rest];
   if (items.length === 1 && (first.Put || first.Delete)) {
     try {

@@ -33,11 +33,14 @@ export const encodeCursorObject = (value: Record<string, unknown>): string =>
 
 /**
  * @param expected attribute values the key must carry (e.g. `{PK: 'SITE#3'}`), and an optional SK
- *   prefix, so a cursor only ever continues the query it came from.
+ *   prefix, so a cursor only ever continues the query it came from. `keyAttributes`, when given, are
+ *   exactly the attributes the key must have, each a string: DynamoDB refuses an ExclusiveStartKey
+ *   with a key attribute missing or one attribute too many (a 500 unless caught here), and a JSON
+ *   `__proto__` member would be dropped on its way to DynamoDB rather than refused.
  */
 export function decodeCursor(
   cursor: string | undefined,
-  expected: { values?: Record<string, string>; skPrefix?: string; skAttribute?: string } = {},
+  expected: { values?: Record<string, string>; skPrefix?: string; skAttribute?: string; keyAttributes?: readonly string[] } = {},
 ): KeyRecord | undefined {
   if (cursor === undefined) return undefined;
   const bad = () => badRequest('Invalid cursor');
@@ -51,6 +54,10 @@ export function decodeCursor(
     }
   }
   const key = parsed as KeyRecord;
+  if (expected.keyAttributes !== undefined) {
+    const names = new Set(expected.keyAttributes);
+    if (entries.length !== names.size || entries.some(([name, value]) => !names.has(name) || typeof value !== 'string')) throw bad();
+  }
   for (const [name, value] of Object.entries(expected.values ?? {})) {
     if (key[name] !== value) throw bad();
   }

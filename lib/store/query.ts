@@ -3,7 +3,7 @@
  * list page is exactly one Query request.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
+import { doc, GSI1, TABLE } from '#lib/store/client';
 import { decodeCursor, encodeCursor } from '#lib/store/cursor';
 
 export interface Page<T> {
@@ -19,6 +19,13 @@ export interface PageRequest {
 type QueryShape = Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>;
 
 /**
+ * The attributes of a LastEvaluatedKey, and so of a cursor: the table's key, plus the index's key on
+ * GSI1 (table-definition.json; every key attribute is a string).
+ */
+const keyAttributesOf = (indexName: string | undefined): readonly string[] =>
+  indexName === GSI1 ? ['GSI1PK', 'GSI1SK', 'PK', 'SK'] : ['PK', 'SK'];
+
+/**
  * @param guard what the decoded cursor must contain (its partition value and sort-key prefix), so a
  *   cursor cannot be replayed against another site or another query.
  */
@@ -27,7 +34,7 @@ export async function queryPage<T>(
   page: PageRequest,
   guard: { values: Record<string, string>; skPrefix?: string; skAttribute?: string },
 ): Promise<Page<T>> {
-  const start = decodeCursor(page.cursor, guard);
+  const start = decodeCursor(page.cursor, { ...guard, keyAttributes: keyAttributesOf(input.IndexName) });
   const out = await doc.send(
     new QueryCommand({ TableName: TABLE, ...input, Limit: page.pageSize, ExclusiveStartKey: start }),
   );

@@ -2,7 +2,8 @@
  * User extraData checks: the shared engine against `config.users.extraData` and
  * `users.extraDataMustBeDefined`, plus the two rules that are only about users.
  */
-import { isPlainObject, validateExtraData } from '#lib/extra-data/index';
+import { EXTRA_DATA_VALUE_MAX_NESTING, isPlainObject, validateExtraData } from '#lib/extra-data/index';
+import { firstUnstorablePart } from '#lib/store/storable';
 import { safeEntries } from '#lib/extra-data/plain-object';
 import { validationError, type ErrorDetail } from '#lib/http/errors';
 import type { SiteConfig } from '#lib/sites/config-defaults';
@@ -41,6 +42,10 @@ export function assertValidUserExtraData(patch: unknown, config: SiteConfig): as
       details.push({ path: `extraData.${key}`, message: 'must not contain {value, siteId} entries; the API keeps site values apart itself' });
     } else if (!untyped.has(key)) {
       checked[key] = value;
+    } else if (value !== null) {
+      // Defined without a type, so not checked, but it must still fit in the table.
+      const problem = firstUnstorablePart(value, `extraData.${key}`, EXTRA_DATA_VALUE_MAX_NESTING);
+      if (problem) details.push(problem);
     }
   }
   details.push(...validateExtraData(checked, typed, config.users.extraDataMustBeDefined === true));

@@ -7,13 +7,14 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { isRole, type Role } from '#lib/auth/roles';
-import { conflict, notFound, unauthorized } from '#lib/http/errors';
+import { badRequest, conflict, notFound, unauthorized } from '#lib/http/errors';
 import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/oauth/client';
 import { authServerByUrl, defaultAuthServerOrNone } from '#lib/oauth/config';
 import type { Site } from '#lib/sites/service';
 import { nextId } from '#lib/store/counters';
 import type { PageRequest } from '#lib/store/query';
+import { fitsInItem } from '#lib/store/storable';
 import * as store from '#lib/store/users';
 import type { UserItem } from '#lib/store/users';
 import { authExtraDataAfter, cacheFieldsFromAuth, type SiteRecordValues } from '#lib/users/auth-fields';
@@ -44,6 +45,15 @@ function namesOf(body: UpdateUserBody) {
   if (body.firstName !== undefined) names.firstName = body.firstName;
   if (body.lastName !== undefined) names.lastName = body.lastName;
   return names;
+}
+
+/**
+ * extraData merges key by key, so a user can grow past what one item holds (and a linked user's cache
+ * holds every site's entries). Checked before anything is written, here or on the auth server.
+ */
+function assertFits(target: UserItem, changes: Record<string, unknown>): void {
+  const next = { ...target, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+  if (!fitsInItem(next)) throw badRequest('The user would be larger than the 400 KB a record can hold; remove extraData first');
 }
 
 /** The role the auth server reports when it is one of ours, else the one we asked for. */
@@ -166,6 +176,7 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
         changes.extraData = authExtraDataAfter(current.extraData ?? {}, body.extraData, recordPatch, site.id, fields);
       }
       if (Object.keys(changes).length === 0) return fullUserRecord(target, site.config, caller);
+      assertFits(target, { ...changes });
       const authUser = await authServer.updateUser(server, target.externalUserId, changes);
       const updated = await store.updateUser(site.id, target.id, {
         role: roleAfter(authUser.role, body.role ?? target.role),
@@ -176,18 +187,15 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
       return fullUserRecord(updated, site.config, caller);
     }
 
-    const updated = await store.updateUser(
-      site.id,
-      target.id,
-      {
-        ...names,
-        ...recordPatch,
-        role: body.role,
-        extraData: body.extraData === undefined ? undefined : writeForSite(target.extraData ?? {}, body.extraData, site.id, fields),
-        updatedAt: now,
-      },
-      { ifUpdatedAt: target.updatedAt },
-    );
+    const changes = {
+      ...names,
+      ...recordPatch,
+      role: body.role,
+      extraData: body.extraData === undefined ? undefined : writeForSite(target.extraData ?? {}, body.extraData, site.id, fields),
+      updatedAt: now,
+    };
+    assertFits(target, changes);
+    const updated = await store.updateUser(site.id, target.id, changes, { ifUpdatedAt: target.updatedAt });
     if (updated) return fullUserRecord(updated, site.config, caller);
     if (attempt >= OPTIMISTIC_ATTEMPTS) throw conflict('The user was changed at the same time; please try again');
   }

@@ -111,6 +111,30 @@ describe('idea extraData', () => {
     expect(paths(bad.body)).toEqual(['extraData.theme']);
   });
 
+  // Regression (hostile suite): these reached DynamoDB unchecked and came back as a 500.
+  it('refuses unchecked values the table cannot store with 400, and stores nothing', async () => {
+    const site = await createSite();
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    const cases: Array<[unknown, string]> = [
+      [{ big: 1e200 }, 'extraData.big'],
+      [{ tiny: [1e-200] }, 'extraData.tiny.0'],
+      [{ unsafe: 2 ** 53 }, 'extraData.unsafe'],
+      [{ '': 'empty key' }, 'extraData'],
+      [{ deep }, `extraData.deep${'.a'.repeat(20)}`],
+    ];
+    for (const [extraData, path] of cases) {
+      const res = await post(site.id, { ...validIdea(), extraData });
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, error: 'ValidationError' });
+      expect(paths(res.body)).toEqual([path]);
+    }
+    const idea = await post(site.id, validIdea());
+    expect((await put(site.id, idea.body.id, { extraData: { n: -1e300 } })).status).toBe(400);
+    expect(await countIdeas(site.id)).toBe(1);
+    expect((await invoke(getIdea, { params: { siteId: site.id, ideaId: idea.body.id } })).body.extraData).toEqual({});
+  });
+
   it('enforces the definitions with one detail per failing path', async () => {
     const site = await createSite(enforced);
     const res = await post(site.id, {
@@ -173,6 +197,21 @@ describe('idea extraData', () => {
     const ok = await put(site.id, created.body.id, { extraData: { theme: 'traffic', public: null } }, member.token);
     expect(ok.status).toBe(200);
     expect(ok.body.extraData).toEqual({ theme: 'traffic', votes: 1 });
+  });
+
+  // Regression (hostile suite): each request is at most 256 KiB, but extraData merges, so two updates
+  // grew the item past DynamoDB's 400 KB and the second was a 500.
+  it('refuses with 400 an update that would grow the idea past what one record holds, and keeps it as it was', async () => {
+    const site = await createSite();
+    const created = await post(site.id, { ...validIdea(), extraData: { a: 'x'.repeat(200_000) } });
+    expect(created.status).toBe(201);
+    const grown = await put(site.id, created.body.id, { extraData: { b: 'y'.repeat(220_000) } });
+    expect(grown.status).toBe(400);
+    expect(grown.body).toMatchObject({ status: 400, error: 'BadRequest', message: expect.stringContaining('400 KB') });
+    const after = await invoke(getIdea, { params: { siteId: site.id, ideaId: created.body.id } });
+    expect(Object.keys(after.body.extraData)).toEqual(['a']);
+    // Replacing the big value instead of adding one fits.
+    expect((await put(site.id, created.body.id, { extraData: { a: null, b: 'y'.repeat(220_000) } })).status).toBe(200);
   });
 
   it('never stores a __proto__ key', async () => {

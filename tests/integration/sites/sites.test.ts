@@ -81,6 +81,25 @@ describe('site endpoints', () => {
     }
   });
 
+  // Regression (hostile suite): a cursor naming the right partition but not the index's whole key
+  // (or more than it) went to DynamoDB as ExclusiveStartKey and came back as a 500.
+  it('rejects a cursor whose key attributes are missing, extra or not strings with 400', async () => {
+    await createSite({}, 'a');
+    const first = await invoke(listSites, { query: { pageSize: '1' } });
+    const real = JSON.parse(Buffer.from(first.body.metadata.nextCursor, 'base64url').toString('utf8')) as Record<string, string>;
+    const forged = [
+      { GSI1PK: 'SITES' },
+      { GSI1PK: 'SITES', GSI1SK: real.GSI1SK },
+      { ...real, extra: 'x' },
+      { ...real, PK: 12 },
+    ];
+    for (const key of forged) {
+      const res = await invoke(listSites, { query: { cursor: Buffer.from(JSON.stringify(key)).toString('base64url') } });
+      expect(res.status, JSON.stringify(key)).toBe(400);
+      expect(res.body).toEqual({ status: 400, error: 'BadRequest', message: 'Invalid cursor' });
+    }
+  });
+
   it('requires a service token to create a site', async () => {
     const site = await createSite();
     const admin = await createUser(site.id, 'admin');
@@ -88,6 +107,29 @@ describe('site endpoints', () => {
     const withJwt = await invoke(createSiteHandler, { method: 'POST', body: { name: 'x' }, token: admin.token });
     expect(withJwt.status).toBe(403);
     expect(withJwt.body).toMatchObject({ status: 403, error: 'Forbidden' });
+  });
+
+  // Regression (hostile suite): unknown config keys are kept as sent, and values DynamoDB cannot
+  // store (huge or tiny numbers, empty keys, deep nesting) made create and update a 500.
+  it('refuses a config the table cannot store with 400 on create and update, and changes nothing', async () => {
+    const site = await createSite({ ideas: { titleMinLength: 3 } });
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = { a: deep };
+    for (const [config, path] of [
+      [{ custom: 1e200 }, 'config.custom'],
+      [{ votes: { extra: [1e-200] } }, 'config.votes.extra.0'],
+      [{ '': 1 }, 'config'],
+      [{ custom: deep }, `config.custom${'.a'.repeat(30)}`],
+    ] as const) {
+      const created = await invoke(createSiteHandler, { method: 'POST', body: { name: 'unstorable', config }, token: SERVICE_TOKEN });
+      expect(created.status, path).toBe(400);
+      expect(created.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+      const updated = await invoke(updateSite, { method: 'PUT', params: { siteId: site.id }, body: { config }, token: SERVICE_TOKEN });
+      expect(updated.status, path).toBe(400);
+      expect(updated.body).toMatchObject({ status: 400, error: 'ValidationError', details: [{ path }] });
+    }
+    const after = await invoke(getSite, { params: { siteId: site.id }, token: SERVICE_TOKEN });
+    expect(after.body.config.ideas.titleMinLength).toBe(3);
   });
 
   it('updates partially, replaces config as sent, and validates config types with paths', async () => {

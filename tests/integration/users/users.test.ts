@@ -65,6 +65,21 @@ describe('list users', () => {
     expect((await invoke(listUsers, { params: { siteId: other.id }, query: { cursor }, token: SERVICE_TOKEN })).status).toBe(400);
   });
 
+  // Regression (hostile suite): extra attributes in a cursor reached DynamoDB's ExclusiveStartKey (a
+  // 500), and a JSON `__proto__` member was silently dropped on the way instead of refused.
+  it('rejects a cursor with attributes beyond the table key with 400', async () => {
+    const site = await createSite();
+    for (let i = 0; i < 2; i++) await createUser(site.id);
+    const first = await invoke(listUsers, { params: { siteId: site.id }, query: { pageSize: '1' }, token: SERVICE_TOKEN });
+    const real = Buffer.from(first.body.metadata.nextCursor, 'base64url').toString('utf8');
+    for (const text of [real.replace(/}$/, ',"version":1}'), real.replace(/}$/, ',"__proto__":"x"}'), '{"PK":"x"}']) {
+      const cursor = Buffer.from(text).toString('base64url');
+      const res = await invoke(listUsers, { params: { siteId: site.id }, query: { cursor }, token: SERVICE_TOKEN });
+      expect(res.status, text).toBe(400);
+      expect(res.body).toEqual({ status: 400, error: 'BadRequest', message: 'Invalid cursor' });
+    }
+  });
+
   it('costs one Query whatever the page size (site + caller + 1)', async () => {
     const site = await createSite();
     const mod = await createUser(site.id, 'moderator');
@@ -237,6 +252,38 @@ describe('update a user', () => {
     const looseUser = await createUser(loose.id);
     expect((await put(loose.id, looseUser.id, { extraData: { age: 'x' } }, looseUser.token)).status).toBe(400);
     expect((await put(loose.id, looseUser.id, { extraData: { anything: [1, 2] } }, looseUser.token)).status).toBe(200);
+  });
+
+  // Regression (hostile suite): unchecked values (also of fields defined only as site-specific)
+  // reached DynamoDB as they came and failed there with a 500.
+  it('refuses extraData values the table cannot store with 400, typed or not', async () => {
+    const site = await createSite({ users: { extraData: { motto: { sitespecific: true } } } });
+    const user = await createUser(site.id);
+    let deep: unknown = 'x';
+    for (let i = 0; i < 40; i++) deep = [deep];
+    for (const [extraData, path] of [
+      [{ big: 1e200 }, 'extraData.big'],
+      [{ motto: { n: 1e-200 } }, 'extraData.motto.n'],
+      [{ motto: deep }, `extraData.motto${'.0'.repeat(20)}`],
+      [{ bio: { '': 1 } }, 'extraData.bio'],
+    ] as const) {
+      const res = await put(site.id, user.id, { extraData }, user.token);
+      expect(res.status, path).toBe(400);
+      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+    }
+    expect((await invoke(getUser, { params: { siteId: site.id, userId: user.id }, token: user.token })).body.extraData).toEqual({});
+  });
+
+  // Regression (hostile suite): extraData merges key by key, so two updates grew the user item past
+  // DynamoDB's 400 KB and the second was a 500.
+  it('refuses with 400 an update that would grow the user past what one record holds, and keeps it as it was', async () => {
+    const site = await createSite();
+    const user = await createUser(site.id);
+    expect((await put(site.id, user.id, { extraData: { a: 'x'.repeat(200_000) } }, user.token)).status).toBe(200);
+    const grown = await put(site.id, user.id, { extraData: { b: 'y'.repeat(220_000) } }, user.token);
+    expect(grown.status).toBe(400);
+    expect(grown.body).toMatchObject({ status: 400, error: 'BadRequest', message: expect.stringContaining('400 KB') });
+    expect(Object.keys((await get(site.id, user.id, user.token)).body.extraData)).toEqual(['a']);
   });
 
   it('refuses {value, siteId} entries written by clients', async () => {

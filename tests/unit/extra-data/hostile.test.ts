@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeExtraData } from '#lib/extra-data/merge';
-import { validateExtraData } from '#lib/extra-data/validate';
+import { EXTRA_DATA_VALUE_MAX_NESTING, validateExtraData } from '#lib/extra-data/validate';
 import type { FieldDefinition } from '#schemas/extra-data-definition';
 
 // Fixed seed: a failure is reproducible, and the run is the same on every machine.
@@ -65,11 +65,13 @@ describe('hostile input', () => {
   it('a value nested thousands of levels deep is no problem', () => {
     let deep: unknown = 'leaf';
     for (let i = 0; i < 10_000; i++) deep = { o: deep, s: [deep] };
-    // Only parts with a definition are walked, and only as deep as the definitions go.
+    // Parts with a definition are walked only as deep as the definitions go; the rest only until it
+    // is deeper than the table could store (EXTRA_DATA_VALUE_MAX_NESTING), without recursion.
     expect(validateExtraData({ o: deep, free: deep }, defs, false)).toEqual([
       { path: 'extraData.o.o.o', message: 'is not a field of this object' },
       { path: 'extraData.o.o.s', message: 'is not a field of this object' },
       { path: 'extraData.o.s', message: 'must be a string' },
+      { path: `extraData.free${'.o'.repeat(EXTRA_DATA_VALUE_MAX_NESTING)}`, message: `is nested more than ${EXTRA_DATA_VALUE_MAX_NESTING} levels deep` },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#lib/http/errors';
-import { assertValidExtraData, MAX_ERROR_DETAILS, validateExtraData } from '#lib/extra-data/validate';
+import { assertValidExtraData, EXTRA_DATA_VALUE_MAX_NESTING, MAX_ERROR_DETAILS, validateExtraData } from '#lib/extra-data/validate';
+import { NUMBER_RANGE_MESSAGE } from '#lib/store/storable';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 
 const defs: Record<string, FieldDefinition> = {
@@ -155,6 +156,26 @@ describe('validateExtraData: keys without a definition', () => {
     expect(check({ constructor: 1 }, false)).toEqual([]);
     expect(check({ address: { constructor: 'x' } })).toEqual([
       { path: 'extraData.address.constructor', message: 'is not a field of this object' },
+    ]);
+  });
+});
+
+// Regression (hostile suite): unchecked values went to DynamoDB as they came, and numbers beyond
+// +-(2^53 - 1) or below 1e-130 in size, empty keys and nesting past 32 levels made the write fail (500).
+describe('validateExtraData: keys without a definition must still be storable', () => {
+  it('refuses numbers the table cannot hold, empty keys and deep nesting, one detail per field', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < EXTRA_DATA_VALUE_MAX_NESTING; i++) deep = { a: deep };
+    expect(check({ big: 1e200, tiny: 1e-200, list: [1, -(2 ** 60)], fine: { n: 1.5, m: -9007199254740991, z: 0 } }, false)).toEqual([
+      { path: 'extraData.big', message: NUMBER_RANGE_MESSAGE },
+      { path: 'extraData.tiny', message: NUMBER_RANGE_MESSAGE },
+      { path: 'extraData.list.1', message: NUMBER_RANGE_MESSAGE },
+    ]);
+    expect(check({ '': 1 }, false)).toEqual([{ path: 'extraData', message: 'has an empty key, which cannot be stored' }]);
+    expect(check({ x: { y: { '': 1 } } }, false)).toEqual([{ path: 'extraData.x.y', message: 'has an empty key, which cannot be stored' }]);
+    expect(check({ deep }, false)).toEqual([]);
+    expect(check({ deeper: { b: deep } }, false)).toEqual([
+      { path: `extraData.deeper.b${'.a'.repeat(EXTRA_DATA_VALUE_MAX_NESTING - 1)}`, message: `is nested more than ${EXTRA_DATA_VALUE_MAX_NESTING} levels deep` },
     ]);
   });
 });

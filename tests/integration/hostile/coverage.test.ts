@@ -1,0 +1,71 @@
+/**
+ * The hostile route table covers every endpoint: each function of functions/*\/functions.yml (handler
+ * module, method and path) is in tests/support/hostile/routes.ts, and the table names nothing else.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routes } from '#tests/support/hostile/routes';
+
+interface Declared {
+  name: string;
+  module: string;
+  method: string;
+  path: string;
+}
+
+/** The functions of one functions.yml (block style, as the project writes them). */
+function declared(file: string): Declared[] {
+  const out: Declared[] = [];
+  let current: Partial<Declared> | undefined;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const name = /^([A-Za-z0-9]+):\s*$/.exec(line);
+    if (name) {
+      current = { name: name[1]! };
+      out.push(current as Declared);
+      continue;
+    }
+    if (!current) continue;
+    const handler = /^\s+handler:\s*(\S+)\.handler\s*$/.exec(line);
+    if (handler) current.module = handler[1];
+    const method = /^\s+method:\s*(\S+)\s*$/.exec(line);
+    if (method) current.method = method[1]!.toUpperCase();
+    const path = /^\s+path:\s*(\S+)\s*$/.exec(line);
+    if (path) current.path = path[1];
+    if (/httpApi:\s*'\*'/.test(line)) {
+      current.method = '*';
+      current.path = '*';
+    }
+  }
+  return out;
+}
+
+const root = join(import.meta.dirname, '../../..');
+const all = readdirSync(join(root, 'functions')).flatMap((dir) => {
+  try {
+    return declared(join(root, 'functions', dir, 'functions.yml'));
+  } catch {
+    return [];
+  }
+});
+
+describe('the hostile route table', () => {
+  it('reads the functions.yml files', () => {
+    expect(all.length).toBeGreaterThan(30);
+    for (const fn of all) expect(fn.module, fn.name).toMatch(/^functions\//);
+  });
+
+  it.each(all.map((fn) => [fn.name, fn] as const))('covers %s', (_name, fn) => {
+    const route = routes.find((r) => r.name === fn.name);
+    expect(route, `${fn.name} (${fn.method} ${fn.path}) is missing from the hostile route table`).toBeDefined();
+    expect(route!.module).toBe(fn.module);
+    if (fn.method !== '*') {
+      expect(route!.method).toBe(fn.method);
+      expect(route!.path).toBe(fn.path);
+    }
+  });
+
+  it('names no endpoint that does not exist', () => {
+    expect(routes.map((r) => r.name).filter((name) => !all.some((fn) => fn.name === name))).toEqual([]);
+  });
+});

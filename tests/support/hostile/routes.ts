@@ -1,0 +1,805 @@
+/**
+ * The route table of the hostile suite: every endpoint of functions/*\/functions.yml with its handler,
+ * method and path, a VALID baseline request against the hostile world (so a mutation of one part is
+ * refused for that part, not because the rest was already wrong), what its body and query hold, and
+ * which callers it must refuse. tests/integration/hostile/coverage.test.ts checks the table against
+ * the functions.yml files, both ways.
+ */
+import fc from 'fast-check';
+import { ROLES } from '#lib/auth/roles';
+import { keys, sitePk } from '#lib/store/keys';
+import { SERVICE_TOKEN } from '#tests/support/fixtures';
+import { forbiddenExtraData, nested, unstorableExtraData, type FieldKind } from '#tests/support/hostile/fields';
+import { cursorOf, forgedKeyCursors, forgedVoteCursors } from '#tests/support/hostile/arbitraries';
+import type { Handler, HostileRequest } from '#tests/support/hostile/send';
+import type { LabelledValue } from '#tests/support/hostile/tokens';
+import type { SiteWorld } from '#tests/support/hostile/world';
+import { FRONTEND_HOST } from '#tests/support/hostile/world';
+
+
+/**
+ * A handler loaded on its first call, so a test file imports only the handlers it calls (each pulls in
+ * its whole domain), not all of them.
+ */
+function lazy(load: () => Promise<{ handler: unknown }>): Handler {
+  let loaded: Promise<Handler> | undefined;
+  return async (event, context) => {
+    loaded ??= load().then((module) => module.handler as Handler);
+    return (await loaded)(event, context);
+  };
+}
+
+/** What a route's baseline and mutations are built from. */
+export interface Ctx {
+  /** The site under attack. */
+  w: SiteWorld;
+  /** A second site: its ids and tokens are "of another site". */
+  other: SiteWorld;
+  /** Names of sites a request could create start with this (a rejected create must have made none). */
+  marker: string;
+  /** A site with Basic Auth on (user `hostile`, password `secret`). */
+  basicSiteId: number;
+  /** Tokens that must never be accepted (tests/support/hostile/tokens.ts). */
+  forged: LabelledValue[];
+  /** Real cursors of every paged list, of both sites. */
+  realCursors: RealCursor[];
+  /** Extra per-file values (the oauth file puts its login states here). */
+  extra: Record<string, string>;
+}
+
+export interface RealCursor {
+  family: string;
+  siteId: number | undefined;
+  cursor: string;
+}
+
+export interface DeniedCaller {
+  label: string;
+  status: 400 | 401 | 403 | 404 | 409;
+  /** Applied over the baseline request (token, body ...). */
+  change: (ctx: Ctx, base: HostileRequest) => HostileRequest;
+}
+
+export interface ObjectBody {
+  shape: 'object';
+  fields: (ctx: Ctx) => Record<string, FieldKind>;
+  /** Fields a create cannot do without (removing one is a 400). */
+  required?: readonly string[];
+}
+
+export interface QuerySpec {
+  flags?: readonly string[];
+  enums?: Record<string, readonly string[]>;
+  /** Query values that are ids (`ideaId`, `userId` filters): malformed ones are a 400. */
+  ids?: readonly string[];
+  /** Other query parameters with their own bad values. */
+  more?: (ctx: Ctx) => Record<string, fc.Arbitrary<string>>;
+  /** Paged lists: cursors the route must refuse (forged for it, and real ones of other lists/sites). */
+  cursors?: (ctx: Ctx) => string[];
+  /** The cursor family: real cursors of other families (or other sites) are bad for this route. */
+  family?: string;
+  /** Whole-query changes that are refused in combination (e.g. a cursor of another sort order). */
+  combos?: (ctx: Ctx) => fc.Arbitrary<Record<string, string>>;
+  paged?: boolean;
+}
+
+export interface Route {
+  /** The function name in functions.yml. */
+  name: string;
+  /** The handler module (functions.yml `handler`, without `.handler`). */
+  module: string;
+  handler: Handler;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** Path parameters other than `siteId`, each with the same kind of record on the other site. */
+  ids: Record<string, (ctx: Ctx) => number>;
+  baseline: (ctx: Ctx) => HostileRequest;
+  body?: ObjectBody | { shape: 'votes' };
+  query?: QuerySpec;
+  denied?: DeniedCaller[];
+  /** Sites whose partitions a rejected request must leave as they were (default: w and other). */
+  watches?: (ctx: Ctx) => number[];
+}
+
+const keyCursors = (prefix: (ctx: Ctx) => string, foreignPrefix: (ctx: Ctx) => string) => (ctx: Ctx) =>
+  forgedKeyCursors(sitePk(ctx.w.siteId), sitePk(ctx.other.siteId), prefix(ctx), foreignPrefix(ctx));
+
+const as = (token: string | undefined) => (_ctx: Ctx, base: HostileRequest): HostileRequest => {
+  const { token: _drop, ...rest } = base;
+  return token === undefined ? rest : { ...rest, token };
+};
+const asUser = (pick: (ctx: Ctx) => string) => (ctx: Ctx, base: HostileRequest): HostileRequest => ({ ...base, token: pick(ctx) });
+const withBody = (pick: (ctx: Ctx) => string, body: (ctx: Ctx, base: Record<string, unknown>) => unknown) =>
+  (ctx: Ctx, base: HostileRequest): HostileRequest => ({ ...base, token: pick(ctx), body: body(ctx, base.body as Record<string, unknown>) });
+
+const NOBODY: DeniedCaller = { label: 'no token', status: 401, change: as(undefined) };
+
+// Field sets ---------------------------------------------------------------------------------------
+
+const contentFields = (extraDataInvalid: readonly unknown[]) => (ctx: Ctx): Record<string, FieldKind> => ({
+  title: { kind: 'text', min: 10, max: 50 },
+  summary: { kind: 'text', min: 20, max: 140 },
+  description: { kind: 'text', min: 140, max: 5000 },
+  status: { kind: 'enum', values: ['OPEN', 'CLOSED', 'ACCEPTED', 'DENIED', 'BUSY', 'DONE'] },
+  budget: { kind: 'int', min: 0, nullable: true },
+  userId: { kind: 'id', nullable: true, foreign: [ctx.other.member.id, ctx.other.admin.id] },
+  extraData: { kind: 'object', invalid: extraDataInvalid },
+});
+const ideaExtraDataInvalid = [{ theme: 'purple' }, { theme: 1 }, { theme: ['green'] }, { area: 'x' }, { area: 1.5 }, { area: 1e300 }, ...forbiddenExtraData, ...unstorableExtraData];
+const articleExtraDataInvalid = [{ theme: 'purple' }, { theme: true }, ...forbiddenExtraData, ...unstorableExtraData];
+
+const validContent = (n: string) => ({
+  title: `A hostile idea ${n}`.slice(0, 40),
+  summary: 'A summary that is long enough to pass',
+  description: 'A description that is long enough to pass the default minimum of one hundred and forty characters, '.repeat(2),
+  extraData: { theme: 'blue' },
+});
+
+const ARGUMENT_TEXT = 'This argument is long enough to pass the default minimum length.';
+
+const argumentFields = (ctx: Ctx, create: boolean): Record<string, FieldKind> => ({
+  description: { kind: 'text', min: 30, max: 500, trims: true },
+  sentiment: { kind: 'enum', values: ['for', 'against'] },
+  userId: { kind: 'id', foreign: [ctx.other.member.id] },
+  ...(create ? { parentId: { kind: 'id', nullable: true, foreign: [ctx.other.argumentId, ctx.w.replyId] } as FieldKind } : {}),
+});
+
+const visibility = [...ROLES, 'all'] as const;
+const userFields = (create: boolean): Record<string, FieldKind> => ({
+  email: { kind: 'email' },
+  firstName: { kind: 'text', min: 0, max: 255, trims: true, nullable: true },
+  lastName: { kind: 'text', min: 0, max: 255, trims: true, nullable: true },
+  nickName: { kind: 'text', min: 0, max: 64, trims: true, nullable: true },
+  role: { kind: 'enum', values: ROLES },
+  listableByRole: { kind: 'enum', values: visibility, nullable: true },
+  detailsViewableByRole: { kind: 'enum', values: visibility, nullable: true },
+  gender: { kind: 'text', min: 0, max: 64, trims: true, nullable: true },
+  signedUpForNewsletter: { kind: 'bool', nullable: true },
+  extraData: {
+    kind: 'object',
+    invalid: [{ gender: 'x' }, { nickName: 'x' }, { bio: { value: 'x', siteId: 1 } }, { bio: [{ value: 'x', siteId: 2 }] }, ...unstorableExtraData],
+  },
+});
+
+/** Site configs the config schema refuses (CONTRACT: wrong type is a 400). */
+const badConfig: fc.Arbitrary<unknown> = fc.constantFrom(
+  'x', 1, true, [], [{}],
+  { allowedDomains: 'example.org' },
+  { allowedDomains: [1] },
+  { allowedDomains: Array.from({ length: 1001 }, (_, i) => `d${i}.example.org`) },
+  { votes: { isActive: 'yes' } },
+  { votes: { voteType: 'nope' } },
+  { votes: { voteValues: [] } },
+  { votes: { voteValues: [{ value: '' }] } },
+  { votes: { themes: 'x' } },
+  { votes: { maxIdeas: -1 } },
+  { votes: { isActiveFrom: 'not a date' } },
+  { votes: 'x' },
+  { ideas: { titleMinLength: -1 } },
+  { ideas: { titleMaxLength: 1.5 } },
+  { ideas: { canAddNewIdeas: 'false' } },
+  { ideas: { extraData: { x: { type: 'nope' } } } },
+  { ideas: { extraData: { x: { type: 'enum' } } } },
+  { ideas: { extraData: { x: { type: 'object' } } } },
+  { ideas: { extraData: 'x' } },
+  { ideas: { extraData: deepDefinitions(30) } },
+  { ideas: { extraData: deepDefinitions(500) } },
+  { oauth: [] },
+  { oauth: { default: 'x' } },
+  { oauth: { default: { 'auth-server-url': 1 } } },
+  { basicAuth: { active: 'yes' } },
+  { users: { extraData: { bio: { sitespecific: 'yes' } } } },
+  { arguments: { descriptionMinLength: -5 } },
+  { newslettersignup: { isActive: 1 } },
+  { ignoreBruteForce: 'x' },
+  { project: { endDate: 5 } },
+  { cms: { dbName: 'x'.repeat(10_001) } },
+  // Unknown keys are kept as sent, but must be storable.
+  { custom: 1e200 },
+  { votes: { custom: [1e-200] } },
+  { custom: { '': 1 } },
+  { custom: nested(40) },
+);
+
+function deepDefinitions(depth: number): Record<string, unknown> {
+  let def: Record<string, unknown> = { leaf: { type: 'string' } };
+  for (let i = 0; i < depth; i++) def = { nested: { type: 'object', subset: def } };
+  return def;
+}
+
+const siteFields = (): Record<string, FieldKind> => ({
+  name: { kind: 'text', min: 1, max: 255, trims: true },
+  title: { kind: 'text', min: 0, max: 255, nullable: true },
+  domain: { kind: 'hostname', nullable: true },
+  config: { kind: 'custom', invalid: badConfig },
+});
+
+// Query pieces -------------------------------------------------------------------------------------
+
+const IDEA_FLAGS = ['includeVoteCount', 'includeUserVote', 'includeUser', 'includeArguments', 'includePosterImage'] as const;
+const CONTENT_FLAGS = ['includeUser', 'includePosterImage'] as const;
+const ARGUMENT_FLAGS = ['withVoteCount', 'withUserVote'] as const;
+
+const badRedirectUrl: fc.Arbitrary<string> = fc.constantFrom(
+  '', 'after', '/after', '//evil.example/after', 'https://evil.example/', 'https://evil.example/?x=frontend.example.org',
+  `https://${FRONTEND_HOST}.evil.example/`, `https://evil.example/${FRONTEND_HOST}`, `https://${FRONTEND_HOST}@evil.example/`,
+  `https://user:pw@${FRONTEND_HOST}/`, `javascript://${FRONTEND_HOST}/%0aalert(1)`, 'javascript:alert(1)',
+  `data:text/html,<script>alert(1)</script>`, `ftp://${FRONTEND_HOST}/`, `file:///etc/passwd`, `https://frontеnd.example.org/`,
+  `http://[::1]/`, `https://${'a'.repeat(3000)}.org/`, `https://evil.example#${FRONTEND_HOST}`,
+  'https:', 'https://', `https://${FRONTEND_HOST}/${'x'.repeat(2100)}`,
+);
+const badOauthName: fc.Arbitrary<string> = fc.constantFrom(
+  '', 'nope', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '../default', 'a b', 'default ', 'DEFAULT', 'x'.repeat(65), '🙂', 'default\u0000',
+);
+
+// The table ----------------------------------------------------------------------------------------
+
+
+export const routes: Route[] = [
+  // Sites
+  {
+    name: 'siteList',
+    module: 'functions/sites/list',
+    handler: lazy(() => import('../../../functions/sites/list.ts')),
+    method: 'GET',
+    path: '/api/site',
+    ids: {},
+    baseline: () => ({ query: { pageSize: '2' } }),
+    query: {
+      paged: true,
+      family: 'site',
+      cursors: () => [
+        cursorOf({ GSI1PK: 'SITES' }),
+        cursorOf({ GSI1PK: 'SITES', GSI1SK: 'SITE#0000000001' }),
+        cursorOf({ GSI1PK: 'SITES', GSI1SK: 5, PK: 'SITE#5', SK: 'SITE' }),
+        cursorOf({ GSI1PK: 'OTHER', GSI1SK: 'SITE#0000000001', PK: 'SITE#1', SK: 'SITE' }),
+        cursorOf({ PK: 'SITE#1', SK: 'SITE' }),
+        cursorOf({ GSI1PK: 'SITES', GSI1SK: 'SITE#0000000001', PK: 'SITE#1', SK: 'SITE', extra: 'x' }),
+      ],
+    },
+  },
+  {
+    name: 'siteCreate',
+    module: 'functions/sites/create',
+    handler: lazy(() => import('../../../functions/sites/create.ts')),
+    method: 'POST',
+    path: '/api/site',
+    ids: {},
+    baseline: (ctx) => ({ token: SERVICE_TOKEN, body: { name: `${ctx.marker} site`, title: 'A hostile site', domain: 'hostile.example.org', config: {} } }),
+    body: { shape: 'object', fields: siteFields, required: ['name'] },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: "a site's admin (sites are created with service tokens)", status: 403, change: asUser((c) => c.w.admin.token) },
+    ],
+  },
+  {
+    name: 'siteGet',
+    module: 'functions/sites/get',
+    handler: lazy(() => import('../../../functions/sites/get.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) } }),
+  },
+  {
+    name: 'siteUpdate',
+    module: 'functions/sites/update',
+    handler: lazy(() => import('../../../functions/sites/update.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: SERVICE_TOKEN, body: { title: 'A changed title' } }),
+    body: { shape: 'object', fields: siteFields },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+      { label: "another site's admin", status: 401, change: asUser((c) => c.other.admin.token) },
+      { label: 'a member sending a whole new config', status: 403, change: withBody((c) => c.w.member.token, () => ({ config: { basicAuth: { active: true, user: 'x', password: 'y' } } })) },
+    ],
+  },
+  {
+    name: 'siteDelete',
+    module: 'functions/sites/delete',
+    handler: lazy(() => import('../../../functions/sites/delete.ts')),
+    method: 'DELETE',
+    path: '/api/site/{siteId}',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: SERVICE_TOKEN }),
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+      { label: "another site's admin", status: 401, change: asUser((c) => c.other.admin.token) },
+    ],
+  },
+
+  // Ideas
+  {
+    name: 'ideaList',
+    module: 'functions/ideas/list',
+    handler: lazy(() => import('../../../functions/ideas/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/idea',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', includeVoteCount: '1' }, token: ctx.w.member.token }),
+    query: {
+      paged: true,
+      family: 'idea',
+      flags: [...IDEA_FLAGS, 'selectRunning'],
+      enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
+      cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
+      combos: (ctx) =>
+        fc.constantFrom(
+          // A cursor of the votes order is not one of the creation order, and the other way round.
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
+          { sort: 'votes_asc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.other.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 'x', id: 1 }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 0, id: 1e300 }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 1.5, id: 1 }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc' }) },
+          { sort: 'createdate_asc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
+        ),
+    },
+  },
+  {
+    name: 'ideaCreate',
+    module: 'functions/ideas/create',
+    handler: lazy(() => import('../../../functions/ideas/create.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/idea',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token, body: { ...validContent('new'), budget: 100, status: 'OPEN' } }),
+    body: { shape: 'object', fields: contentFields(ideaExtraDataInvalid), required: ['title', 'summary', 'description'] },
+    denied: [
+      NOBODY,
+      { label: 'a member setting status', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a member setting userId', status: 403, change: withBody((c) => c.w.member.token, (c) => ({ ...validContent('m'), userId: c.w.member.id })) },
+      { label: "another site's moderator", status: 401, change: asUser((c) => c.other.moderator.token) },
+    ],
+  },
+  {
+    name: 'ideaGet',
+    module: 'functions/ideas/get',
+    handler: lazy(() => import('../../../functions/ideas/get.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/idea/{ideaId}',
+    ids: { ideaId: (ctx) => ctx.other.ideaId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId) }, query: { includeArguments: '1' } }),
+    query: { flags: IDEA_FLAGS },
+  },
+  {
+    name: 'ideaUpdate',
+    module: 'functions/ideas/update',
+    handler: lazy(() => import('../../../functions/ideas/update.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/idea/{ideaId}',
+    ids: { ideaId: (ctx) => ctx.other.idea2Id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.idea2Id) }, token: ctx.w.moderator.token, body: { title: 'A changed title', budget: 5 } }),
+    body: { shape: 'object', fields: contentFields(ideaExtraDataInvalid) },
+    denied: [
+      NOBODY,
+      { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'the owner setting budget', status: 403, change: asUser((c) => c.w.member2.token) },
+      { label: 'the owner of an idea with votes', status: 403, change: (c, b) => ({ ...b, params: { ...b.params, ideaId: String(c.w.ideaId) }, token: c.w.member.token, body: { title: 'A changed title' } }) },
+    ],
+  },
+  {
+    name: 'ideaDelete',
+    module: 'functions/ideas/delete',
+    handler: lazy(() => import('../../../functions/ideas/delete.ts')),
+    method: 'DELETE',
+    path: '/api/site/{siteId}/idea/{ideaId}',
+    ids: { ideaId: (ctx) => ctx.other.idea2Id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.idea2Id) }, token: ctx.w.moderator.token }),
+    denied: [
+      NOBODY,
+      { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'the owner of an idea with votes and arguments', status: 403, change: (c, b) => ({ ...b, params: { ...b.params, ideaId: String(c.w.ideaId) }, token: c.w.member.token }) },
+    ],
+  },
+
+  // Articles
+  {
+    name: 'articleList',
+    module: 'functions/articles/list',
+    handler: lazy(() => import('../../../functions/articles/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/article',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' } }),
+    query: {
+      paged: true,
+      family: 'article',
+      flags: CONTENT_FLAGS,
+      enums: { sort: ['createdate_desc', 'createdate_asc'] },
+      cursors: keyCursors(() => keys.articlePrefix, () => keys.ideaPrefix),
+    },
+  },
+  {
+    name: 'articleCreate',
+    module: 'functions/articles/create',
+    handler: lazy(() => import('../../../functions/articles/create.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/article',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token, body: { ...validContent('article'), status: 'OPEN' } }),
+    body: { shape: 'object', fields: contentFields(articleExtraDataInvalid), required: ['title', 'summary', 'description'] },
+    denied: [NOBODY, { label: 'a member', status: 403, change: withBody((c) => c.w.member.token, () => validContent('m')) }],
+  },
+  {
+    name: 'articleGet',
+    module: 'functions/articles/get',
+    handler: lazy(() => import('../../../functions/articles/get.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/article/{articleId}',
+    ids: { articleId: (ctx) => ctx.other.articleId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), articleId: String(ctx.w.articleId) }, query: { includeUser: '1' } }),
+    query: { flags: CONTENT_FLAGS },
+  },
+  {
+    name: 'articleUpdate',
+    module: 'functions/articles/update',
+    handler: lazy(() => import('../../../functions/articles/update.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/article/{articleId}',
+    ids: { articleId: (ctx) => ctx.other.articleId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), articleId: String(ctx.w.articleId) }, token: ctx.w.moderator.token, body: { summary: 'A changed summary that is long enough' } }),
+    body: { shape: 'object', fields: contentFields(articleExtraDataInvalid) },
+    denied: [NOBODY, { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+  {
+    name: 'articleDelete',
+    module: 'functions/articles/delete',
+    handler: lazy(() => import('../../../functions/articles/delete.ts')),
+    method: 'DELETE',
+    path: '/api/site/{siteId}/article/{articleId}',
+    ids: { articleId: (ctx) => ctx.other.articleId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), articleId: String(ctx.w.articleId) }, token: ctx.w.moderator.token }),
+    denied: [NOBODY, { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+
+  // Arguments
+  {
+    name: 'argumentListSite',
+    module: 'functions/arguments/list-site',
+    handler: lazy(() => import('../../../functions/arguments/list-site.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/argument',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', withVoteCount: '1' } }),
+    query: {
+      paged: true,
+      family: 'argument',
+      flags: ARGUMENT_FLAGS,
+      enums: { sentiment: ['for', 'against'] },
+      cursors: keyCursors(() => keys.argumentPrefix, () => keys.userPrefix),
+    },
+  },
+  {
+    name: 'argumentList',
+    module: 'functions/arguments/list',
+    handler: lazy(() => import('../../../functions/arguments/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/idea/{ideaId}/argument',
+    ids: { ideaId: (ctx) => ctx.other.ideaId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId) }, query: { pageSize: '1', withUserVote: '1' }, token: ctx.w.member2.token }),
+    query: {
+      paged: true,
+      family: 'argument',
+      flags: ARGUMENT_FLAGS,
+      enums: { sentiment: ['for', 'against'] },
+      cursors: keyCursors((c) => keys.argumentsOfIdeaPrefix(c.w.ideaId), (c) => keys.argumentsOfIdeaPrefix(c.w.idea2Id)),
+    },
+  },
+  {
+    name: 'argumentCreate',
+    module: 'functions/arguments/create',
+    handler: lazy(() => import('../../../functions/arguments/create.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/idea/{ideaId}/argument',
+    ids: { ideaId: (ctx) => ctx.other.ideaId },
+    baseline: (ctx) => ({
+      params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId) },
+      token: ctx.w.moderator.token,
+      body: { description: ARGUMENT_TEXT, sentiment: 'against', parentId: ctx.w.argumentId, userId: ctx.w.member2.id },
+    }),
+    body: { shape: 'object', fields: (ctx) => argumentFields(ctx, true), required: ['description'] },
+    denied: [
+      NOBODY,
+      { label: 'a member writing as another user', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: "another site's member", status: 401, change: withBody((c) => c.other.member.token, () => ({ description: ARGUMENT_TEXT })) },
+      { label: 'an idea of another site', status: 404, change: (c, b) => ({ ...b, params: { ...b.params, ideaId: String(c.other.ideaId) } }) },
+    ],
+  },
+  {
+    name: 'argumentGet',
+    module: 'functions/arguments/get',
+    handler: lazy(() => import('../../../functions/arguments/get.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
+    ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId), argumentId: String(ctx.w.argumentId) }, query: { withVoteCount: '1' } }),
+    query: { flags: ARGUMENT_FLAGS },
+  },
+  {
+    name: 'argumentUpdate',
+    module: 'functions/arguments/update',
+    handler: lazy(() => import('../../../functions/arguments/update.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
+    ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
+    baseline: (ctx) => ({
+      params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId), argumentId: String(ctx.w.argumentId) },
+      token: ctx.w.moderator.token,
+      body: { description: `${ARGUMENT_TEXT} Changed.`, sentiment: 'for' },
+    }),
+    body: { shape: 'object', fields: (ctx) => argumentFields(ctx, false) },
+    denied: [
+      NOBODY,
+      { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member2.token) },
+      { label: 'the owner handing it to another user', status: 403, change: withBody((c) => c.w.member.token, (c) => ({ userId: c.w.member2.id })) },
+    ],
+  },
+  {
+    name: 'argumentDelete',
+    module: 'functions/arguments/delete',
+    handler: lazy(() => import('../../../functions/arguments/delete.ts')),
+    method: 'DELETE',
+    path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
+    ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId), argumentId: String(ctx.w.argumentId) }, token: ctx.w.moderator.token }),
+    denied: [NOBODY, { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member2.token) }],
+  },
+  {
+    name: 'argumentVote',
+    module: 'functions/arguments/vote',
+    handler: lazy(() => import('../../../functions/arguments/vote.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}/vote',
+    ids: { ideaId: (ctx) => ctx.other.ideaId, argumentId: (ctx) => ctx.other.argumentId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.ideaId), argumentId: String(ctx.w.argumentId) }, token: ctx.w.member.token }),
+    denied: [NOBODY, { label: 'a service token (no user to count)', status: 403, change: as(SERVICE_TOKEN) }],
+  },
+
+  // Votes
+  {
+    name: 'voteList',
+    module: 'functions/votes/list',
+    handler: lazy(() => import('../../../functions/votes/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/vote',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', opinion: 'yes' }, token: ctx.w.moderator.token }),
+    query: {
+      paged: true,
+      family: 'votes',
+      ids: ['ideaId', 'userId'],
+      more: () => ({ opinion: fc.constantFrom('', 'x'.repeat(65), '🙂'.repeat(65)) }),
+      cursors: (ctx) => forgedVoteCursors(ctx.w.siteId, ctx.other.siteId),
+      combos: (ctx) =>
+        fc.constantFrom(
+          // A cursor inside one user's ballot does not continue a list of another user's votes.
+          { userId: String(ctx.w.member.id), cursor: cursorOf({ s: ctx.w.siteId, u: ctx.w.member2.id, i: 0 }) },
+        ),
+    },
+    denied: [
+      NOBODY,
+      { label: 'a member (votes are not public)', status: 403, change: asUser((c) => c.w.member.token) },
+    ],
+  },
+  {
+    name: 'voteCast',
+    module: 'functions/votes/cast',
+    handler: lazy(() => import('../../../functions/votes/cast.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/vote',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.member2.token, body: [{ ideaId: ctx.w.idea2Id, opinion: 'yes' }, { ideaId: ctx.w.ideaId, opinion: 'no' }] }),
+    body: { shape: 'votes' },
+    denied: [
+      NOBODY,
+      { label: 'a service token (no user to vote as)', status: 403, change: as(SERVICE_TOKEN) },
+      { label: "another site's member", status: 401, change: asUser((c) => c.other.member2.token) },
+      ...['', 'has space', 'x'.repeat(129), 'ключ', 'a/b', 'a\u0000b'].map(
+        (key): DeniedCaller => ({ label: `Idempotency-Key ${JSON.stringify(key)}`, status: 400, change: (_c, b) => ({ ...b, headers: { 'idempotency-key': key } }) }),
+      ),
+    ],
+  },
+
+  // Users
+  {
+    name: 'userList',
+    module: 'functions/users/list',
+    handler: lazy(() => import('../../../functions/users/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/user',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
+    query: { paged: true, family: 'user', cursors: keyCursors(() => keys.userPrefix, () => keys.ideaPrefix) },
+    denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+  {
+    name: 'userCreate',
+    module: 'functions/users/create',
+    handler: lazy(() => import('../../../functions/users/create.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/user',
+    ids: {},
+    baseline: (ctx) => ({
+      params: { siteId: String(ctx.w.siteId) },
+      token: ctx.w.moderator.token,
+      body: { email: `new-${ctx.w.siteId}@example.org`, firstName: 'Nora', lastName: 'New', role: 'member', extraData: { bio: 'Hello' } },
+    }),
+    body: { shape: 'object', fields: () => userFields(true), required: ['email'] },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator creating an admin', status: 403, change: withBody((c) => c.w.moderator.token, (c, b) => ({ ...b, role: 'admin' })) },
+    ],
+  },
+  {
+    name: 'userGet',
+    module: 'functions/users/get',
+    handler: lazy(() => import('../../../functions/users/get.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/user/{userId}',
+    ids: { userId: (ctx) => ctx.other.member.id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member.id) } }),
+  },
+  {
+    name: 'userUpdate',
+    module: 'functions/users/update',
+    handler: lazy(() => import('../../../functions/users/update.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/user/{userId}',
+    ids: { userId: (ctx) => ctx.other.member.id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member.id) }, token: ctx.w.moderator.token, body: { firstName: 'Renamed', extraData: { bio: 'Changed' } } }),
+    body: { shape: 'object', fields: () => userFields(false) },
+    denied: [
+      NOBODY,
+      { label: 'another member', status: 403, change: asUser((c) => c.w.member2.token) },
+      { label: 'a member making themself admin', status: 403, change: withBody((c) => c.w.member.token, () => ({ role: 'admin' })) },
+      { label: 'a moderator demoting an admin', status: 403, change: (c, b) => ({ ...b, params: { ...b.params, userId: String(c.w.admin.id) }, body: { role: 'member' } }) },
+    ],
+  },
+  {
+    name: 'userDelete',
+    module: 'functions/users/delete',
+    handler: lazy(() => import('../../../functions/users/delete.ts')),
+    method: 'DELETE',
+    path: '/api/site/{siteId}/user/{userId}',
+    ids: { userId: (ctx) => ctx.other.member2.id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member2.id) }, token: ctx.w.moderator.token }),
+    denied: [
+      NOBODY,
+      { label: 'another member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator deleting an admin', status: 403, change: (c, b) => ({ ...b, params: { ...b.params, userId: String(c.w.admin.id) } }) },
+    ],
+  },
+
+  // Login
+  {
+    name: 'oauthLogin',
+    module: 'functions/oauth/login',
+    handler: lazy(() => import('../../../functions/oauth/login.ts')),
+    method: 'GET',
+    path: '/oauth/site/{siteId}/login',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { redirectUrl: `https://${FRONTEND_HOST}/after?x=1` }, headers: { host: 'api.example.test' } }),
+    query: { more: () => ({ redirectUrl: badRedirectUrl, useOauth: badOauthName }) },
+    // The redirect_uri sent to the auth server is built from Host: a bad one is refused, not echoed.
+    denied: [
+      { label: 'no Host header', status: 400, change: (_c, b) => ({ ...b, headers: {} }) },
+      { label: 'a Host with a path', status: 400, change: (_c, b) => ({ ...b, headers: { host: 'evil.example/steal?x=' } }) },
+      { label: 'a Host with a space', status: 400, change: (_c, b) => ({ ...b, headers: { host: 'api.example.test evil.example' } }) },
+      { label: 'a Host with credentials', status: 400, change: (_c, b) => ({ ...b, headers: { host: 'user@evil.example' } }) },
+      { label: 'a Host that is empty', status: 400, change: (_c, b) => ({ ...b, headers: { host: '' } }) },
+    ],
+  },
+  {
+    name: 'oauthDigestLogin',
+    module: 'functions/oauth/digest-login',
+    handler: lazy(() => import('../../../functions/oauth/digest-login.ts')),
+    method: 'GET',
+    path: '/oauth/site/{siteId}/digest-login',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { state: ctx.extra.state ?? 'missing-state', code: 'a-code-the-auth-server-never-issued' } }),
+    query: {
+      more: (ctx) => ({
+        state: fc.constantFrom(...(ctx.extra.badStates ?? 'x').split(' ')),
+        code: fc.constantFrom('', 'x'.repeat(2049), 'unknown-code', '🙂', 'code\u0000'),
+        error: fc.constantFrom('x'.repeat(257)),
+      }),
+    },
+  },
+  {
+    name: 'oauthMe',
+    module: 'functions/oauth/me',
+    handler: lazy(() => import('../../../functions/oauth/me.ts')),
+    method: 'GET',
+    path: '/oauth/site/{siteId}/me',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.member.token }),
+    denied: [NOBODY, { label: 'a service token (nobody)', status: 401, change: as(SERVICE_TOKEN) }],
+  },
+  {
+    name: 'oauthLogout',
+    module: 'functions/oauth/logout',
+    handler: lazy(() => import('../../../functions/oauth/logout.ts')),
+    method: 'GET',
+    path: '/oauth/site/{siteId}/logout',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { redirectUrl: `https://${FRONTEND_HOST}/bye` } }),
+    query: { more: () => ({ redirectUrl: badRedirectUrl, useOauth: badOauthName }) },
+  },
+
+  // Newsletter
+  {
+    name: 'newsletterSignupList',
+    module: 'functions/newsletter/list',
+    handler: lazy(() => import('../../../functions/newsletter/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/newslettersignup',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
+    query: { paged: true, family: 'signup', flags: ['confirmed'], cursors: keyCursors(() => keys.newsletterSignupPrefix, () => keys.userPrefix) },
+    denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+  {
+    name: 'newsletterSignupCreate',
+    module: 'functions/newsletter/create',
+    handler: lazy(() => import('../../../functions/newsletter/create.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/newslettersignup',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, body: { email: `reader-${ctx.w.siteId}@example.org`, firstName: 'Rea', lastName: 'Der' } }),
+    body: {
+      shape: 'object',
+      fields: () => ({
+        email: { kind: 'email' },
+        firstName: { kind: 'text', min: 0, max: 255, trims: true, nullable: true },
+        lastName: { kind: 'text', min: 0, max: 255, trims: true, nullable: true },
+      }),
+      required: ['email'],
+    },
+    denied: [
+      { label: 'an e-mail already signed up', status: 409, change: (c, b) => ({ ...b, body: { email: c.w.signupEmail } }) },
+      { label: 'an e-mail already signed up, in capitals and padded', status: 409, change: (c, b) => ({ ...b, body: { email: `  ${c.w.signupEmail.toUpperCase()} ` } }) },
+    ],
+  },
+  {
+    name: 'newsletterConfirm',
+    module: 'functions/newsletter/confirm',
+    handler: lazy(() => import('../../../functions/newsletter/confirm.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/confirm',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, body: { confirmToken: ctx.w.confirmToken } }),
+    body: { shape: 'object', fields: () => ({ confirmToken: { kind: 'secret', max: 512 } }), required: ['confirmToken'] },
+    denied: [
+      { label: "another site's token", status: 404, change: (c, b) => ({ ...b, body: { confirmToken: c.other.confirmToken } }) },
+      { label: 'the token with a character changed', status: 404, change: (c, b) => ({ ...b, body: { confirmToken: `${c.w.confirmToken.slice(0, -1)}${c.w.confirmToken.endsWith('A') ? 'B' : 'A'}` } }) },
+    ],
+  },
+
+  // The catch-all ($default): its own tests (catch-all.test.ts), no baseline to mutate.
+  {
+    name: 'notFound',
+    module: 'functions/system/not-found',
+    handler: lazy(() => import('../../../functions/system/not-found.ts')),
+    method: 'GET',
+    path: '/api/nothing-here',
+    ids: {},
+    baseline: () => ({}),
+  },
+];
+
+export const routeNamed = (name: string): Route => {
+  const route = routes.find((r) => r.name === name);
+  if (!route) throw new Error(`no route ${name} in the hostile route table`);
+  return route;
+};
+

@@ -1,0 +1,132 @@
+/**
+ * Realistic data for the hostile suite: a site with users of every role, ideas (one with arguments, a
+ * reply, an argument vote and votes; one untouched), an article and a pending newsletter signup.
+ * Written through the store functions the endpoints use (so items carry their index keys, tally
+ * markers and versions exactly as real ones do) and the fixtures of tests/support; votes and the
+ * signup go through their handlers, whose transactions are not worth copying here.
+ */
+import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
+import { castVotes } from '#tests/support/vote-fixtures';
+import { invoke } from '#tests/support/invoke';
+import { nextId } from '#lib/store/counters';
+import { putNewIdea } from '#lib/store/ideas';
+import { putNewArticle } from '#lib/store/articles';
+import { putNewArgument, toggleArgumentVote } from '#lib/store/arguments';
+import type { ContentItem } from '#lib/store/content-items';
+import type { ArgumentItem } from '#lib/arguments/record';
+import type { SiteConfigInput } from '#schemas/site-config';
+import { handler as createSignup } from '../../../functions/newsletter/create.ts';
+import { handler as listSignups } from '../../../functions/newsletter/list.ts';
+
+export const FRONTEND_HOST = 'frontend.example.org';
+
+/** Features open, so a request is refused for what it sends, not because the feature is closed. */
+export const hostileSiteConfig: SiteConfigInput = {
+  allowedDomains: [FRONTEND_HOST],
+  votes: { isActive: true, withExisting: 'replace' },
+  newslettersignup: { isActive: true },
+  ideas: { extraData: { theme: { type: 'enum', values: ['green', 'blue'] }, area: { type: 'int' } } },
+  articles: { extraData: { theme: { type: 'enum', values: ['green', 'blue'] } } },
+};
+
+export interface SiteWorld {
+  siteId: number;
+  /** Owns `ideaId` and `argumentId`, and has voted for `ideaId`. */
+  member: TestUser;
+  /** Owns `idea2Id` and `replyId`; has not voted (the baseline voter). */
+  member2: TestUser;
+  moderator: TestUser;
+  admin: TestUser;
+  ideaId: number;
+  idea2Id: number;
+  argumentId: number;
+  replyId: number;
+  articleId: number;
+  signupEmail: string;
+  /** The confirm token of a pending signup (as an admin's list shows it). */
+  confirmToken: string;
+}
+
+let seq = 0;
+
+function ideaFields(n: string) {
+  return {
+    title: `A good idea ${n}`.padEnd(12, '.'),
+    summary: `A summary of idea ${n} that is long enough`,
+    description: `A description of idea ${n}. `.padEnd(160, 'x'),
+  };
+}
+
+async function newContent(siteId: number, userId: number, kind: 'idea' | 'article'): Promise<number> {
+  const id = await nextId(kind);
+  const now = new Date().toISOString();
+  const item: ContentItem = {
+    id,
+    siteId,
+    userId,
+    ...ideaFields(String(id)),
+    status: 'OPEN',
+    budget: null,
+    extraData: { theme: 'green' },
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  const outcome = kind === 'idea' ? await putNewIdea(item) : await putNewArticle(item);
+  if (outcome !== 'ok') throw new Error(`could not seed the ${kind}: ${outcome}`);
+  return id;
+}
+
+async function newArgument(siteId: number, ideaId: number, userId: number, parentId: number | null): Promise<number> {
+  const id = await nextId('argument');
+  const now = new Date().toISOString();
+  const item: ArgumentItem = {
+    id,
+    siteId,
+    ideaId,
+    userId,
+    parentId,
+    sentiment: parentId === null ? 'for' : 'against',
+    description: `Argument ${id}: a description that is long enough to pass the checks`,
+    createdAt: now,
+    updatedAt: now,
+    yes: 0,
+  };
+  const outcome = await putNewArgument(item);
+  if (outcome !== 'ok') throw new Error(`could not seed the argument: ${outcome}`);
+  return id;
+}
+
+export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig, name = 'Hostile site'): Promise<SiteWorld> {
+  const site = await createSite(config, name);
+  const siteId = site.id;
+  const [member, member2, moderator, admin] = await Promise.all([
+    createUser(siteId, 'member'),
+    createUser(siteId, 'member'),
+    createUser(siteId, 'moderator'),
+    createUser(siteId, 'admin'),
+  ]);
+  const [ideaId, idea2Id, articleId] = await Promise.all([
+    newContent(siteId, member.id, 'idea'),
+    newContent(siteId, member2.id, 'idea'),
+    newContent(siteId, moderator.id, 'article'),
+  ]);
+  const argumentId = await newArgument(siteId, ideaId, member.id, null);
+  const replyId = await newArgument(siteId, ideaId, member2.id, argumentId);
+  await toggleArgumentVote(siteId, ideaId, argumentId, member2.id);
+
+  const voted = await castVotes(siteId, member.token, [{ ideaId, opinion: 'yes' }]);
+  if (voted.status !== 200) throw new Error(`could not seed a vote: ${voted.status} ${JSON.stringify(voted.body)}`);
+
+  seq += 1;
+  const signupEmail = `signup-${siteId}-${seq}@example.org`;
+  const signup = await invoke(createSignup, { method: 'POST', params: { siteId }, body: { email: signupEmail, firstName: 'Sam' } });
+  if (signup.status !== 201) throw new Error(`could not seed a signup: ${signup.status} ${JSON.stringify(signup.body)}`);
+  const signups = await invoke(listSignups, { params: { siteId }, token: SERVICE_TOKEN });
+  const confirmToken = (signups.body.records as Array<{ email: string; confirmToken?: string }>).find(
+    (r) => r.email === signupEmail,
+  )?.confirmToken;
+  if (!confirmToken) throw new Error('the seeded signup has no confirm token');
+
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken };
+}
