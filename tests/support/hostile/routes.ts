@@ -680,6 +680,47 @@ export const routes: Route[] = [
     ],
   },
 
+  // Activity and anonymization: the user themself or a moderator; the anonymizations (PUT, no body)
+  // must leave every site as it was when refused.
+  {
+    name: 'userActivity',
+    module: 'functions/users/activity',
+    handler: lazy(() => import('../../../functions/users/activity.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/user/{userId}/activity',
+    ids: { userId: (ctx) => ctx.other.member.id },
+    // A moderator: a member asking for an id that is not theirs learns nothing (403, not 404).
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member.id) }, token: ctx.w.moderator.token }),
+    query: { flags: ['includeOtherSites', 'includeIdeas', 'includeArticles', 'includeArguments', 'includeVotes'] },
+    denied: [NOBODY, { label: 'another member', status: 403, change: asUser((c) => c.w.member2.token) }],
+  },
+  ...(
+    [
+      ['userWillAnonymize', 'will-anonymize', 'will-anonymize'],
+      ['userWillAnonymizeAll', 'will-anonymize-all', 'will-anonymizeall'],
+      ['userDoAnonymize', 'do-anonymize', 'do-anonymize'],
+      ['userDoAnonymizeAll', 'do-anonymize-all', 'do-anonymizeall'],
+    ] as const
+  ).map(
+    ([name, file, segment]): Route => ({
+      name,
+      module: `functions/users/${file}`,
+      handler: lazy(() => import(`../../../functions/users/${file}.ts`)),
+      method: 'PUT',
+      path: `/api/site/{siteId}/user/{userId}/${segment}`,
+      ids: { userId: (ctx) => ctx.other.member2.id },
+      baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member2.id) }, token: ctx.w.moderator.token }),
+      denied: [
+        NOBODY,
+        { label: 'another member', status: 403, change: asUser((c) => c.w.member.token) },
+        // A preview changes nothing, so a moderator may look at an admin's; only doing it is refused.
+        ...(name.startsWith('userDo')
+          ? [{ label: 'a moderator anonymizing an admin', status: 403 as const, change: (c: Ctx, b: HostileRequest) => ({ ...b, params: { ...b.params, userId: String(c.w.admin.id) } }) }]
+          : []),
+      ],
+    }),
+  ),
+
   // Login
   {
     name: 'oauthLogin',
@@ -783,6 +824,27 @@ export const routes: Route[] = [
       { label: "another site's token", status: 404, change: (c, b) => ({ ...b, body: { confirmToken: c.other.confirmToken } }) },
       { label: 'the token with a character changed', status: 404, change: (c, b) => ({ ...b, body: { confirmToken: `${c.w.confirmToken.slice(0, -1)}${c.w.confirmToken.endsWith('A') ? 'B' : 'A'}` } }) },
     ],
+  },
+
+  // The API's own description: public, static and outside the shared stack (lib/openapi/http.ts); it
+  // reads no body, query or token, so only coverage checks these two (unit and e2e tests do the rest).
+  {
+    name: 'openapi',
+    module: 'functions/system/openapi',
+    handler: lazy(() => import('../../../functions/system/openapi.ts')),
+    method: 'GET',
+    path: '/api/openapi.json',
+    ids: {},
+    baseline: () => ({}),
+  },
+  {
+    name: 'docs',
+    module: 'functions/system/docs',
+    handler: lazy(() => import('../../../functions/system/docs.ts')),
+    method: 'GET',
+    path: '/api/docs',
+    ids: {},
+    baseline: () => ({}),
   },
 
   // The catch-all ($default): its own tests (catch-all.test.ts), no baseline to mutate.
