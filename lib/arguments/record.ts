@@ -3,6 +3,8 @@
  * createdAt, updatedAt}`; `yes` and `hasUserVoted` only when asked for. Shared by the argument
  * endpoints and an idea's `includeArguments`.
  */
+import type { ArgumentRecordShape } from '#schemas/argument';
+
 export interface ArgumentItem {
   id: number;
   siteId: number;
@@ -20,19 +22,8 @@ export interface ArgumentItem {
   [key: string]: unknown;
 }
 
-export interface ArgumentRecord {
-  id: number;
-  siteId: number;
-  ideaId: number;
-  userId: number | null;
-  parentId: number | null;
-  sentiment: 'for' | 'against';
-  description: string;
-  createdAt: string;
-  updatedAt: string;
-  yes?: number;
-  hasUserVoted?: boolean;
-}
+/** The CONTRACT record, as schemas/argument.ts describes it (handlers, tests and OpenAPI share it). */
+export type ArgumentRecord = ArgumentRecordShape;
 
 export function toArgumentRecord(
   item: ArgumentItem,
