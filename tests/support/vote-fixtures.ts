@@ -7,53 +7,20 @@ import { expect } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
 import { queryAll } from '#lib/store/query';
-import { registerIdeaItem, readSiteTallies, unregisterIdeaItem } from '#lib/store/tallies';
+import { readSiteTallies, unregisterIdeaItem } from '#lib/store/tallies';
 import { removeIdeaFromBallots, type BallotItem } from '#lib/store/ballots';
 import { countVotes } from '#lib/votes/index';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { createSite } from '#tests/support/fixtures';
+import { putIdea, type IdeaFixture } from '#tests/support/ideas-fixture';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { handler as castHandler } from '../../functions/votes/cast.ts';
 
-export interface IdeaOptions {
-  budget?: number | null;
-  theme?: string;
-  userId?: number;
-  /** Leave out the tally marker, as if the idea were deleted between a round's read and its write. */
-  withoutMarker?: boolean;
-}
+export type IdeaOptions = Omit<IdeaFixture, 'userId' | 'fields'> & { userId?: number };
 
-export async function createIdea(siteId: number, options: IdeaOptions = {}): Promise<{ id: number }> {
-  const id = await nextId('idea');
-  const now = new Date().toISOString();
-  const userId = options.userId ?? 1;
-  const item = {
-    ...keys.idea(siteId, id),
-    ...keys.ownedBy(userId, 'IDEA', id),
-    id,
-    siteId,
-    userId,
-    title: `Idea number ${id}`,
-    summary: 'A summary that is long enough',
-    description: 'A description. '.repeat(12),
-    status: 'OPEN',
-    budget: options.budget ?? null,
-    extraData: options.theme === undefined ? {} : { theme: options.theme },
-    createdAt: now,
-    updatedAt: now,
-  };
-  await doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-        ...(options.withoutMarker ? [] : [registerIdeaItem(siteId, id)]),
-      ],
-    }),
-  );
-  return { id };
-}
+/** An idea as the idea create writes it (owned by user 1 unless told otherwise). */
+export const createIdea = (siteId: number, options: IdeaOptions = {}) => putIdea(siteId, { ...options, userId: options.userId ?? 1 });
 
 /** Ids that tests destructure (`const [a, b] = ...`) without undefined checks. */
 export type IdList = number[] & Record<0 | 1 | 2 | 3 | 4, number>;
