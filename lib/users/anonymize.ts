@@ -1,6 +1,10 @@
 /**
  * The four anonymization paths (spec "User", rules 1-4; CONTRACT "Anonymization").
  *
+ * Who may (checked in the plan, before anything is read about other sites or written anywhere):
+ * `access.user.actOn`, the one rule for acting on a user; the `all` paths only for the person
+ * themself or a service token (a site's staff have no authority over the person's other sites).
+ *
  * `will-anonymize(all)` reads the plan (lib/users/anonymize-plan.ts) and writes nothing.
  * `do-anonymize(all)` answers with the same plan, read before anything is written, and then:
  *
