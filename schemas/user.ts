@@ -15,7 +15,7 @@ export const userParams = z.object({ siteId: pathId, userId: pathId });
 export type UserParams = z.infer<typeof userParams>;
 
 const role = z.enum(ROLES);
-/** Who may list / see a user, as OpenStad stores it: a role or `all`. Stored, not enforced (CONTRACT decides access). */
+/** Who may list / see the details of a user, as OpenStad stores it: a role or `all` (enforced in lib/auth/access.ts `user`). */
 const visibility = z.enum([...ROLES, 'all']).nullable();
 const name = z.string().trim().max(255).nullable();
 

@@ -5,7 +5,7 @@
  */
 import { forbidden, unauthorized } from '#lib/http/errors';
 import type { Caller } from '#lib/auth/caller';
-import { hasRole, mayGrant, type Role } from '#lib/auth/roles';
+import { hasRole, isRole, mayGrant, type Role } from '#lib/auth/roles';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 
 export function requireRole(caller: Caller, role: Role, message?: string): void {
@@ -93,27 +93,94 @@ export const vote = {
   cast: (caller: Caller, config: SiteConfig) => requireRole(caller, config.votes.requiredUserRole),
 };
 
+/** What an action on a user does beyond acting on them (see `user.actOn`). */
+export interface UserAction {
+  /** The e-mail changes (to a value other than the stored one). */
+  email?: boolean;
+  /**
+   * The person's auth-server user also has site users on other sites: their e-mail is how they log in
+   * there too, so changing it would hand those sites' accounts to whoever sets it.
+   */
+  sharedIdentity?: boolean;
+  /** The role the action gives the user. */
+  role?: Role;
+  /** The action reaches every site the person is on (`will-anonymizeall`, `do-anonymizeall`). */
+  everySite?: boolean;
+}
+
+/** The user acted on; `role` is absent when the rule is checked before the record is read. */
+export interface TargetUser {
+  id: number;
+  siteId: number;
+  role?: string;
+}
+
+/**
+ * `listableByRole` / `detailsViewableByRole` (a role or `all`): does the caller reach that level?
+ * A value that is not one of ours (an auth server may hold anything) counts as `admin`.
+ */
+const reaches = (caller: Caller, level: string): boolean =>
+  level === 'all' || hasRole(caller.role, isRole(level) ? level : 'admin');
+
+const isSelf = (caller: Caller, target: { id: number; siteId: number }): boolean =>
+  caller.kind === 'user' && caller.siteId === target.siteId && caller.userId === target.id;
+
 export const user = {
   list: (caller: Caller) => requireRole(caller, 'moderator'),
-  seesAllFields: (caller: Caller, record: { id: number }) =>
-    hasRole(caller.role, 'moderator') || (caller.kind === 'user' && caller.userId === record.id),
+  seesAllFields: (caller: Caller, record: { id: number; siteId: number }) =>
+    caller.kind === 'service' || isSelf(caller, record) || (caller.kind === 'user' && caller.siteId === record.siteId && hasRole(caller.role, 'moderator')),
   seesExternalId: (caller: Caller) => hasRole(caller.role, 'admin'),
+  /** A user whose `listableByRole` is above the caller's role is left out of lists (the user themself always sees their own). */
+  listsUser: (caller: Caller, record: { id: number; siteId: number; listableByRole?: string | null }) =>
+    record.listableByRole == null || isSelf(caller, record) || reaches(caller, record.listableByRole),
+  /** Callers with at least the user's `detailsViewableByRole` also see names and extraData (never the e-mail). */
+  seesDetails: (caller: Caller, record: { detailsViewableByRole?: string | null }) =>
+    record.detailsViewableByRole != null && reaches(caller, record.detailsViewableByRole),
   create(caller: Caller, config: SiteConfig) {
     requireRole(caller, 'moderator');
     if (!config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
   },
-  modify(caller: Caller, record: { id: number }) {
+  /**
+   * THE rule for acting on a user: update (any field), delete, anonymize (previews included). Allowed
+   * to the user themself, a service token, or a moderator+ of this site whose role is at least the
+   * target's; another user's e-mail needs admin (and, when that e-mail is also the person's login on
+   * other sites, the person themself or a service token); acting on every site of a person is for the
+   * person themself or a service token only. Nobody gives a role above their own.
+   *
+   * Called once before the target is read, with only its id (so a 403 tells nothing about whether the
+   * user exists), and again with the record. Both calls come before anything is written, here or on
+   * the auth server.
+   */
+  actOn(caller: Caller, target: TargetUser, action: UserAction = {}) {
     if (caller.kind === 'none') throw unauthorized();
-    if (hasRole(caller.role, 'moderator') || (caller.kind === 'user' && caller.userId === record.id)) return;
-    throw forbidden('Only the user or a moderator may do this');
+    if (action.role !== undefined) user.grant(caller, action.role);
+    if (caller.kind === 'service' || isSelf(caller, target)) return;
+    if (action.everySite) {
+      throw forbidden('Only the user themself or a service token may act on every site of a user; site staff use the per-site paths');
+    }
+    if (caller.siteId !== target.siteId || !hasRole(caller.role, 'moderator')) throw forbidden('Only the user or a moderator may do this');
+    if (target.role !== undefined && !hasRole(caller.role, isRole(target.role) ? target.role : 'admin')) {
+      throw forbidden('Nobody may act on a user whose role is above their own');
+    }
+    if (action.email) {
+      if (!hasRole(caller.role, 'admin')) throw forbidden("Only an admin may change another user's e-mail");
+      if (action.sharedIdentity) {
+        throw forbidden("This person is also a user of other sites: only they or a service token may change their e-mail");
+      }
+    }
   },
   grant(caller: Caller, role: Role) {
     if (!mayGrant(caller.role, role)) throw forbidden(`You may not give the role ${role}`);
   },
 };
 
-/** Activity and anonymization: the user themself or a moderator. */
-export const ownData = user.modify;
+/** Reading a user's activity: the user themself or a moderator of the site. */
+export function ownData(caller: Caller, target: { id: number; siteId: number }) {
+  if (caller.kind === 'none') throw unauthorized();
+  if (caller.kind === 'service' || isSelf(caller, target)) return;
+  if (caller.siteId === target.siteId && hasRole(caller.role, 'moderator')) return;
+  throw forbidden('Only the user or a moderator may do this');
+}
 
 export const newsletter = {
   list: (caller: Caller) => requireRole(caller, 'moderator'),

@@ -4,6 +4,3 @@
  * `ann@` as different people, and a signup list with both would mail the same person twice.
  */
 export const emailKey = (email: string): string => email.trim().toLowerCase();
-
-export const sameEmail = (a: string | null | undefined, b: string): boolean =>
-  typeof a === 'string' && a.trim() !== '' && emailKey(a) === emailKey(b);

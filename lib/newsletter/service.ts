@@ -6,7 +6,7 @@ import { conflict, notFound } from '#lib/http/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
-import { emailKey, sameEmail } from '#lib/newsletter/email';
+import { emailKey } from '#lib/newsletter/email';
 import { toSignupRecord } from '#lib/newsletter/record';
 import { deriveToken, hashToken, newSalt, tokensEqual } from '#lib/newsletter/token';
 import { nextId } from '#lib/store/counters';
@@ -15,14 +15,15 @@ import type { PageRequest } from '#lib/store/query';
 import type { CreateSignupBody, SignupRecord } from '#schemas/newsletter';
 
 /**
- * Confirmed at once when the site auto-confirms, or when a logged-in user signs up their own
- * (already verified by the auth server) address; otherwise pending with a confirm token.
+ * Double opt-in (CONTRACT "Decided details, security"): confirmed at once ONLY when the site
+ * auto-confirms; otherwise pending with a confirm token, whoever signs up. Not even a logged-in user's
+ * own address counts as proof: an e-mail set through the API (`PUT .../user/:id`) is whatever the
+ * member typed, so it proves nothing about who reads that mailbox.
  */
 export async function createSignup(caller: Caller, site: Site, body: CreateSignupBody): Promise<SignupRecord> {
   access.newsletter.create(site.config);
   const userId = caller.kind === 'user' ? caller.userId : null;
-  const confirmed =
-    site.config.newslettersignup.autoConfirm === true || (caller.kind === 'user' && sameEmail(caller.user.email, body.email));
+  const confirmed = site.config.newslettersignup.autoConfirm === true;
 
   const id = await nextId('signup');
   const item: store.SignupItem = {

@@ -136,13 +136,17 @@ export async function fetchUser(server: AuthServerConfig, id: ExternalUserId): P
   return parse(authServerUser, call, answer);
 }
 
-/** What the API writes to the auth server: top-level fields and the whole (all sites') extraData. */
+/**
+ * What the API writes to the auth server: top-level fields and the whole (all sites') extraData.
+ * Never a `role`: roles are per site and belong to the API (CONTRACT "Decided details, security"), so
+ * one site's grant can never reach another site through the shared auth-server user.
+ */
 export interface AuthUserChanges {
   email?: string;
   firstName?: string | null;
   lastName?: string | null;
-  role?: string;
   extraData?: Record<string, unknown>;
+  role?: never;
 }
 
 const json = (server: AuthServerConfig) => ({ authorization: basicAuth(server), 'content-type': 'application/json' });

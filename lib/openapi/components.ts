@@ -86,7 +86,7 @@ export const outputComponents = {
   VoteList: { schema: listEnvelope(voteRecordSchema) },
   VoteRound: { schema: castVotesResponse, description: 'The caller\'s current votes on the site.' },
   User: { schema: userRecord, description: '`externalUserId` is shown to admins only.' },
-  PublicUser: { schema: publicUserRecord, description: 'What others see of a user.' },
+  PublicUser: { schema: publicUserRecord, description: 'What others see of a user; callers who reach the user\'s `detailsViewableByRole` also get `firstName`, `lastName` and `extraData`.' },
   UserList: { schema: listEnvelope(userRecord) },
   Activity: { schema: activityResponse, description: 'All five keys are always present; a kind not asked for is an empty array.' },
   AnonymizeReport: { schema: anonymizationResponse, description: 'The records as they were before the anonymization.' },

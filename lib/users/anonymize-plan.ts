@@ -55,7 +55,9 @@ export async function planAnonymization(
   options: PlanOptions,
 ): Promise<AnonymizationPlan> {
   const now = options.now ?? new Date();
-  const target = await loadOwnDataTarget(site, caller, userId);
+  // Acting on the person: on this site by the rule of `access.user.actOn`; on every site only by the
+  // person themself or a service token (a site's staff have no authority over the other sites).
+  const target = await loadOwnDataTarget(site, caller, userId, { everySite: scope === 'all' });
   const externalKey = externalKeyOfUser(target);
   const linked = externalKey ? await linkedSiteUsers(externalKey) : [];
   const others = bySite(linked.filter((u) => !(u.siteId === target.siteId && u.id === target.id)));

@@ -1,6 +1,10 @@
 /**
  * The four anonymization paths (spec "User", rules 1-4; CONTRACT "Anonymization").
  *
+ * Who may (checked in the plan, before anything is read about other sites or written anywhere):
+ * `access.user.actOn`, the one rule for acting on a user; the `all` paths only for the person
+ * themself or a service token (a site's staff have no authority over the person's other sites).
+ *
  * `will-anonymize(all)` reads the plan (lib/users/anonymize-plan.ts) and writes nothing.
  * `do-anonymize(all)` answers with the same plan, read before anything is written, and then:
  *
@@ -23,7 +27,6 @@
  * (OpenStad keeps them too); they keep pointing at the user id, and `includeUser` now shows the
  * anonymized name.
  */
-import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict } from '#lib/http/errors';
 import * as authServer from '#lib/oauth/client';
@@ -33,7 +36,7 @@ import { clearBallot, getUserConsistently, putAnonymizedUser } from '#lib/store/
 import { getBallot, type BallotItem } from '#lib/store/ballots';
 import { deleteSignup } from '#lib/store/newsletter';
 import type { UserItem } from '#lib/store/users';
-import { beforeState, planAnonymization, type AnonymizationPlan, type AnonymizeScope, type SiteUserPlan } from '#lib/users/anonymize-plan';
+import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/users/anonymize-plan';
 import { anonymizedUser, isAnonymized } from '#lib/users/anonymized-user';
 import type { AnonymizationResponse } from '#schemas/user';
 
@@ -49,7 +52,6 @@ export async function willAnonymize(site: Site, caller: Caller, userId: number, 
 
 export async function doAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {
   const plan = await planAnonymization(site, caller, userId, scope, { forWrite: true });
-  assertMayAnonymize(caller, plan);
   const before = beforeState(plan, caller);
 
   if (plan.authDelete) {
@@ -64,16 +66,6 @@ export async function doAnonymize(site: Site, caller: Caller, userId: number, sc
   if (failed) throw failed.reason;
   await anonymizeSiteUser(target);
   return before;
-}
-
-/**
- * Acting on someone else is like deleting them: nobody may do it to a user whose role (on any site
- * involved) is above their own, the rule of `DELETE .../user/:id`. Anonymizing oneself is always allowed.
- */
-function assertMayAnonymize(caller: Caller, plan: AnonymizationPlan) {
-  const target = plan.steps[plan.steps.length - 1]!.user;
-  if (caller.kind === 'user' && caller.userId === target.id && caller.siteId === target.siteId) return;
-  for (const step of plan.steps) access.user.grant(caller, step.user.role);
 }
 
 async function anonymizeSiteUser(step: SiteUserPlan): Promise<void> {

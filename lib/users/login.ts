@@ -1,8 +1,12 @@
 /**
  * The site user behind a login: found through the auth-server link (`EXTUSER#<auth server>|<id>`),
  * created when new (unless `users.canCreateNewUsers` is false: 403), and refreshed from the auth
- * server's userinfo on every login (CONTRACT: the role is the userinfo's when it is one of ours, else
- * `member`).
+ * server's userinfo on every login.
+ *
+ * Roles are per site and belong to the API (CONTRACT "Decided details, security"): the userinfo role
+ * (when it is one of ours, else `member`) is used only when the login CREATES the site user; after
+ * that the role stored on this site stands, whatever the auth server says on later logins. One auth
+ * server serves many sites, so adopting its role would let a grant on one site reach every other.
  */
 import { isRole } from '#lib/auth/roles';
 import { conflict, forbidden } from '#lib/http/errors';
@@ -17,7 +21,6 @@ import type { AuthServerUser } from '#schemas/oauth';
 export async function userForLogin(site: Site, server: AuthServerConfig, authUser: AuthServerUser): Promise<store.UserItem> {
   const externalUserId = String(externalIdOf(authUser));
   const externalKey = store.externalKeyOf(server.url, externalUserId);
-  const role = isRole(authUser.role) ? authUser.role : 'member';
   const cached = cacheFieldsFromAuth(authUser, site.id);
 
   // Twice at most: a first attempt that loses the race with a concurrent first login (or with an
@@ -26,7 +29,8 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     const now = new Date().toISOString();
     const existingId = await store.findLinkedUserId(site.id, externalKey);
     if (existingId !== undefined) {
-      const updated = await store.updateUser(site.id, existingId, { role, ...cached, updatedAt: now });
+      // The names and extraData come from the auth server; the role is not among them.
+      const updated = await store.updateUser(site.id, existingId, { ...cached, updatedAt: now });
       if (updated) return updated;
       // The user was anonymized (and unlinked) since the link was read: look again, which finds no
       // link and makes the person a new user.
@@ -36,7 +40,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     const item: store.UserItem = {
       id: await nextId('user'),
       siteId: site.id,
-      role,
+      role: isRole(authUser.role) ? authUser.role : 'member',
       ...cached,
       externalUserId,
       authServer: server.url,

@@ -1,6 +1,8 @@
 /**
  * User item -> what a caller may see: the full CONTRACT record for the user themself and moderators
- * and above (`externalUserId` for admins only), the limited public view for everybody else.
+ * and above (`externalUserId` for admins only); the limited public view for everybody else, with
+ * names and extraData added for callers who reach the user's `detailsViewableByRole` (CONTRACT
+ * "Decided details, lifecycle", Users).
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
@@ -33,6 +35,16 @@ export function fullUserRecord(item: UserItem, config: SiteConfig, caller: Calle
   return record;
 }
 
-export function userRecordFor(item: UserItem, config: SiteConfig, caller: Caller): UserRecord | PublicUser {
-  return access.user.seesAllFields(caller, item) ? fullUserRecord(item, config, caller) : publicUserView(item, config);
+/** The public view plus names and extraData, for callers the user's `detailsViewableByRole` lets in (never the e-mail). */
+export type DetailedUser = PublicUser & Pick<UserRecord, 'firstName' | 'lastName' | 'extraData'>;
+
+export function userRecordFor(item: UserItem, config: SiteConfig, caller: Caller): UserRecord | PublicUser | DetailedUser {
+  if (access.user.seesAllFields(caller, item)) return fullUserRecord(item, config, caller);
+  if (!access.user.seesDetails(caller, item)) return publicUserView(item, config);
+  return {
+    ...publicUserView(item, config),
+    firstName: item.firstName ?? null,
+    lastName: item.lastName ?? null,
+    extraData: readForSite(item.extraData ?? {}, item.siteId, siteSpecificFields(config.users)),
+  };
 }

@@ -6,7 +6,6 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import { isRole, type Role } from '#lib/auth/roles';
 import { badRequest, conflict, notFound, unauthorized } from '#lib/http/errors';
 import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/oauth/client';
@@ -56,9 +55,6 @@ function assertFits(target: UserItem, changes: Record<string, unknown>): void {
   if (!fitsInItem(next)) throw badRequest('The user would be larger than the 400 KB a record can hold; remove extraData first');
 }
 
-/** The role the auth server reports when it is one of ours, else the one we asked for. */
-const roleAfter = (reported: unknown, requested: Role): Role => (isRole(reported) ? reported : requested);
-
 async function loadUser(site: Site, caller: Caller, userId: number, reuseCaller = true): Promise<UserItem> {
   // The caller's own record was read for this request already (lib/auth/caller.ts).
   if (reuseCaller && caller.kind === 'user' && caller.userId === userId && caller.siteId === site.id) return caller.user;
@@ -67,10 +63,15 @@ async function loadUser(site: Site, caller: Caller, userId: number, reuseCaller 
   return item;
 }
 
+/**
+ * One page of users, without those whose `listableByRole` is above the caller's role: such a page holds
+ * fewer records than `pageSize` (CONTRACT allows it), and the request count stays one Query.
+ */
 export async function listUsers(site: Site, caller: Caller, page: PageRequest) {
   access.user.list(caller);
   const result = await store.listUsers(site.id, page);
-  return { records: result.items.map((item) => fullUserRecord(item, site.config, caller)), nextCursor: result.nextCursor };
+  const listed = result.items.filter((item) => access.user.listsUser(caller, item));
+  return { records: listed.map((item) => fullUserRecord(item, site.config, caller)), nextCursor: result.nextCursor };
 }
 
 export async function getUserRecord(site: Site, caller: Caller, userId: number) {
@@ -118,18 +119,18 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
 
   // The id first: once the auth server has made the user, only the local write is left to fail.
   const id = await nextId('user');
+  // No role: roles are per site and belong to the API (CONTRACT "Decided details, security").
   const authUser = await authServer.createUser(server, {
     email: body.email,
     firstName: body.firstName ?? null,
     lastName: body.lastName ?? null,
-    role,
     extraData: authExtraDataAfter({}, body.extraData, recordPatch, site.id, fields),
   });
   const externalUserId = String(authServer.externalIdOf(authUser));
   const item: UserItem = {
     id,
     siteId: site.id,
-    role: roleAfter(authUser.role, role),
+    role,
     ...cacheFieldsFromAuth(authUser, site.id),
     externalUserId,
     authServer: server.url,
@@ -150,37 +151,52 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
   return fullUserRecord(item, site.config, caller);
 }
 
+/**
+ * The e-mail counts as changed only when it differs from the stored one; sending the same address
+ * back (a CMS form with every field) changes nothing and needs no more than any other field.
+ */
+const changesEmail = (body: UpdateUserBody, target: UserItem) => body.email !== undefined && body.email !== target.email;
+
+/** The person's auth-server user also has a site user on another site (one GSI1 Query, linked users only). */
+async function isSharedIdentity(target: UserItem): Promise<boolean> {
+  if (!isLinked(target)) return false;
+  const sites = await store.siteUsersOfExternal(store.externalKeyOf(target.authServer, target.externalUserId));
+  return sites.some((u) => u.siteId !== target.siteId);
+}
+
 export async function updateUser(site: Site, caller: Caller, userId: number, body: UpdateUserBody): Promise<UserRecord> {
   const fields = siteSpecificFields(site.config.users);
   const recordPatch = recordPatchOf(body, site);
-  const names = namesOf(body);
+  // Before the read: what the id alone decides (a 403 says nothing about whether the user exists).
+  access.user.actOn(caller, { id: userId, siteId: site.id }, { role: body.role });
 
   for (let attempt = 1; ; attempt++) {
     const target = await loadUser(site, caller, userId, attempt === 1);
-    access.user.modify(caller, target);
-    if (body.role !== undefined) {
-      access.user.grant(caller, body.role);
-      // Taking a role away is as strong as giving it: nobody changes the role of someone above them.
-      if (body.role !== target.role) access.user.grant(caller, target.role);
-    }
+    const emailChanges = changesEmail(body, target);
+    // Only an e-mail change pays for the index read that tells whether the login is shared.
+    const sharedIdentity = emailChanges && (await isSharedIdentity(target));
+    access.user.actOn(caller, target, { role: body.role, email: emailChanges, sharedIdentity });
     assertValidUserExtraData(body.extraData, site.config);
+    const names = namesOf(body);
+    if (!emailChanges) delete names.email;
     const now = new Date().toISOString();
 
     if (isLinked(target)) {
       const server = authServerByUrl(site.id, site.config, target.authServer);
+      // Never a role: roles are per site and live here only (CONTRACT "Decided details, security").
       const changes: authServer.AuthUserChanges = { ...names };
-      if (body.role !== undefined) changes.role = body.role;
       if (body.extraData !== undefined || Object.keys(recordPatch).length > 0) {
         // Fresh from the source: the extraData holds every site's entries, and only ours may change.
         const current = await authServer.fetchUser(server, target.externalUserId);
         changes.extraData = authExtraDataAfter(current.extraData ?? {}, body.extraData, recordPatch, site.id, fields);
       }
-      if (Object.keys(changes).length === 0) return fullUserRecord(target, site.config, caller);
+      const roleChanges = body.role !== undefined && body.role !== target.role;
+      if (Object.keys(changes).length === 0 && !roleChanges) return fullUserRecord(target, site.config, caller);
       assertFits(target, { ...changes });
-      const authUser = await authServer.updateUser(server, target.externalUserId, changes);
+      const fromAuth = Object.keys(changes).length > 0 ? await authServer.updateUser(server, target.externalUserId, changes) : undefined;
       const updated = await store.updateUser(site.id, target.id, {
-        role: roleAfter(authUser.role, body.role ?? target.role),
-        ...cacheFieldsFromAuth(authUser, site.id),
+        ...(roleChanges ? { role: body.role } : {}),
+        ...(fromAuth ? cacheFieldsFromAuth(fromAuth, site.id) : {}),
         updatedAt: now,
       });
       if (!updated) throw notFound(`User ${userId} not found on site ${site.id}`);
@@ -202,10 +218,9 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
 }
 
 export async function deleteUser(site: Site, caller: Caller, userId: number): Promise<void> {
+  access.user.actOn(caller, { id: userId, siteId: site.id });
   const target = await loadUser(site, caller, userId);
-  access.user.modify(caller, target);
-  // Removing a user removes their role: only someone who could give that role may do it.
-  access.user.grant(caller, target.role);
+  access.user.actOn(caller, target);
   if (isLinked(target)) {
     const server = authServerByUrl(site.id, site.config, target.authServer);
     const sites = await store.siteUsersOfExternal(store.externalKeyOf(target.authServer, target.externalUserId));

@@ -127,7 +127,7 @@ describe('login', () => {
     auth.control.userByEmail('ann@example.org')!.lastName = 'Example';
   });
 
-  it('takes the role from the auth server when it is one of ours, else member', async () => {
+  it('takes the role from the auth server when the login creates the site user: one of ours, else member', async () => {
     const site = await createLoginSite(auth);
     const mod = await login(site.id, 'mod@example.org');
     expect((await invoke(meHandler, { params: { siteId: site.id }, token: mod.jwt! })).body.role).toBe('moderator');

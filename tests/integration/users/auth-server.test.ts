@@ -53,12 +53,14 @@ describe('the auth server is the source of truth', () => {
     expect(auth.control.user(p.id)).toMatchObject({ firstName: 'Renamed', email });
   });
 
-  it('stores a role change on the auth server, so the next login keeps it', async () => {
+  it('keeps a role change on this site only (nothing sent to the auth server), and the next login keeps it', async () => {
     const site = await createLoginSite(auth);
     const p = person();
     const { id } = await loginUser(site.id, p.email);
+    const calls = auth.control.requests.length;
     expect((await put(site.id, id, { role: 'moderator' })).body.role).toBe('moderator');
-    expect(auth.control.user(p.id)!.roles['site-client']).toBe('moderator');
+    expect(auth.control.requests.slice(calls)).toEqual([]);
+    expect(auth.control.user(p.id)!.roles).toEqual({});
     const again = await loginUser(site.id, p.email);
     expect(again.id).toBe(id);
     expect((await invoke(me, { params: { siteId: site.id }, token: again.token })).body.role).toBe('moderator');
@@ -104,6 +106,9 @@ describe('the auth server is the source of truth', () => {
     const onAuth = auth.control.userByEmail(res.body.email)!;
     expect(res.body.externalUserId).toBe(String(onAuth.id));
     expect(onAuth.extraData).toEqual({ bio: [{ value: 'written here', siteId: site.id }] });
+    // The role stays with the site: the auth server was never told one.
+    expect(onAuth.roles).toEqual({});
+    expect(onAuth.role).toBeUndefined();
     const login = await loginUser(site.id, res.body.email);
     expect(login.id).toBe(res.body.id);
     expect((await invoke(me, { params: { siteId: site.id }, token: login.token })).body.role).toBe('editor');

@@ -663,6 +663,8 @@ export const routes: Route[] = [
       { label: 'another member', status: 403, change: asUser((c) => c.w.member2.token) },
       { label: 'a member making themself admin', status: 403, change: withBody((c) => c.w.member.token, () => ({ role: 'admin' })) },
       { label: 'a moderator demoting an admin', status: 403, change: (c, b) => ({ ...b, params: { ...b.params, userId: String(c.w.admin.id) }, body: { role: 'member' } }) },
+      { label: "a moderator renaming an admin", status: 403, change: (c, b) => ({ ...b, params: { ...b.params, userId: String(c.w.admin.id) } }) },
+      { label: "a moderator changing a member's e-mail (admin only)", status: 403, change: (_c, b) => ({ ...b, body: { email: 'taken-over@example.org' } }) },
     ],
   },
   {
@@ -709,14 +711,17 @@ export const routes: Route[] = [
       method: 'PUT',
       path: `/api/site/{siteId}/user/{userId}/${segment}`,
       ids: { userId: (ctx) => ctx.other.member2.id },
-      baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member2.id) }, token: ctx.w.moderator.token }),
+      // Every site of a person: the person themself or a service token only (issue 12 item 3).
+      baseline: (ctx) => ({
+        params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member2.id) },
+        token: segment.endsWith('all') ? SERVICE_TOKEN : ctx.w.moderator.token,
+      }),
       denied: [
         NOBODY,
         { label: 'another member', status: 403, change: asUser((c) => c.w.member.token) },
-        // A preview changes nothing, so a moderator may look at an admin's; only doing it is refused.
-        ...(name.startsWith('userDo')
-          ? [{ label: 'a moderator anonymizing an admin', status: 403 as const, change: (c: Ctx, b: HostileRequest) => ({ ...b, params: { ...b.params, userId: String(c.w.admin.id) } }) }]
-          : []),
+        // Previews are acting on the user too: nobody acts on a user above their own role.
+        { label: 'a moderator anonymizing an admin', status: 403 as const, change: (c: Ctx, b: HostileRequest) => ({ ...b, token: c.w.moderator.token, params: { ...b.params, userId: String(c.w.admin.id) } }) },
+        ...(segment.endsWith('all') ? [{ label: "the site's admin (site staff use the per-site paths)", status: 403 as const, change: asUser((c) => c.w.admin.token) }] : []),
       ],
     }),
   ),

@@ -83,8 +83,74 @@ describe('the CONTRACT access table', () => {
     expect(status(() => access.user.grant(user('moderator'), 'editor'))).toBe(403);
     expect(status(() => access.user.grant(user('member'), 'admin'))).toBe(403);
     expect(status(() => access.user.create(user('moderator'), withDefaults({ users: { canCreateNewUsers: false } })))).toBe(403);
-    expect(status(() => access.user.modify(user('member', 5), { id: 5 }))).toBe(200);
-    expect(status(() => access.user.modify(user('member', 5), { id: 6 }))).toBe(403);
+  });
+
+  describe('users: the one rule for acting on a user (actOn)', () => {
+    const target = (role: Role, id = 50, siteId = 1) => ({ id, siteId, role });
+    const act = (caller: Caller, t: { id: number; siteId: number; role?: string }, action: access.UserAction = {}) =>
+      status(() => access.user.actOn(caller, t, action));
+
+    it('the user themself and service tokens may; nobody without a token', () => {
+      expect(act(user('member', 5), target('member', 5))).toBe(200);
+      expect(act(user('member', 5), target('member', 5), { email: true, sharedIdentity: true, everySite: true })).toBe(200);
+      expect(act(service, target('admin'), { email: true, sharedIdentity: true, everySite: true })).toBe(200);
+      expect(act(nobody, target('member'))).toBe(401);
+      // The same user id on another site is somebody else.
+      expect(act(user('member', 5, 2), target('member', 5, 1))).toBe(403);
+    });
+
+    it('others: a moderator+ of this site whose role is at least the target\'s', () => {
+      expect(act(user('member', 5), target('member', 6))).toBe(403);
+      expect(act(user('moderator'), target('member'))).toBe(200);
+      expect(act(user('moderator'), target('moderator'))).toBe(200);
+      expect(act(user('moderator'), target('editor'))).toBe(403);
+      expect(act(user('moderator'), target('admin'))).toBe(403);
+      expect(act(user('editor'), target('admin'))).toBe(403);
+      expect(act(user('admin'), target('admin'))).toBe(200);
+      // A role that is not one of ours counts as admin.
+      expect(act(user('editor'), target('superuser' as Role))).toBe(403);
+      expect(act(user('admin', 10, 2), target('member', 50, 1))).toBe(403);
+    });
+
+    it('before the record is read, only what the id decides', () => {
+      expect(act(user('moderator'), { id: 50, siteId: 1 })).toBe(200);
+      expect(act(user('member'), { id: 50, siteId: 1 })).toBe(403);
+    });
+
+    it("another user's e-mail needs admin, and a service token when the login is shared with other sites", () => {
+      expect(act(user('moderator'), target('member'), { email: true })).toBe(403);
+      expect(act(user('editor'), target('member'), { email: true })).toBe(403);
+      expect(act(user('admin'), target('member'), { email: true })).toBe(200);
+      expect(act(user('admin'), target('member'), { email: true, sharedIdentity: true })).toBe(403);
+      expect(act(service, target('member'), { email: true, sharedIdentity: true })).toBe(200);
+    });
+
+    it('every site of a person: themself or a service token only', () => {
+      expect(act(user('admin'), target('member'), { everySite: true })).toBe(403);
+      expect(act(user('moderator'), { id: 50, siteId: 1 }, { everySite: true })).toBe(403);
+    });
+
+    it('nobody gives a role above their own, themself included', () => {
+      expect(act(user('member', 5), target('member', 5), { role: 'moderator' })).toBe(403);
+      expect(act(user('admin', 5), target('admin', 5), { role: 'member' })).toBe(200);
+      expect(act(user('moderator'), target('member'), { role: 'editor' })).toBe(403);
+      expect(act(user('moderator'), target('member'), { role: 'moderator' })).toBe(200);
+    });
+  });
+
+  it('users: listableByRole and detailsViewableByRole', () => {
+    const rec = (fields: { listableByRole?: string | null; detailsViewableByRole?: string | null }) => ({ id: 50, siteId: 1, ...fields });
+    expect(access.user.listsUser(user('moderator'), rec({}))).toBe(true);
+    expect(access.user.listsUser(user('moderator'), rec({ listableByRole: 'moderator' }))).toBe(true);
+    expect(access.user.listsUser(user('moderator'), rec({ listableByRole: 'editor' }))).toBe(false);
+    expect(access.user.listsUser(service, rec({ listableByRole: 'admin' }))).toBe(true);
+    expect(access.user.listsUser(user('editor'), rec({ listableByRole: 'nonsense' }))).toBe(false);
+    expect(access.user.listsUser(user('moderator', 50), rec({ listableByRole: 'admin' }))).toBe(true);
+    expect(access.user.seesDetails(nobody, rec({}))).toBe(false);
+    expect(access.user.seesDetails(nobody, rec({ detailsViewableByRole: 'all' }))).toBe(true);
+    expect(access.user.seesDetails(nobody, rec({ detailsViewableByRole: 'member' }))).toBe(false);
+    expect(access.user.seesDetails(user('member'), rec({ detailsViewableByRole: 'member' }))).toBe(true);
+    expect(access.user.seesDetails(user('member'), rec({ detailsViewableByRole: 'editor' }))).toBe(false);
   });
 
   it('newsletter: moderators list; signups only while active', () => {
