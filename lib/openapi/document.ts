@@ -141,6 +141,7 @@ function errorResponses(): Record<string, Json> {
     out[r.name] = {
       description: r.description,
       ...(status === '401' ? { headers: { 'WWW-Authenticate': { description: '`Basic` on a site Basic Auth failure', schema: { type: 'string' } } } } : {}),
+      ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit window ends', schema: { type: 'integer' } } } } : {}),
       content: { 'application/json': { schema: { $ref: ref('Error') }, example: r.example } },
     };
   }

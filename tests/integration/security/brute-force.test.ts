@@ -48,6 +48,8 @@ describe('brute-force limit on the doors', () => {
     expect(over.status).toBe(429);
     expect(over.body).toEqual({ status: 429, error: 'TooManyRequests', message: expect.any(String) });
     expect(over.headers['retry-after']).toBe('45');
+    // A browser frontend may read it cross-origin.
+    expect(over.headers['access-control-expose-headers']).toMatch(/\bRetry-After\b/);
   });
 
   it('counts across concurrent calls (as across Lambda instances): of 101 at once exactly one is 429', async () => {
