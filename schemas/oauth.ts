@@ -41,7 +41,8 @@ export const loginStateClaims = z.object({
   oauth: oauthName,
   /** This API's digest-login URL sent as `redirect_uri`; the code exchange must repeat it exactly. */
   callback: z.string(),
-  nonce: z.string(),
+  /** SHA-256 (base64url) of the nonce in the browser's login cookie (lib/oauth/state.ts). */
+  nonceHash: z.string().min(1).max(100),
 });
 export type LoginStateClaims = z.infer<typeof loginStateClaims>;
 

@@ -17,6 +17,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** Sent as `X-Authorization: Bearer <token>`. */
   token?: string;
+  /** Request cookies (`name=value`), as API Gateway passes them in `event.cookies`. */
+  cookies?: string[];
+  /** The client address API Gateway reports (`requestContext.http.sourceIp`); default 127.0.0.1. */
+  sourceIp?: string;
+  /** API Gateway's request time (`requestContext.timeEpoch`, ms); default now. */
+  timeEpoch?: number;
 }
 
 export interface CallResult {
@@ -24,6 +30,8 @@ export interface CallResult {
   headers: Record<string, string>;
   /** The raw JSON text of the answer (parse it with `json()`). */
   text: string;
+  /** `Set-Cookie` values of the answer (payload 2.0 `cookies`). */
+  cookies: string[];
 }
 
 export const json = <T = any>(result: CallResult): T => (result.text ? JSON.parse(result.text) : undefined) as T;
@@ -44,17 +52,18 @@ export function buildEvent(options: CallOptions): { event: APIGatewayProxyEventV
     rawPath: path,
     rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
     headers,
+    ...(options.cookies ? { cookies: options.cookies } : {}),
     queryStringParameters: options.query,
     pathParameters: Object.fromEntries(Object.entries(options.params ?? {}).map(([k, v]) => [k, String(v)])),
     body,
     isBase64Encoded: false,
     requestContext: {
-      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'in-process' },
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: options.sourceIp ?? '127.0.0.1', userAgent: 'in-process' },
       requestId: randomUUID(),
       routeKey: `${method} ${path}`,
       stage: '$default',
       time: new Date().toISOString(),
-      timeEpoch: Date.now(),
+      timeEpoch: options.timeEpoch ?? Date.now(),
       accountId: 'local',
       apiId: 'local',
       domainName: 'localhost',
@@ -72,6 +81,7 @@ export async function call(handler: Handler, options: CallOptions = {}): Promise
     status: result.statusCode ?? 200,
     headers: Object.fromEntries(Object.entries(result.headers ?? {}).map(([k, v]) => [k.toLowerCase(), String(v)])),
     text: typeof result.body === 'string' ? result.body : '',
+    cookies: result.cookies ?? [],
   };
 }
 

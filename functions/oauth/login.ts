@@ -1,9 +1,10 @@
 import { apiHandler } from '#lib/http/handler';
 import { redirect } from '#lib/http/response';
-import { loginLocation } from '#lib/oauth/login';
+import { loginStart } from '#lib/oauth/login';
 import { siteParams } from '#schemas/common';
 import { loginQuery } from '#schemas/oauth';
 
-export const handler = apiHandler({ params: siteParams, query: loginQuery }, async ({ site, query, headers }) =>
-  redirect(await loginLocation(site, query, headers)),
-);
+export const handler = apiHandler({ params: siteParams, query: loginQuery, rateLimit: 'door' }, async ({ site, query, headers }) => {
+  const { location, cookies } = await loginStart(site, query, headers);
+  return redirect(location, cookies);
+});

@@ -31,7 +31,7 @@ export function corsHeaders(
   const headers: Record<string, string> = {
     'access-control-allow-headers': ALLOWED_HEADERS,
     'access-control-allow-methods': ALLOWED_METHODS,
-    'access-control-expose-headers': 'WWW-Authenticate',
+    'access-control-expose-headers': 'WWW-Authenticate, Retry-After',
     'access-control-max-age': '600',
     vary: 'Origin',
   };

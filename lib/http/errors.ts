@@ -19,6 +19,7 @@ export type ErrorName =
   | 'Conflict'
   | 'PayloadTooLarge'
   | 'UnsupportedMediaType'
+  | 'TooManyRequests'
   | 'BadGateway'
   | 'InternalError';
 
@@ -55,6 +56,10 @@ export const payloadTooLarge = (message = 'Request body is larger than 256 KiB')
 
 export const unsupportedMediaType = (message = 'Request body must be application/json') =>
   new ApiError(415, 'UnsupportedMediaType', message);
+
+/** A brute-force limit (lib/http/rate-limit.ts); `Retry-After` says when the window ends. */
+export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests from this address; try again later') =>
+  new ApiError(429, 'TooManyRequests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** An upstream service (the OAuth server) failed; nothing was changed locally. */
 export const badGateway = (message: string) => new ApiError(502, 'BadGateway', message);

@@ -17,6 +17,8 @@ import { cors, type CorsContext } from '#lib/http/cors';
 import { errorResponder } from '#lib/http/error-handler';
 import { jsonResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
+import { readCookies } from '#lib/http/cookies';
+import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
 import { logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
@@ -37,6 +39,8 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
    * would describe the body it may not send.
    */
   authorize?: (caller: Caller, site: Site | undefined) => void;
+  /** Brute-force limit of an unauthenticated door (lib/http/rate-limit.ts); right after the site and its Basic Auth. */
+  rateLimit?: RateLimitGroup;
 }
 
 export interface ApiRequest<P, Q, B> {
@@ -47,6 +51,8 @@ export interface ApiRequest<P, Q, B> {
   site: Site | undefined;
   caller: Caller;
   headers: Record<string, string | undefined>;
+  /** Request cookies by name (lib/http/cookies.ts). */
+  cookies: Record<string, string>;
   requestId: string;
 }
 
@@ -70,6 +76,10 @@ export function apiHandler<
       site = await loadSite(siteId);
       (context as unknown as CorsContext).allowedDomains = site.config.allowedDomains;
       assertBasicAuth(site.config, headers['authorization'], site.name);
+      if (spec.rateLimit) {
+        const { http, timeEpoch } = event.requestContext ?? {};
+        await enforceRateLimit({ group: spec.rateLimit, siteId: site.id, ignoreBruteForce: site.config.ignoreBruteForce, sourceIp: http?.sourceIp, nowMs: timeEpoch ?? Date.now() });
+      }
     }
     const caller = await resolveCaller(headers, siteId);
     spec.authorize?.(caller, site);
@@ -83,9 +93,11 @@ export function apiHandler<
       site,
       caller,
       headers,
+      cookies: readCookies(event.cookies, headers['cookie']),
       requestId: context.awsRequestId,
     } as ApiRequest<Out<P>, Out<Q>, Out<B>> & SiteRequired<Out<P>>);
-    return jsonResponse(result.statusCode, result.body, result.headers);
+    const response = jsonResponse(result.statusCode, result.body, result.headers);
+    return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
   return withHttpStack(run);
 }

@@ -7,14 +7,17 @@ export interface ApiResult {
   statusCode: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** `Set-Cookie` values (payload 2.0 `cookies`); only the login sets one (lib/http/cookies.ts). */
+  cookies?: string[];
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): ApiResult => ({ statusCode: 200, body, headers });
 export const created = (body: unknown): ApiResult => ({ statusCode: 201, body });
 export const deleted = (id: number): ApiResult => ({ statusCode: 200, body: { id, deleted: true } });
-export const redirect = (location: string): ApiResult => ({
+export const redirect = (location: string, cookies?: string[]): ApiResult => ({
   statusCode: 302,
   headers: { location, 'cache-control': 'no-store' },
+  ...(cookies?.length ? { cookies } : {}),
 });
 
 export const list = <T>(records: T[], pageSize: number, nextCursor: string | null): ApiResult =>

@@ -1,21 +1,35 @@
 /**
  * The one client for a site's auth server: the code exchange and userinfo of the login, and the admin
- * user API through which user changes reach the source of truth. Every call has a timeout, no call
- * follows redirects, and every failure becomes a 502 with a message that says which call failed and
- * how (never the secrets or tokens): callers change nothing locally before these calls succeed.
+ * user API through which user changes reach the source of truth. Every call has a timeout and no call
+ * follows redirects (a 3xx is a failure, so a redirect cannot lead a call somewhere else). Callers
+ * change nothing locally before these calls succeed.
+ *
+ * No probing of internal networks (CONTRACT "Decided details, security"): before connecting, the
+ * host's addresses are resolved (all of them) and the call is refused when any one is in a refused
+ * range (lib/oauth/address-policy.ts). The check runs inside the connection's own DNS lookup, so the
+ * address checked is the address connected to (no DNS rebinding between check and connect). Every
+ * failure (refused address, DNS failure, connection refused, timeout, bad status, unreadable answer)
+ * is the SAME 502 for a given call, so the answer says nothing about what is listening where; the
+ * reason goes to the log only.
  *
  * Admin API (openstad-auth style, HTTP Basic with the site's client id and secret):
  *   GET|PUT|DELETE <auth-server-url>/api/admin/user/<id>, POST <auth-server-url>/api/admin/user
  */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import * as z from 'zod';
+import { env } from '#lib/config/env';
 import { ApiError, badGateway, badRequest, conflict } from '#lib/http/errors';
 import { logger } from '#lib/log/logger';
+import { addressProblem, authServerUrlProblem } from '#lib/oauth/address-policy';
 import type { AuthServerConfig } from '#lib/oauth/config';
 import { authServerUser, tokenResponse, type AuthServerUser } from '#schemas/oauth';
 
 /** Per call; a login makes two calls in a row and the Lambda timeout is 10 s. */
 export const AUTH_SERVER_TIMEOUT_MS = 4_000;
-const MAX_RESPONSE_CHARS = 1_000_000;
+const MAX_RESPONSE_BYTES = 1_000_000;
 
 export type ExternalUserId = string | number;
 
@@ -33,6 +47,86 @@ interface Answer {
   json: unknown;
 }
 
+/** The one answer to every failure of a call (see the header): no detail about why. */
+const unavailable = (call: Call): ApiError => badGateway(`The auth server could not complete ${call.what}; please try again later`);
+
+/** Why a call failed, for the log only. */
+class CallFailure extends Error {}
+
+/** dns.lookup with every resolved address checked against the policy; the connection uses only these. */
+const guardedLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const refused = addresses.find((a) => addressProblem(a.address, env().isLocalStage));
+    if (refused || addresses.length === 0) {
+      return callback(Object.assign(new CallFailure(`${hostname} resolves to a refused address`), { code: 'EADDRREFUSED' }), '', 0);
+    }
+    if (options.all) return callback(null, addresses);
+    return callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+// Own connection pools: every socket in them was opened through guardedLookup.
+const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+
+function exchange(call: Call, url: URL): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const https = url.protocol === 'https:';
+    const req = (https ? httpsRequest : httpRequest)(url, {
+      method: call.method,
+      headers: { accept: 'application/json', ...call.headers, ...(call.body !== undefined ? { 'content-length': String(Buffer.byteLength(call.body)) } : {}) },
+      agent: https ? agents.https : agents.http,
+      lookup: guardedLookup,
+    });
+    const timer = setTimeout(() => req.destroy(new CallFailure(`no answer within ${AUTH_SERVER_TIMEOUT_MS} ms`)), AUTH_SERVER_TIMEOUT_MS);
+    const fail = (err: Error) => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    req.on('error', fail);
+    req.on('response', (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_RESPONSE_BYTES) req.destroy(new CallFailure('answer too large'));
+        else chunks.push(chunk);
+      });
+      res.on('error', fail);
+      res.on('aborted', () => fail(new CallFailure('answer aborted')));
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    req.end(call.body);
+  });
+}
+
+async function send(call: Call): Promise<Answer> {
+  const url = new URL(call.url);
+  // A literal address never goes through the lookup; a config saved before the rule still meets it here.
+  const refused = authServerUrlProblem(url.origin, env().isLocalStage);
+  if (refused) {
+    logger.warn('auth server refused', { what: call.what, host: url.host, reason: refused });
+    throw unavailable(call);
+  }
+  let answer: { status: number; text: string };
+  try {
+    answer = await exchange(call, url);
+  } catch (err) {
+    logger.warn('auth server unreachable', { what: call.what, host: url.host, error: (err as Error).message });
+    throw unavailable(call);
+  }
+  let json: unknown;
+  try {
+    json = answer.text ? JSON.parse(answer.text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: answer.status, json };
+}
+
 /** An absolute URL on the auth server for a configured path; OpenStad's `[[clientId]]` placeholder is filled in. */
 export function serverUrl(server: AuthServerConfig, path: string, params: Record<string, string> = {}): URL {
   const filled = path.replaceAll('[[clientId]]', encodeURIComponent(server.clientId));
@@ -41,45 +135,17 @@ export function serverUrl(server: AuthServerConfig, path: string, params: Record
   return url;
 }
 
-async function send(call: Call): Promise<Answer> {
-  let response: Response;
-  try {
-    response = await fetch(call.url, {
-      method: call.method,
-      headers: { accept: 'application/json', ...call.headers },
-      body: call.body,
-      redirect: 'error',
-      signal: AbortSignal.timeout(AUTH_SERVER_TIMEOUT_MS),
-    });
-  } catch (err) {
-    const timedOut = (err as Error).name === 'TimeoutError';
-    logger.warn('auth server unreachable', { what: call.what, host: new URL(call.url).host, error: (err as Error).message });
-    throw badGateway(`The auth server did not answer ${call.what}${timedOut ? ` within ${AUTH_SERVER_TIMEOUT_MS} ms` : ''}`);
-  }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch {
-    throw badGateway(`The auth server's answer to ${call.what} could not be read`);
-  }
-  if (text.length > MAX_RESPONSE_CHARS) throw badGateway(`The auth server's answer to ${call.what} is too large`);
-  let json: unknown;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json };
-}
-
 const failed = (call: Call, answer: Answer): ApiError => {
   logger.warn('auth server error', { what: call.what, status: answer.status });
-  return badGateway(`The auth server answered ${answer.status} to ${call.what}`);
+  return unavailable(call);
 };
 
 function parse<T extends z.ZodType>(schema: T, call: Call, answer: Answer): z.infer<T> {
   const result = schema.safeParse(answer.json);
-  if (!result.success) throw badGateway(`The auth server's answer to ${call.what} is not what OAuth expects`);
+  if (!result.success) {
+    logger.warn('auth server answer not understood', { what: call.what, status: answer.status });
+    throw unavailable(call);
+  }
   return result.data;
 }
 
@@ -131,7 +197,6 @@ export async function fetchUserInfo(server: AuthServerConfig, accessToken: strin
 export async function fetchUser(server: AuthServerConfig, id: ExternalUserId): Promise<AuthServerUser> {
   const call: Call = { what: 'reading the user', method: 'GET', url: adminUrl(server, id), headers: { authorization: basicAuth(server) } };
   const answer = await send(call);
-  if (answer.status === 404) throw badGateway(`The user no longer exists on the auth server`);
   if (answer.status !== 200) throw failed(call, answer);
   return parse(authServerUser, call, answer);
 }
@@ -164,7 +229,6 @@ export async function updateUser(server: AuthServerConfig, id: ExternalUserId, c
   const call: Call = { what: 'updating the user', method: 'PUT', url: adminUrl(server, id), headers: json(server), body: JSON.stringify(changes) };
   const answer = await send(call);
   if (answer.status === 409) throw conflict('Another user on the auth server already has this e-mail');
-  if (answer.status === 404) throw badGateway(`The user no longer exists on the auth server`);
   if (answer.status !== 200) throw failed(call, answer);
   return parse(authServerUser, call, answer);
 }

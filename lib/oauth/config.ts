@@ -2,7 +2,8 @@
  * Which auth server a site uses, from `config.oauth.<name>` (CONTRACT "Login": `default` unless
  * `useOauth` names another), with OpenStad's default paths filled in.
  */
-import { badGateway, badRequest } from '#lib/http/errors';
+import { badGateway, notFound, type ErrorDetail } from '#lib/http/errors';
+import { authServerUrlProblem } from '#lib/oauth/address-policy';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 import type { OauthClientConfig } from '#schemas/site-config';
 
@@ -65,17 +66,14 @@ function resolve(siteId: number, name: string, entry: OauthClientConfig): AuthSe
 }
 
 /**
- * The auth server a login uses. A `useOauth` that names no entry is the client's mistake (400); a
- * site without a usable `default` entry is a configuration fault, reported as 502 like any other
- * failure to reach the auth server.
+ * The auth server a login or logout uses. A site without the entry asked for (`useOauth`, else
+ * `default`) answers 404 naming the key (CONTRACT "Decided details, lifecycle"); an entry that is
+ * there but unusable is a configuration fault, reported as 502.
  */
 export function authServerFor(siteId: number, config: SiteConfig, useOauth?: string): AuthServerConfig {
   const name = useOauth ?? DEFAULT_OAUTH_NAME;
   const entry = Object.hasOwn(entries(config), name) ? entries(config)[name] : undefined;
-  if (!entry) {
-    if (useOauth !== undefined) throw badRequest(`Site ${siteId} has no oauth configuration named "${useOauth}"`);
-    throw misconfigured(siteId, name, 'is missing');
-  }
+  if (!entry) throw notFound(`Site ${siteId} has no config.oauth.${name}`);
   return resolve(siteId, name, entry);
 }
 
@@ -98,4 +96,21 @@ export function authServerByUrl(siteId: number, config: SiteConfig, url: string)
     if (entry && entryUrl === url) return resolve(siteId, name, entry);
   }
   throw badGateway(`The auth server this user is linked to (${url}) is no longer configured for site ${siteId}`);
+}
+
+/**
+ * The `auth-server-url` rule checked when a config is saved (CONTRACT "Decided details, security"):
+ * one detail per entry whose URL is refused on this stage, with its config path.
+ */
+export function authServerUrlDetails(config: unknown, isLocalStage: boolean): ErrorDetail[] {
+  const oauth = (config as { oauth?: unknown } | undefined)?.oauth;
+  if (!oauth || typeof oauth !== 'object') return [];
+  const details: ErrorDetail[] = [];
+  for (const [name, entry] of Object.entries(oauth as Record<string, unknown>)) {
+    const url = (entry as Record<string, unknown> | null)?.['auth-server-url'];
+    if (typeof url !== 'string' || url === '') continue;
+    const problem = authServerUrlProblem(url, isLocalStage);
+    if (problem) details.push({ path: `config.oauth.${name}.auth-server-url`, message: problem });
+  }
+  return details;
 }

@@ -130,8 +130,9 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; examp
   409: { name: 'Conflict', description: 'Conflicts with what is stored, or with a change made at the same time (retry).', example: { status: 409, error: 'Conflict', message: 'You have already voted; on this site a vote cannot be changed' } },
   413: { name: 'PayloadTooLarge', description: 'The body is over 256 KiB.', example: { status: 413, error: 'PayloadTooLarge', message: 'Request body is larger than 256 KiB' } },
   415: { name: 'UnsupportedMediaType', description: 'A body that is not `application/json`.', example: { status: 415, error: 'UnsupportedMediaType', message: 'Request body must be application/json' } },
+  429: { name: 'TooManyRequests', description: 'A brute-force limit of the unauthenticated doors (per client address and site, per minute); `Retry-After` says when to try again.', example: { status: 429, error: 'TooManyRequests', message: 'Too many requests from this address; try again later' } },
   500: { name: 'InternalError', description: 'A bug. The message is generic; the error is logged with the request id.', example: { status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' } },
-  502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server did not answer within 4000 ms' } },
+  502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server could not complete the code exchange; please try again later' } },
 };
 
 function errorResponses(): Record<string, Json> {
@@ -140,6 +141,7 @@ function errorResponses(): Record<string, Json> {
     out[r.name] = {
       description: r.description,
       ...(status === '401' ? { headers: { 'WWW-Authenticate': { description: '`Basic` on a site Basic Auth failure', schema: { type: 'string' } } } } : {}),
+      ...(status === '429' ? { headers: { 'Retry-After': { description: 'Seconds until the limit window ends', schema: { type: 'integer' } } } } : {}),
       content: { 'application/json': { schema: { $ref: ref('Error') }, example: r.example } },
     };
   }

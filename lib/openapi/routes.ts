@@ -23,7 +23,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** none: no token is read; optional: a token changes what is shown; required: 401 without one. */
 export type Auth = 'none' | 'optional' | 'required';
 
-export type DomainErrorStatus = 403 | 409 | 502;
+export type DomainErrorStatus = 403 | 409 | 429 | 502;
 
 export const TAGS = {
   Sites: 'Sites and their configuration.',
@@ -174,12 +174,12 @@ export const ROUTES: RouteDoc[] = [
 
   // Newsletter
   { operationId: 'newsletterSignupList', method: 'GET', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'List the newsletter signups of a site', access: 'moderators and above', auth: 'required', params: siteParams, query: listSignupsQuery, success: ok('NewsletterSignupList'), errors: [403] },
-  { operationId: 'newsletterSignupCreate', method: 'POST', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'Sign up for the newsletter', access: 'everyone while `newslettersignup.isActive`', auth: 'optional', params: siteParams, body: 'NewsletterSignupBody', success: created('NewsletterSignup'), errors: [403, 409] },
-  { operationId: 'newsletterConfirm', method: 'POST', path: '/api/site/{siteId}/confirm', tag: 'Newsletter', summary: 'Confirm a newsletter signup', description: 'An unknown token is a 404.', access: 'everyone', auth: 'optional', params: siteParams, body: 'ConfirmBody', success: ok('NewsletterSignup', 'The signup, with `confirmed: true`') },
+  { operationId: 'newsletterSignupCreate', method: 'POST', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'Sign up for the newsletter', access: 'everyone while `newslettersignup.isActive`', auth: 'optional', params: siteParams, body: 'NewsletterSignupBody', success: created('NewsletterSignup'), errors: [403, 409, 429] },
+  { operationId: 'newsletterConfirm', method: 'POST', path: '/api/site/{siteId}/confirm', tag: 'Newsletter', summary: 'Confirm a newsletter signup', description: 'An unknown token is a 404.', access: 'everyone', auth: 'optional', params: siteParams, body: 'ConfirmBody', success: ok('NewsletterSignup', 'The signup, with `confirmed: true`'), errors: [429] },
 
   // Login
-  { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400).', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`') },
-  { operationId: 'oauthDigestLogin', method: 'GET', path: '/oauth/site/{siteId}/digest-login', tag: 'Login', summary: 'Finish a login (the auth server redirects here)', access: 'everyone', auth: 'none', params: siteParams, query: digestLoginQuery, success: found('To the `redirectUrl` of the login, with `jwt=<token>` added to its query'), errors: [409, 502] },
+  { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400); without one, `cms.after-login-redirect-uri`, then the oauth entry\'s `after-login-redirect-uri`. A site without the oauth entry asked for: 404. Sets the HttpOnly login cookie that digest-login requires.', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`'), errors: [429] },
+  { operationId: 'oauthDigestLogin', method: 'GET', path: '/oauth/site/{siteId}/digest-login', tag: 'Login', summary: 'Finish a login (the auth server redirects here)', description: 'Needs the login cookie of the browser that started the login; a state works once (a replay is 400).', access: 'everyone', auth: 'none', params: siteParams, query: digestLoginQuery, success: found('To the `redirectUrl` of the login, with `jwt=<token>` added to its query'), errors: [409, 429, 502] },
   { operationId: 'oauthMe', method: 'GET', path: '/oauth/site/{siteId}/me', tag: 'Login', summary: "The caller's own user record", access: 'a user token of this site', auth: 'required', params: siteParams, success: ok('User') },
   { operationId: 'oauthLogout', method: 'GET', path: '/oauth/site/{siteId}/logout', tag: 'Login', summary: 'Log out at the auth server', access: 'everyone', auth: 'none', params: siteParams, query: logoutQuery, success: found("To the auth server's logout path") },
 

@@ -1,7 +1,9 @@
 /**
  * Site rules: the five site endpoints, config defaults on read, redaction for the public.
  */
+import { env } from '#lib/config/env';
 import { notFound, validationError } from '#lib/http/errors';
+import { authServerUrlDetails } from '#lib/oauth/config';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
@@ -50,6 +52,9 @@ function assertStorableConfig(config: unknown): void {
   if (config === undefined) return;
   const problem = firstUnstorablePart(config, 'config', MAX_ATTRIBUTE_NESTING);
   if (problem) throw validationError([problem], 'Invalid body');
+  // No probing of internal networks through a site's auth server (lib/oauth/address-policy.ts).
+  const refused = authServerUrlDetails(config, env().isLocalStage);
+  if (refused.length > 0) throw validationError(refused, 'Invalid body');
 }
 
 export async function createSite(caller: Caller, body: CreateSiteBody): Promise<SiteRecord> {

@@ -96,6 +96,18 @@ export const keys = {
     PK: sitePk(siteId),
     SK: `IDEMP#${scope}#${key}`,
   }),
+
+  // Login state and brute-force limits (issue 12 items 6 and 10).
+  /** A consumed login `state` (by the hash of its browser nonce); expires through TTL with the state. */
+  usedLoginState: (siteId: number, nonceHash: string): Key => ({ PK: sitePk(siteId), SK: `USEDSTATE#${nonceHash}` }),
+  /**
+   * A fixed one-minute request counter per client address, site and route group. Its own partition
+   * per (site, address), so a flood from many addresses never heats the site's partition.
+   */
+  rateCounter: (siteId: number, address: string, group: string, windowStartEpoch: number): Key => ({
+    PK: `RATE#${siteId}#${address}`,
+    SK: `${group}#${windowStartEpoch}`,
+  }),
 } as const;
 
 export const TALLY_SHARDS = 10;

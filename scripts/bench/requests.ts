@@ -325,7 +325,9 @@ export async function measureRequests(endpoints: readonly string[], log: (line: 
       const answer = await fetch(authorize, { redirect: 'manual' });
       if (answer.status !== 302) throw new Error(`auth server authorize: ${answer.status}`);
       const back = new URL(answer.headers.get('location')!);
-      const done = await at(label, 'oauthDigestLogin', oauthDigestLogin, { params, query: Object.fromEntries(back.searchParams) }, 302);
+      // The browser brings back the login cookie the start set (the state is bound to it).
+      const cookies = start.result.cookies.map((c) => c.split(';')[0]!);
+      const done = await at(label, 'oauthDigestLogin', oauthDigestLogin, { params, query: Object.fromEntries(back.searchParams), cookies }, 302);
       const jwt = new URL(done.result.headers.location!).searchParams.get('jwt');
       if (!jwt) throw new Error('digest-login: no jwt in the redirect');
       return { start, done, jwt };

@@ -10,9 +10,11 @@ export interface InvokeResult<T = any> {
   status: number;
   body: T;
   headers: Record<string, string>;
+  /** `Set-Cookie` values of the answer. */
+  cookies: string[];
 }
 
 export async function invoke<T = any>(handler: Handler, options: InvokeOptions = {}): Promise<InvokeResult<T>> {
   const result = await call(handler, options);
-  return { status: result.status, body: json<T>(result), headers: result.headers };
+  return { status: result.status, body: json<T>(result), headers: result.headers, cookies: result.cookies };
 }

@@ -159,11 +159,11 @@ describe('POST /api/site/:siteId/newslettersignup', () => {
     const site = await createSite(active);
     const anonymous = await countRequests(() => signUp(site.id, { email: 'count@example.org' }));
     expect(anonymous.result.status).toBe(201);
-    // site GetItem + id counter UpdateItem + one transaction.
-    expect(anonymous.commands).toEqual({ GetItemCommand: 1, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 });
+    // site GetItem + brute-force counter and id counter UpdateItems + one transaction.
+    expect(anonymous.commands).toEqual({ GetItemCommand: 1, UpdateItemCommand: 2, TransactWriteItemsCommand: 1 });
     const user = await createUser(site.id, 'member');
     const loggedIn = await countRequests(() => signUp(site.id, { email: 'count2@example.org' }, user.token));
-    expect(loggedIn.requests).toBe(4);
+    expect(loggedIn.requests).toBe(5);
   });
 
   it('confirms at once when the site auto-confirms (and keeps no token)', async () => {
@@ -373,9 +373,9 @@ describe('POST /api/site/:siteId/confirm', () => {
     const made = (await signUp(site.id, { email: 'cost@example.org' })).body;
     const token = await tokenOf(site.id, made.id);
     const { requests, commands } = await countRequests(() => confirm(site.id, token));
-    // site + token item + signup reads, one transaction.
-    expect(requests).toBe(4);
-    expect(commands).toEqual({ GetItemCommand: 3, TransactWriteItemsCommand: 1 });
+    // site + token item + signup reads, the brute-force counter, one transaction.
+    expect(requests).toBe(5);
+    expect(commands).toEqual({ GetItemCommand: 3, UpdateItemCommand: 1, TransactWriteItemsCommand: 1 });
   });
 });
 

@@ -34,10 +34,16 @@ export async function createLoginSite(auth: RunningAuthServer, config: SiteConfi
   return createSite({ allowedDomains: ['frontend.example.org'], oauth: { default: oauthConfig(auth.url) }, ...config });
 }
 
+/** The `name=value` pairs a browser would send back for these `Set-Cookie` values (path and flags aside). */
+export const cookieJar = (setCookies: readonly string[]): string[] =>
+  setCookies.map((c) => c.split(';')[0]!).filter((pair) => !pair.endsWith('='));
+
 export interface LoginResult {
   start: InvokeResult;
   /** The auth server's redirect back to the API (code and state in its query). */
   callback: URL;
+  /** The login cookie the browser holds (`name=value`), sent with the callback. */
+  cookies: string[];
   done: InvokeResult;
   jwt: string | undefined;
 }
@@ -57,9 +63,10 @@ export async function login(
   const answer = await fetch(authorize, { redirect: 'manual' });
   expect(answer.status).toBe(302);
   const callback = new URL(answer.headers.get('location')!);
-  const done = await invoke(digestHandler, { params: { siteId }, query: Object.fromEntries(callback.searchParams) });
+  const cookies = cookieJar(start.cookies);
+  const done = await invoke(digestHandler, { params: { siteId }, query: Object.fromEntries(callback.searchParams), cookies });
   const jwt = done.status === 302 ? (new URL(done.headers.location!).searchParams.get('jwt') ?? undefined) : undefined;
-  return { start, callback, done, jwt };
+  return { start, callback, cookies, done, jwt };
 }
 
 /** Logs in and returns the token and the site user's id. */

@@ -14,8 +14,10 @@ import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { signState } from '#lib/oauth/state';
 import { issueToken } from '#lib/auth/jwt';
 import { AUTH_SERVER_TIMEOUT_MS } from '#lib/oauth/client';
+import { LOGIN_COOKIE } from '#lib/oauth/login-cookie';
 import {
   API_HOST,
+  cookieJar,
   createLoginSite,
   FRONTEND,
   login,
@@ -49,7 +51,18 @@ async function codeFor(siteId: number, email = 'ann@example.org') {
   url.searchParams.set('login_hint', email);
   const answer = await fetch(url, { redirect: 'manual' });
   const callback = new URL(answer.headers.get('location')!);
-  return { code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, callback };
+  return { code: callback.searchParams.get('code')!, state: callback.searchParams.get('state')!, callback, cookies: cookieJar(start.cookies) };
+}
+
+/** A state for this site signed as the login start would, with the cookie its browser holds. */
+async function stateWithCookie(siteId: number, ttlSeconds?: number) {
+  const nonce = 'a-test-nonce-0123456789';
+  const state = await signState(
+    { siteId, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback: `https://${API_HOST}/oauth/site/${siteId}/digest-login` },
+    ttlSeconds,
+    nonce,
+  );
+  return { state, cookies: [`${LOGIN_COOKIE}=${nonce}`] };
 }
 
 const usersOf = async (siteId: number) => (await invoke(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records;
@@ -159,21 +172,30 @@ describe('login', () => {
       query: { redirectUrl: `${FRONTEND}/`, useOauth: 'nope' },
       headers: { host: API_HOST },
     });
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/config\.oauth\.nope/);
   });
 
   it('costs a constant number of DynamoDB requests', async () => {
     const site = await createLoginSite(auth);
     const newcomer = await codeFor(site.id, 'ann@example.org');
-    const created = await countRequests(() => invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(newcomer.callback.searchParams) }));
+    const created = await countRequests(() =>
+      invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(newcomer.callback.searchParams), cookies: newcomer.cookies }),
+    );
     expect(created.result.status).toBe(302);
-    // Site Get, link Get (consistent), id counter, user + link TransactWrite.
-    expect(created.requests).toBe(4);
+    // Site Get, brute-force counter, used-state Put, link Get (consistent), id counter, user + link TransactWrite.
+    expect(created.requests).toBe(6);
     const returning = await codeFor(site.id, 'ann@example.org');
-    const refreshed = await countRequests(() => invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(returning.callback.searchParams) }));
+    const refreshed = await countRequests(() =>
+      invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(returning.callback.searchParams), cookies: returning.cookies }),
+    );
     expect(refreshed.result.status).toBe(302);
-    // Site Get, link Get, user Update.
-    expect(refreshed.requests).toBe(3);
+    // Site Get, brute-force counter, used-state Put, link Get, user Update.
+    expect(refreshed.requests).toBe(5);
+    // The login start: site Get and the brute-force counter.
+    const start = await countRequests(() => invoke(loginHandler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/` }, headers: { host: API_HOST } }));
+    expect(start.result.status).toBe(302);
+    expect(start.requests).toBe(2);
   });
 });
 
@@ -213,29 +235,62 @@ describe('login: redirectUrl rule', () => {
     expect(start.status).toBe(302);
   });
 
+  /** Where a login without redirectUrl ends: the redirectUrl inside the state it issued. */
+  const fallbackOf = async (siteId: number) => {
+    const start = await invoke(loginHandler, { params: { siteId }, headers: { host: API_HOST } });
+    if (start.status !== 302) return start.status;
+    const state = new URL(start.headers.location!).searchParams.get('state')!;
+    return JSON.parse(Buffer.from(state.split('.')[1]!, 'base64url').toString()).redirectUrl as string;
+  };
+
+  it('falls back to cms.after-login-redirect-uri, then to the oauth entry, each under the allowedDomains rule', async () => {
+    const entry = { ...oauthConfig(auth.url), 'after-login-redirect-uri': `${FRONTEND}/from-oauth` };
+    const both = await createSite({ allowedDomains: ['frontend.example.org'], cms: { 'after-login-redirect-uri': `${FRONTEND}/from-cms` }, oauth: { default: entry } });
+    expect(await fallbackOf(both.id)).toBe(`${FRONTEND}/from-cms`);
+    const oauthOnly = await createSite({ allowedDomains: ['frontend.example.org'], oauth: { default: entry } });
+    expect(await fallbackOf(oauthOnly.id)).toBe(`${FRONTEND}/from-oauth`);
+    const foreignCms = await createSite({ allowedDomains: ['frontend.example.org'], cms: { 'after-login-redirect-uri': 'https://evil.example/' }, oauth: { default: entry } });
+    expect(await fallbackOf(foreignCms.id)).toBe(400);
+    const foreignOauth = await createSite({
+      allowedDomains: ['frontend.example.org'],
+      oauth: { default: { ...entry, 'after-login-redirect-uri': 'https://evil.example/' } },
+    });
+    expect(await fallbackOf(foreignOauth.id)).toBe(400);
+    // A redirectUrl sent wins over both.
+    const sent = await invoke(loginHandler, { params: { siteId: both.id }, query: { redirectUrl: `${FRONTEND}/sent` }, headers: { host: API_HOST } });
+    expect(sent.status).toBe(302);
+  });
+
   it('refuses every redirectUrl when the site allows no domains', async () => {
     const site = await createLoginSite(auth, { allowedDomains: [] });
     const res = await invoke(loginHandler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/` }, headers: { host: API_HOST } });
     expect(res.status).toBe(400);
   });
 
-  it('answers 502 when the site has no auth server configured', async () => {
+  it('answers 404 naming the key when the site has no such oauth entry, after the redirectUrl rule', async () => {
     const site = await createSite({ allowedDomains: ['frontend.example.org'] });
-    const res = await invoke(loginHandler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/` }, headers: { host: API_HOST } });
-    expect(res.status).toBe(502);
-    expect(res.body.error).toBe('BadGateway');
+    for (const handler of [loginHandler, logoutHandler]) {
+      const res = await invoke(handler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/` }, headers: { host: API_HOST } });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: 'NotFound', message: expect.stringContaining('config.oauth.default') });
+      const named = await invoke(handler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/`, useOauth: 'cms2' }, headers: { host: API_HOST } });
+      expect(named.status).toBe(404);
+      expect(named.body.message).toContain('config.oauth.cms2');
+      const bad = await invoke(handler, { params: { siteId: site.id }, query: { redirectUrl: 'https://evil.example/' }, headers: { host: API_HOST } });
+      expect(bad.status).toBe(400);
+    }
   });
 });
 
 describe('digest-login: state', () => {
   it('refuses a tampered state with 400 and creates nobody', async () => {
     const site = await createLoginSite(auth);
-    const { code, state } = await codeFor(site.id);
+    const { code, state, cookies } = await codeFor(site.id);
     const [header, payload, signature] = state.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, redirectUrl: 'https://evil.example.com/' })).toString('base64url');
     for (const bad of [`${header}.${forged}.${signature}`, `${state.slice(0, -2)}xx`, 'not-a-jwt']) {
-      const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: bad } });
+      const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: bad }, cookies });
       expect(res.status).toBe(400);
       expect(res.headers.location).toBeUndefined();
     }
@@ -244,12 +299,9 @@ describe('digest-login: state', () => {
 
   it('refuses an expired state with 400', async () => {
     const site = await createLoginSite(auth);
-    const { code, callback } = await codeFor(site.id);
-    const expired = await signState(
-      { siteId: site.id, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback: callback.origin + callback.pathname },
-      -120,
-    );
-    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: expired } });
+    const { code } = await codeFor(site.id);
+    const { state: expired, cookies } = await stateWithCookie(site.id, -120);
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: expired }, cookies });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/expired/);
   });
@@ -257,52 +309,57 @@ describe('digest-login: state', () => {
   it('refuses the state of another site with 400', async () => {
     const site = await createLoginSite(auth);
     const other = await createLoginSite(auth);
-    const { code, state } = await codeFor(other.id);
-    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state } });
+    const { code, state, cookies } = await codeFor(other.id);
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state }, cookies });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/another site/);
   });
 
   it('never takes an API token for a state, nor a state for an API token', async () => {
     const site = await createLoginSite(auth);
-    const { code, state } = await codeFor(site.id);
+    const { code, state, cookies } = await codeFor(site.id);
     const user = await createUser(site.id, 'admin');
-    const asState = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: user.token } });
+    const asState = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: user.token }, cookies });
     expect(asState.status).toBe(400);
     const asToken = await invoke(meHandler, { params: { siteId: site.id }, token: state });
     expect(asToken.status).toBe(401);
     // Even a state signed with the API key itself is not a state.
-    const withApiKey = await new SignJWT({ siteId: site.id, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback: 'x', nonce: 'n' })
+    const withApiKey = await new SignJWT({ siteId: site.id, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback: 'x', nonceHash: 'n' })
       .setProtectedHeader({ alg: 'HS256', typ: 'oauth-state+jwt' })
       .setIssuer('participation-api')
       .setAudience('participation-api/oauth-state')
       .setIssuedAt()
       .setExpirationTime('5m')
       .sign(new TextEncoder().encode(process.env.JWT_SECRET!));
-    expect((await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: withApiKey } })).status).toBe(400);
+    expect((await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: withApiKey }, cookies })).status).toBe(400);
   });
 
   it('needs state and code', async () => {
     const site = await createLoginSite(auth);
-    const { code, state } = await codeFor(site.id);
-    expect((await invoke(digestHandler, { params: { siteId: site.id }, query: { code } })).status).toBe(400);
-    expect((await invoke(digestHandler, { params: { siteId: site.id }, query: { state } })).status).toBe(400);
+    const { code, state, cookies } = await codeFor(site.id);
+    expect((await invoke(digestHandler, { params: { siteId: site.id }, query: { code }, cookies })).status).toBe(400);
+    expect((await invoke(digestHandler, { params: { siteId: site.id }, query: { state }, cookies })).status).toBe(400);
   });
 
   it('sends a cancelled login back to the frontend with the error', async () => {
     const site = await createLoginSite(auth);
-    const { state } = await codeFor(site.id);
-    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { state, error: 'access_denied' } });
+    const { state, cookies } = await codeFor(site.id);
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { state, error: 'access_denied' }, cookies });
     expect(res.status).toBe(302);
     expect(new URL(res.headers.location!).searchParams.get('error')).toBe('access_denied');
     expect(new URL(res.headers.location!).searchParams.has('jwt')).toBe(false);
   });
 
-  it('refuses a code that was already used with 400', async () => {
+  it('refuses a code that was already used with 400, even under a fresh state', async () => {
     const site = await createLoginSite(auth);
     const first = await login(site.id, 'ann@example.org');
     expect(first.done.status).toBe(302);
-    const replay = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(first.callback.searchParams) });
+    const fresh = await codeFor(site.id);
+    const replay = await invoke(digestHandler, {
+      params: { siteId: site.id },
+      query: { state: fresh.state, code: first.callback.searchParams.get('code')! },
+      cookies: fresh.cookies,
+    });
     expect(replay.status).toBe(400);
     expect(replay.body.message).toMatch(/invalid, expired or already used/);
   });
@@ -316,37 +373,32 @@ describe('digest-login: auth server failures', () => {
     ['userinfo', 401],
   ] as const)('answers 502 when %s answers %i, and changes nothing', async (endpoint, status) => {
     const site = await createLoginSite(auth);
-    const { callback } = await codeFor(site.id);
+    const { callback, cookies } = await codeFor(site.id);
     auth.control.failures[endpoint] = status;
-    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams) });
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams), cookies });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ status: 502, error: 'BadGateway' });
-    expect(res.body.message).toMatch(endpoint === 'token' ? /code exchange/ : /userinfo/);
+    expect(res.body.message).toBe(`The auth server could not complete ${endpoint === 'token' ? 'the code exchange' : 'the userinfo request'}; please try again later`);
     expect(await usersOf(site.id)).toHaveLength(0);
   });
 
   it('answers 502 when the auth server cannot be reached', async () => {
     const closedPort = await freePort();
     const site = await createSite({ allowedDomains: ['frontend.example.org'], oauth: { default: oauthConfig(`http://127.0.0.1:${closedPort}`) } });
-    const state = await signState({
-      siteId: site.id,
-      redirectUrl: `${FRONTEND}/`,
-      oauth: 'default',
-      callback: `https://${API_HOST}/oauth/site/${site.id}/digest-login`,
-    });
-    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code: 'abc', state } });
+    const { state, cookies } = await stateWithCookie(site.id);
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code: 'abc', state }, cookies });
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/did not answer the code exchange/);
+    expect(res.body.message).toBe('The auth server could not complete the code exchange; please try again later');
   });
 
   it('answers 502 when the auth server is too slow', async () => {
     const site = await createLoginSite(auth);
-    const { callback } = await codeFor(site.id);
+    const { callback, cookies } = await codeFor(site.id);
     auth.control.delays.userinfo = AUTH_SERVER_TIMEOUT_MS + 500;
     const started = Date.now();
-    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams) });
+    const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams), cookies });
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/did not answer the userinfo request within/);
+    expect(res.body.message).toBe('The auth server could not complete the userinfo request; please try again later');
     expect(Date.now() - started).toBeLessThan(AUTH_SERVER_TIMEOUT_MS + 400);
     expect(await usersOf(site.id)).toHaveLength(0);
   });

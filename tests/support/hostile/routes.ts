@@ -229,8 +229,15 @@ const badRedirectUrl: fc.Arbitrary<string> = fc.constantFrom(
   'https:', 'https://', `https://${FRONTEND_HOST}/${'x'.repeat(2100)}`,
 );
 const badOauthName: fc.Arbitrary<string> = fc.constantFrom(
-  '', 'nope', '__proto__', 'constructor', 'toString', 'hasOwnProperty', '../default', 'a b', 'default ', 'DEFAULT', 'x'.repeat(65), '🙂', 'default\u0000',
+  '', '../default', 'a b', 'default ', 'x'.repeat(65), '🙂', 'default\u0000',
 );
+/** Well-formed names of oauth entries the site does not have: 404 naming the key (CONTRACT "Decided details, lifecycle"). */
+const missingOauthEntries = (route: string): DeniedCaller[] =>
+  ['nope', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'DEFAULT'].map((name) => ({
+    label: `${route} with useOauth=${name} (no such entry)`,
+    status: 404,
+    change: (_c: Ctx, b: HostileRequest) => ({ ...b, query: { ...b.query, useOauth: name } }),
+  }));
 
 // The table ----------------------------------------------------------------------------------------
 
@@ -743,6 +750,7 @@ export const routes: Route[] = [
       { label: 'a Host with a space', status: 400, change: (_c, b) => ({ ...b, headers: { host: 'api.example.test evil.example' } }) },
       { label: 'a Host with credentials', status: 400, change: (_c, b) => ({ ...b, headers: { host: 'user@evil.example' } }) },
       { label: 'a Host that is empty', status: 400, change: (_c, b) => ({ ...b, headers: { host: '' } }) },
+      ...missingOauthEntries('login'),
     ],
   },
   {
@@ -780,6 +788,7 @@ export const routes: Route[] = [
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { redirectUrl: `https://${FRONTEND_HOST}/bye` } }),
     query: { more: () => ({ redirectUrl: badRedirectUrl, useOauth: badOauthName }) },
+    denied: missingOauthEntries('logout'),
   },
 
   // Newsletter
