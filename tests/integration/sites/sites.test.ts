@@ -117,7 +117,7 @@ describe('site endpoints', () => {
     for (let i = 0; i < 40; i++) deep = { a: deep };
     for (const [config, path] of [
       [{ custom: 1e200 }, 'config.custom'],
-      [{ votes: { extra: [1e-200] } }, 'config.votes.extra.0'],
+      [{ votes: { extra: [1e-200] } }, 'config.votes.extra[0]'],
       [{ '': 1 }, 'config'],
       [{ custom: deep }, `config.custom${'.a'.repeat(30)}`],
     ] as const) {
