@@ -33,7 +33,7 @@ async function listedIds(token?: string): Promise<Set<number>> {
   const ids = new Set<number>();
   let cursor: string | null = null;
   for (let page = 0; page < 200; page++) {
-    const res = await invoke(listSites, { query: { pageSize: '500', ...(cursor ? { cursor } : {}) }, ...(token ? { token } : {}) });
+    const res: { status: number; body: any } = await invoke(listSites, { query: { pageSize: '500', ...(cursor ? { cursor } : {}) }, ...(token ? { token } : {}) });
     expect(res.status).toBe(200);
     for (const site of res.body.records as Array<{ id: number }>) ids.add(site.id);
     cursor = res.body.metadata.nextCursor;

@@ -206,7 +206,7 @@ describe('key cursors of the other lists', () => {
     expect((await args({ sentiment: 'against', cursor: argCursor })).status).toBe(400);
     expect((await args({ sentiment: 'for', withVoteCount: '1', cursor: argCursor })).status).toBe(200);
 
-    const walked = await walk((q) => args(q), { pageSize: '1' }, (page) => (page % 2 ? { withVoteCount: '1' } : {}));
+    const walked = await walk((q) => args(q), { pageSize: '1' }, (page): Record<string, string> => (page % 2 ? { withVoteCount: '1' } : {}));
     expect(walked.seen).toHaveLength(3);
     expect(new Set(walked.seen.map((a) => a.id)).size).toBe(3);
   });
