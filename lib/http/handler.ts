@@ -23,6 +23,7 @@ import { errorResponder } from '#lib/http/error-handler';
 import { jsonResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
 import { validationError } from '#lib/http/errors';
+import { pathId } from '#schemas/common';
 import { logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
@@ -99,10 +100,13 @@ export function apiHandler<
 
 /**
  * The site id alone, parsed with the route's own rule for it (400 when malformed): the one input
- * read before the site's Basic Auth. Undefined on site-less routes.
+ * read before the site's Basic Auth. Undefined on site-less routes. A params schema that is not a
+ * plain object (no `shape`) falls back to the CONTRACT rule for path ids.
  */
 function siteIdOf(params: AnySchema | undefined, path: Record<string, string | undefined> | undefined): number | undefined {
-  const rule = (params as { shape?: Record<string, AnySchema> } | undefined)?.shape?.['siteId'];
+  if (!params) return undefined;
+  const declared = (params as { shape?: Record<string, AnySchema> }).shape;
+  const rule = declared ? declared['siteId'] : path?.['siteId'] !== undefined ? pathId : undefined;
   if (!rule) return undefined;
   return (parseOrThrow(rule, path?.['siteId'], 'path', 'siteId') as number | undefined) ?? undefined;
 }

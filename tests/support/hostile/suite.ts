@@ -186,6 +186,17 @@ function queryProperty(route: Route, ctx: Ctx) {
     changes.push(badPageSize.map((v) => ({ pageSize: v })));
     changes.push(garbageCursor.map((v) => ({ cursor: v })));
     changes.push(fc.constantFrom(...(spec.cursors?.(ctx) ?? []), ...real.map((c) => c.cursor)).map((v) => ({ cursor: v })));
+    // This list's own real cursors with one bit changed (cursors are sealed: any change is a 400).
+    const own = ctx.realCursors.filter((c) => c.family === spec.family && (c.siteId === undefined || c.siteId === ctx.w.siteId));
+    if (own.length > 0) {
+      changes.push(
+        fc.tuple(fc.constantFrom(...own), fc.nat()).map(([c, bit]) => {
+          const bytes = Buffer.from(c.cursor, 'base64url');
+          bytes[(bit >> 3) % bytes.length]! ^= 1 << (bit & 7);
+          return { cursor: bytes.toString('base64url') };
+        }),
+      );
+    }
   }
   if (spec.combos) changes.push(spec.combos(ctx));
   return check(
