@@ -1,32 +1,36 @@
 /**
  * The catch-all route (`$default`): an unknown path or method gets the CONTRACT 404 body, and a CORS
  * preflight (OPTIONS) gets 204 with the headers of the site named in the path.
+ *
+ * Under a site closed by Basic Auth an unknown path is a 401 first, like every other path of the
+ * site (CONTRACT "Decided details, security"): without the credentials nobody learns which paths
+ * exist. Preflights are the exception: browsers never send credentials on them, and they answer
+ * nothing but the CORS headers.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { withHttpStack } from '#lib/http/handler';
-import { corsHeaders } from '#lib/http/cors';
+import { corsHeaders, type CorsContext } from '#lib/http/cors';
 import { notFound } from '#lib/http/errors';
-import { getSite } from '#lib/store/sites';
+import { assertBasicAuth } from '#lib/auth/basic-auth';
+import { findSite } from '#lib/sites/service';
 
 const SITE_IN_PATH = /^\/(?:api|oauth)\/site\/([1-9][0-9]{0,14})(?:\/|$)/;
 
-async function allowedDomainsFor(path: string): Promise<string[] | undefined> {
-  const id = SITE_IN_PATH.exec(path)?.[1];
-  if (!id) return undefined;
-  const site = await getSite(Number(id));
-  return site?.config?.allowedDomains;
-}
-
-export const handler = withHttpStack(async (event: APIGatewayProxyEventV2) => {
+export const handler = withHttpStack(async (event: APIGatewayProxyEventV2, context: Context) => {
   const method = event.requestContext.http.method.toUpperCase();
   const path = event.rawPath ?? event.requestContext.http.path;
+  const id = SITE_IN_PATH.exec(path)?.[1];
+  const site = id ? await findSite(Number(id)) : undefined;
   if (method === 'OPTIONS') {
-    const domains = await allowedDomainsFor(path);
     return {
       statusCode: 204,
-      headers: corsHeaders(event.headers.origin, method, domains, event.headers['access-control-request-method']),
+      headers: corsHeaders(event.headers.origin, method, site?.config.allowedDomains, event.headers['access-control-request-method']),
       body: '',
     };
+  }
+  if (site) {
+    (context as unknown as CorsContext).allowedDomains = site.config.allowedDomains;
+    assertBasicAuth(site.config, event.headers.authorization, site.name);
   }
   throw notFound(`No route for ${method} ${path}`);
 });

@@ -22,7 +22,8 @@ export async function listArticles(site: Site, query: ListArticlesQuery) {
   const page = await listArticlesByCreation(
     site.id,
     { newestFirst: query.sort === 'createdate_desc' },
-    { pageSize: query.pageSize, cursor: query.cursor },
+    // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
+    query,
   );
   return fitPage(await toArticleRecords(site, page.items, query), page);
 }

@@ -31,6 +31,9 @@ export const site = {
     if (caller.kind === 'none') throw unauthorized();
     if (caller.kind !== 'service') throw forbidden('Creating sites requires a service token');
   },
+  /** Sees a site closed by Basic Auth in the site list: a service token, or an admin of that very site. */
+  seesClosed: (caller: Caller, siteId: number) =>
+    caller.kind === 'service' || (caller.kind === 'user' && caller.siteId === siteId && hasRole(caller.role, 'admin')),
   /** A service token, or an admin of that very site. */
   manage(caller: Caller, siteId: number) {
     if (caller.kind === 'none') throw unauthorized();

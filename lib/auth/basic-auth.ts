@@ -9,9 +9,15 @@ import { unauthorized } from '#lib/http/errors';
 const same = (a: string, b: string) =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
+type BasicAuthConfig = { active?: boolean; user?: string; password?: string } | undefined;
+
+/** Whether the site is closed by Basic Auth: the one test of it (the request check, the site list). */
+export const isBasicAuthActive = (config: Pick<SiteConfig, 'basicAuth'>): boolean =>
+  Boolean((config.basicAuth as BasicAuthConfig)?.active);
+
 export function assertBasicAuth(config: SiteConfig, authorization: string | undefined, siteName: string): void {
-  const basic = config.basicAuth as { active?: boolean; user?: string; password?: string } | undefined;
-  if (!basic?.active) return;
+  if (!isBasicAuthActive(config)) return;
+  const basic = config.basicAuth as BasicAuthConfig & object;
   const challenge = { 'WWW-Authenticate': `Basic realm="${siteName.replace(/["\\\r\n]/g, '')}", charset="UTF-8"` };
   const match = /^basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(authorization ?? '');
   if (!match?.[1]) throw unauthorized('Basic authentication required for this site', challenge);

@@ -1,4 +1,4 @@
-import { validationError, type ErrorDetail } from '#lib/http/errors';
+import { childPath, validationError, type ErrorDetail } from '#lib/http/errors';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 import { FORBIDDEN_KEY, isPlainObject } from '#lib/extra-data/plain-object';
 import { firstUnstorablePart } from '#lib/store/storable';
@@ -16,7 +16,7 @@ export const EXTRA_DATA_VALUE_MAX_NESTING = 20;
 /**
  * Checks an extraData value against a site's field definitions (spec "extraData of ideas and
  * articles", CONTRACT "Decided details"). Returns one ErrorDetail per failing path, in dot form
- * (`extraData.theme`, `extraData.address.street`, `extraData.tags.2`); an empty array means valid.
+ * (`extraData.theme`, `extraData.address.street`, `extraData.tags[2]`); an empty array means valid.
  *
  * Rules, as in OpenStad:
  * - a key with a definition is always checked against it, whatever `mustBeDefined` says;
@@ -62,7 +62,7 @@ function collectErrors(
   const defs = isPlainObject(definitions) ? definitions : undefined;
   for (const [key, fieldValue] of Object.entries(value)) {
     if (errors.full) break;
-    const path = `${basePath}.${key}`;
+    const path = childPath(basePath, key);
     if (key === FORBIDDEN_KEY) {
       errors.add(path, 'is not an allowed field name');
       continue;
@@ -165,7 +165,7 @@ function checkArrayOfStrings(value: unknown, path: string, errors: Collector): v
     return;
   }
   for (let i = 0; i < value.length && !errors.full; i++) {
-    if (typeof value[i] !== 'string') errors.add(`${path}.${i}`, 'must be a string');
+    if (typeof value[i] !== 'string') errors.add(childPath(path, i), 'must be a string');
   }
 }
 
@@ -191,7 +191,7 @@ function checkObject(value: unknown, subset: unknown, path: string, depth: numbe
   // Keys of subset are allowed, none is required: the spec has no notion of a required field.
   for (const [key, nested] of Object.entries(value)) {
     if (errors.full) return;
-    const nestedPath = `${path}.${key}`;
+    const nestedPath = childPath(path, key);
     const def = key === FORBIDDEN_KEY ? undefined : definitionOf(subset, key);
     if (def === undefined) {
       errors.add(nestedPath, 'is not a field of this object');

@@ -5,9 +5,26 @@
  */
 
 export interface ErrorDetail {
-  /** Dot path of the failing field: `title`, `extraData.theme`, `[2].ideaId`. */
+  /** Dot path of the failing field: `title`, `extraData.theme`, `extraData.tags[1]`, `[2].ideaId` (see errorPath). */
   path: string;
   message: string;
+}
+
+/**
+ * The one formatter of `details` paths (CONTRACT "Decided details"): object keys joined with dots,
+ * array indexes in brackets, so `extraData.tags[1]`, `[2].ideaId`, `config.votes.themes[0].value`.
+ * Every producer of a path (zod issues, extraData checks, storability checks, the reserved-key scan of
+ * bodies) goes through here, so the form cannot drift between endpoints. Here rather than in a helper
+ * module because lib/store may import errors and nothing else of lib/http.
+ */
+export const childPath = (parent: string, key: string | number): string =>
+  typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`;
+
+/** A path from its segments (zod's `issue.path`): numbers are array indexes, anything else a key. */
+export function errorPath(segments: ReadonlyArray<PropertyKey>, prefix = ''): string {
+  let out = prefix;
+  for (const part of segments) out = childPath(out, typeof part === 'number' ? part : String(part));
+  return out;
 }
 
 export type ErrorName =

@@ -2,8 +2,13 @@
  * The one Middy stack every handler shares (DESIGN habit 2), and the route wrapper that turns an API
  * Gateway (HTTP API, payload 2.0) event into validated input for one domain call:
  *
- *   path params (strict ids) -> body (size, type, JSON) -> site (404) -> site Basic Auth (401)
- *   -> caller (401 on a bad token) -> query and body schemas (400) -> handler -> JSON response
+ *   site id (400) -> site (404) -> site Basic Auth (401) -> other path params (strict ids)
+ *   -> body (size, type, JSON, reserved keys, kind) -> caller (401 on a bad token)
+ *   -> query and body schemas (400) -> handler -> JSON response
+ *
+ * Basic Auth comes before everything but the site id (CONTRACT "Decided details, security"): a
+ * closed site answers 401 to any sub-id, body or query, so nothing about it can be probed without
+ * the credentials.
  *
  * Handlers never see the raw event; domain code never sees API Gateway.
  */
@@ -19,6 +24,8 @@ import { jsonResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
 import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
+import { validationError } from '#lib/http/errors';
+import { pathId } from '#schemas/common';
 import { logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
@@ -67,10 +74,7 @@ export function apiHandler<
 >(spec: RouteSpec<P, Q, B>, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
   const run = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = event.headers as Record<string, string | undefined>;
-    const params = (spec.params ? parseOrThrow(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Out<P>;
-    const rawBody = parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']);
-
-    const siteId = (params as { siteId?: number } | undefined)?.siteId;
+    const siteId = siteIdOf(spec.params, event.pathParameters);
     let site: Site | undefined;
     if (siteId !== undefined) {
       site = await loadSite(siteId);
@@ -81,6 +85,10 @@ export function apiHandler<
         await enforceRateLimit({ group: spec.rateLimit, siteId: site.id, ignoreBruteForce: site.config.ignoreBruteForce, sourceIp: http?.sourceIp, nowMs: timeEpoch ?? Date.now() });
       }
     }
+    const params = (spec.params ? parseOrThrow(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Out<P>;
+    const rawBody = parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']);
+    if (spec.body && rawBody !== undefined) assertContainer(rawBody);
+
     const caller = await resolveCaller(headers, siteId);
     spec.authorize?.(caller, site);
     const query = (spec.query ? parseOrThrow(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>;
@@ -100,6 +108,29 @@ export function apiHandler<
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
   return withHttpStack(run);
+}
+
+/**
+ * The site id alone, parsed with the route's own rule for it (400 when malformed): the one input
+ * read before the site's Basic Auth. Undefined on site-less routes. A params schema that is not a
+ * plain object (no `shape`) falls back to the CONTRACT rule for path ids.
+ */
+function siteIdOf(params: AnySchema | undefined, path: Record<string, string | undefined> | undefined): number | undefined {
+  if (!params) return undefined;
+  const declared = (params as { shape?: Record<string, AnySchema> }).shape;
+  const rule = declared ? declared['siteId'] : path?.['siteId'] !== undefined ? pathId : undefined;
+  if (!rule) return undefined;
+  return (parseOrThrow(rule, path?.['siteId'], 'path', 'siteId') as number | undefined) ?? undefined;
+}
+
+/**
+ * Every body endpoint takes a JSON object (a vote round also an array): `false`, `0`, `"x"` or
+ * `null` is a 400 here, whatever the route's schema would make of it.
+ */
+function assertContainer(body: unknown): void {
+  if (typeof body === 'object' && body !== null) return;
+  const kind = body === null ? 'null' : typeof body;
+  throw validationError([{ path: '', message: `the body must be a JSON object, not ${kind}` }], 'Invalid body');
 }
 
 /** The shared middleware stack, also used by the catch-all route. */

@@ -1,20 +1,14 @@
 /**
- * zod issues -> CONTRACT `details` (dot paths: `title`, `extraData.theme`, `[2].ideaId`).
+ * zod issues -> CONTRACT `details` (paths as errorPath writes them: `title`, `extraData.tags[1]`, `[2].ideaId`).
  */
 import type { z } from 'zod';
-import { validationError, type ErrorDetail } from '#lib/http/errors';
+import { errorPath, validationError, type ErrorDetail } from '#lib/http/errors';
 
-export function dotPath(path: ReadonlyArray<PropertyKey>, prefix = ''): string {
-  let out = prefix;
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out;
-}
+/** Kept for existing callers; the formatter itself is errorPath (lib/http/errors.ts). */
+export const dotPath = errorPath;
 
 export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: dotPath(issue.path, prefix), message: issue.message }));
+  return error.issues.map((issue) => ({ path: errorPath(issue.path, prefix), message: issue.message }));
 }
 
 /** Parses with a schema or throws a 400 ValidationError naming every failing path. */

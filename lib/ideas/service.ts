@@ -19,7 +19,8 @@ import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
   const statuses = query.selectRunning ? runningStatuses : undefined;
-  const page = { pageSize: query.pageSize, cursor: query.cursor };
+  // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
+  const page = query;
   if (query.sort === 'votes_desc' || query.sort === 'votes_asc') {
     const result = await listIdeasByVotes(site.id, { mostFirst: query.sort === 'votes_desc', statuses }, page);
     return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);

@@ -70,7 +70,7 @@ export const inputComponents = {
 export const outputComponents = {
   Error: {
     schema: errorBody,
-    description: 'Every error answer. `details` (one entry per failing field, `path` in dot form) comes with ValidationError.',
+    description: 'Every error answer. `details` (one entry per failing field, `path` in dot form with array indexes in brackets: `extraData.tags[1]`, `[2].ideaId`) comes with ValidationError.',
   },
   Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
   Site: { schema: siteRecord, description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all).' },

@@ -226,7 +226,7 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
         siteBasicAuth: {
           type: 'http',
           scheme: 'basic',
-          description: 'Needed in addition on every path of a site whose config has `basicAuth.active` (`basicAuth.user` / `password`).',
+          description: 'Needed in addition on every path of a site whose config has `basicAuth.active` (`basicAuth.user` / `password`), checked before anything else (401 whatever the path, ids or body); such a site is left out of the public site list.',
         },
       },
     },

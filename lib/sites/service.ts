@@ -6,6 +6,7 @@ import { notFound, validationError } from '#lib/http/errors';
 import { authServerUrlDetails } from '#lib/oauth/config';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
+import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/sites/redact';
 import { nextId } from '#lib/store/counters';
@@ -20,9 +21,15 @@ export interface Site extends Omit<store.SiteItem, 'config'> {
 }
 
 export async function loadSite(siteId: number): Promise<Site> {
+  const site = await findSite(siteId);
+  if (!site) throw notFound(`Site ${siteId} not found`);
+  return site;
+}
+
+/** The site with its config merged over the defaults, or undefined (one read). */
+export async function findSite(siteId: number): Promise<Site | undefined> {
   const item = await store.getSite(siteId);
-  if (!item) throw notFound(`Site ${siteId} not found`);
-  return { ...item, config: withDefaults(item.config) };
+  return item ? { ...item, config: withDefaults(item.config) } : undefined;
 }
 
 export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
@@ -38,9 +45,18 @@ export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
   };
 }
 
+/**
+ * A page of the site list. A site closed by Basic Auth is left out (CONTRACT "Decided details,
+ * security") unless the caller may see it closed: a service token, or a user token whose user is
+ * admin of that very site (on this site-less route a user token speaks only for its own site). The
+ * filter runs on the page read, so a page may hold fewer sites than asked for (CONTRACT allows it).
+ */
 export async function listSites(caller: Caller, page: PageRequest) {
   const result = await store.listSites(page);
-  const records = result.items.map((item) => toSiteRecord({ ...item, config: withDefaults(item.config) }, caller));
+  const records = result.items
+    .map((item): Site => ({ ...item, config: withDefaults(item.config) }))
+    .filter((site) => !isBasicAuthActive(site.config) || access.site.seesClosed(caller, site.id))
+    .map((site) => toSiteRecord(site, caller));
   return { records, nextCursor: result.nextCursor };
 }
 

@@ -121,7 +121,7 @@ async function listUnder(siteId: number, prefix: string, page: PageRequest, filt
   const result = await queryPage<Record<string, unknown>>(listInput(prefix, pk, filter), page, {
     values: { PK: pk },
     skPrefix: prefix,
-  });
+  }, { siteId, list: 'arguments', options: { sentiment: filter.sentiment } });
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
 }
 

@@ -7,7 +7,6 @@
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { batchGet } from '#lib/store/batch';
-import { encodeCursor } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { queryPage, type PageRequest } from '#lib/store/query';
 import { fitsInItem } from '#lib/store/storable';
@@ -112,12 +111,13 @@ export async function listContentByCreation(
     },
     page,
     { values: { PK: sitePk(siteId) }, skPrefix: prefix },
+    { siteId, list: kind === 'IDEA' ? 'ideas' : 'articles', options: { newestFirst: options.newestFirst, statuses: options.statuses } },
   );
   return {
     items: result.items.map(toItem),
     nextCursor: result.nextCursor,
     // The Query resumes after a key; the item's own key is exactly that.
-    cursorAfter: (item) => encodeCursor({ ...contentKey(kind, siteId, item.id) })!,
+    cursorAfter: (item) => result.cursorOf({ ...contentKey(kind, siteId, item.id) }),
   };
 }
 

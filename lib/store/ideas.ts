@@ -7,9 +7,9 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/http/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { batchDelete } from '#lib/store/batch';
-import { decodeCursor, encodeCursor } from '#lib/store/cursor';
+import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';
-import { queryAll, type PageRequest } from '#lib/store/query';
+import { cursorScope, queryAll, type PageRequest } from '#lib/store/query';
 import { readSiteTallies, registerIdeaItem, unregisterIdeaItem, type Tally } from '#lib/store/tallies';
 import { removeIdeaFromBallots } from '#lib/store/ballots';
 import {
@@ -136,7 +136,8 @@ export async function listIdeasByVotes(
   page: PageRequest,
 ): Promise<IdeasByVotesPage> {
   const sort = options.mostFirst ? 'votes_desc' : 'votes_asc';
-  const after = decodeVotesCursor(page.cursor, siteId, sort);
+  const scope = cursorScope({ siteId, list: 'ideas-by-votes', options: { sort, statuses: options.statuses } }, page);
+  const after = decodeVotesCursor(page.cursor, scope, siteId, sort);
   const tallies = await readSiteTallies(siteId);
   const order: Position[] = [...tallies].map(([id, tally]) => ({ id, yes: tally.yes ?? 0 }));
   const byYes = options.mostFirst ? (a: Position, b: Position) => b.yes - a.yes : (a: Position, b: Position) => a.yes - b.yes;
@@ -151,7 +152,7 @@ export async function listIdeasByVotes(
     .map((entry) => found.get(entry.id))
     .filter((item): item is ContentItem => item !== undefined && (!allowed || allowed.has(item.status)));
   const more = start >= 0 && start + page.pageSize < order.length;
-  const cursorOf = (position: Position) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id })!;
+  const cursorOf = (position: Position) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id }, scope)!;
   return {
     items,
     tallies,
@@ -160,8 +161,8 @@ export async function listIdeasByVotes(
   };
 }
 
-function decodeVotesCursor(cursor: string | undefined, siteId: number, sort: string): Position | undefined {
-  const key = decodeCursor(cursor, { values: { PK: sitePk(siteId), sort } });
+function decodeVotesCursor(cursor: string | undefined, scope: CursorScope, siteId: number, sort: string): Position | undefined {
+  const key = decodeCursor(cursor, scope, { values: { PK: sitePk(siteId), sort } });
   if (!key) return undefined;
   const { yes, id } = key;
   if (!Number.isSafeInteger(yes) || !Number.isSafeInteger(id)) throw badRequest('Invalid cursor');

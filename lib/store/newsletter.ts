@@ -127,6 +127,7 @@ export async function listSignups(
     },
     page,
     { values: { PK: pk }, skPrefix: keys.newsletterSignupPrefix },
+    { siteId, list: 'newsletter-signups', options: { confirmed: filter.confirmed } },
   );
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
 }

@@ -4,17 +4,42 @@
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI1, TABLE } from '#lib/store/client';
-import { decodeCursor, encodeCursor } from '#lib/store/cursor';
+import { decodeCursor, encodeCursor, listQueryOf, type CursorScope } from '#lib/store/cursor';
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
+/**
+ * A page of a list: the list's parsed query as it came in. Its sort and filters (every parameter but
+ * `pageSize`, `cursor` and presentation flags) are part of what the cursor is bound to
+ * (lib/store/cursor.ts listQueryOf), so pass the whole query.
+ */
 export interface PageRequest {
   pageSize: number;
   cursor?: string | undefined;
+  [parameter: string]: unknown;
 }
+
+/** A page with a way to make the cursor of any key of the same query (for pages cut short by size). */
+export interface QueryPage<T> extends Page<T> {
+  cursorOf: (key: Record<string, unknown>) => string;
+}
+
+/** Which list a Query is, for its cursors' binding; the site, the list's name and the store's own options. */
+export interface ListIdentity {
+  siteId: number | null;
+  list: string;
+  options?: Record<string, unknown>;
+}
+
+/** The scope of a list's cursors: the client's list-shaping query and the store's shape of the list. */
+export const cursorScope = (list: ListIdentity, page: PageRequest, shape: Record<string, unknown> = {}): CursorScope => ({
+  siteId: list.siteId,
+  list: list.list,
+  query: { request: listQueryOf(page), store: { ...shape, options: list.options ?? {} } },
+});
 
 type QueryShape = Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>;
 
@@ -26,19 +51,31 @@ const keyAttributesOf = (indexName: string | undefined): readonly string[] =>
   indexName === GSI1 ? ['GSI1PK', 'GSI1SK', 'PK', 'SK'] : ['PK', 'SK'];
 
 /**
- * @param guard what the decoded cursor must contain (its partition value and sort-key prefix), so a
- *   cursor cannot be replayed against another site or another query.
+ * @param list which list this is (its cursors open only for the same site, list, options and query).
+ * @param guard what the opened cursor must contain (its partition value and sort-key prefix): a second
+ *   check that it continues this very Query.
  */
 export async function queryPage<T>(
   input: QueryShape,
   page: PageRequest,
   guard: { values: Record<string, string>; skPrefix?: string; skAttribute?: string },
-): Promise<Page<T>> {
-  const start = decodeCursor(page.cursor, { ...guard, keyAttributes: keyAttributesOf(input.IndexName) });
+  list: ListIdentity,
+): Promise<QueryPage<T>> {
+  const scope = cursorScope(list, page, {
+    index: input.IndexName ?? null,
+    forward: input.ScanIndexForward ?? true,
+    values: guard.values,
+    prefix: guard.skPrefix ?? null,
+  });
+  const start = decodeCursor(page.cursor, scope, { ...guard, keyAttributes: keyAttributesOf(input.IndexName) });
   const out = await doc.send(
     new QueryCommand({ TableName: TABLE, ...input, Limit: page.pageSize, ExclusiveStartKey: start }),
   );
-  return { items: (out.Items ?? []) as T[], nextCursor: encodeCursor(out.LastEvaluatedKey) };
+  return {
+    items: (out.Items ?? []) as T[],
+    nextCursor: encodeCursor(out.LastEvaluatedKey, scope),
+    cursorOf: (key) => encodeCursor(key, scope)!,
+  };
 }
 
 /** Every item of a query, following LastEvaluatedKey; for sweeps (site delete, cascades), not for lists. */

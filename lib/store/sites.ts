@@ -42,6 +42,7 @@ export async function listSites(page: PageRequest): Promise<Page<SiteItem>> {
     },
     page,
     { values: { GSI1PK: keys.siteListPartition } },
+    { siteId: null, list: 'sites' },
   );
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
 }

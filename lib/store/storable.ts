@@ -11,6 +11,7 @@
  *
  * Pure: no SDK, so domain code and schemas may use it.
  */
+import { childPath } from '#lib/http/errors';
 
 /** Maps and lists one attribute value may nest, the value itself included (DynamoDB allows 32 levels with the item). */
 export const MAX_ATTRIBUTE_NESTING = 31;
@@ -21,7 +22,7 @@ export const MAX_ITEM_BYTES = 400 * 1024;
 const MIN_MAGNITUDE = 1e-130;
 
 export interface StorageProblem {
-  /** Dot path (`extraData.a.b`, array positions as `.2`). */
+  /** Dot path (`extraData.a.b`, array positions as `[2]`; lib/http/errors.ts errorPath). */
   path: string;
   message: string;
 }
@@ -48,14 +49,14 @@ export function firstUnstorablePart(value: unknown, path: string, maxNesting: nu
     const level = above + 1;
     if (level > maxNesting) return { path: at, message: `is nested more than ${maxNesting} levels deep` };
     if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}.${i}`, level]);
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], childPath(at, i), level]);
       continue;
     }
     const entries = Object.entries(node);
     for (let i = entries.length - 1; i >= 0; i--) {
       const [key, child] = entries[i]!;
       if (key === '') return { path: at, message: 'has an empty key, which cannot be stored' };
-      stack.push([child, at === '' ? key : `${at}.${key}`, level]);
+      stack.push([child, childPath(at, key), level]);
     }
   }
   return undefined;

@@ -70,6 +70,7 @@ export async function listUsers(siteId: number, page: PageRequest): Promise<Page
     },
     page,
     { values: { PK: sitePk(siteId) }, skPrefix: keys.userPrefix },
+    { siteId, list: 'users' },
   );
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
 }

@@ -4,7 +4,7 @@
  * for planRound, which knows the site.
  */
 import * as z from 'zod';
-import type { ErrorDetail } from '#lib/http/errors';
+import { errorPath, type ErrorDetail } from '#lib/http/errors';
 import { invalidRound } from '#lib/votes/errors';
 import type { CastVote } from '#lib/votes/types';
 
@@ -32,11 +32,6 @@ export const voteRoundSchema = z.array(castVoteSchema);
 
 export type CastVoteBody = z.infer<typeof castVoteSchema>;
 
-/** `[2].ideaId` style paths, as CONTRACT "Decided details" asks. */
-function formatPath(path: readonly PropertyKey[]): string {
-  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('').replace(/^\./, '');
-}
-
 export function validateVoteRoundBody(body: unknown): CastVote[] {
   const entries = Array.isArray(body) ? body : typeof body === 'object' && body !== null ? [body] : null;
   if (entries === null) {
@@ -57,7 +52,7 @@ export function validateVoteRoundBody(body: unknown): CastVote[] {
   const details: ErrorDetail[] = [];
   const seen = new Set<string>();
   for (const issue of result.error.issues) {
-    const path = formatPath(issue.path);
+    const path = errorPath(issue.path);
     if (seen.has(path)) continue;
     seen.add(path);
     const message = issue.path.length === 1 ? 'Each vote must be an object {ideaId, opinion}' : issue.message;

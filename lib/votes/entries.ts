@@ -28,6 +28,11 @@ export function themeOf(idea: IdeaForVote, themes: readonly ThemeLimits[] | unde
   return themes?.find((t) => t.value === idea.theme);
 }
 
+/**
+ * One detail per failing field, and one per idea for what is wrong with the idea itself: a round that
+ * names an idea 50 times gets one "appears 50 times" detail (at the first repeat), not 49 copies, and
+ * an unknown idea named twice one "does not exist" (at its first place).
+ */
 export function checkEntries(
   config: VotesConfig,
   round: readonly CastVote[],
@@ -35,25 +40,31 @@ export function checkEntries(
 ): ErrorDetail[] {
   const details: ErrorDetail[] = [];
   const allowed = allowedOpinions(config);
-  const seen = new Set<number>();
   const perTheme = isPerTheme(config.voteType);
+  const occurrences = new Map<number, number[]>();
+  round.forEach((entry, i) => occurrences.set(entry.ideaId, [...(occurrences.get(entry.ideaId) ?? []), i]));
 
   round.forEach((entry, i) => {
+    const places = occurrences.get(entry.ideaId)!;
     const idea = ideas.get(entry.ideaId);
-    if (!idea) {
-      details.push({ path: `[${i}].ideaId`, message: `Idea ${entry.ideaId} does not exist on this site` });
-    } else if (seen.has(entry.ideaId)) {
-      details.push({ path: `[${i}].ideaId`, message: `Idea ${entry.ideaId} appears more than once in this round` });
-    } else if (perTheme && !themeOf(idea, config.themes)) {
+    if (places[0] === i) {
+      if (!idea) {
+        details.push({ path: `[${i}].ideaId`, message: `Idea ${entry.ideaId} does not exist on this site` });
+      } else if (perTheme && !themeOf(idea, config.themes)) {
+        details.push({
+          path: `[${i}].ideaId`,
+          message:
+            idea.theme === null
+              ? `Idea ${entry.ideaId} has no theme, so it cannot be voted for per theme`
+              : `Idea ${entry.ideaId} has theme "${idea.theme}", which is not one of the voting themes`,
+        });
+      }
+    } else if (places[1] === i && idea) {
       details.push({
         path: `[${i}].ideaId`,
-        message:
-          idea.theme === null
-            ? `Idea ${entry.ideaId} has no theme, so it cannot be voted for per theme`
-            : `Idea ${entry.ideaId} has theme "${idea.theme}", which is not one of the voting themes`,
+        message: `Idea ${entry.ideaId} appears more than once in this round (${places.length} times); vote for each idea once`,
       });
     }
-    seen.add(entry.ideaId);
 
     if (!allowed.has(entry.opinion)) {
       details.push({

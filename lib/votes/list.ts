@@ -28,7 +28,7 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
     throw forbidden("Only moderators may list another user's votes");
   }
 
-  const from = decodeVoteCursor(site.id, query.cursor) ?? { userId: 0, ideaId: 0 };
+  const from = decodeVoteCursor(site.id, query) ?? { userId: 0, ideaId: 0 };
   let ballots: BallotItem[];
   let resumeAfterUser: number | undefined;
   if (query.userId !== undefined) {
@@ -52,11 +52,11 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
     for (const vote of votes) {
       if (records.length === query.pageSize) {
         // The page is full and this ballot has more: the next page starts at this very vote.
-        return { records, nextCursor: encodeVoteCursor(site.id, { userId: ballot.userId, ideaId: vote.ideaId }) };
+        return { records, nextCursor: encodeVoteCursor(site.id, query, { userId: ballot.userId, ideaId: vote.ideaId }) };
       }
       records.push(toVoteRecord(vote, ballot.userId, seesUserIds));
     }
   }
   const next: VotePosition | undefined = resumeAfterUser === undefined ? undefined : { userId: resumeAfterUser + 1, ideaId: 0 };
-  return { records, nextCursor: next ? encodeVoteCursor(site.id, next) : null };
+  return { records, nextCursor: next ? encodeVoteCursor(site.id, query, next) : null };
 }

@@ -27,10 +27,10 @@ const method = fc.constantFrom('GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 
 const path = (siteId: () => number) =>
   fc.oneof(
     fc.constantFrom(
-      '/', '', '/api', '/api/', '/api/sites', '/api/site/1/ideas', '/api/site/abc/idea', '/api/site/-1', '/api/site/1e3/idea',
-      '/api/site/999999999999999/idea/1/argument/2/vote/3', '/oauth/site/1/../../etc/passwd', '/api/site/%2e%2e/%2e%2e',
-      '/api/site/1/idea/1/argument/1/vote/extra', '/API/SITE', '//api//site', '/api/site/1%00', '/api/site/１', '/.env',
-      '/api/site/__proto__', '/api/site/constructor/idea', `/${'a'.repeat(10_000)}`, '/api/site/1/\u0000', '/api/site/1/🙂',
+      '/', '', '/api', '/api/', '/api/sites', '/api/site/999999999999998/ideas', '/api/site/abc/idea', '/api/site/-1', '/api/site/1e3/idea',
+      '/api/site/999999999999999/idea/1/argument/2/vote/3', '/oauth/site/999999999999998/../../etc/passwd', '/api/site/%2e%2e/%2e%2e',
+      '/api/site/999999999999998/idea/1/argument/1/vote/extra', '/API/SITE', '//api//site', '/api/site/1%00', '/api/site/１', '/.env',
+      '/api/site/__proto__', '/api/site/constructor/idea', `/${'a'.repeat(10_000)}`, '/api/site/999999999999998/\u0000', '/api/site/999999999999998/🙂',
     ),
     fc.constant(null).map(() => `/api/site/${siteId()}/nothing-here`),
     fc.webPath(),

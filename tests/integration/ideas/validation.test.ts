@@ -118,7 +118,7 @@ describe('idea extraData', () => {
     for (let i = 0; i < 40; i++) deep = { a: deep };
     const cases: Array<[unknown, string]> = [
       [{ big: 1e200 }, 'extraData.big'],
-      [{ tiny: [1e-200] }, 'extraData.tiny.0'],
+      [{ tiny: [1e-200] }, 'extraData.tiny[0]'],
       [{ unsafe: 2 ** 53 }, 'extraData.unsafe'],
       [{ '': 'empty key' }, 'extraData'],
       [{ deep }, `extraData.deep${'.a'.repeat(20)}`],
@@ -154,7 +154,7 @@ describe('idea extraData', () => {
         'extraData.address.floor',
         'extraData.address.number',
         'extraData.address.street',
-        'extraData.images.1',
+        'extraData.images[1]',
         'extraData.public',
         'extraData.theme',
         'extraData.unknown',

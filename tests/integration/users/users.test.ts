@@ -66,16 +66,17 @@ describe('list users', () => {
   });
 
   // Regression (hostile suite): extra attributes in a cursor reached DynamoDB's ExclusiveStartKey (a
-  // 500), and a JSON `__proto__` member was silently dropped on the way instead of refused.
-  it('rejects a cursor with attributes beyond the table key with 400', async () => {
+  // 500). Cursors are sealed now (tests/unit/foundation/cursor.test.ts checks the opened key's
+  // attributes); here: a cursor in the old readable form, or a real one lengthened, is a 400.
+  it('rejects a readable or lengthened cursor with 400', async () => {
     const site = await createSite();
     for (let i = 0; i < 2; i++) await createUser(site.id);
     const first = await invoke(listUsers, { params: { siteId: site.id }, query: { pageSize: '1' }, token: SERVICE_TOKEN });
-    const real = Buffer.from(first.body.metadata.nextCursor, 'base64url').toString('utf8');
-    for (const text of [real.replace(/}$/, ',"version":1}'), real.replace(/}$/, ',"__proto__":"x"}'), '{"PK":"x"}']) {
-      const cursor = Buffer.from(text).toString('base64url');
+    const real = first.body.metadata.nextCursor as string;
+    const readable = (text: string) => Buffer.from(text).toString('base64url');
+    for (const cursor of [`${real}A`, `${real}AAAA`, readable('{"PK":"x"}'), readable(`{"PK":"SITE#${site.id}","SK":"USER#0000000001"}`)]) {
       const res = await invoke(listUsers, { params: { siteId: site.id }, query: { cursor }, token: SERVICE_TOKEN });
-      expect(res.status, text).toBe(400);
+      expect(res.status, cursor).toBe(400);
       expect(res.body).toEqual({ status: 400, error: 'BadRequest', message: 'Invalid cursor' });
     }
   });
@@ -264,7 +265,7 @@ describe('update a user', () => {
     for (const [extraData, path] of [
       [{ big: 1e200 }, 'extraData.big'],
       [{ motto: { n: 1e-200 } }, 'extraData.motto.n'],
-      [{ motto: deep }, `extraData.motto${'.0'.repeat(20)}`],
+      [{ motto: deep }, `extraData.motto${'[0]'.repeat(20)}`],
       [{ bio: { '': 1 } }, 'extraData.bio'],
     ] as const) {
       const res = await put(site.id, user.id, { extraData }, user.token);

@@ -299,6 +299,20 @@ describe('bad rounds', () => {
     expect(res.body.details).toEqual([{ path: '[1].ideaId', message: expect.stringMatching(/more than once/) }]);
   });
 
+  it('one idea 50 times in a round (and an unknown one 3 times): one detail each, not one per repeat', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace' });
+    const idea = await createIdea(site.id);
+    const user = await createUser(site.id);
+    const round = [...Array.from({ length: 50 }, () => ({ ideaId: idea.id })), ...Array.from({ length: 3 }, () => ({ ideaId: 999_999_999 }))];
+    const res = await castVotes(site.id, user.token, round);
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      { path: '[1].ideaId', message: expect.stringMatching(/more than once in this round \(50 times\)/) },
+      { path: '[50].ideaId', message: expect.stringMatching(/does not exist/) },
+    ]);
+    expect(await getBallot(site.id, user.id)).toBeUndefined();
+  });
+
   it.each([
     ['a string id', [{ ideaId: '12' }], '[0].ideaId'],
     ['a negative id', [{ ideaId: -1 }], '[0].ideaId'],

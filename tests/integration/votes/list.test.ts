@@ -172,15 +172,15 @@ describe('vote list', () => {
         encode({ s: site.id, u: 1e11, i: 0 }),
         encode({ s: site.id, u: 1, i: 0, x: 1 }),
         encode({ PK: `SITE#${site.id}`, SK: 'BALLOT#0000000001' }),
-        encodeVoteCursor(other.id, { userId: 1, ideaId: 0 }),
+        encodeVoteCursor(other.id, {}, { userId: 1, ideaId: 0 }),
       ];
       for (const cursor of bad) {
         const res = await list(site.id, { cursor }, moderator.token);
         expect(res.status, cursor).toBe(400);
         expect(res.body.error).toBe('BadRequest');
       }
-      // A cursor of one user's ballot does not continue another user's.
-      const mismatched = encodeVoteCursor(site.id, { userId: voters[1]!.id, ideaId: 0 });
+      // A cursor of one user's ballot does not continue another user's (even when sealed for that query).
+      const mismatched = encodeVoteCursor(site.id, { userId: voters[0]!.id }, { userId: voters[1]!.id, ideaId: 0 });
       expect((await list(site.id, { userId: String(voters[0]!.id), cursor: mismatched }, moderator.token)).status).toBe(400);
     });
 

@@ -59,6 +59,9 @@ export const garbageCursor: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
+ * Cursors are sealed (lib/store/cursor.ts), so these readable forgeries fail at opening; the checks of
+ * an opened key are unit-tested (tests/unit/foundation/cursor.test.ts). Kept as the attacks they were.
+ *
  * Key cursors (lib/store/cursor.ts) forged against a Query of the site partition `pk` under `prefix`:
  * another site, another entity, missing or extra key attributes, wrong types, oversized values.
  * Key-attribute names are those of the table (PK, SK, GSI1PK, GSI1SK).
@@ -204,3 +207,54 @@ export function oversizedBodyText(kind: 'ascii' | 'multibyte' | 'array'): string
   if (kind === 'multibyte') return JSON.stringify({ title: '€'.repeat(100 * 1024) }); // 3 bytes each: ~300 KB
   return JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ ideaId: i + 1 })));
 }
+
+// Reserved keys (CONTRACT "Decided details, security") -----------------------------------------------
+
+/** Object keys refused anywhere in a body. */
+export const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+
+/** JSON text with the path (errorPath form) of the reserved key inside it, relative to where it sits. */
+export interface Buried {
+  text: string;
+  /** Path segments below the value's own place: keys, and numbers for array indexes. */
+  segments: Array<string | number>;
+}
+
+const fillerJson = fc
+  .jsonValue({ maxDepth: 1 })
+  .map((v) => JSON.stringify(v))
+  .filter((text) => !RESERVED_KEYS.some((k) => text.includes(JSON.stringify(k))));
+const plainKey = fc.oneof(fc.constantFrom('a', 'tags', 'address', 'x y', '0', 'toString', 'PK'), fc.string({ minLength: 1, maxLength: 8 }))
+  .filter((k) => !(RESERVED_KEYS as readonly string[]).includes(k));
+
+/**
+ * A value holding a reserved key 0 to 5 levels down, through objects and arrays (arrays at random
+ * positions, with other values beside it), as JSON text: a JS object literal cannot carry an own
+ * `__proto__`, text can.
+ */
+export const buriedReservedKey: fc.Arbitrary<Buried> = fc
+  .tuple(
+    fc.constantFrom(...RESERVED_KEYS),
+    fillerJson,
+    fc.array(fc.oneof(plainKey.map((k) => ({ key: k })), fc.tuple(fc.array(fillerJson, { maxLength: 3 }), fillerJson).map(([before, after]) => ({ before, after }))), { maxLength: 5 }),
+    fc.array(fc.tuple(plainKey, fillerJson), { maxLength: 2 }),
+  )
+  .map(([reserved, value, levels, siblings]) => {
+    const inner = new Map<string, string>(siblings.map(([k, v]) => [k, v]));
+    inner.set(reserved, value);
+    let text = `{${[...inner].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+    const segments: Array<string | number> = [reserved];
+    for (const level of [...levels].reverse()) {
+      if ('key' in level) {
+        text = `{${JSON.stringify(level.key)}:${text}}`;
+        segments.unshift(level.key);
+      } else {
+        text = `[${[...level.before, text, level.after].join(',')}]`;
+        segments.unshift(level.before.length);
+      }
+    }
+    return { text, segments };
+  });
+
+/** JSON bodies of the wrong kind: not an object (nor, for a vote round, an array). */
+export const nonContainerBodies: readonly unknown[] = [false, true, 0, -1, 1.5, '', 'x', '{}', null];

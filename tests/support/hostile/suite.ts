@@ -22,6 +22,8 @@ import { routeNamed, routes, type Ctx, type RealCursor, type Route } from '#test
 import {
   ABSENT,
   badFlagValue,
+  buriedReservedKey,
+  nonContainerBodies,
   badPageSize,
   deepJsonText,
   extraKeys,
@@ -40,7 +42,7 @@ import {
 import type { SiteConfigInput } from '#schemas/site-config';
 
 /** Runs per property. */
-export const RUNS = { pathIds: 8, query: 14, body: 20, rawBody: 7, tokens: 8, basicAuth: 3, junk: 4 };
+export const RUNS = { pathIds: 8, query: 14, body: 20, rawBody: 7, tokens: 8, basicAuth: 3, junk: 4, reserved: 6 };
 
 export const BASIC_USER = 'hostile';
 export const BASIC_PASSWORD = 'secret';
@@ -184,6 +186,17 @@ function queryProperty(route: Route, ctx: Ctx) {
     changes.push(badPageSize.map((v) => ({ pageSize: v })));
     changes.push(garbageCursor.map((v) => ({ cursor: v })));
     changes.push(fc.constantFrom(...(spec.cursors?.(ctx) ?? []), ...real.map((c) => c.cursor)).map((v) => ({ cursor: v })));
+    // This list's own real cursors with one bit changed (cursors are sealed: any change is a 400).
+    const own = ctx.realCursors.filter((c) => c.family === spec.family && (c.siteId === undefined || c.siteId === ctx.w.siteId));
+    if (own.length > 0) {
+      changes.push(
+        fc.tuple(fc.constantFrom(...own), fc.nat()).map(([c, bit]) => {
+          const bytes = Buffer.from(c.cursor, 'base64url');
+          bytes[(bit >> 3) % bytes.length]! ^= 1 << (bit & 7);
+          return { cursor: bytes.toString('base64url') };
+        }),
+      );
+    }
   }
   if (spec.combos) changes.push(spec.combos(ctx));
   return check(
@@ -212,7 +225,7 @@ function bodyProperty(route: Route, ctx: Ctx) {
     }));
   });
   const wholeCase = fc
-    .constantFrom<unknown>('x', 1, true, null, [], [baseBody], 1e308, '', '🙂')
+    .constantFrom<unknown>('x', 1, true, null, [], [baseBody], 1e308, '', '🙂', false, 0)
     .map((v) => ({ text: JSON.stringify(v), status: [400], what: `body ${show(v)}` }));
   const noBody = fc.constant({ text: '', status: [400], what: 'no body' });
   return check(
@@ -249,7 +262,7 @@ function votesBodyProperty(route: Route, ctx: Ctx, base: HostileRequest) {
     });
   const entry = entries[0]!;
   const wholeCase = fc
-    .constantFrom<unknown>('x', 1, true, null, [], [[]], [[entry]], [1], ['x'], [null], [entry, 'x'], [{}], { ideaId: 'x' }, Array.from({ length: 501 }, () => entry))
+    .constantFrom<unknown>('x', 1, true, null, false, 0, [], [[]], [[entry]], [1], ['x'], [null], [entry, 'x'], [{}], { ideaId: 'x' }, Array.from({ length: 501 }, () => entry))
     .map((v) => ({ text: JSON.stringify(v), what: `body ${show(v)}` }));
   const noBody = fc.constant({ text: '', what: 'no body' });
   return check(
@@ -260,6 +273,61 @@ function votesBodyProperty(route: Route, ctx: Ctx, base: HostileRequest) {
     (c) => ({ req: { ...base, rawBody: c.text }, expected: { status: 400 }, label: c.what }),
     RUNS.body,
   );
+}
+
+/** The details path of segments under a prefix, written here independently of lib/http (the oracle). */
+const pathOf = (segments: ReadonlyArray<string | number>) =>
+  segments.map((s) => (typeof s === 'number' ? `[${s}]` : `.${s}`)).join('').replace(/^\./, '');
+
+/**
+ * Reserved keys (`__proto__`, `constructor`, `prototype`) anywhere in an otherwise valid body, at
+ * any depth, inside objects and arrays: a 400 ValidationError whose one detail names the key's path;
+ * and JSON bodies of the wrong kind (`false`, `0`, `"x"`, `null`...): a 400. Nothing is stored (the
+ * snapshot), and nothing reaches an auth server (the users file checks its stand-in afterwards).
+ */
+function reservedKeysProperty(route: Route, ctx: Ctx) {
+  const base = route.baseline(ctx);
+  const votes = route.body!.shape === 'votes';
+  const entries = votes ? (base.body as Array<Record<string, unknown>>) : [base.body as Record<string, unknown>];
+  const fieldNames = votes ? ['ideaId', 'opinion', 'x'] : [...Object.keys(entries[0]!), 'extraData', 'config', 'x'];
+  type Case = { text: string; path?: string; what: string };
+  const members = (record: Record<string, unknown>, replace: string, text: string) => {
+    const map = new Map<string, string>(Object.entries(record).map(([k, v]) => [k, JSON.stringify(v)]));
+    map.set(replace, text);
+    return `{${[...map].map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
+  };
+  const buried = fc
+    .tuple(fc.nat({ max: entries.length - 1 }), fc.constantFrom(...fieldNames), buriedReservedKey)
+    .map(([i, field, b]): Case => {
+      const entry = members(entries[i]!, field, b.text);
+      const text = votes ? `[${entries.map((e, j) => (j === i ? entry : JSON.stringify(e))).join(',')}]` : entry;
+      const path = pathOf(votes ? [i, field, ...b.segments] : [field, ...b.segments]);
+      return { text, path, what: `reserved key at ${path}` };
+    });
+  const topLevel = fc.constantFrom('__proto__', 'constructor', 'prototype').map((key): Case => {
+    const text = members(entries[0]!, key, '1');
+    return { text, path: key, what: `reserved key ${key} at the top` };
+  });
+  const wrongKind = fc.constantFrom(...nonContainerBodies).map((v): Case => ({ text: JSON.stringify(v), what: `body ${show(v)}` }));
+  const watch = watchOf(route, ctx);
+  return (async () => {
+    const before = await snapshotSites(watch);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof({ arbitrary: buried, weight: 4 }, { arbitrary: topLevel, weight: 1 }, { arbitrary: wrongKind, weight: 1 }), async (c) => {
+        const req = { ...base, rawBody: c.text };
+        const answer = await send(route.handler, route, req);
+        assertContractError(answer, { status: 400 }, { label: c.what, ...req });
+        if (c.path !== undefined) {
+          const body = JSON.parse(answer.text) as { error: string; details?: Array<{ path: string }> };
+          if (body.error !== 'ValidationError' || body.details?.length !== 1 || body.details[0]!.path !== c.path) {
+            throw new Error(`${route.name}: ${c.what}: expected one detail at ${c.path}, got ${answer.text.slice(0, 400)}`);
+          }
+        }
+      }),
+      { seed: seedFor(route.name, 'reserved keys'), numRuns: RUNS.reserved, endOnFailure: true },
+    );
+    await assertUnchanged(watch, before, `${route.name}: reserved keys / wrong-kind bodies`);
+  })();
 }
 
 function rawBodyProperty(route: Route, ctx: Ctx) {
@@ -406,6 +474,7 @@ export function hostileSuite(names: readonly string[], options: CtxOptions = {})
       if (route.path.includes('{')) it('bad ids in the path: 400, unknown or of another site: 404', () => pathIdsProperty(route, ctx));
       if (route.query) it('bad query values, page sizes and cursors: 400', () => queryProperty(route, ctx));
       if (route.body) it('bad bodies (one field corrupted, wrong types, odd and huge strings, hostile keys): 400', () => bodyProperty(route, ctx));
+      if (route.body) it('reserved keys at any depth, and JSON bodies of the wrong kind: 400 naming the path, nothing stored', () => reservedKeysProperty(route, ctx));
       it('malformed, oversized, deep or non-JSON bodies: 400, 413, 415', () => rawBodyProperty(route, ctx));
       it('forged, expired, foreign and malformed tokens: 401', () => tokensProperty(route, ctx));
       if (route.path.includes('{siteId}')) it('site Basic Auth missing or wrong: 401 with a challenge', () => basicAuthProperty(route, ctx));

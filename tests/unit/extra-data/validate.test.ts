@@ -81,9 +81,9 @@ describe('validateExtraData: types', () => {
     expect(check({ tags: 'a' })).toEqual([{ path: 'extraData.tags', message: 'must be an array of strings' }]);
     expect(check({ tags: { 0: 'a' } })).toEqual([{ path: 'extraData.tags', message: 'must be an array of strings' }]);
     expect(check({ tags: ['a', 'b', 3, null, 'c', ['d']] })).toEqual([
-      { path: 'extraData.tags.2', message: 'must be a string' },
-      { path: 'extraData.tags.3', message: 'must be a string' },
-      { path: 'extraData.tags.5', message: 'must be a string' },
+      { path: 'extraData.tags[2]', message: 'must be a string' },
+      { path: 'extraData.tags[3]', message: 'must be a string' },
+      { path: 'extraData.tags[5]', message: 'must be a string' },
     ]);
   });
 
@@ -120,7 +120,7 @@ describe('validateExtraData: types', () => {
       { path: 'extraData.done', message: 'must be a boolean' },
       { path: 'extraData.theme', message: 'must be one of: noord, zuid' },
       { path: 'extraData.extra', message: 'is not defined in the site configuration' },
-      { path: 'extraData.tags.0', message: 'must be a string' },
+      { path: 'extraData.tags[0]', message: 'must be a string' },
     ]);
   });
 });
@@ -169,7 +169,7 @@ describe('validateExtraData: keys without a definition must still be storable', 
     expect(check({ big: 1e200, tiny: 1e-200, list: [1, -(2 ** 60)], fine: { n: 1.5, m: -9007199254740991, z: 0 } }, false)).toEqual([
       { path: 'extraData.big', message: NUMBER_RANGE_MESSAGE },
       { path: 'extraData.tiny', message: NUMBER_RANGE_MESSAGE },
-      { path: 'extraData.list.1', message: NUMBER_RANGE_MESSAGE },
+      { path: 'extraData.list[1]', message: NUMBER_RANGE_MESSAGE },
     ]);
     expect(check({ '': 1 }, false)).toEqual([{ path: 'extraData', message: 'has an empty key, which cannot be stored' }]);
     expect(check({ x: { y: { '': 1 } } }, false)).toEqual([{ path: 'extraData.x.y', message: 'has an empty key, which cannot be stored' }]);
@@ -279,8 +279,8 @@ describe('validateExtraData: limits', () => {
   it(`caps details at ${MAX_ERROR_DETAILS} plus one note`, () => {
     const errors = check({ tags: Array.from({ length: 100_000 }, () => 1) });
     expect(errors).toHaveLength(MAX_ERROR_DETAILS + 1);
-    expect(errors[0]).toEqual({ path: 'extraData.tags.0', message: 'must be a string' });
-    expect(errors[MAX_ERROR_DETAILS - 1]).toEqual({ path: `extraData.tags.${MAX_ERROR_DETAILS - 1}`, message: 'must be a string' });
+    expect(errors[0]).toEqual({ path: 'extraData.tags[0]', message: 'must be a string' });
+    expect(errors[MAX_ERROR_DETAILS - 1]).toEqual({ path: `extraData.tags[${MAX_ERROR_DETAILS - 1}]`, message: 'must be a string' });
     expect(errors[MAX_ERROR_DETAILS]).toEqual({
       path: 'extraData',
       message: `too many errors; only the first ${MAX_ERROR_DETAILS} are shown`,
@@ -290,7 +290,7 @@ describe('validateExtraData: limits', () => {
   it(`exactly ${MAX_ERROR_DETAILS} errors carry no note`, () => {
     const errors = check({ tags: Array.from({ length: MAX_ERROR_DETAILS }, () => 1) });
     expect(errors).toHaveLength(MAX_ERROR_DETAILS);
-    expect(errors.at(-1)).toEqual({ path: `extraData.tags.${MAX_ERROR_DETAILS - 1}`, message: 'must be a string' });
+    expect(errors.at(-1)).toEqual({ path: `extraData.tags[${MAX_ERROR_DETAILS - 1}]`, message: 'must be a string' });
   });
 });
 

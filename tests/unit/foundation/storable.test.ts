@@ -9,7 +9,7 @@ describe('what the table can store', () => {
 
   it('names the first unstorable part of a value, without recursion', () => {
     expect(firstUnstorablePart({ a: [1, { b: 'x' }] }, 'v', 3)).toBeUndefined();
-    expect(firstUnstorablePart({ a: [1, { b: 'x' }] }, 'v', 2)?.path).toBe('v.a.1');
+    expect(firstUnstorablePart({ a: [1, { b: 'x' }] }, 'v', 2)?.path).toBe('v.a[1]');
     expect(firstUnstorablePart({ a: { '': 1 } }, 'v', 5)?.path).toBe('v.a');
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];

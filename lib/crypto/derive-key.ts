@@ -1,0 +1,38 @@
+/**
+ * Keys derived from the one server secret (JWT_SECRET), one per purpose: HKDF-SHA256 (RFC 5869) with
+ * the purpose as `info`, so a key of one use (cursor encryption, ...) tells nothing about the secret
+ * or about the key of any other use, and two uses can never stand in for each other.
+ *
+ * Every `info` label in use is listed in PURPOSES, so a new one cannot silently reuse an old one.
+ * (The OAuth state and newsletter tokens predate this helper and derive theirs with HMAC and their
+ * own labels, lib/oauth/state.ts and lib/newsletter/token.ts; they may move here.)
+ */
+import { hkdfSync } from 'node:crypto';
+import { env } from '#lib/config/env';
+
+export const PURPOSES = {
+  /** AES-256-GCM key of list cursors (lib/store/cursor.ts). */
+  cursor: 'participation-api cursor encryption v1',
+} as const;
+
+export type Purpose = keyof typeof PURPOSES;
+
+/** Fixed, public salt: HKDF's extract step only needs it to be constant for a deployment. */
+const SALT = Buffer.from('participation-api key derivation', 'utf8');
+
+/** A 32-byte key for `info`, from `secret` (pure; tests call it with their own secret). */
+export function deriveKey(secret: Uint8Array, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, SALT, Buffer.from(info, 'utf8'), 32));
+}
+
+const cache = new Map<Purpose, Buffer>();
+
+/** The key of a purpose from the process's JWT_SECRET, derived once per container. */
+export function purposeKey(purpose: Purpose): Buffer {
+  let key = cache.get(purpose);
+  if (!key) {
+    key = deriveKey(env().jwtSecret, PURPOSES[purpose]);
+    cache.set(purpose, key);
+  }
+  return key;
+}
