@@ -15,8 +15,8 @@ const DEFAULT_WARNING_TEMPLATE =
   'Unless you log in again, your account will be anonymized: your name and e-mail address are removed.';
 
 export function fillTemplate(template: string, values: { displayName: string; siteName: string }): string {
-  return template.replace(/\{\{\s*([A-Za-z_]+)\s*\}\}/g, (_whole, name: string) => {
-    const key = name.toLowerCase();
+  return template.replace(/\{\{([^{}]*)\}\}/g, (_whole, name: string) => {
+    const key = name.trim().toLowerCase();
     if (key === 'displayname') return values.displayName;
     if (key === 'sitename') return values.siteName;
     return '';
