@@ -81,9 +81,13 @@ export async function runOverDueSites(job: JobName, options: JobOptions, step: S
   const budget = new Budget(limits.units);
   const markers = options.siteId !== undefined ? await markerOfOneSite(job, options.siteId) : await dueJobMarkers(job, now, limits.sites);
   const reports: SiteReport[] = [];
+  let cutOff = false;
   for (const marker of markers) {
     if (marker.dueAt === null || marker.dueAt > now) continue;
-    if (budget.left <= 0) break;
+    if (budget.left <= 0) {
+      cutOff = true;
+      break;
+    }
     const stored = await getSite(marker.siteId);
     // A site deleted meanwhile took its markers along; an index entry that lags behind is skipped.
     if (!stored) continue;
@@ -91,7 +95,8 @@ export async function runOverDueSites(job: JobName, options: JobOptions, step: S
     await step({ marker, stored, site: { ...stored, config: withDefaults(stored.config) }, now, budget, report });
     reports.push(report);
   }
-  const more = reports.some((r) => r.nextDueAt !== null && r.nextDueAt <= now) || (options.siteId === undefined && markers.length === limits.sites);
+  const more =
+    cutOff || reports.some((r) => r.nextDueAt !== null && r.nextDueAt <= now) || (options.siteId === undefined && markers.length === limits.sites);
   return { job, now, sites: reports, units: limits.units - budget.left, more };
 }
 
