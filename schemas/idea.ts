@@ -49,6 +49,8 @@ const argumentInIdea = z.object({
 export const ideaRecord = contentRecordSchema.extend({
   yes: z.number().int().optional(),
   no: z.number().int().optional(),
+  /** With the counts: min(100, round(100 * yes / ideas.minimumYesVotes)) (lifecycle). */
+  progress: z.number().int().min(0).max(100).optional(),
   userVote: z.object({ opinion: z.string() }).nullable().optional(),
   argumentsFor: z.array(argumentInIdea).optional(),
   argumentsAgainst: z.array(argumentInIdea).optional(),

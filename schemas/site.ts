@@ -3,6 +3,7 @@
  */
 import * as z from 'zod';
 import { siteConfigSchema } from '#schemas/site-config';
+import { queryFlag } from '#schemas/common';
 
 const hostname = z
   .string()
@@ -31,3 +32,6 @@ export const siteRecord = z.object({
   updatedAt: z.string(),
 });
 export type SiteRecord = z.infer<typeof siteRecord>;
+
+/** `DELETE /api/site/:id?force=1`: a service token deletes a site whose users are not anonymized (lifecycle). */
+export const deleteSiteQuery = z.object({ force: queryFlag });

@@ -4,6 +4,10 @@
 import { listSites, putNewSite } from '#lib/store/sites';
 import { nextId } from '#lib/store/counters';
 import type { SiteConfigInput } from '#schemas/site-config';
+// Lifecycle: the demo site's job markers, as a site create writes them.
+import { siteJobDues } from '#lib/jobs/rules';
+import { withDefaults } from '#lib/sites/config-defaults';
+import { syncJobMarkers } from '#lib/store/jobs';
 
 /** @param oauth the `config.oauth.default` block pointing at the local auth server. */
 export async function seedDemoSite(options: { oauth?: Record<string, string> } = {}) {
@@ -19,5 +23,6 @@ export async function seedDemoSite(options: { oauth?: Record<string, string> } =
   };
   const id = await nextId('site');
   await putNewSite({ id, name: 'demo', title: 'Demo participation site', domain: 'localhost', config, createdAt: now, updatedAt: now });
+  await syncJobMarkers(id, siteJobDues(withDefaults(config), now), now);
   return id;
 }

@@ -161,7 +161,7 @@ export async function deleteArgument(site: Site, caller: Caller, ideaId: number,
 
 /** Toggles the caller's vote; answers the argument with `yes` and `hasUserVoted`. */
 export async function toggleArgumentVote(site: Site, caller: Caller, ideaId: number, argumentId: number): Promise<ArgumentRecord> {
-  access.argument.vote(caller);
+  access.argument.vote(caller, site.config);
   // A vote belongs to a user: a service token acts as admin but has no user to count.
   if (caller.kind !== 'user') throw forbidden('Argument votes are cast by users; a service token cannot vote');
   await requireIdea(site.id, ideaId);

@@ -7,6 +7,7 @@ import { forbidden, unauthorized } from '#lib/http/errors';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole, isRole, mayGrant, type Role } from '#lib/auth/roles';
 import type { SiteConfig } from '#lib/sites/config-defaults';
+import { assertProjectOpen } from '#lib/sites/project';
 
 export function requireRole(caller: Caller, role: Role, message?: string): void {
   if (caller.kind === 'none') throw unauthorized();
@@ -46,6 +47,7 @@ export const site = {
 export const idea = {
   create(caller: Caller, config: SiteConfig) {
     requireRole(caller, 'member');
+    assertProjectOpen(config);
     if (!config.ideas.canAddNewIdeas && !hasRole(caller.role, 'moderator')) {
       throw forbidden('New ideas cannot be added on this site');
     }
@@ -78,10 +80,14 @@ export const article = {
 export const argument = {
   create(caller: Caller, config: SiteConfig) {
     requireRole(caller, 'member');
+    assertProjectOpen(config);
     if (config.arguments.isClosed && !hasRole(caller.role, 'moderator')) throw forbidden(config.arguments.closedText);
   },
   modify: (caller: Caller, record: { userId?: number | null }) => requireOwnerOr(caller, record, 'moderator'),
-  vote: (caller: Caller) => requireRole(caller, 'member'),
+  vote(caller: Caller, config: SiteConfig) {
+    requireRole(caller, 'member');
+    assertProjectOpen(config);
+  },
 };
 
 export const vote = {
@@ -93,7 +99,10 @@ export const vote = {
   /** Vote counts on ideas follow the same rule, but hide the fields instead of refusing. */
   seesCounts: (caller: Caller, config: SiteConfig) => config.votes.isViewable || hasRole(caller.role, 'moderator'),
   seesUserIds: (caller: Caller) => hasRole(caller.role, 'moderator'),
-  cast: (caller: Caller, config: SiteConfig) => requireRole(caller, config.votes.requiredUserRole),
+  cast(caller: Caller, config: SiteConfig) {
+    requireRole(caller, config.votes.requiredUserRole);
+    assertProjectOpen(config);
+  },
 };
 
 /** What an action on a user does beyond acting on them (see `user.actOn`). */
@@ -141,6 +150,7 @@ export const user = {
     record.detailsViewableByRole != null && reaches(caller, record.detailsViewableByRole),
   create(caller: Caller, config: SiteConfig) {
     requireRole(caller, 'moderator');
+    assertProjectOpen(config);
     if (!config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
   },
   /**
@@ -188,6 +198,7 @@ export function ownData(caller: Caller, target: { id: number; siteId: number }) 
 export const newsletter = {
   list: (caller: Caller) => requireRole(caller, 'moderator'),
   create(config: SiteConfig) {
+    assertProjectOpen(config);
     if (!config.newslettersignup.isActive) throw forbidden('Newsletter signup is not active on this site');
   },
   seesTokens: (caller: Caller) => hasRole(caller.role, 'admin'),

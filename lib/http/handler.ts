@@ -30,6 +30,7 @@ import { logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
+import { recordWriteActivity } from '#lib/users/activity-touch';
 
 type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -104,6 +105,8 @@ export function apiHandler<
       cookies: readCookies(event.cookies, headers['cookie']),
       requestId: context.awsRequestId,
     } as ApiRequest<Out<P>, Out<Q>, Out<B>> & SiteRequired<Out<P>>);
+    // Lifecycle: a successful write is activity on the site (at most one extra request per user per day).
+    if (event.requestContext?.http?.method !== 'GET') await recordWriteActivity(caller, siteId);
     const response = jsonResponse(result.statusCode, result.body, result.headers);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };

@@ -38,7 +38,10 @@ export async function toIdeaRecords(
 
   return items.map((item) => {
     const record: IdeaRecord = withCommonIncludes(toContentRecord(item), item, flags, users, site.config);
-    if (showCounts) Object.assign(record, yesNo(tallies?.get(item.id)));
+    if (showCounts) {
+      const counts = yesNo(tallies?.get(item.id));
+      Object.assign(record, counts, { progress: progressOf(counts.yes, site.config.ideas.minimumYesVotes) });
+    }
     if (flags.includeUserVote) {
       const vote = ballot?.votes?.[String(item.id)];
       record.userVote = vote ? { opinion: vote.opinion } : null;
@@ -50,6 +53,12 @@ export async function toIdeaRecords(
     }
     return record;
   });
+}
+
+/** How far an idea is towards `ideas.minimumYesVotes`, in whole percent (OpenStad's `progress`). */
+export function progressOf(yes: number, minimumYesVotes: number): number {
+  if (!(minimumYesVotes > 0)) return 100;
+  return Math.min(100, Math.round((100 * Math.max(0, yes)) / minimumYesVotes));
 }
 
 /** Arguments per idea and sentiment, oldest first (the SK order they were read in). */

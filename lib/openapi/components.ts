@@ -25,6 +25,7 @@ import {
   userRecord,
 } from '#schemas/user';
 import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
+import { notificationRecord } from '#schemas/notification';
 
 interface Component {
   schema: z.ZodType;
@@ -91,6 +92,9 @@ export const outputComponents = {
   Activity: { schema: activityResponse, description: 'All five keys are always present; a kind not asked for is an empty array.' },
   AnonymizeReport: { schema: anonymizationResponse, description: 'The records as they were before the anonymization.' },
   NewsletterSignup: { schema: signupRecord, description: '`confirmToken` appears only on unconfirmed records in lists read by admins.' },
+  // Lifecycle: the outbox
+  Notification: { schema: notificationRecord },
+  NotificationList: { schema: listEnvelope(notificationRecord) },
   NewsletterSignupList: { schema: listEnvelope(signupRecord) },
 } satisfies Record<string, Component>;
 

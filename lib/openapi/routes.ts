@@ -15,6 +15,8 @@ import { ideaIncludeQuery, ideaParams, listIdeasQuery } from '#schemas/idea';
 import { listVotesQuery } from '#schemas/votes';
 import { activityQuery, userParams } from '#schemas/user';
 import { listSignupsQuery } from '#schemas/newsletter';
+import { deleteSiteQuery } from '#schemas/site';
+import { listNotificationsQuery, notificationParams } from '#schemas/notification';
 import { digestLoginQuery, loginQuery, logoutQuery } from '#schemas/oauth';
 import type { InputComponent, OutputComponent } from '#lib/openapi/components';
 
@@ -33,6 +35,7 @@ export const TAGS = {
   Votes: 'Votes on ideas: likes, count, budgeting and their per-theme forms.',
   Users: 'Users of a site (a cache of the auth server), their activity and anonymization.',
   Newsletter: 'Newsletter signups and their confirmation.',
+  Notifications: 'The outbox of a site: what the service would mail, for an external mailer (lifecycle).',
   Login: 'Login per site through the OAuth 2.0 auth server; the API issues the JWT.',
   System: 'This documentation.',
 } as const;
@@ -82,7 +85,7 @@ export const ROUTES: RouteDoc[] = [
   { operationId: 'siteCreate', method: 'POST', path: '/api/site', tag: 'Sites', summary: 'Create a site', access: 'a service token (a user JWT gets 403)', auth: 'required', body: 'CreateSiteBody', success: created('Site'), errors: [403] },
   { operationId: 'siteGet', method: 'GET', path: '/api/site/{siteId}', tag: 'Sites', summary: 'View one site', access: 'everyone (config redacted; editors and above see all)', auth: 'optional', params: siteParams, success: ok('Site') },
   { operationId: 'siteUpdate', method: 'PUT', path: '/api/site/{siteId}', tag: 'Sites', summary: 'Update one site', access: "a service token or the site's admin", auth: 'required', params: siteParams, body: 'UpdateSiteBody', success: ok('Site'), errors: [403] },
-  { operationId: 'siteDelete', method: 'DELETE', path: '/api/site/{siteId}', tag: 'Sites', summary: 'Delete one site', access: "a service token or the site's admin", auth: 'required', params: siteParams, success: deleted, errors: [403] },
+  { operationId: 'siteDelete', method: 'DELETE', path: '/api/site/{siteId}', tag: 'Sites', summary: 'Delete one site', description: 'A site whose project has not ended while it still has users who are not anonymized: 409, unless `force=1` with a service token.', access: "a service token or the site's admin", auth: 'required', params: siteParams, query: deleteSiteQuery, success: deleted, errors: [403, 409] },
 
   // Ideas
   { operationId: 'ideaList', method: 'GET', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'List the ideas of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listIdeasQuery, success: ok('IdeaList') },
@@ -176,6 +179,10 @@ export const ROUTES: RouteDoc[] = [
   { operationId: 'newsletterSignupList', method: 'GET', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'List the newsletter signups of a site', access: 'moderators and above', auth: 'required', params: siteParams, query: listSignupsQuery, success: ok('NewsletterSignupList'), errors: [403] },
   { operationId: 'newsletterSignupCreate', method: 'POST', path: '/api/site/{siteId}/newslettersignup', tag: 'Newsletter', summary: 'Sign up for the newsletter', access: 'everyone while `newslettersignup.isActive`', auth: 'optional', params: siteParams, body: 'NewsletterSignupBody', success: created('NewsletterSignup'), errors: [403, 409, 429] },
   { operationId: 'newsletterConfirm', method: 'POST', path: '/api/site/{siteId}/confirm', tag: 'Newsletter', summary: 'Confirm a newsletter signup', description: 'An unknown token is a 404.', access: 'everyone', auth: 'optional', params: siteParams, body: 'ConfirmBody', success: ok('NewsletterSignup', 'The signup, with `confirmed: true`'), errors: [429] },
+
+  // Lifecycle: the site's outbox (what the service would mail)
+  { operationId: 'notificationList', method: 'GET', path: '/api/site/{siteId}/notification', tag: 'Notifications', summary: "List the site's outbox", description: 'Notifications the scheduled jobs wrote (project ended, inactivity warnings) for an external mailer; `status` filters.', access: "a service token or the site's admin", auth: 'required', params: siteParams, query: listNotificationsQuery, success: ok('NotificationList'), errors: [403] },
+  { operationId: 'notificationSent', method: 'POST', path: '/api/site/{siteId}/notification/{notificationId}/sent', tag: 'Notifications', summary: 'Mark a notification sent', description: 'Needs no body. Marking it again answers it as first marked.', access: "a service token or the site's admin", auth: 'required', params: notificationParams, success: ok('Notification'), errors: [403] },
 
   // Login
   { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400); without one, `cms.after-login-redirect-uri`, then the oauth entry\'s `after-login-redirect-uri`. A site without the oauth entry asked for: 404. Sets the HttpOnly login cookie that digest-login requires.', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`'), errors: [429] },

@@ -2,13 +2,17 @@
  * Site rules: the five site endpoints, config defaults on read, redaction for the public.
  */
 import { env } from '#lib/config/env';
-import { notFound, validationError } from '#lib/http/errors';
+import { conflict, notFound, validationError } from '#lib/http/errors';
 import { authServerUrlDetails } from '#lib/oauth/config';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/sites/redact';
+import { projectHasEnded } from '#lib/sites/project';
+import { siteJobDues } from '#lib/jobs/rules';
+import { syncJobMarkers } from '#lib/store/jobs';
+import { hasUsersNotAnonymized } from '#lib/store/users';
 import { nextId } from '#lib/store/counters';
 import * as store from '#lib/store/sites';
 import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
@@ -87,7 +91,9 @@ export async function createSite(caller: Caller, body: CreateSiteBody): Promise<
     updatedAt: now,
   };
   await store.putNewSite(item);
-  return toSiteRecord({ ...item, config: withDefaults(item.config) }, caller);
+  const site = { ...item, config: withDefaults(item.config) };
+  await syncJobMarkers(site.id, siteJobDues(site.config, now), now);
+  return toSiteRecord(site, caller);
 }
 
 export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
@@ -101,10 +107,24 @@ export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBod
     updatedAt: new Date().toISOString(),
   });
   if (!updated) throw notFound(`Site ${site.id} not found`);
-  return toSiteRecord({ ...updated, config: withDefaults(updated.config) }, caller);
+  const merged = { ...updated, config: withDefaults(updated.config) };
+  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs.ts).
+  await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
+  return toSiteRecord(merged, caller);
 }
 
-export async function deleteSite(caller: Caller, site: Site): Promise<void> {
+/**
+ * A site whose project has not ended must not take its users' data along unnoticed while some are
+ * not anonymized (CONTRACT lifecycle): 409, unless a service token forces it (`?force=1`).
+ */
+export async function deleteSite(caller: Caller, site: Site, options: { force?: boolean } = {}): Promise<void> {
   access.site.manage(caller, site.id);
+  const forced = options.force === true && caller.kind === 'service';
+  if (!forced && !projectHasEnded(site.config) && (await hasUsersNotAnonymized(site.id))) {
+    throw conflict(
+      `Site ${site.id} still has users who are not anonymized and its project has not ended; ` +
+        'end the project (project.projectHasEnded) or anonymize its users first (a service token may force it with ?force=1)',
+    );
+  }
   await store.deleteSiteAndData(site.id);
 }

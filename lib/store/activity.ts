@@ -31,7 +31,7 @@ export interface OwnedItems {
 
 export const ALL_OWNED_KINDS: readonly OwnedKind[] = ['IDEA', 'ARTICLE', 'ARG', 'BALLOT', 'SIGNUP'];
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) => rest;
+const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }: Record<string, unknown>) => rest;
 
 const empty = (): OwnedItems => ({ ideas: [], articles: [], arguments: [], ballot: undefined, signups: [] });
 

@@ -59,7 +59,7 @@ export function clearBallot(ballot: BallotItem, now: string): Promise<WriteOutco
 export async function getUserConsistently(siteId: number, userId: number): Promise<UserItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId), ConsistentRead: true }));
   if (!out.Item) return undefined;
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest } = out.Item;
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest } = out.Item;
   return rest as UserItem;
 }
 

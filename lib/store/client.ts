@@ -37,3 +37,5 @@ export const doc = DynamoDBDocumentClient.from(dynamo, {
 
 export const TABLE = tableName;
 export const GSI1 = 'GSI1';
+/** Due work of the scheduled jobs (lifecycle): sparse, only items with work ahead carry its keys. */
+export const GSI2 = 'GSI2';

@@ -108,6 +108,30 @@ export const keys = {
     PK: `RATE#${siteId}#${address}`,
     SK: `${group}#${windowStartEpoch}`,
   }),
+
+  // Lifecycle (issue 13): scheduled jobs find due work through GSI2, a sparse index (docs/lifecycle.md).
+  /** One marker per site and job: what the job should look at next and when (GSI2 keys only while due). */
+  jobMarker: (siteId: number, job: string): Key => ({ PK: sitePk(siteId), SK: `JOB#${job}` }),
+  /** GSI2: the markers of one job, by the time they fall due. */
+  jobDue: (job: string, dueAt: string, siteId: number) => ({ GSI2PK: `DUE#${job}`, GSI2SK: `${dueAt}#${pad(siteId)}` }),
+  jobDuePartition: (job: string) => `DUE#${job}`,
+  /**
+   * GSI2: a site's users who are not anonymized, by activity: `A#<lastActivityAt>#<u>` until warned
+   * about their inactivity, then `W#<warnedAt>#<u>`. Anonymization removes the keys.
+   */
+  usersByActivity: (siteId: number, userId: number, state: 'active' | 'warned', at: string) => ({
+    GSI2PK: `USERS#${siteId}`,
+    GSI2SK: `${state === 'active' ? 'A' : 'W'}#${at}#${pad(userId)}`,
+  }),
+  usersByActivityPartition: (siteId: number) => `USERS#${siteId}`,
+  usersByActivityPrefix: (state: 'active' | 'warned') => (state === 'active' ? 'A#' : 'W#'),
+
+  /** The site's outbox: notifications the service would have mailed (docs/lifecycle.md). */
+  notification: (siteId: number, notificationId: number): Key => ({
+    PK: sitePk(siteId),
+    SK: `NOTIFICATION#${pad(notificationId)}`,
+  }),
+  notificationPrefix: 'NOTIFICATION#',
 } as const;
 
 export const TALLY_SHARDS = 10;

@@ -7,6 +7,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -29,7 +30,8 @@ export async function waitForDynamo(timeoutMs = 30_000): Promise<void> {
 /** Creates the table when it does not exist yet; returns true when it was created. */
 export async function ensureTable(tableName: string = TABLE): Promise<boolean> {
   try {
-    await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await dynamo.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName)));
     return false;
   } catch (err) {
     if ((err as Error).name !== 'ResourceNotFoundException') throw err;
@@ -43,4 +45,22 @@ export async function ensureTable(tableName: string = TABLE): Promise<boolean> {
     }),
   );
   return true;
+}
+
+/**
+ * A local table kept from before an index was added to the definition (`.data/` survives restarts)
+ * gets the index it lacks, so `npm start` on old data still serves every access pattern.
+ */
+async function addMissingIndexes(tableName: string, present: Set<string | undefined>): Promise<void> {
+  for (const index of definition.GlobalSecondaryIndexes) {
+    if (present.has(index.IndexName)) continue;
+    const attributes = new Set(index.KeySchema.map((k) => k.AttributeName));
+    await dynamo.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: definition.AttributeDefinitions.filter((a) => attributes.has(a.AttributeName)) as CreateTableCommandInput['AttributeDefinitions'],
+        GlobalSecondaryIndexUpdates: [{ Create: index as NonNullable<CreateTableCommandInput['GlobalSecondaryIndexes']>[number] }],
+      }),
+    );
+  }
 }

@@ -12,11 +12,12 @@
 import {
   GetCommand,
   PutCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { doc, GSI1, TABLE } from '#lib/store/client';
+import { doc, GSI1, GSI2, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { Role } from '#lib/auth/roles';
@@ -41,6 +42,10 @@ export interface UserItem {
   signedUpForNewsletter?: boolean | null;
   /** Set by anonymization; the caller resolution treats such a user as gone. */
   anonymizedAt?: string | null;
+  /** Last login or write on the site, to the day at least (lifecycle: anonymize-inactive). */
+  lastActivityAt?: string | null;
+  /** When the inactivity warning was written to the outbox; cleared by new activity. */
+  warnedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -52,7 +57,8 @@ export const externalKeyOf = (authServer: string, externalUserId: string) => `${
 const linkedKey = (item: Pick<UserItem, 'authServer' | 'externalUserId'>) =>
   item.authServer && item.externalUserId ? externalKeyOf(item.authServer, item.externalUserId) : undefined;
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) => rest as UserItem;
+const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }: Record<string, unknown>) =>
+  rest as UserItem;
 
 const conditionFailed = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
 
@@ -93,7 +99,11 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     Item: {
       ...keys.user(item.siteId, item.id),
       ...(externalKey ? { ...keys.userByExternal(externalKey), GSI1SK: sitePk(item.siteId) } : {}),
+      // Every user who is not anonymized is on GSI2 by activity (lifecycle jobs, the site-delete check).
+      ...(item.anonymizedAt ? {} : keys.usersByActivity(item.siteId, item.id, 'active', item.lastActivityAt ?? item.createdAt)),
       ...item,
+      // Creation counts as activity, so the once-a-day refresh (touchUserActivity) has a value to compare.
+      lastActivityAt: item.lastActivityAt ?? item.createdAt,
     },
     ConditionExpression: 'attribute_not_exists(PK)',
   };
@@ -147,6 +157,18 @@ export async function updateUser(
     values[`:v${i}`] = value;
     sets.push(`#f${i} = :v${i}`);
   });
+  // New activity moves the user to the front of the activity index and clears an inactivity warning.
+  let remove = '';
+  if (typeof changes.lastActivityAt === 'string') {
+    const index = keys.usersByActivity(siteId, userId, 'active', changes.lastActivityAt);
+    names['#g2pk'] = 'GSI2PK';
+    names['#g2sk'] = 'GSI2SK';
+    names['#warned'] = 'warnedAt';
+    values[':g2pk'] = index.GSI2PK;
+    values[':g2sk'] = index.GSI2SK;
+    sets.push('#g2pk = :g2pk', '#g2sk = :g2sk');
+    remove = ' REMOVE #warned';
+  }
   let condition = 'attribute_exists(PK) AND attribute_not_exists(#anonymized)';
   names['#anonymized'] = 'anonymizedAt';
   if (options.ifUpdatedAt !== undefined) {
@@ -159,7 +181,7 @@ export async function updateUser(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.user(siteId, userId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -229,4 +251,116 @@ export async function siteUsersOfExternal(externalKey: string): Promise<{ siteId
     ExpressionAttributeNames: { '#s': 'siteId', '#i': 'id' },
   });
   return items.map(({ siteId, id }) => ({ siteId, id }));
+}
+
+// Lifecycle (issue 13): activity and inactivity of users, through GSI2 `USERS#<s>` (keys.usersByActivity).
+
+/**
+ * Records activity at most once per stored value: a conditional write that only lands while the user
+ * still has the `lastActivityAt` the caller read (and is not anonymized). False when it did not land.
+ */
+export async function touchUserActivity(siteId: number, userId: number, at: string, seen: string): Promise<boolean> {
+  const index = keys.usersByActivity(siteId, userId, 'active', at);
+  try {
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.user(siteId, userId),
+        UpdateExpression: 'SET #at = :at, GSI2PK = :pk, GSI2SK = :sk REMOVE #warned',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#anonymized) AND #at = :seen',
+        ExpressionAttributeNames: { '#at': 'lastActivityAt', '#warned': 'warnedAt', '#anonymized': 'anonymizedAt' },
+        ExpressionAttributeValues: { ':at': at, ':pk': index.GSI2PK, ':sk': index.GSI2SK, ':seen': seen },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** A user on the activity index, with the time its index key holds (activity, or the warning). */
+export interface IndexedUser {
+  user: UserItem;
+  at: string;
+  /** The GSI2 sort key as read: a conditional write on it fails when the user moved meanwhile. */
+  indexKey: string;
+}
+
+/**
+ * The first `limit` users of a site in one state (`active`: not warned, oldest activity first;
+ * `warned`: oldest warning first; undefined: both): one Query on GSI2.
+ */
+export async function usersByActivity(siteId: number, state: 'active' | 'warned' | undefined, limit: number): Promise<IndexedUser[]> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: GSI2,
+      KeyConditionExpression: state ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.usersByActivityPartition(siteId),
+        ...(state ? { ':prefix': keys.usersByActivityPrefix(state) } : {}),
+      },
+      Limit: limit,
+    }),
+  );
+  return (out.Items ?? []).map((raw) => {
+    const indexKey = String(raw.GSI2SK);
+    // `A#<at>#<user>` / `W#<at>#<user>`: the instant between the first and the last `#`.
+    return { user: strip(raw), at: indexKey.slice(indexKey.indexOf('#') + 1, indexKey.lastIndexOf('#')), indexKey };
+  });
+}
+
+/** Does the site still have a user who is not anonymized? One Query, Limit 1. */
+export async function hasUsersNotAnonymized(siteId: number): Promise<boolean> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: GSI2,
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.usersByActivityPartition(siteId) },
+      ProjectionExpression: 'PK',
+      Limit: 1,
+    }),
+  );
+  return (out.Items ?? []).length > 0;
+}
+
+/**
+ * The write of an inactivity warning: the user moves to `W#<warnedAt>` (only while still at the index
+ * key that was read, i.e. no activity since) together with `also` (the outbox record), one transaction.
+ * False when the user moved meanwhile (active again, warned by a concurrent run, anonymized).
+ */
+export async function markUserWarned(
+  siteId: number,
+  userId: number,
+  seenIndexKey: string,
+  warnedAt: string,
+  also: NonNullable<TransactWriteCommandInput['TransactItems']>,
+): Promise<boolean> {
+  const index = keys.usersByActivity(siteId, userId, 'warned', warnedAt);
+  try {
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: TABLE,
+              Key: keys.user(siteId, userId),
+              UpdateExpression: 'SET #warned = :at, GSI2SK = :sk',
+              ConditionExpression: 'GSI2SK = :seen AND attribute_not_exists(#anonymized)',
+              ExpressionAttributeNames: { '#warned': 'warnedAt', '#anonymized': 'anonymizedAt' },
+              ExpressionAttributeValues: { ':at': warnedAt, ':sk': index.GSI2SK, ':seen': seenIndexKey },
+            },
+          },
+          ...also,
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'TransactionCanceledException' || name === 'TransactionConflictException') return false;
+    throw err;
+  }
 }

@@ -50,8 +50,16 @@ export async function willAnonymize(site: Site, caller: Caller, userId: number, 
   return beforeState(await planAnonymization(site, caller, userId, scope, { forWrite: false }), caller);
 }
 
-export async function doAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {
-  const plan = await planAnonymization(site, caller, userId, scope, { forWrite: true });
+/** @param options.now the clock of a scheduled job (lib/jobs); requests use the wall clock. */
+export async function doAnonymize(
+  site: Site,
+  caller: Caller,
+  userId: number,
+  scope: AnonymizeScope,
+  options: { now?: Date } = {},
+): Promise<AnonymizationResponse> {
+  const clock = () => options.now ?? new Date();
+  const plan = await planAnonymization(site, caller, userId, scope, { forWrite: true, now: clock() });
   const before = beforeState(plan, caller);
 
   if (plan.authDelete) {
@@ -61,23 +69,23 @@ export async function doAnonymize(site: Site, caller: Caller, userId: number, sc
   const target = plan.steps[plan.steps.length - 1]!;
   const others = plan.steps.slice(0, -1);
   // Other sites in parallel, each on its own; all of them settle before the target's link goes.
-  const outcomes = await Promise.allSettled(others.map(anonymizeSiteUser));
+  const outcomes = await Promise.allSettled(others.map((step) => anonymizeSiteUser(step, clock)));
   const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
   if (failed) throw failed.reason;
-  await anonymizeSiteUser(target);
+  await anonymizeSiteUser(target, clock);
   return before;
 }
 
-async function anonymizeSiteUser(step: SiteUserPlan): Promise<void> {
-  if (step.votingOpen) await removeVotes(step.user, step.owned.ballot);
+async function anonymizeSiteUser(step: SiteUserPlan, clock: () => Date): Promise<void> {
+  if (step.votingOpen) await removeVotes(step.user, step.owned.ballot, clock);
   for (const signup of step.owned.signups) await deleteSignup(signup);
-  await anonymizeRecord(step);
+  await anonymizeRecord(step, clock);
 }
 
-async function removeVotes(user: UserItem, read: BallotItem | undefined): Promise<void> {
+async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: () => Date): Promise<void> {
   let ballot = read;
   for (let attempt = 1; ballot && Object.keys(ballot.votes ?? {}).length > 0; attempt++) {
-    if ((await clearBallot(ballot, new Date().toISOString())) === 'done') return;
+    if ((await clearBallot(ballot, clock().toISOString())) === 'done') return;
     // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
     if (attempt >= ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
     await pause(attempt);
@@ -85,10 +93,10 @@ async function removeVotes(user: UserItem, read: BallotItem | undefined): Promis
   }
 }
 
-async function anonymizeRecord(step: SiteUserPlan): Promise<void> {
+async function anonymizeRecord(step: SiteUserPlan, clock: () => Date): Promise<void> {
   let user: UserItem | undefined = step.user;
   for (let attempt = 1; user && !isAnonymized(user); attempt++) {
-    const now = new Date().toISOString();
+    const now = clock().toISOString();
     if ((await putAnonymizedUser(user, anonymizedUser(user, step.site.config, now))) === 'done') return;
     // The user was written since it was read (a login, an update, or a lagging index entry): re-read.
     if (attempt >= ATTEMPTS) throw conflict(`User ${step.user.id} kept changing while being anonymized; please try again`);

@@ -12,6 +12,7 @@ import { isRole } from '#lib/auth/roles';
 import { conflict, forbidden } from '#lib/http/errors';
 import { externalIdOf } from '#lib/oauth/client';
 import type { AuthServerConfig } from '#lib/oauth/config';
+import { assertProjectOpen } from '#lib/sites/project';
 import type { Site } from '#lib/sites/service';
 import { nextId } from '#lib/store/counters';
 import * as store from '#lib/store/users';
@@ -29,13 +30,15 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     const now = new Date().toISOString();
     const existingId = await store.findLinkedUserId(site.id, externalKey);
     if (existingId !== undefined) {
-      // The names and extraData come from the auth server; the role is not among them.
-      const updated = await store.updateUser(site.id, existingId, { ...cached, updatedAt: now });
+      // The names and extraData come from the auth server; the role is not among them. A login is
+      // activity (lifecycle: anonymize-inactive); it rides on the update every login makes.
+      const updated = await store.updateUser(site.id, existingId, { ...cached, updatedAt: now, lastActivityAt: now });
       if (updated) return updated;
       // The user was anonymized (and unlinked) since the link was read: look again, which finds no
       // link and makes the person a new user.
       continue;
     }
+    assertProjectOpen(site.config);
     if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
     const item: store.UserItem = {
       id: await nextId('user'),
@@ -46,6 +49,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
       authServer: server.url,
       createdAt: now,
       updatedAt: now,
+      lastActivityAt: now,
     };
     if (await store.putNewUser(item)) return item;
   }

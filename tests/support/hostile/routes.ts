@@ -733,6 +733,38 @@ export const routes: Route[] = [
     }),
   ),
 
+  // Lifecycle: the outbox
+  {
+    name: 'notificationList',
+    module: 'functions/notifications/list',
+    handler: lazy(() => import('../../../functions/notifications/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/notification',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.admin.token }),
+    query: { paged: true, family: 'notification', enums: { status: ['pending', 'sent'] }, cursors: keyCursors(() => keys.notificationPrefix, () => keys.userPrefix) },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+      { label: "the other site's admin", status: 401, change: asUser((c) => c.other.admin.token) },
+    ],
+  },
+  {
+    name: 'notificationSent',
+    module: 'functions/notifications/sent',
+    handler: lazy(() => import('../../../functions/notifications/sent.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/notification/{notificationId}/sent',
+    ids: { notificationId: (ctx) => ctx.other.notificationId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), notificationId: String(ctx.w.notificationId) }, token: ctx.w.admin.token }),
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+    ],
+  },
+
   // Login
   {
     name: 'oauthLogin',

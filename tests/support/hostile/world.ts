@@ -15,6 +15,9 @@ import { putNewArgument, toggleArgumentVote } from '#lib/store/arguments';
 import type { ContentItem } from '#lib/store/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { SiteConfigInput } from '#schemas/site-config';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { doc } from '#lib/store/client';
+import { notificationPut } from '#lib/store/notifications';
 import { handler as createSignup } from '../../../functions/newsletter/create.ts';
 import { handler as listSignups } from '../../../functions/newsletter/list.ts';
 
@@ -47,6 +50,8 @@ export interface SiteWorld {
   signupEmail: string;
   /** The confirm token of a pending signup (as an admin's list shows it). */
   confirmToken: string;
+  /** A pending notification in the site's outbox (lifecycle). */
+  notificationId: number;
 }
 
 let seq = 0;
@@ -130,5 +135,16 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   )?.confirmToken;
   if (!confirmToken) throw new Error('the seeded signup has no confirm token');
 
-  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken };
+  const notificationId = await newNotification(siteId);
+
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId };
+}
+
+/** A pending outbox record, as the lifecycle jobs write them. */
+async function newNotification(siteId: number): Promise<number> {
+  const id = await nextId('notification');
+  const now = new Date().toISOString();
+  const put = notificationPut({ id, siteId, kind: 'project-ended', to: 'pm@example.org', subject: 'Ended', body: 'The project has ended.', status: 'pending', createdAt: now, sentAt: null });
+  await doc.send(new PutCommand(put.Put!));
+  return id;
 }

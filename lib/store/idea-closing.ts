@@ -1,0 +1,31 @@
+/**
+ * What the close-ideas job reads: a site's ideas in id order (which is creation order) from a given
+ * id on, one Query. The job keeps the last id it looked at on its marker, so every idea is read by it
+ * once, when it has passed `afterXDays`, however large the site grows.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { DELETING, type ContentItem } from '#lib/store/content-items';
+import { keys, sitePk } from '#lib/store/keys';
+
+export interface IdeaForClosing {
+  item: ContentItem;
+  /** A tombstone of an idea being deleted: skipped. */
+  deleting: boolean;
+}
+
+export async function ideasFromId(siteId: number, firstId: number, limit: number): Promise<{ ideas: IdeaForClosing[]; more: boolean }> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': keys.idea(siteId, firstId).SK, ':to': `${keys.ideaPrefix}~` },
+      Limit: limit,
+    }),
+  );
+  const ideas = (out.Items ?? []).map(({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }) => ({
+    item: rest as unknown as ContentItem,
+    deleting: rest[DELETING] !== undefined,
+  }));
+  return { ideas, more: out.LastEvaluatedKey !== undefined };
+}

@@ -1,0 +1,34 @@
+/**
+ * The site's outbox (CONTRACT "Decided details, lifecycle"): what the service would have mailed,
+ * for an external mailer to deliver. Record `{id, siteId, kind, to, subject, body, status, createdAt,
+ * sentAt}`.
+ */
+import * as z from 'zod';
+import { pageQuery, pathId } from '#schemas/common';
+
+export const NOTIFICATION_KINDS = ['project-ended', 'inactivity-warning'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const listNotificationsQuery = z.object({
+  status: z.enum(NOTIFICATION_STATUSES, { error: 'must be pending or sent' }).optional(),
+  ...pageQuery,
+});
+export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
+
+export const notificationParams = z.object({ siteId: pathId, notificationId: pathId });
+
+export const notificationRecord = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  to: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type NotificationRecord = z.infer<typeof notificationRecord>;

@@ -1,0 +1,82 @@
+/**
+ * `npm run job -- <name> [--site N] [--now ISO]`: runs one scheduled job once against the local
+ * stack of `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, default http://127.0.0.1:8000),
+ * with the same code as its Lambda (lib/jobs), and prints what it did. `--now` sets the job's clock,
+ * to try a date in the future; `--site` limits it to one site (whose job markers are first brought up
+ * to date with its config). Exit code 0 when it ran, 1 when it failed, 2 on a usage error.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { JOB_NAMES, isJobName } from '#schemas/job';
+
+const USAGE = `usage: npm run job -- <${JOB_NAMES.join('|')}> [--site N] [--now ISO-8601]`;
+
+/** The table `npm start` (scripts/start.ts) serves. */
+export const LOCAL_TABLE_NAME = 'participation-api-local';
+
+export interface JobCommand {
+  name: (typeof JOB_NAMES)[number];
+  siteId: number | undefined;
+  now: Date;
+}
+
+/** Reads the command line; throws a usage message on anything it does not understand. */
+export function parseJobCommand(argv: string[], clock: () => Date = () => new Date()): JobCommand {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { site: { type: 'string' }, now: { type: 'string' } },
+  });
+  const [name, ...rest] = positionals;
+  if (!name || rest.length > 0 || !isJobName(name)) throw new Error(USAGE);
+  let siteId: number | undefined;
+  if (values.site !== undefined) {
+    if (!/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
+    siteId = Number(values.site);
+  }
+  let now = clock();
+  if (values.now !== undefined) {
+    now = new Date(values.now);
+    if (Number.isNaN(now.getTime())) throw new Error(`--now must be an ISO-8601 date, e.g. 2027-01-01T00:00:00Z\n${USAGE}`);
+  }
+  return { name, siteId, now };
+}
+
+async function main(): Promise<number> {
+  let command: JobCommand;
+  try {
+    command = parseJobCommand(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  // The environment of the local stack, before any module of lib/ reads it.
+  process.env.STAGE ??= 'local';
+  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
+  process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:8000';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  process.env.LOG_LEVEL ??= 'WARN';
+  const { runJob, formatReport } = await import('#lib/jobs/index');
+  console.log(`running ${command.name}${command.siteId ? ` on site ${command.siteId}` : ''} at ${command.now.toISOString()} (table ${process.env.TABLE_NAME} at ${process.env.DYNAMODB_ENDPOINT})`);
+  try {
+    const report = await runJob(command.name, { now: command.now, siteId: command.siteId });
+    console.log(formatReport(report));
+    return 0;
+  } catch (err) {
+    const name = (err as Error).name;
+    if (name === 'ResourceNotFoundException') console.error(`no table ${process.env.TABLE_NAME}: is \`npm start\` running?`);
+    else console.error(`${command.name} failed: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,4 @@
+/** Hostile input on the outbox endpoints (lifecycle; tests/support/hostile/suite.ts). */
+import { hostileSuite } from '#tests/support/hostile/suite';
+
+hostileSuite(['notificationList', 'notificationSent']);

@@ -1,0 +1,93 @@
+/**
+ * Lifecycle test data: sites made through the site-create handler (so their job markers are written
+ * as in production), users through the store's create (so they are on the activity index), jobs run
+ * with an injected clock, and readers for what the jobs wrote.
+ */
+import { expect } from 'vitest';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { issueToken } from '#lib/auth/jwt';
+import type { Role } from '#lib/auth/roles';
+import { runJob, type JobOptions } from '#lib/jobs/index';
+import { doc, TABLE } from '#lib/store/client';
+import { nextId } from '#lib/store/counters';
+import { keys, sitePk } from '#lib/store/keys';
+import { putNewUser, type UserItem } from '#lib/store/users';
+import { invoke } from '#tests/support/invoke';
+import { SERVICE_TOKEN } from '#tests/support/fixtures';
+import type { JobName } from '#schemas/job';
+import type { SiteConfigInput } from '#schemas/site-config';
+import { handler as createSiteHandler } from '../../../functions/sites/create.ts';
+import { handler as updateSiteHandler } from '../../../functions/sites/update.ts';
+
+export const DAY = 86_400_000;
+export const daysFrom = (base: Date | string, days: number) => new Date(new Date(base).getTime() + days * DAY);
+
+export async function createLifecycleSite(config: SiteConfigInput, name = 'Lifecycle site'): Promise<{ id: number }> {
+  const res = await invoke(createSiteHandler, { method: 'POST', body: { name, title: name, config }, token: SERVICE_TOKEN });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { id: res.body.id as number };
+}
+
+export async function updateSiteConfig(siteId: number, config: SiteConfigInput): Promise<void> {
+  const res = await invoke(updateSiteHandler, { method: 'PUT', params: { siteId }, body: { config }, token: SERVICE_TOKEN });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+export interface LifecycleUser extends UserItem {
+  token: string;
+}
+
+/** A site user as a login or POST /user would store it, active at `lastActivityAt`. */
+export async function putUser(
+  siteId: number,
+  options: { role?: Role; lastActivityAt?: string; email?: string | null; firstName?: string } = {},
+): Promise<LifecycleUser> {
+  const id = await nextId('user');
+  const now = new Date().toISOString();
+  const item: UserItem = {
+    id,
+    siteId,
+    role: options.role ?? 'member',
+    email: options.email === undefined ? `user${id}@example.org` : options.email,
+    firstName: options.firstName ?? 'Ann',
+    lastName: `Lee ${id}`,
+    nickName: null,
+    extraData: {},
+    createdAt: options.lastActivityAt ?? now,
+    updatedAt: options.lastActivityAt ?? now,
+    ...(options.lastActivityAt ? { lastActivityAt: options.lastActivityAt } : {}),
+  };
+  await putNewUser(item);
+  return { ...item, token: await issueToken({ userId: id, siteId }) };
+}
+
+/** A run limited to one site (`npm run job -- <name> --site N`), so parallel test files cannot interfere. */
+export const runOn = (name: JobName, siteId: number, now: Date, limits?: JobOptions['limits']) => runJob(name, { now, siteId, limits });
+
+export async function getItem(key: { PK: string; SK: string }, consistent = true): Promise<Record<string, any> | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: consistent }));
+  return out.Item;
+}
+
+export const getStoredSite = (siteId: number) => getItem(keys.site(siteId));
+export const getStoredUser = (siteId: number, userId: number) => getItem(keys.user(siteId, userId));
+
+/** Everything under the site partition, without the volatile job markers: "did the run change anything?". */
+export async function siteData(siteId: number): Promise<Record<string, unknown>[]> {
+  const out = await doc.send(
+    new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': sitePk(siteId) }, ConsistentRead: true }),
+  );
+  return (out.Items ?? []).filter((i) => !String(i.SK).startsWith('JOB#'));
+}
+
+export async function notificationsOf(siteId: number): Promise<Record<string, any>[]> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': keys.notificationPrefix },
+      ConsistentRead: true,
+    }),
+  );
+  return out.Items ?? [];
+}
