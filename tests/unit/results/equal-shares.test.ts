@@ -140,6 +140,37 @@ describe('approval utilities on the equalshares.net example (the CONTRACT rule)'
   });
 });
 
+// Ties that random instances almost never produce, built by hand: two cheap ideas (1 and 2) first
+// drain some voters, so that two later ideas end at the same price of 3.
+describe('tie-breaking (lowest price, then lower cost, more votes, lower id)', () => {
+  it('lower cost wins a tie, also against an idea whose earlier, lower price is out of date', () => {
+    // After ideas 1 and 2 (price 1 each), idea 3 (cost 8) costs its two drained supporters 1 each and its
+    // two others 3 each; idea 4 (cost 6, two untouched supporters) also costs 3 each. Idea 3 was looked at
+    // first (its earlier price was 2), so idea 4 must still be looked at to see the tie.
+    const input = {
+      ideas: [{ id: 1, cost: 4 }, { id: 2, cost: 4 }, { id: 3, cost: 8 }, { id: 4, cost: 6 }],
+      ballots: [[1, 2, 3], [1, 2, 3], [1, 2], [1, 2], [3], [3], [4], [4]],
+      budget: 24,
+    };
+    expect(equalSharesRun(input, '3').purchases).toEqual([
+      { ideaId: 1, maxPayment: '1' }, // ties idea 2 in price, cost and votes: lower id
+      { ideaId: 2, maxPayment: '1' },
+      { ideaId: 4, maxPayment: '3' },
+      { ideaId: 3, maxPayment: '3' },
+    ]);
+  });
+
+  it('at equal price and cost, more votes win over a lower id', () => {
+    // Ideas 3 and 4 both cost 8 at price 3; idea 4 has four supporters, idea 3 three.
+    const input = {
+      ideas: [{ id: 1, cost: 5 }, { id: 2, cost: 4 }, { id: 3, cost: 8 }, { id: 4, cost: 8 }],
+      ballots: [[1, 2, 4], [1, 2, 4], [1, 2], [1, 2], [1, 3], [3], [3], [4], [4]],
+      budget: 27,
+    };
+    expect(equalSharesRun(input, '3').ideaIds).toEqual([2, 1, 4, 3]);
+  });
+});
+
 describe('edge cases', () => {
   it('no ballots: nothing is bought', () => {
     expect(equalShares({ ideas: [{ id: 1, cost: 5 }], ballots: [], budget: 10 })).toMatchObject({ ideaIds: [], spent: 0, runs: 0 });
