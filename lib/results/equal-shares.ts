@@ -85,54 +85,126 @@ export interface EqualSharesResult extends Winners {
 interface Candidate {
   idea: ApprovedIdea;
   cost: bigint;
-  /** The price at the last look; budgets only shrink, so the price never drops below it. */
-  bound: Rational;
+  /** A lower bound of the key (floating point): prices never drop, as budgets only shrink. */
+  bound: number;
+  /** The key at this step's look (floating point), and the exact price when it was computed. */
+  key: number;
+  exact: Rational | null;
 }
 
-/** Compares `ρa / u(a)` with `ρb / u(b)`. */
+/** Compares `ρa / u(a)` with `ρb / u(b)` exactly. */
 function compareKey(rhoA: Rational, a: Candidate, rhoB: Rational, b: Candidate, utility: Utility): number {
   if (utility === 'approval') return compare(rhoA, rhoB);
   return compare(mulInt(rhoA, b.cost), mulInt(rhoB, a.cost));
 }
 
-/** The full order of step 3: key, then lower cost, more votes, lower id. */
-function compareCandidates(rhoA: Rational, a: Candidate, rhoB: Rational, b: Candidate, utility: Utility): number {
-  return (
-    compareKey(rhoA, a, rhoB, b, utility) ||
-    Number(a.cost - b.cost) ||
-    b.idea.supporters.length - a.idea.supporters.length ||
-    a.idea.id - b.idea.id
-  );
+/** After an equal key: lower cost, more votes, lower id. */
+const tieBreak = (a: Candidate, b: Candidate): number =>
+  a.idea.cost - b.idea.cost || b.idea.supporters.length - a.idea.supporters.length || a.idea.id - b.idea.id;
+
+/** The full order of step 3, exact. */
+const compareCandidates = (rhoA: Rational, a: Candidate, rhoB: Rational, b: Candidate, utility: Utility): number =>
+  compareKey(rhoA, a, rhoB, b, utility) || tieBreak(a, b);
+
+/** A close floating-point value of `r`, also when numerator or denominator exceed the float range. */
+function toFloat(r: Rational): number {
+  const value = Number(r.n) / Number(r.d);
+  if (Number.isFinite(value)) return value;
+  const shift = BigInt(Math.max(r.n.toString(2).length, r.d.toString(2).length) - 900);
+  return Number(r.n >> shift) / Number(r.d >> shift);
 }
 
 /**
- * One run of MES. Voters with the same remaining budget share a budget class (`classOf`), so the
- * fraction arithmetic is per class, not per voter: a price is computed from the supporters' class counts.
+ * One run of MES.
+ *
+ * Speed without giving up exactness: voters with the same remaining budget share a budget class
+ * (`classOf`), so arithmetic is per class, not per voter. Each class has its exact budget and a float
+ * copy. Prices are first computed in floating point to find the few ideas that can be the cheapest:
+ * every idea whose float key is within a relative `slack` of the best float key is then priced exactly
+ * and the choice among them is made exactly (with the tie-breaking), so the outcome is the one exact
+ * arithmetic gives. `slack` is far above the float error of these sums (at most about
+ * voters² · 2^-52 relative, from adding at most `voters` terms and dividing what is left of a cost among
+ * at least 1/voters of its supporters), and so is the margin of the float affordability check.
  */
 function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): EqualSharesRun {
-  const budgets: Rational[] = [endowment, ZERO];
-  const EMPTY = 1;
+  const slack = Math.max(1e-9, 8 * (approvals.voters + 2) ** 2 * Number.EPSILON);
+  const exact: Rational[] = [endowment];
+  const approx: number[] = [toFloat(endowment)];
+  const byValue = new Map<string, number>([[format(endowment), 0]]);
+  const intern = (value: Rational): number => {
+    const key = format(value);
+    let cls = byValue.get(key);
+    if (cls === undefined) {
+      cls = exact.push(value) - 1;
+      approx.push(toFloat(value));
+      byValue.set(key, cls);
+    }
+    return cls;
+  };
+  const EMPTY = intern(ZERO);
   const classOf = new Int32Array(approvals.voters);
-  const ideaIds: number[] = [];
-  const purchases: Purchase[] = [];
-  let spent = 0;
+  let counts = new Int32Array(64);
+  const touched: number[] = [];
 
-  const price = (candidate: Candidate): Rational | null => {
-    const counts = new Map<number, number>();
+  /** Fills `touched` with the supporters' classes and `counts` with how many are in each. */
+  const gather = (candidate: Candidate): void => {
+    if (counts.length < exact.length) {
+      const grown = new Int32Array(exact.length * 2);
+      grown.set(counts);
+      counts = grown;
+    }
+    touched.length = 0;
     for (const voter of candidate.idea.supporters) {
       const cls = classOf[voter]!;
-      counts.set(cls, (counts.get(cls) ?? 0) + 1);
+      if (counts[cls] === 0) touched.push(cls);
+      counts[cls] += 1;
     }
-    const groups = [...counts].sort((x, y) => compare(budgets[x[0]]!, budgets[y[0]]!));
+  };
+  const release = (): void => {
+    for (const cls of touched) counts[cls] = 0;
+  };
+
+  /** The exact price: the poorest classes pay all they have while the rest would pay more. */
+  const priceExact = (candidate: Candidate): Rational | null => {
+    gather(candidate);
+    const groups = touched.map((cls) => [cls, counts[cls]!] as const).sort((x, y) => compare(exact[x[0]]!, exact[y[0]]!));
+    release();
     let paid = ZERO;
     let payers = BigInt(candidate.idea.supporters.length);
     for (const [cls, count] of groups) {
       const rho = divInt(sub(rational(candidate.cost), paid), payers);
-      if (compare(budgets[cls]!, rho) >= 0) return rho;
-      paid = add(paid, mulInt(budgets[cls]!, BigInt(count)));
+      if (compare(exact[cls]!, rho) >= 0) return rho;
+      paid = add(paid, mulInt(exact[cls]!, BigInt(count)));
       payers -= BigInt(count);
     }
     return null;
+  };
+
+  /** The float price, -1 when surely unaffordable; near the affordability edge, the exact one. */
+  const priceFloat = (candidate: Candidate): number => {
+    candidate.exact = null;
+    gather(candidate);
+    let money = 0;
+    for (const cls of touched) money += counts[cls]! * approx[cls]!;
+    const cost = candidate.idea.cost;
+    if (money < cost * (1 + slack)) {
+      release();
+      if (money < cost * (1 - slack)) return -1;
+      candidate.exact = priceExact(candidate);
+      return candidate.exact ? toFloat(candidate.exact) : -1;
+    }
+    const groups = [...touched].sort((x, y) => approx[x]! - approx[y]!);
+    let paid = 0;
+    let payers = candidate.idea.supporters.length;
+    let rho = cost / payers;
+    for (const cls of groups) {
+      rho = (cost - paid) / payers;
+      if (approx[cls]! >= rho) break;
+      paid += counts[cls]! * approx[cls]!;
+      payers -= counts[cls]!;
+    }
+    release();
+    return rho;
   };
 
   const pay = (candidate: Candidate, rho: Rational): void => {
@@ -141,48 +213,69 @@ function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): E
       const cls = classOf[voter]!;
       let next = moved.get(cls);
       if (next === undefined) {
-        const left = budgets[cls]!;
-        next = compare(left, rho) > 0 ? budgets.push(sub(left, rho)) - 1 : EMPTY;
+        const left = exact[cls]!;
+        next = compare(left, rho) > 0 ? intern(sub(left, rho)) : EMPTY;
         moved.set(cls, next);
       }
       classOf[voter] = next;
     }
   };
 
+  const ideaIds: number[] = [];
+  const purchases: Purchase[] = [];
+  let spent = 0;
   for (const idea of approvals.ideas) {
     if (idea.cost > 0) continue;
     ideaIds.push(idea.id);
     purchases.push({ ideaId: idea.id, maxPayment: '0' });
   }
+  const keyOf = (candidate: Candidate, rho: number): number => (utility === 'approval' ? rho : rho / candidate.idea.cost);
   let live: Candidate[] = approvals.ideas
     .filter((idea) => idea.cost > 0)
-    .map((idea) => ({ idea, cost: BigInt(idea.cost), bound: rational(BigInt(idea.cost), BigInt(idea.supporters.length)) }));
+    .map((idea) => ({ idea, cost: BigInt(idea.cost), bound: 0, key: 0, exact: null }));
+  for (const candidate of live) candidate.bound = keyOf(candidate, candidate.idea.cost / candidate.idea.supporters.length) * (1 - slack);
 
   while (live.length > 0) {
-    live.sort((a, b) => compareCandidates(a.bound, a, b.bound, b, utility));
-    let best: Candidate | null = null;
-    let bestRho = ZERO;
+    live.sort((a, b) => a.bound - b.bound || tieBreak(a, b));
+    let bestKey = Infinity;
+    const looked: Candidate[] = [];
     const gone = new Set<Candidate>();
     for (const candidate of live) {
-      // Not looked at again: its price is at least its bound, so it can neither beat nor tie the best.
-      if (best && compareKey(candidate.bound, candidate, bestRho, best, utility) > 0) break;
-      const rho = price(candidate);
-      if (!rho) {
+      // Not looked at: its key is at least its bound, so it can neither beat nor tie the best.
+      if (candidate.bound > bestKey * (1 + slack)) break;
+      const rho = priceFloat(candidate);
+      if (rho < 0) {
         gone.add(candidate); // budgets only shrink: unaffordable for the rest of the run
         continue;
       }
-      candidate.bound = rho;
+      candidate.key = keyOf(candidate, rho);
+      candidate.bound = candidate.key * (1 - slack);
+      looked.push(candidate);
+      bestKey = Math.min(bestKey, candidate.key);
+    }
+    let best: Candidate | null = null;
+    let bestRho = ZERO;
+    for (const candidate of looked) {
+      if (candidate.key > bestKey * (1 + slack)) continue;
+      const rho = candidate.exact ?? priceExact(candidate);
+      if (!rho) {
+        gone.add(candidate);
+        continue;
+      }
       if (!best || compareCandidates(rho, candidate, bestRho, best, utility) < 0) {
         best = candidate;
         bestRho = rho;
       }
     }
-    if (!best) break;
-    pay(best, bestRho);
-    ideaIds.push(best.idea.id);
-    purchases.push({ ideaId: best.idea.id, maxPayment: format(bestRho) });
-    spent += best.idea.cost;
-    gone.add(best);
+    if (best) {
+      pay(best, bestRho);
+      ideaIds.push(best.idea.id);
+      purchases.push({ ideaId: best.idea.id, maxPayment: format(bestRho) });
+      spent += best.idea.cost;
+      gone.add(best);
+    } else if (gone.size === 0) {
+      break;
+    }
     live = live.filter((candidate) => !gone.has(candidate));
   }
   return { ideaIds, spent, purchases };
