@@ -157,7 +157,7 @@ function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): E
     for (const voter of candidate.idea.supporters) {
       const cls = classOf[voter]!;
       if (counts[cls] === 0) touched.push(cls);
-      counts[cls] += 1;
+      counts[cls]! += 1;
     }
   };
   const release = (): void => {
