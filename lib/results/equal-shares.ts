@@ -32,18 +32,7 @@
  */
 import { type ApprovedIdea, type Approvals, type BudgetInput, collectApprovals } from '#lib/results/approvals';
 import { fillGreedily, type Winners } from '#lib/results/greedy';
-import {
-  type Rational,
-  ZERO,
-  add,
-  compare,
-  divInt,
-  format,
-  mulInt,
-  parse,
-  rational,
-  sub,
-} from '#lib/results/rational';
+import { type Rational, add, format, parse, rational } from '#lib/results/rational';
 
 export type Utility = 'approval' | 'cost';
 
@@ -82,6 +71,15 @@ export interface EqualSharesResult extends Winners {
   filled: number[];
 }
 
+/**
+ * An exact price within a run: `ρ = m / (payers · D)`, where `D` is the run's common denominator at the
+ * time it was computed (see `runOnce`).
+ */
+interface Price {
+  m: bigint;
+  payers: bigint;
+}
+
 interface Candidate {
   idea: ApprovedIdea;
   cost: bigint;
@@ -89,13 +87,18 @@ interface Candidate {
   bound: number;
   /** The key at this step's look (floating point), and the exact price when it was computed. */
   key: number;
-  exact: Rational | null;
+  exact: Price | null;
 }
 
-/** Compares `ρa / u(a)` with `ρb / u(b)` exactly. */
-function compareKey(rhoA: Rational, a: Candidate, rhoB: Rational, b: Candidate, utility: Utility): number {
-  if (utility === 'approval') return compare(rhoA, rhoB);
-  return compare(mulInt(rhoA, b.cost), mulInt(rhoB, a.cost));
+/** Compares `ρa / u(a)` with `ρb / u(b)` exactly (both prices of the same step, so the same `D`). */
+function compareKey(a: Price, ca: Candidate, b: Price, cb: Candidate, utility: Utility): number {
+  let left = a.m * b.payers;
+  let right = b.m * a.payers;
+  if (utility === 'cost') {
+    left *= cb.cost;
+    right *= ca.cost;
+  }
+  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 /** After an equal key: lower cost, more votes, lower id. */
@@ -103,53 +106,60 @@ const tieBreak = (a: Candidate, b: Candidate): number =>
   a.idea.cost - b.idea.cost || b.idea.supporters.length - a.idea.supporters.length || a.idea.id - b.idea.id;
 
 /** The full order of step 3, exact. */
-const compareCandidates = (rhoA: Rational, a: Candidate, rhoB: Rational, b: Candidate, utility: Utility): number =>
-  compareKey(rhoA, a, rhoB, b, utility) || tieBreak(a, b);
+const compareCandidates = (a: Price, ca: Candidate, b: Price, cb: Candidate, utility: Utility): number =>
+  compareKey(a, ca, b, cb, utility) || tieBreak(ca, cb);
 
-/** A close floating-point value of `r`, also when numerator or denominator exceed the float range. */
-function toFloat(r: Rational): number {
-  const value = Number(r.n) / Number(r.d);
+/** A close floating-point value of `n / d`, also when they exceed the float range. */
+function toFloat(n: bigint, d: bigint): number {
+  const value = Number(n) / Number(d);
   if (Number.isFinite(value)) return value;
-  const shift = BigInt(Math.max(r.n.toString(2).length, r.d.toString(2).length) - 900);
-  return Number(r.n >> shift) / Number(r.d >> shift);
+  const shift = BigInt(Math.max(n.toString(2).length, d.toString(2).length) - 900);
+  return Number(n >> shift) / Number(d >> shift);
 }
 
 /**
  * One run of MES.
  *
- * Speed without giving up exactness: voters with the same remaining budget share a budget class
- * (`classOf`), so arithmetic is per class, not per voter. Each class has its exact budget and a float
- * copy. Prices are first computed in floating point to find the few ideas that can be the cheapest:
- * every idea whose float key is within a relative `slack` of the best float key is then priced exactly
- * and the choice among them is made exactly (with the tie-breaking), so the outcome is the one exact
- * arithmetic gives. `slack` is far above the float error of these sums (at most about
- * voters² · 2^-52 relative, from adding at most `voters` terms and dividing what is left of a cost among
- * at least 1/voters of its supporters), and so is the margin of the float affordability check.
+ * Speed without giving up exactness:
+ * - Voters with the same remaining budget share a budget class (`classOf`), so arithmetic is per class,
+ *   not per voter.
+ * - All budgets of a run share one denominator `D`, so they are BigInt numerators and no fraction is ever
+ *   reduced (reducing, a gcd per operation, was most of the time). A purchase at price `m / (payers·D)`
+ *   multiplies `D` by `payers`; a class's numerator is brought to the current `D` when it is next read
+ *   (`scale[k]` is `D` at purchase k over the first `D`).
+ * - Prices are first computed in floating point to find the few ideas that can be the cheapest: every
+ *   idea whose float key is within a relative `slack` of the best float key is then priced exactly and
+ *   the choice among them is made exactly (with the tie-breaking), so the outcome is the one exact
+ *   arithmetic gives. `slack` is far above the float error of these sums (at most about
+ *   voters² · 2^-52 relative, from adding at most `voters` terms and dividing what is left of a cost
+ *   among at least 1/voters of its supporters), and so is the margin of the float affordability check.
  */
 function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): EqualSharesRun {
   const slack = Math.max(1e-9, 8 * (approvals.voters + 2) ** 2 * Number.EPSILON);
-  const exact: Rational[] = [endowment];
-  const approx: number[] = [toFloat(endowment)];
-  const byValue = new Map<string, number>([[format(endowment), 0]]);
-  const intern = (value: Rational): number => {
-    const key = format(value);
-    let cls = byValue.get(key);
-    if (cls === undefined) {
-      cls = exact.push(value) - 1;
-      approx.push(toFloat(value));
-      byValue.set(key, cls);
+  let D = endowment.d;
+  const scale: bigint[] = [1n];
+  const numerator: bigint[] = [endowment.n, 0n];
+  const epochOf: number[] = [0, 0];
+  const approx: number[] = [toFloat(endowment.n, D), 0];
+  const EMPTY = 1;
+  /** The class's budget as a numerator over the current `D`. */
+  const budgetOf = (cls: number): bigint => {
+    const epoch = epochOf[cls]!;
+    const now = scale.length - 1;
+    if (epoch !== now) {
+      numerator[cls] = numerator[cls]! * (scale[now]! / scale[epoch]!);
+      epochOf[cls] = now;
     }
-    return cls;
+    return numerator[cls]!;
   };
-  const EMPTY = intern(ZERO);
   const classOf = new Int32Array(approvals.voters);
   let counts = new Int32Array(64);
   const touched: number[] = [];
 
   /** Fills `touched` with the supporters' classes and `counts` with how many are in each. */
   const gather = (candidate: Candidate): void => {
-    if (counts.length < exact.length) {
-      const grown = new Int32Array(exact.length * 2);
+    if (counts.length < numerator.length) {
+      const grown = new Int32Array(numerator.length * 2);
       grown.set(counts);
       counts = grown;
     }
@@ -164,18 +174,48 @@ function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): E
     for (const cls of touched) counts[cls] = 0;
   };
 
-  /** The exact price: the poorest classes pay all they have while the rest would pay more. */
-  const priceExact = (candidate: Candidate): Rational | null => {
+  /**
+   * The exact price: the poorest classes pay all they have while the rest would pay more. The float
+   * order says which classes are poor; the price that gives is then checked exactly against every class
+   * (poor ones below it, the others at or above it), which makes it the price. Only if that check fails
+   * (the float order was wrong at the edge) are the classes put in exact order.
+   */
+  const priceExact = (candidate: Candidate): Price | null => {
     gather(candidate);
-    const groups = touched.map((cls) => [cls, counts[cls]!] as const).sort((x, y) => compare(exact[x[0]]!, exact[y[0]]!));
+    const groups = touched.map((cls) => [cls, counts[cls]!] as const).sort((x, y) => approx[x[0]]! - approx[y[0]]!);
     release();
-    let paid = ZERO;
-    let payers = BigInt(candidate.idea.supporters.length);
-    for (const [cls, count] of groups) {
-      const rho = divInt(sub(rational(candidate.cost), paid), payers);
-      if (compare(exact[cls]!, rho) >= 0) return rho;
-      paid = add(paid, mulInt(exact[cls]!, BigInt(count)));
-      payers -= BigInt(count);
+    const costD = candidate.cost * D;
+    const cost = candidate.idea.cost;
+    let paidF = 0;
+    let payers = candidate.idea.supporters.length;
+    let split = groups.length;
+    for (let i = 0; i < groups.length; i += 1) {
+      const [cls, count] = groups[i]!;
+      if (approx[cls]! >= (cost - paidF) / payers) {
+        split = i;
+        break;
+      }
+      paidF += count * approx[cls]!;
+      payers -= count;
+    }
+    if (split < groups.length) {
+      let paid = 0n;
+      for (let i = 0; i < split; i += 1) paid += budgetOf(groups[i]![0]) * BigInt(groups[i]![1]);
+      const price = { m: costD - paid, payers: BigInt(payers) };
+      if (groups.every(([cls], i) => budgetOf(cls) * price.payers < price.m === i < split)) return price;
+    }
+    const ordered = [...groups].sort((x, y) => {
+      const a = budgetOf(x[0]);
+      const b = budgetOf(y[0]);
+      return a < b ? -1 : a > b ? 1 : 0;
+    });
+    let paid = 0n;
+    let left = BigInt(candidate.idea.supporters.length);
+    for (const [cls, count] of ordered) {
+      const m = costD - paid;
+      if (budgetOf(cls) * left >= m) return { m, payers: left };
+      paid += budgetOf(cls) * BigInt(count);
+      left -= BigInt(count);
     }
     return null;
   };
@@ -191,7 +231,7 @@ function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): E
       release();
       if (money < cost * (1 - slack)) return -1;
       candidate.exact = priceExact(candidate);
-      return candidate.exact ? toFloat(candidate.exact) : -1;
+      return candidate.exact ? toFloat(candidate.exact.m, candidate.exact.payers * D) : -1;
     }
     const groups = [...touched].sort((x, y) => approx[x]! - approx[y]!);
     let paid = 0;
@@ -207,18 +247,29 @@ function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): E
     return rho;
   };
 
-  const pay = (candidate: Candidate, rho: Rational): void => {
+  /** Charges the supporters `m / (payers·D)` each (or all they have); `D` becomes `payers·D`. */
+  const pay = (candidate: Candidate, price: Price): string => {
+    scale.push(scale[scale.length - 1]! * price.payers);
+    D *= price.payers;
     const moved = new Map<number, number>();
+    const byValue = new Map<bigint, number>();
     for (const voter of candidate.idea.supporters) {
       const cls = classOf[voter]!;
       let next = moved.get(cls);
       if (next === undefined) {
-        const left = exact[cls]!;
-        next = compare(left, rho) > 0 ? intern(sub(left, rho)) : EMPTY;
+        const left = budgetOf(cls) - price.m;
+        next = left > 0n ? byValue.get(left) : EMPTY;
+        if (next === undefined) {
+          next = numerator.push(left) - 1;
+          epochOf.push(scale.length - 1);
+          approx.push(toFloat(left, D));
+          byValue.set(left, next);
+        }
         moved.set(cls, next);
       }
       classOf[voter] = next;
     }
+    return format(rational(price.m, D));
   };
 
   const ideaIds: number[] = [];
@@ -254,23 +305,22 @@ function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): E
       bestKey = Math.min(bestKey, candidate.key);
     }
     let best: Candidate | null = null;
-    let bestRho = ZERO;
+    let bestPrice: Price = { m: 0n, payers: 1n };
     for (const candidate of looked) {
       if (candidate.key > bestKey * (1 + slack)) continue;
-      const rho = candidate.exact ?? priceExact(candidate);
-      if (!rho) {
+      const price = candidate.exact ?? priceExact(candidate);
+      if (!price) {
         gone.add(candidate);
         continue;
       }
-      if (!best || compareCandidates(rho, candidate, bestRho, best, utility) < 0) {
+      if (!best || compareCandidates(price, candidate, bestPrice, best, utility) < 0) {
         best = candidate;
-        bestRho = rho;
+        bestPrice = price;
       }
     }
     if (best) {
-      pay(best, bestRho);
+      purchases.push({ ideaId: best.idea.id, maxPayment: pay(best, bestPrice) });
       ideaIds.push(best.idea.id);
-      purchases.push({ ideaId: best.idea.id, maxPayment: format(bestRho) });
       spent += best.idea.cost;
       gone.add(best);
     } else if (gone.size === 0) {
