@@ -16,17 +16,18 @@
  *    replaced by the id so the answer is deterministic and the same in every completion run).
  * 4. Charge the supporters, repeat until nothing is affordable. Ideas of cost 0 with a vote are bought
  *    first, for free.
- * All amounts are exact fractions (rational.ts), so a tie is a tie and never a rounding accident.
+ * All amounts are exact (BigInt numerators over a common denominator, see `runOnce`), so a tie is a tie
+ * and never a rounding accident.
  *
  * Add-one completion: one run with `e = budget / voters` usually leaves money unspent, so runs are
  * repeated with `e + step`, `e + 2·step`, ... (`step` = 1 currency unit per voter by default) and the
  * last run whose ideas still fit the real budget is kept; the search stops early at a run that is
  * exhaustive (no unchosen idea with a vote fits what is left). When all ideas with a vote fit the budget
  * together, the answer is all of them (where the search would end anyway), bought in one run with the
- * total cost per voter. The first run never exceeds
- * the budget (its voters hold exactly the budget), so there is always a run to keep. To bound the work on
- * sites with few voters and a large budget, the step doubles after every `runsPerStep` runs
- * (default 1000); below that, the search is exactly the one of the references. Optionally (`greedyFill`,
+ * total cost per voter. The first run never exceeds the budget (its voters hold exactly the budget), so
+ * there is always a run to keep. To bound the work on sites with few voters and a large budget, the step
+ * doubles after every `runsPerStep` runs (default 1000); below that, the search is exactly the one of
+ * the references. Optionally (`greedyFill`,
  * off by default, as the CONTRACT asks for add-one completion only) what is still left is then filled
  * by the greedy rule, as equalshares.net's tool does by default ("add1u").
  */

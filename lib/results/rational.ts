@@ -1,9 +1,9 @@
 /**
- * Exact fractions over BigInt, only as much as the Method of Equal Shares needs. Payments there are
- * split costs (cost minus what poorer voters paid, divided by the number of richer voters), so the
- * denominators grow with every purchase; floating point would round them, and a rounded price can turn
- * a tie into a win or make an affordable idea look one cent short. A library (fraction.js) would do,
- * but five operations on a reduced (numerator, denominator) pair are less than its API surface.
+ * Exact fractions over BigInt, the little Equal Shares needs outside a run: the virtual budget per voter
+ * (`budget / voters + k·step`) and the prices it reports ("596/9"). Inside a run, equal-shares.ts keeps
+ * every budget over one common denominator instead, so it needs no fraction type there. Floating point
+ * would round these values, and a rounded price can turn a tie into a win or make an affordable idea
+ * look one cent short. fraction.js would do too; four functions are less than its API.
  */
 
 /** A reduced fraction `n / d` with `d > 0`. */
@@ -26,22 +26,7 @@ export function rational(n: bigint, d: bigint = 1n): Rational {
   return { n: (sign * n) / g, d: (sign * d) / g };
 }
 
-export const ZERO: Rational = rational(0n);
-
 export const add = (a: Rational, b: Rational): Rational => rational(a.n * b.d + b.n * a.d, a.d * b.d);
-
-export const sub = (a: Rational, b: Rational): Rational => rational(a.n * b.d - b.n * a.d, a.d * b.d);
-
-export const mulInt = (a: Rational, k: bigint): Rational => rational(a.n * k, a.d);
-
-export const divInt = (a: Rational, k: bigint): Rational => rational(a.n, a.d * k);
-
-/** -1, 0 or 1 as `a` is less than, equal to or greater than `b`. */
-export function compare(a: Rational, b: Rational): number {
-  const left = a.n * b.d;
-  const right = b.n * a.d;
-  return left < right ? -1 : left > right ? 1 : 0;
-}
 
 /** `"n/d"`, or `"n"` for a whole number. */
 export const format = (a: Rational): string => (a.d === 1n ? `${a.n}` : `${a.n}/${a.d}`);
