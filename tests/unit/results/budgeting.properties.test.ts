@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { BudgetInput } from '#lib/results/approvals';
 import { type EqualSharesOptions, equalShares, equalSharesRun } from '#lib/results/equal-shares';
 import { greedyWinners } from '#lib/results/greedy';
-import { Frac, type RefUtility, referenceEqualShares } from './mes-reference';
+import { Frac, type RefUtility, referenceEqualShares, referenceRun } from './mes-reference';
 
 const RUNS = { seed: 20261123, numRuns: 150 } as const;
 
@@ -83,6 +83,32 @@ describe('Method of Equal Shares', () => {
       );
     });
   }
+
+  it('medium instances (up to 60 voters, large costs): one run equals the reference at several shares per voter', () => {
+    // Larger numbers than above, so that prices have long fractions and the floating-point screening in
+    // lib/results is exercised where it could be wrong; single runs keep the reference affordable.
+    const medium = fc
+      .uniqueArray(fc.integer({ min: 1, max: 99 }), { minLength: 2, maxLength: 8 })
+      .chain((ids) =>
+        fc.record({
+          ideas: fc.tuple(...ids.map((id) => fc.integer({ min: 100, max: 5000 }).map((cost) => ({ id, cost })))),
+          ballots: fc.array(fc.subarray(ids, { minLength: 1, maxLength: Math.min(4, ids.length) }), { minLength: 20, maxLength: 60 }),
+          budget: fc.integer({ min: 1000, max: 20000 }),
+          extra: fc.integer({ min: 0, max: 400 }),
+          utility: fc.constantFrom<RefUtility>('approval', 'cost'),
+        }),
+      );
+    fc.assert(
+      fc.property(medium, ({ extra, utility, ...input }) => {
+        const endowment = new Frac(BigInt(input.budget + extra * input.ballots.length), BigInt(input.ballots.length));
+        const got = equalSharesRun(input, endowment.toString(), utility);
+        const want = referenceRun(input, endowment, utility);
+        expect(got.ideaIds).toEqual(want.ideaIds);
+        expect(got.purchases.map((p) => p.maxPayment)).toEqual(want.prices);
+      }),
+      { seed: 20261123, numRuns: 25 },
+    );
+  });
 
   it('is affordable: replaying the purchases, supporters pay min(own budget, price), which covers each cost exactly, and at the end nothing left is affordable', () => {
     fc.assert(
