@@ -61,11 +61,3 @@ export function collectApprovals(input: BudgetInput): Approvals {
     .sort((a, b) => a.id - b.id);
   return { voters: input.ballots.length, ideas, budget: input.budget };
 }
-
-/** Sum of the costs of `ids` (ids of `ideas`). */
-export function costOf(ideas: readonly { id: number; cost: number }[], ids: Iterable<number>): number {
-  const byId = new Map(ideas.map((idea) => [idea.id, idea.cost]));
-  let total = 0;
-  for (const id of ids) total += byId.get(id) ?? 0;
-  return total;
-}

@@ -1,7 +1,9 @@
 /** The Pabulib writer and the CSV rows of the exports. */
 import { describe, expect, it } from 'vitest';
 import { csvRows } from '#lib/results/csv';
+import { ideaCsvPage } from '#lib/results/idea-export';
 import { type PabulibMeta, pabulibDate, pabulibFile, pabulibHead, pabulibVoteLines } from '#lib/results/pabulib';
+import { countVotes } from '#lib/votes/tally';
 
 const meta: PabulibMeta = {
   description: 'Municipal PB in Wieliczka',
@@ -113,5 +115,23 @@ describe('CSV rows', () => {
 
   it('an empty page is empty', () => {
     expect(csvRows([])).toBe('');
+  });
+});
+
+describe('ideas CSV page', () => {
+  const ideas = [
+    { id: 1, title: '=cmd|calc', status: 'OPEN', budget: 1200, theme: 'green', createdAt: '2026-01-02T03:04:05.000Z' },
+    { id: 2, title: 'Bench, "new"', status: 'ACCEPTED', budget: null, theme: null, createdAt: '2026-01-03T00:00:00.000Z' },
+  ];
+  const tally = countVotes([{ ideaId: 1, opinion: 'yes' }, { ideaId: 1, opinion: 'no' }, { ideaId: 1, opinion: 'yes' }]);
+
+  it('writes the header on the first page only, tallies from the tally, empty cells for missing budget and theme', () => {
+    expect(ideaCsvPage(ideas, tally, true)).toBe(
+      'id,title,status,budget,theme,yes,no,createdAt\r\n' +
+        "1,'=cmd|calc,OPEN,1200,green,2,1,2026-01-02T03:04:05.000Z\r\n" +
+        '2,"Bench, ""new""",ACCEPTED,,,0,0,2026-01-03T00:00:00.000Z\r\n',
+    );
+    expect(ideaCsvPage(ideas.slice(1), tally, false)).toBe('2,"Bench, ""new""",ACCEPTED,,,0,0,2026-01-03T00:00:00.000Z\r\n');
+    expect(ideaCsvPage([], tally, true)).toBe('id,title,status,budget,theme,yes,no,createdAt\r\n');
   });
 });
