@@ -111,9 +111,10 @@ const compareCandidates = (a: Price, ca: Candidate, b: Price, cb: Candidate, uti
   compareKey(a, ca, b, cb, utility) || tieBreak(ca, cb);
 
 /** A close floating-point value of `n / d`, also when they exceed the float range. */
-function toFloat(n: bigint, d: bigint): number {
-  const value = Number(n) / Number(d);
-  if (Number.isFinite(value)) return value;
+export function toFloat(n: bigint, d: bigint): number {
+  const top = Number(n);
+  const bottom = Number(d);
+  if (Number.isFinite(top) && Number.isFinite(bottom)) return top / bottom;
   const shift = BigInt(Math.max(n.toString(2).length, d.toString(2).length) - 900);
   return Number(n >> shift) / Number(d >> shift);
 }

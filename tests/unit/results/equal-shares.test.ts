@@ -4,7 +4,7 @@
  * rounds them).
  */
 import { describe, expect, it } from 'vitest';
-import { equalShares, equalSharesRun } from '#lib/results/equal-shares';
+import { equalShares, equalSharesRun, toFloat } from '#lib/results/equal-shares';
 import { greedyWinners } from '#lib/results/greedy';
 
 // https://equalshares.net/explanation#example: budget 1100, 11 voters, 5 projects.
@@ -206,5 +206,15 @@ describe('edge cases', () => {
     expect(() => greedyWinners({ ideas: [{ id: 1, cost: 1 }], ballots: [[1]], budget: -1 })).toThrow(RangeError);
     expect(() => greedyWinners({ ideas: [{ id: 1, cost: 1 }, { id: 1, cost: 2 }], ballots: [], budget: 3 })).toThrow(RangeError);
     expect(() => equalShares({ ideas: [], ballots: [], budget: 3 }, { stepPerVoter: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('toFloat (the float copies that screen prices)', () => {
+  it('is close also when numerator or denominator are beyond the float range', () => {
+    expect(toFloat(1n, 3n)).toBeCloseTo(1 / 3, 15);
+    const huge = 10n ** 400n;
+    expect(toFloat(huge, huge * 4n)).toBeCloseTo(0.25, 12);
+    expect(toFloat(10n ** 308n, 10n ** 310n)).toBeCloseTo(0.01, 12); // denominator alone overflows a float
+    expect(toFloat(0n, huge)).toBe(0);
   });
 });
