@@ -1,0 +1,36 @@
+/**
+ * The greedy budgeting rule most cities use: go through the ideas by number of votes, most first (ties:
+ * lower id first), and fund each one that still fits under the budget; one that no longer fits is
+ * skipped and the next, cheaper one may still fit. Ideas without a vote are never funded.
+ */
+import { type ApprovedIdea, type BudgetInput, collectApprovals } from '#lib/results/approvals';
+
+export interface Winners {
+  /** In the order the rule picked them. */
+  ideaIds: number[];
+  spent: number;
+}
+
+const byVotesThenId = (a: ApprovedIdea, b: ApprovedIdea): number =>
+  b.supporters.length - a.supporters.length || a.id - b.id;
+
+/**
+ * Adds to `chosen` (already spending `spent`) every idea of `ideas` that is not chosen yet and still
+ * fits, in greedy order. Also the fill step after Equal Shares when that is asked for.
+ */
+export function fillGreedily(ideas: readonly ApprovedIdea[], budget: number, chosen: readonly number[], spent: number): Winners {
+  const taken = new Set(chosen);
+  const ideaIds = [...chosen];
+  let total = spent;
+  for (const idea of [...ideas].sort(byVotesThenId)) {
+    if (taken.has(idea.id) || total + idea.cost > budget) continue;
+    ideaIds.push(idea.id);
+    total += idea.cost;
+  }
+  return { ideaIds, spent: total };
+}
+
+export function greedyWinners(input: BudgetInput): Winners {
+  const { ideas, budget } = collectApprovals(input);
+  return fillGreedily(ideas, budget, [], 0);
+}
