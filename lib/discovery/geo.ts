@@ -10,7 +10,7 @@ const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
 /** Precision 7 cells are about 153 m x 153 m: fine enough for a street, the finest we store. */
 export const MAX_PRECISION = 7;
 /** A query reads at most this many cells (one Query each, in parallel). */
-export const MAX_CELLS = 16;
+export const MAX_CELLS = 9;
 
 export interface LatLng {
   lat: number;

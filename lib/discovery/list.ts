@@ -6,7 +6,7 @@
  * from the cursor on) and merged by id; the candidates are read with one BatchGet and every filter
  * is checked on the idea itself. The driver, most selective first: `search` (the stream of the
  * longest word's first 3 letters), then `near`/`bbox` (the geohash cells covering the area, at most
- * 16), then `tags` (one stream per tag, at most 20), then `status` (one per status), then "has a
+ * 9), then `tags` (one stream per tag, at most 20), then `status` (one per status), then "has a
  * location" (markers). So a page costs the same few requests whatever the site's size, and reads at
  * most `pageSize` candidates per stream; a page may hold fewer records than `pageSize` (the other
  * filters drop some), and `nextCursor` continues after the last candidate read.
