@@ -112,7 +112,8 @@ describe('idea list filters', () => {
   });
 
   it('pages of any size add up to the whole answer, in order, in both directions', async () => {
-    for (const query of [{ tags: `${tag.groen},${tag.verkeer},${tag.spelen}` }, { search: 'een' }, { bbox: '51,3,53,6' }, { status: 'OPEN,DONE,ACCEPTED' }]) {
+    const queries: Record<string, string>[] = [{ tags: `${tag.groen},${tag.verkeer},${tag.spelen}` }, { search: 'een' }, { bbox: '51,3,53,6' }, { status: 'OPEN,DONE,ACCEPTED' }];
+    for (const query of queries) {
       const whole = await idsOf(query);
       for (const pageSize of ['1', '2', '3']) {
         expect(await idsOf({ ...query, pageSize })).toEqual(whole);

@@ -16,13 +16,17 @@ export const ideaText = (title: string, extra = '') => ({
   description: `${extra} This is the description of the idea, long enough for the default limits.`.padEnd(150, ' ').padEnd(160, 'z'),
 });
 
+/** Query objects written inline in tests (TypeScript widens absent keys to undefined). */
+type Query = Record<string, string | undefined>;
+const defined = (query: Query) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;
+
 export const api = {
   createIdea: (siteId: number, token: string, body: Record<string, unknown>) => invoke(createIdea, { method: 'POST', params: { siteId }, body, token }),
   updateIdea: (siteId: number, token: string, ideaId: number, body: Record<string, unknown>) =>
     invoke(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, token }),
   deleteIdea: (siteId: number, token: string, ideaId: number) => invoke(deleteIdea, { method: 'DELETE', params: { siteId, ideaId }, token }),
-  list: (siteId: number, query: Record<string, string> = {}, token?: string) => invoke(listIdeas, { params: { siteId }, query, ...(token ? { token } : {}) }),
-  markers: (siteId: number, query: Record<string, string> = {}) => invoke(listMarkers, { params: { siteId }, query }),
+  list: (siteId: number, query: Query = {}, token?: string) => invoke(listIdeas, { params: { siteId }, query: defined(query), ...(token ? { token } : {}) }),
+  markers: (siteId: number, query: Query = {}) => invoke(listMarkers, { params: { siteId }, query: defined(query) }),
   tags: (siteId: number, query: Record<string, string> = {}) => invoke(tagList, { params: { siteId }, query }),
   createTag: (siteId: number, token: string | undefined, body: unknown) =>
     invoke(tagCreate, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) }),

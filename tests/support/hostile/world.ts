@@ -15,6 +15,7 @@ import { putNewArgument, toggleArgumentVote } from '#lib/store/arguments';
 import type { ContentItem } from '#lib/store/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { SiteConfigInput } from '#schemas/site-config';
+import { putNewTag } from '#lib/store/tags';
 import { handler as createSignup } from '../../../functions/newsletter/create.ts';
 import { handler as listSignups } from '../../../functions/newsletter/list.ts';
 
@@ -45,6 +46,17 @@ export interface SiteWorld {
   signupEmail: string;
   /** The confirm token of a pending signup (as an admin's list shows it). */
   confirmToken: string;
+  /** Discovery (issue 18): two tags (`tag2Id` is the one a baseline deletes). */
+  tagId: number;
+  tag2Id: number;
+}
+
+async function newTag(siteId: number, name: string): Promise<number> {
+  const id = await nextId('tag');
+  const now = new Date().toISOString();
+  const outcome = await putNewTag({ id, siteId, name, group: null, createdAt: now, updatedAt: now, nameKey: { group: '', name } });
+  if (outcome !== 'ok') throw new Error(`could not seed the tag: ${outcome}`);
+  return id;
 }
 
 let seq = 0;
@@ -128,5 +140,7 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   )?.confirmToken;
   if (!confirmToken) throw new Error('the seeded signup has no confirm token');
 
-  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken };
+  const tagId = await newTag(siteId, 'green');
+  const tag2Id = await newTag(siteId, 'blue');
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, tagId, tag2Id };
 }
