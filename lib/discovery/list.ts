@@ -117,6 +117,15 @@ async function byId(
   };
 }
 
+/** `sort=distance` reads rings of reach radius/16, radius/4, radius (beyond the cursor's distance). */
+const RING_GROWTH = 4;
+const RINGS = 3;
+
+/**
+ * A page nearest first. Every idea within a reach is among the place entries of the cells covering
+ * that reach's circle, so once a ring holds more than a page, the page's order is exact; a sparse
+ * area widens the ring (at most RINGS rounds of at most 9 cell Queries), a dense one stops at the first.
+ */
 async function byDistance(
   siteId: number,
   f: DiscoveryFilters,
@@ -124,30 +133,40 @@ async function byDistance(
   keep: (item: ContentItem) => boolean,
   page: PageRequest,
 ): Promise<DiscoveredPage> {
-  const after = decodeListCursor(page.cursor, siteId, binding, true);
-  const centre = f.near!.centre;
-  const streams = drivingStreams({ ...f, terms: undefined, tags: undefined, statuses: undefined }) ?? [];
-  const hits = (await Promise.all(streams.map((stream) => readStream(siteId, stream)))).flat();
-  const seen = new Set<number>();
-  const placed: Required<ListPosition>[] = [];
-  for (const hit of hits) {
-    if (seen.has(hit.id) || hit.lat === undefined) continue;
-    seen.add(hit.id);
-    const point = { lat: hit.lat, lng: hit.lng! };
-    if (placeMatches(f, point)) placed.push({ id: hit.id, d: distanceMeters(centre, point) });
-  }
+  const after = decodeListCursor(page.cursor, siteId, binding, true) as Required<ListPosition> | undefined;
+  const { centre, radius } = f.near!;
   const compare = (a: Required<ListPosition>, b: Required<ListPosition>) => a.d - b.d || a.id - b.id;
-  placed.sort(compare);
-  const start = after ? placed.findIndex((p) => compare(p, after as Required<ListPosition>) > 0) : 0;
-  const slice = start < 0 ? [] : placed.slice(start, start + page.pageSize);
-  const found = await getIdeas(siteId, slice.map((p) => p.id));
-  const items = slice.map((p) => found.get(p.id)).filter((item): item is ContentItem => item !== undefined && keep(item));
-  const distance = new Map(slice.map((p) => [p.id, p.d]));
-  const last = slice[slice.length - 1];
-  const more = start >= 0 && start + page.pageSize < placed.length;
-  return {
-    items,
-    nextCursor: more && last ? encodeListCursor(siteId, binding, last) : null,
-    cursorAfter: (item) => encodeListCursor(siteId, binding, { id: item.id, d: distance.get(item.id) ?? 0 }),
-  };
+  const from = after?.d ?? 0;
+  let reach = Math.min(radius, from + radius / RING_GROWTH ** (RINGS - 1));
+  for (;;) {
+    const ring: DiscoveryFilters = { ...f, terms: undefined, tags: undefined, statuses: undefined, near: { centre, radius: reach } };
+    const streams = drivingStreams(ring) ?? [];
+    const hits = (await Promise.all(streams.map((stream) => readStream(siteId, stream)))).flat();
+    const seen = new Set<number>();
+    const placed: Required<ListPosition>[] = [];
+    for (const hit of hits) {
+      if (seen.has(hit.id) || hit.lat === undefined) continue;
+      seen.add(hit.id);
+      const point = { lat: hit.lat, lng: hit.lng! };
+      if (!placeMatches(ring, point)) continue;
+      const position = { id: hit.id, d: distanceMeters(centre, point) };
+      if (!after || compare(position, after) > 0) placed.push(position);
+    }
+    if (placed.length <= page.pageSize && reach < radius) {
+      reach = Math.min(radius, from + (reach - from) * RING_GROWTH);
+      continue;
+    }
+    placed.sort(compare);
+    const slice = placed.slice(0, page.pageSize);
+    const found = await getIdeas(siteId, slice.map((p) => p.id));
+    const items = slice.map((p) => found.get(p.id)).filter((item): item is ContentItem => item !== undefined && keep(item));
+    const distance = new Map(slice.map((p) => [p.id, p.d]));
+    const last = slice[slice.length - 1];
+    const more = placed.length > page.pageSize || reach < radius;
+    return {
+      items,
+      nextCursor: more && last ? encodeListCursor(siteId, binding, last) : null,
+      cursorAfter: (item) => encodeListCursor(siteId, binding, { id: item.id, d: distance.get(item.id) ?? 0 }),
+    };
+  }
 }
