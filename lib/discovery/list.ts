@@ -12,8 +12,7 @@
  * filters drop some), and `nextCursor` continues after the last candidate read.
  *
  * `votes_*` orders by the tallies (read whole, as without filters) and checks the filters on each
- * slice of `pageSize`; `sort=distance` reads every geo entry of the covering cells (small items:
- * one Query page holds thousands) and orders them by distance.
+ * slice of `pageSize`; `sort=distance` reads the place entries of widening rings (see byDistance).
  */
 import type { ContentItem, ContentPage } from '#lib/store/content-items';
 import { getIdeas, listIdeasByVotes } from '#lib/store/ideas';
