@@ -176,11 +176,16 @@ export async function queryStream(
   return { hits: (out.Items ?? []).map(toHit), more: out.LastEvaluatedKey !== undefined };
 }
 
+/** The whole id range of a stream, both ends explicit (see queryStream). */
+const wholeStream = (siteId: number, stream: IndexStream) => ({
+  KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+  ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${streamPrefix(stream)}${pad(0)}`, ':to': `${streamPrefix(stream)}${pad(9_999_999_999)}` },
+});
+
 /** Every entry of a stream (the geo cells of a `sort=distance` page: small items, 1 MB per request). */
 export async function readStream(siteId: number, stream: IndexStream): Promise<IndexHit[]> {
   const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': streamPrefix(stream) },
+    ...wholeStream(siteId, stream),
     ...projection,
   });
   return items.map(toHit);
@@ -189,8 +194,7 @@ export async function readStream(siteId: number, stream: IndexStream): Promise<I
 /** The ids in a stream, read consistently (a tag delete sweeps its members). */
 export async function allIdsOfStream(siteId: number, stream: IndexStream): Promise<number[]> {
   const items = await queryAll<{ SK: string }>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': streamPrefix(stream) },
+    ...wholeStream(siteId, stream),
     ProjectionExpression: 'SK',
     ConsistentRead: true,
   });
