@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { pageQuery, pathId, queryFlag } from '#schemas/common';
 import { contentIncludeFlags, contentRecordSchema } from '#schemas/content-item';
+import { checkDiscoveryQuery, discoveryQuery, location } from '#schemas/discovery';
 
 export { contentBodySchema as ideaCreateBody, contentUpdateSchema as ideaUpdateBody } from '#schemas/content-item';
 
@@ -23,14 +24,21 @@ export const ideaIncludeQuery = z.object({
 });
 export type IdeaIncludes = z.infer<typeof ideaIncludeQuery>;
 
-export const listIdeasQuery = ideaIncludeQuery.extend({
-  ...pageQuery,
-  selectRunning: queryFlag,
-  sort: z
-    .enum(ideaSorts, { error: `must be one of ${ideaSorts.join(', ')}` })
-    .optional()
-    .transform((s) => s ?? 'createdate_desc'),
-});
+/** `distance` orders by the distance from `near` (discovery, issue 18). */
+export const ideaListSorts = [...ideaSorts, 'distance'] as const;
+
+export const listIdeasQuery = ideaIncludeQuery
+  .extend({
+    ...pageQuery,
+    selectRunning: queryFlag,
+    sort: z
+      .enum(ideaListSorts, { error: `must be one of ${ideaListSorts.join(', ')}` })
+      .optional()
+      .transform((s) => s ?? 'createdate_desc'),
+    // Discovery filters (issue 18).
+    ...discoveryQuery,
+  })
+  .superRefine(checkDiscoveryQuery);
 export type ListIdeasQuery = z.infer<typeof listIdeasQuery>;
 
 /** An argument as `includeArguments` shows it (the record of lib/arguments/record.ts). */
@@ -47,6 +55,8 @@ const argumentInIdea = z.object({
 });
 
 export const ideaRecord = contentRecordSchema.extend({
+  tags: z.array(z.number().int()),
+  location: location.nullable(),
   yes: z.number().int().optional(),
   no: z.number().int().optional(),
   /** With the counts: min(100, round(100 * yes / ideas.minimumYesVotes)) (lifecycle). */

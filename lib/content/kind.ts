@@ -25,6 +25,11 @@ export interface ContentKindRules {
   assertCreate(caller: Caller, config: SiteConfig): void;
   /** May the caller change or delete this item (may read more, e.g. an idea's votes)? */
   assertModify(caller: Caller, item: ContentItem, site: Site): Promise<void>;
+  /**
+   * Fields only this kind has (ideas: `tags`, `location`), validated from the body: on create with
+   * their defaults, on update only those sent. Applied over the item written.
+   */
+  kindFields?(site: Site, body: Record<string, unknown>, mode: 'create' | 'update'): Promise<Partial<ContentItem>>;
   store: {
     /** `includeDeleting`: also a tombstone of an idea whose delete did not finish (the delete path). */
     get(siteId: number, id: number, options?: { includeDeleting?: boolean }): Promise<ContentItem | undefined>;

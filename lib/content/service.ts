@@ -44,6 +44,7 @@ export async function createContent(kind: ContentKindRules, site: Site, caller: 
   kind.assertCreate(caller, site.config);
   access.assertModeratorFields(caller, body, moderatorFields);
   const input = validateCreateBody(kind.section(site.config), body);
+  const kindFields = (await kind.kindFields?.(site, body, 'create')) ?? {};
   const named = input.userId !== undefined;
   const userId = named ? (input.userId ?? null) : caller.kind === 'user' ? caller.userId : null;
   const now = new Date().toISOString();
@@ -60,6 +61,7 @@ export async function createContent(kind: ContentKindRules, site: Site, caller: 
     createdAt: now,
     updatedAt: now,
     version: 1,
+    ...kindFields,
   };
   const outcome = await kind.store.putNew(item, { checkUser: named && userId !== null ? userId : undefined });
   if (outcome === 'no-user') throw noSuchUser(site, userId);
@@ -102,9 +104,10 @@ export async function updateContent(
   await kind.assertModify(caller, item, site);
   access.assertModeratorFields(caller, body, moderatorFields);
   const input = validateUpdateBody(kind.section(site.config), body);
+  const kindFields = (await kind.kindFields?.(site, body, 'update')) ?? {};
   const checkUser = input.userId != null ? input.userId : undefined;
   for (let attempt = 1; ; attempt++) {
-    const next = applyUpdate(item, input);
+    const next = { ...applyUpdate(item, input), ...kindFields };
     const outcome = await kind.store.replace(next, item.version, { checkUser });
     if (outcome === 'ok') return next;
     if (outcome === 'no-user') throw noSuchUser(site, input.userId ?? null);

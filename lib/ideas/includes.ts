@@ -13,6 +13,7 @@ import { argumentsOfIdeas } from '#lib/store/ideas';
 import { readTallies, yesNo, type Tally } from '#lib/store/tallies';
 import { loadUsersOf, toContentRecord, withCommonIncludes } from '#lib/content/record';
 import type { IdeaIncludes, IdeaRecord } from '#schemas/idea';
+import { discoveryFieldsOfItem } from '#lib/discovery/record';
 
 /**
  * @param known tallies the caller already read (ordering by votes reads every tally of the site).
@@ -37,7 +38,7 @@ export async function toIdeaRecords(
   const argumentsByIdea = groupArguments(argumentItems);
 
   return items.map((item) => {
-    const record: IdeaRecord = withCommonIncludes(toContentRecord(item), item, flags, users, site.config);
+    const record: IdeaRecord = withCommonIncludes({ ...toContentRecord(item), ...discoveryFieldsOfItem(item) }, item, flags, users, site.config);
     if (showCounts) {
       const counts = yesNo(tallies?.get(item.id));
       Object.assign(record, counts, { progress: progressOf(counts.yes, site.config.ideas.minimumYesVotes) });

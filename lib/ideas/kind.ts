@@ -10,6 +10,17 @@ import type { ContentItem } from '#lib/store/content-items';
 import { deleteIdeaAndRelated, getIdea, ideaHasArguments, putNewIdea, replaceIdea } from '#lib/store/ideas';
 import { readTallies } from '#lib/store/tallies';
 import type { ContentKindRules, ContentSection } from '#lib/content/kind';
+import { assertTagsExist, discoveryFieldsOf } from '#lib/discovery/idea-fields';
+import { ideaIndexSpec } from '#lib/discovery/index-spec';
+import type { IdeaWriteOutcome } from '#lib/store/ideas';
+import { conflict } from '#lib/http/errors';
+
+/** A tag given to the idea was deleted between the check and the write: the same 400 as an unknown one. */
+async function settle(outcome: IdeaWriteOutcome, item: ContentItem) {
+  if (outcome !== 'no-tag') return outcome;
+  await assertTagsExist(item.siteId, item.tags ?? []);
+  throw conflict(`Idea ${item.id}: its tags changed meanwhile; try again`);
+}
 
 /** Whether anyone has voted on the idea (any opinion currently counted) or argued about it. */
 export async function hasVotesOrArguments(siteId: number, ideaId: number): Promise<boolean> {
@@ -34,10 +45,16 @@ export const ideaKind: ContentKindRules = {
     const active = matters ? await hasVotesOrArguments(site.id, item.id) : false;
     access.idea.modify(caller, item, site.config, active);
   },
+  // Discovery (issue 18): tags and location, and the index items written with every idea write.
+  async kindFields(site, body, mode) {
+    const patch = await discoveryFieldsOf(site.id, body);
+    return mode === 'create' ? { tags: [], location: null, ...patch } : patch;
+  },
   store: {
     get: getIdea,
-    putNew: putNewIdea,
-    replace: replaceIdea,
+    putNew: async (item, options) => settle(await putNewIdea(item, { ...options, index: ideaIndexSpec(item) }), item),
+    replace: async (item, expectedVersion, options) =>
+      settle(await replaceIdea(item, expectedVersion, { ...options, index: ideaIndexSpec(item) }), item),
     remove: deleteIdeaAndRelated,
   },
 };

@@ -12,12 +12,21 @@ import { ideaKind } from '#lib/ideas/kind';
 import { toIdeaRecords } from '#lib/ideas/includes';
 import { runningStatuses } from '#schemas/content-item';
 import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
+import { filtersOf, needsDiscovery } from '#lib/discovery/filters';
+import { listDiscovered } from '#lib/discovery/list';
+import { discoveryFieldsOfItem } from '#lib/discovery/record';
 
 /**
  * One page in the asked order. Cost: one Query (creation order) or two BatchGets (vote order:
  * tallies, then the page's ideas), plus one read per include kind, whatever the page holds.
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
+  // Discovery filters (issue 18) are served by their index: lib/discovery/list.ts.
+  const filters = filtersOf(query, { located: false });
+  if (needsDiscovery(filters) || query.sort === 'distance') {
+    const result = await listDiscovered(site.id, 'idea', filters, query.sort, { pageSize: query.pageSize, cursor: query.cursor });
+    return fitPage(await toIdeaRecords(site, caller, result.items, query, result.tallies ? { tallies: result.tallies } : {}), result);
+  }
   const statuses = query.selectRunning ? runningStatuses : undefined;
   // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
   const page = query;
@@ -36,11 +45,13 @@ export async function getIdeaRecord(site: Site, caller: Caller, ideaId: number, 
 }
 
 export async function createIdea(site: Site, caller: Caller, body: Record<string, unknown>): Promise<IdeaRecord> {
-  return toContentRecord(await createContent(ideaKind, site, caller, body));
+  const item = await createContent(ideaKind, site, caller, body);
+  return { ...toContentRecord(item), ...discoveryFieldsOfItem(item) };
 }
 
 export async function updateIdea(site: Site, caller: Caller, ideaId: number, body: Record<string, unknown>): Promise<IdeaRecord> {
-  return toContentRecord(await updateContent(ideaKind, site, caller, ideaId, body));
+  const item = await updateContent(ideaKind, site, caller, ideaId, body);
+  return { ...toContentRecord(item), ...discoveryFieldsOfItem(item) };
 }
 
 export const deleteIdea = (site: Site, caller: Caller, ideaId: number) => deleteContent(ideaKind, site, caller, ideaId);

@@ -8,6 +8,7 @@
 import { closeIdeasAfterDays } from '#lib/jobs/rules';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { addDays } from '#lib/jobs/time';
+import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { ideasFromId } from '#lib/store/idea-closing';
 import { replaceIdea } from '#lib/store/ideas';
 import { updateJobMarker } from '#lib/store/jobs';
@@ -38,7 +39,8 @@ async function closeIdeas({ marker, site, now, budget, report }: SiteContext): P
         break;
       }
       const closed = { ...item, status: 'CLOSED' as const, updatedAt: now, version: item.version + 1 };
-      const outcome = await replaceIdea(closed, item.version);
+      // Through the idea's index too, so the status filter finds it CLOSED at once.
+      const outcome = await replaceIdea(closed, item.version, { index: ideaIndexSpec(closed) });
       if (outcome !== 'ok') {
         // Changed since it was read (an edit, a delete, another run): the next run reads it again.
         nextDueAt = now;

@@ -26,6 +26,8 @@ import {
 } from '#schemas/user';
 import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
 import { notificationRecord } from '#schemas/notification';
+import { ideaDiscoveryFields, markerRecord } from '#schemas/discovery';
+import { createTagBody, tagRecord, updateTagBody } from '#schemas/tag';
 
 interface Component {
   schema: z.ZodType;
@@ -42,13 +44,17 @@ const limitsNote = (kind: 'ideas' | 'articles') => {
   );
 };
 
+const discoveryNote =
+  '`tags`: ids of tags of the site (an unknown one is a 400 at `tags[i]`), at most 20; `location`: `{lat, lng}` in WGS84 degrees, or null. ' +
+  'The owner (under the edit rule) and moderators set both.';
+
 /** What clients send. */
 export const inputComponents = {
   SiteConfig: { schema: siteConfigSchema, description: 'The site configuration. Every key is optional; unknown keys are kept. Read back merged with the defaults.' },
   CreateSiteBody: { schema: createSiteBody },
   UpdateSiteBody: { schema: updateSiteBody, description: 'Partial: absent fields stay. `config`, when sent, replaces the stored config as a whole.' },
-  CreateIdeaBody: { schema: contentBodySchema(DEFAULT_CONFIG.ideas), description: limitsNote('ideas') },
-  UpdateIdeaBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.ideas), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')}` },
+  CreateIdeaBody: { schema: contentBodySchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape), description: `${limitsNote('ideas')} ${discoveryNote}` },
+  UpdateIdeaBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')} ${discoveryNote}` },
   CreateArticleBody: { schema: contentBodySchema(DEFAULT_CONFIG.articles), description: limitsNote('articles') },
   UpdateArticleBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.articles), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('articles')}` },
   CreateArgumentBody: {
@@ -64,6 +70,8 @@ export const inputComponents = {
   CreateUserBody: { schema: createUserBody, description: '`role` may not be above the caller\'s own. `nickName` is kept only when `users.allowUseOfNicknames`.' },
   UpdateUserBody: { schema: updateUserBody, description: 'Partial: absent fields stay; extraData merges key by key. `role` may not be above the caller\'s own.' },
   NewsletterSignupBody: { schema: createSignupBody },
+  CreateTagBody: { schema: createTagBody, description: '`name`: 1-64 characters (trimmed), unique per site and `group` (case-insensitive). `group`: optional, at most 64 characters.' },
+  UpdateTagBody: { schema: updateTagBody, description: 'Partial: absent fields stay.' },
   ConfirmBody: { schema: confirmBody },
 } satisfies Record<string, Component>;
 
@@ -96,6 +104,10 @@ export const outputComponents = {
   Notification: { schema: notificationRecord },
   NotificationList: { schema: listEnvelope(notificationRecord) },
   NewsletterSignupList: { schema: listEnvelope(signupRecord) },
+  Tag: { schema: tagRecord },
+  TagList: { schema: listEnvelope(tagRecord) },
+  IdeaMarker: { schema: markerRecord, description: 'What a map needs of an idea that has a location.' },
+  IdeaMarkerList: { schema: listEnvelope(markerRecord) },
 } satisfies Record<string, Component>;
 
 export type InputComponent = keyof typeof inputComponents;

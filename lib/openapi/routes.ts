@@ -18,6 +18,8 @@ import { listSignupsQuery } from '#schemas/newsletter';
 import { deleteSiteQuery } from '#schemas/site';
 import { listNotificationsQuery, notificationParams } from '#schemas/notification';
 import { digestLoginQuery, loginQuery, logoutQuery } from '#schemas/oauth';
+import { listMarkersQuery } from '#schemas/discovery';
+import { tagParams } from '#schemas/tag';
 import type { InputComponent, OutputComponent } from '#lib/openapi/components';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,6 +39,8 @@ export const TAGS = {
   Newsletter: 'Newsletter signups and their confirmation.',
   Notifications: 'The outbox of a site: what the service would mail, for an external mailer (lifecycle).',
   Login: 'Login per site through the OAuth 2.0 auth server; the API issues the JWT.',
+  // Discovery (issue 18)
+  Tags: 'Tags of a site, which ideas carry; the idea list filters by them.',
   System: 'This documentation.',
 } as const;
 export type Tag = keyof typeof TAGS;
@@ -93,6 +97,13 @@ export const ROUTES: RouteDoc[] = [
   { operationId: 'ideaGet', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'View one idea', access: 'everyone', auth: 'optional', params: ideaParams, query: ideaIncludeQuery, success: ok('Idea') },
   { operationId: 'ideaUpdate', method: 'PUT', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Update one idea', access: 'moderators and above; the owner while the idea is OPEN and (unless `ideas.canEditAfterFirstLikeOrArg`) before its first vote or argument', auth: 'required', params: ideaParams, body: 'UpdateIdeaBody', success: ok('Idea'), errors: [403, 409] },
   { operationId: 'ideaDelete', method: 'DELETE', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Delete one idea, with its arguments and votes', access: 'as update', auth: 'required', params: ideaParams, success: deleted, errors: [403] },
+
+  // Discovery (issue 18): map markers and tags
+  { operationId: 'ideaMarkerList', method: 'GET', path: '/api/site/{siteId}/idea-marker', tag: 'Ideas', summary: 'Map markers of the ideas that have a location', description: 'The light records a map needs, `{id, title, status, location, tags}`, with the same filters, sorts and paging as the idea list (pageSize up to 500). A page may hold fewer records than `pageSize`; only `nextCursor: null` means the end.', access: 'everyone', auth: 'optional', params: siteParams, query: listMarkersQuery, success: ok('IdeaMarkerList') },
+  { operationId: 'tagList', method: 'GET', path: '/api/site/{siteId}/tag', tag: 'Tags', summary: 'List the tags of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listQuery, success: ok('TagList') },
+  { operationId: 'tagCreate', method: 'POST', path: '/api/site/{siteId}/tag', tag: 'Tags', summary: 'Create a tag', description: '`name` (1-64 characters) is unique per site and `group`, compared case-insensitively: a duplicate is a 409.', access: 'moderators and above', auth: 'required', params: siteParams, body: 'CreateTagBody', success: created('Tag'), errors: [403, 409] },
+  { operationId: 'tagUpdate', method: 'PUT', path: '/api/site/{siteId}/tag/{tagId}', tag: 'Tags', summary: 'Rename a tag or change its group', description: 'Partial. A name already taken in the group is a 409.', access: 'moderators and above', auth: 'required', params: tagParams, body: 'UpdateTagBody', success: ok('Tag'), errors: [403, 409] },
+  { operationId: 'tagDelete', method: 'DELETE', path: '/api/site/{siteId}/tag/{tagId}', tag: 'Tags', summary: 'Delete a tag and remove it from every idea', description: 'A retried DELETE after a failure finishes the job.', access: 'moderators and above', auth: 'required', params: tagParams, success: deleted, errors: [403, 409] },
 
   // Articles
   { operationId: 'articleList', method: 'GET', path: '/api/site/{siteId}/article', tag: 'Articles', summary: 'List the articles of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listArticlesQuery, success: ok('ArticleList') },

@@ -65,3 +65,17 @@ export async function batchDelete(keyList: Key[]): Promise<void> {
     }
   }
 }
+
+/** Puts whole items, 25 per request (an overwrite of the same item is harmless, so retries are safe). */
+export async function batchPut(items: Record<string, unknown>[]): Promise<void> {
+  for (const part of chunk(items, 25)) {
+    type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
+    let pending: WriteRequests | undefined = part.map((Item) => ({ PutRequest: { Item } }));
+    for (let round = 0; pending && pending.length > 0; round++) {
+      if (round >= MAX_ROUNDS) throw new Error('BatchWrite: unprocessed items after retries');
+      if (round > 0) await backoff(round);
+      const out: BatchWriteCommandOutput = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
+      pending = out.UnprocessedItems?.[TABLE];
+    }
+  }
+}

@@ -30,6 +30,9 @@ export interface ContentItem {
   updatedAt: string;
   /** Optimistic concurrency: every write increments it and is conditioned on the value it read. */
   version: number;
+  /** Ideas only (issue 18): tag ids and a WGS84 location; absent on older items (read as [] and null). */
+  tags?: number[];
+  location?: { lat: number; lng: number } | null;
 }
 
 /** A page of items with a way to resume right after any of them (for pages cut short by size). */
@@ -184,14 +187,15 @@ export function putNewContentItem(
 }
 
 /**
- * Replaces an item that still has `expectedVersion` ('stale' when it changed or is gone meanwhile).
+ * Replaces an item that still has `expectedVersion` ('stale' when it changed or is gone meanwhile);
+ * `with` goes in the same transaction (an idea's index items).
  * A whole Put rather than an Update, because a new owner also moves the item's GSI1 keys.
  */
 export function replaceContentItem(
   kind: ContentKind,
   item: ContentItem,
   expectedVersion: number,
-  options: { checkUser?: number | undefined } = {},
+  options: { checkUser?: number | undefined; with?: TransactItem[] } = {},
 ): Promise<WriteOutcome> {
   return write(
     {
@@ -203,7 +207,7 @@ export function replaceContentItem(
         ExpressionAttributeValues: { ':expected': expectedVersion },
       },
     },
-    [],
+    options.with ?? [],
     options.checkUser !== undefined ? userExists(item.siteId, options.checkUser) : undefined,
   );
 }

@@ -6,11 +6,21 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/http/errors';
 import { doc, TABLE } from '#lib/store/client';
-import { batchDelete } from '#lib/store/batch';
+import { batchDelete, batchPut } from '#lib/store/batch';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/query';
-import { readSiteTallies, registerIdeaItem, unregisterIdeaItem, type Tally } from '#lib/store/tallies';
+import { readSiteTallies, registerIdeaItem, unregisterIdeaItem, type Tally, type TransactItem } from '#lib/store/tallies';
+import {
+  indexActions,
+  indexKeysOf,
+  INDEX_KEYS,
+  MAX_TRANSACTION_ACTIONS,
+  planIndex,
+  readIndexEntries,
+  tagIsLive,
+  type IdeaIndexSpec,
+} from '#lib/store/idea-index';
 import { removeIdeaFromBallots } from '#lib/store/ballots';
 import {
   deleteContentItem,
@@ -37,12 +47,66 @@ export const listIdeasByCreation = (
   options: { newestFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
   page: PageRequest,
 ) => listContentByCreation('IDEA', siteId, options, page);
-export const replaceIdea = (item: IdeaItem, expectedVersion: number, options: { checkUser?: number | undefined } = {}) =>
-  replaceContentItem('IDEA', item, expectedVersion, options);
+/** An idea write; 'no-tag': a tag it was given no longer exists (deleted meanwhile). */
+export type IdeaWriteOutcome = WriteOutcome | 'no-tag';
 
-/** The idea and its tally marker in one transaction: it is votable exactly while it exists. */
-export const putNewIdea = (item: IdeaItem, options: { checkUser?: number | undefined } = {}): Promise<WriteOutcome> =>
-  putNewContentItem('IDEA', item, { with: [registerIdeaItem(item.siteId, item.id)], checkUser: options.checkUser });
+/**
+ * Replaces an idea that still has `expectedVersion`, with the changes of its index items
+ * (lib/store/idea-index.ts) in the same transaction. The index spec is required: every idea write
+ * (edits, tag deletes, the close-ideas job) must keep the filter streams in step with the idea.
+ */
+export const replaceIdea = (
+  item: IdeaItem,
+  expectedVersion: number,
+  options: { checkUser?: number | undefined; index: IdeaIndexSpec },
+): Promise<IdeaWriteOutcome> =>
+  writeIndexed(item, options.index, [], options.checkUser !== undefined, (stored, withItems) =>
+    replaceContentItem('IDEA', stored, expectedVersion, { checkUser: options.checkUser, with: withItems }),
+  );
+
+/** The idea, its tally marker and its index items in one transaction: it is votable exactly while it exists. */
+export const putNewIdea = (
+  item: IdeaItem,
+  options: { checkUser?: number | undefined; index?: IdeaIndexSpec | undefined } = {},
+): Promise<IdeaWriteOutcome> =>
+  writeIndexed(item, options.index, [registerIdeaItem(item.siteId, item.id)], options.checkUser !== undefined, (stored, withItems) =>
+    putNewContentItem('IDEA', stored, { with: withItems, checkUser: options.checkUser }),
+  );
+
+/**
+ * The idea write with its index: one transaction when it fits in DynamoDB's 100 actions, else the
+ * new index items first and the stale ones after (see lib/store/idea-index.ts for why that is safe).
+ */
+async function writeIndexed(
+  item: IdeaItem,
+  spec: IdeaIndexSpec | undefined,
+  fixed: TransactItem[],
+  checksUser: boolean,
+  send: (stored: IdeaItem, withItems: TransactItem[]) => Promise<WriteOutcome>,
+): Promise<IdeaWriteOutcome> {
+  if (!spec) return send(item, fixed);
+  const old = (item as unknown as Record<string, unknown>)[INDEX_KEYS] as string[] | undefined;
+  const plan = planIndex(item.siteId, item.id, old, spec);
+  const checks = plan.addedTags.map((tag) => tagIsLive(item.siteId, tag));
+  const actions = indexActions(plan);
+  const inline = 1 + fixed.length + checks.length + (checksUser ? 1 : 0) + actions.length <= MAX_TRANSACTION_ACTIONS;
+  if (!inline) await batchPut(plan.puts);
+  const stored = { ...item, [INDEX_KEYS]: plan.entries } as IdeaItem;
+  try {
+    const outcome = await send(stored, [...fixed, ...checks, ...(inline ? actions : [])]);
+    if (outcome === 'ok') {
+      if (!inline) await batchDelete(plan.deletes);
+      Object.assign(item, { [INDEX_KEYS]: plan.entries });
+    }
+    return outcome;
+  } catch (err) {
+    // The first action is the idea, then `fixed`, then the tag checks.
+    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    const first = 1 + fixed.length;
+    if (reasons.slice(first, first + checks.length).some((r) => r?.Code === 'ConditionalCheckFailed')) return 'no-tag';
+    throw err;
+  }
+}
 
 /**
  * Deletes an idea and what hangs off it; false when there was no such idea (nor a tombstone of one).
@@ -50,7 +114,8 @@ export const putNewIdea = (item: IdeaItem, options: { checkUser?: number | undef
  *    one transaction: from then on no vote or argument can be added to it;
  * 2. its arguments (one Query page per 1 MB, one BatchWrite per 25);
  * 3. its votes from every ballot, each with its tally change (lib/store/ballots.ts);
- * 4. the tombstone itself.
+ * 4. its index items (lib/store/idea-index.ts; readers ignore them once the idea is a tombstone);
+ * 5. the tombstone itself.
  * Every step can run again, so a DELETE retried after a failure halfway finishes the job.
  * Cost grows with what is deleted; list and read calls stay constant.
  */
@@ -64,6 +129,8 @@ export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Prom
   });
   await batchDelete(argumentKeys);
   await removeIdeaFromBallots(siteId, ideaId);
+  // Its index items (the tombstone is no longer written by anyone, so its list is final).
+  await batchDelete(indexKeysOf(siteId, await readIndexEntries(siteId, ideaId)));
   await deleteContentItem('IDEA', siteId, ideaId);
   return true;
 }
@@ -132,11 +199,18 @@ interface Position {
  */
 export async function listIdeasByVotes(
   siteId: number,
-  options: { mostFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
+  options: {
+    mostFirst: boolean;
+    statuses?: readonly ContentStatus[] | undefined;
+    /** Filters checked on each idea read (discovery filters); such a page may hold fewer ideas. */
+    keep?: ((item: ContentItem) => boolean) | undefined;
+    /** Binds cursors to the filtered query they came from. */
+    binding?: string | undefined;
+  },
   page: PageRequest,
 ): Promise<IdeasByVotesPage> {
   const sort = options.mostFirst ? 'votes_desc' : 'votes_asc';
-  const scope = cursorScope({ siteId, list: 'ideas-by-votes', options: { sort, statuses: options.statuses } }, page);
+  const scope = cursorScope({ siteId, list: 'ideas-by-votes', options: { sort, statuses: options.statuses, binding: options.binding ?? null } }, page);
   const after = decodeVotesCursor(page.cursor, scope, siteId, sort);
   const tallies = await readSiteTallies(siteId);
   const order: Position[] = [...tallies].map(([id, tally]) => ({ id, yes: tally.yes ?? 0 }));
@@ -150,7 +224,7 @@ export async function listIdeasByVotes(
   const allowed = options.statuses ? new Set(options.statuses) : undefined;
   const items = slice
     .map((entry) => found.get(entry.id))
-    .filter((item): item is ContentItem => item !== undefined && (!allowed || allowed.has(item.status)));
+    .filter((item): item is ContentItem => item !== undefined && (!allowed || allowed.has(item.status)) && (!options.keep || options.keep(item)));
   const more = start >= 0 && start + page.pageSize < order.length;
   const cursorOf = (position: Position) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id }, scope)!;
   return {

@@ -132,6 +132,22 @@ export const keys = {
     SK: `NOTIFICATION#${pad(notificationId)}`,
   }),
   notificationPrefix: 'NOTIFICATION#',
+
+  // Discovery (issue 18): tags, their name guards, and the index items of ideas (docs/data-model.md).
+  tag: (siteId: number, tagId: number): Key => ({ PK: sitePk(siteId), SK: `TAG#${pad(tagId)}` }),
+  tagPrefix: 'TAG#',
+  /** Uniqueness guard: one tag per (group, name) per site; both parts URI-encoded so `#` cannot collide. */
+  tagName: (siteId: number, group: string, name: string): Key => ({
+    PK: sitePk(siteId),
+    SK: `TAGNAME#${encodeURIComponent(group)}#${encodeURIComponent(name)}`,
+  }),
+  /** Every idea index item starts with `IX#`; within one stream the idea id (padded) is the tail. */
+  ideaIndexItem: (siteId: number, streamPrefix: string, ideaId: number): Key => ({ PK: sitePk(siteId), SK: `${streamPrefix}${pad(ideaId)}` }),
+  ideaTagStream: (tagId: number) => `IX#T#${pad(tagId)}#`,
+  ideaStatusStream: (status: string) => `IX#S#${status}#`,
+  ideaWordStream: (prefix: string) => `IX#W#${prefix}#`,
+  /** Precision 0 is the one cell of the whole world: every idea that has a location. */
+  ideaGeoStream: (precision: number, cell: string) => `IX#G#${precision}#${cell}#`,
 } as const;
 
 export const TALLY_SHARDS = 10;

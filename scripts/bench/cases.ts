@@ -25,6 +25,25 @@ export const listCase = (site: IdeaSite, sort: 'createdate_desc' | 'votes_desc',
     call(ideaList, { params: { siteId: site.siteId }, query: { ...ALL_IDEA_FLAGS, sort, pageSize: '100' }, token: site.moderator.token }),
 });
 
+/**
+ * Discovery (issue 18): a filtered page of 5 (tag: 1 idea in 10; a theme word: 1 in 20; 2 km around the
+ * centre, nearest first), small enough that both sites fill it, so the two pages hold the same records' worth.
+ */
+export const filteredListCase = (site: IdeaSite, filter: 'tag' | 'search' | 'near' | 'nearest'): TimedCase => {
+  const query: Record<string, string> =
+    filter === 'tag'
+      ? { tags: String(site.tagIds[0]) }
+      : filter === 'search'
+        ? { search: 'speeltuin' }
+        : { near: '52.345,4.875', radius: '2000', ...(filter === 'nearest' ? { sort: 'distance' } : {}) };
+  return {
+    name: `idea list, page of 5, ${filter === 'nearest' ? 'near filter, sort=distance' : `${filter} filter`}, includeVoteCount`,
+    endpoint: 'ideaList',
+    status: 200,
+    run: () => call(ideaList, { params: { siteId: site.siteId }, query: { ...query, includeVoteCount: '1', pageSize: '5' }, token: site.moderator.token }),
+  };
+};
+
 export const getIdeaCase = (site: IdeaSite): TimedCase => ({
   name: 'get idea, every flag',
   endpoint: 'ideaGet',

@@ -13,6 +13,9 @@ import type { ContentItem } from '#lib/store/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { Role } from '#lib/auth/roles';
 import { issueToken } from '#lib/auth/jwt';
+import { ideaIndexSpec } from '#lib/discovery/index-spec';
+import { INDEX_KEYS, planIndex } from '#lib/store/idea-index';
+import { putNewTag } from '#lib/store/tags';
 
 type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
 
@@ -66,14 +69,36 @@ export async function seedUsers(siteId: number, count: number, role: Role = 'mem
   return Promise.all(ids.map(async (id) => ({ id, token: await issueToken({ userId: id, siteId }) })));
 }
 
+/** Discovery (issue 18): the themes bench ideas are about (each idea names one, so a theme word is 1 in 20). */
+export const BENCH_THEMES = ['speeltuin', 'fietspad', 'bankje', 'boom', 'lantaarn', 'zebrapad', 'moestuin', 'terras', 'waterpunt', 'bloemen',
+  'parkeren', 'skatebaan', 'hondenveld', 'kunstwerk', 'picknick', 'fontein', 'bibliotheek', 'markt', 'sportveld', 'schaduw'] as const;
+/** Bench ideas lie scattered (a low-discrepancy sequence) over a 10 x 10 km city, so density grows with the site. */
+export const BENCH_AREA = { lat: 52.30, lng: 4.80, dLat: 0.09, dLng: 0.15 };
+const placeOf = (n: number) => ({
+  lat: Math.round((BENCH_AREA.lat + ((n * 0.6180339887) % 1) * BENCH_AREA.dLat) * 1e6) / 1e6,
+  lng: Math.round((BENCH_AREA.lng + ((n * 0.7548776662) % 1) * BENCH_AREA.dLng) * 1e6) / 1e6,
+});
+
+/** Ten tags on the site (every idea carries one: a tag filter matches 1 idea in 10). */
+export async function seedTags(siteId: number, count = 10): Promise<number[]> {
+  const first = await nextIds('tag', count);
+  const now = new Date().toISOString();
+  const ids = range(first, count);
+  for (const id of ids) {
+    const name = `bench tag ${id}`;
+    if ((await putNewTag({ id, siteId, name, group: null, createdAt: now, updatedAt: now, nameKey: { group: '', name } })) !== 'ok') throw new Error('seed: tag');
+  }
+  return ids;
+}
+
 /** A content item as lib/store/content-items.ts stores it (`storedItem`): keys, owner index, record. */
-function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userId: number | null, now: string) {
+function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userId: number | null, now: string, n = 0, tagIds: readonly number[] = []) {
   const item: ContentItem = {
     id,
     siteId,
     userId,
     title: `${kind === 'IDEA' ? 'Idea' : 'Article'} number ${id}`,
-    summary: 'A summary that is long enough to pass the default rules',
+    summary: `A summary about a ${BENCH_THEMES[n % BENCH_THEMES.length]}, long enough to pass the default rules`,
     description: 'A description of some length, as real ideas have. '.repeat(6),
     status: 'OPEN',
     budget: null,
@@ -81,6 +106,7 @@ function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userI
     createdAt: now,
     updatedAt: now,
     version: 1,
+    ...(kind === 'IDEA' && tagIds.length > 0 ? { tags: [tagIds[n % tagIds.length]!], location: placeOf(n) } : {}),
   };
   return {
     ...(kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id)),
@@ -97,10 +123,18 @@ const MARKERS_PER_UPDATE = 200;
  * by BatchWrite, then the markers of each shard (`SET i<id> = 1`, as `registerIdeaItem` does) in a
  * few UpdateItems. Authors cycle through `authorIds`. Returns the ids in creation order.
  */
-export async function seedIdeas(siteId: number, count: number, authorIds: readonly number[]): Promise<number[]> {
+export async function seedIdeas(siteId: number, count: number, authorIds: readonly number[], tagIds: readonly number[] = []): Promise<number[]> {
   const ids = range(await nextIds('idea', count), count);
   const now = new Date().toISOString();
-  await batchPut(ids.map((id, i) => contentItem('IDEA', siteId, id, authorIds.length ? authorIds[i % authorIds.length]! : null, now)));
+  const items = ids.map((id, i) => contentItem('IDEA', siteId, id, authorIds.length ? authorIds[i % authorIds.length]! : null, now, i, tagIds));
+  // Discovery (issue 18): each idea's index items, as its create transaction writes them.
+  const indexItems: Record<string, unknown>[] = [];
+  for (const item of items) {
+    const plan = planIndex(siteId, item.id as number, [], ideaIndexSpec(item as unknown as ContentItem));
+    (item as Record<string, unknown>)[INDEX_KEYS] = plan.entries;
+    indexItems.push(...plan.puts);
+  }
+  await batchPut([...items, ...indexItems]);
 
   const byShard = new Map<number, number[]>();
   for (const id of ids) {

@@ -7,7 +7,7 @@ import { createSite } from '#tests/support/fixtures';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler as castVotes } from '../../functions/votes/cast.ts';
 import { call, expectStatus } from '../lambda-call.ts';
-import { seedArguments, seedIdeas, seedUsers, type SeededUser } from './seed.ts';
+import { seedArguments, seedIdeas, seedTags, seedUsers, type SeededUser } from './seed.ts';
 
 /** Open voting that counts (`count`, replace, up to 100 ideas a round), public counts, newsletter on. */
 export const BENCH_CONFIG: SiteConfigInput = {
@@ -34,6 +34,8 @@ export interface IdeaSite {
   /** A member with no votes yet (vote rounds). */
   member: SeededUser;
   argumentsPerIdea: number;
+  /** Discovery (issue 18): the site's ten tags (each idea carries one). */
+  tagIds: number[];
 }
 
 /** Every `step`-th idea: spread over the whole id range (and so over every tally shard). */
@@ -63,9 +65,10 @@ export async function ideaSite(ideas: number, argumentsPerIdea = 2, config: Site
   const [moderator] = await seedUsers(siteId, 1, 'moderator');
   const [member, ...voters] = await seedUsers(siteId, 5, 'member');
   const authors = await seedUsers(siteId, Math.min(100, ideas), 'member');
-  const ideaIds = await seedIdeas(siteId, ideas, authors.map((a) => a.id));
+  const tagIds = await seedTags(siteId);
+  const ideaIds = await seedIdeas(siteId, ideas, authors.map((a) => a.id), tagIds);
   await seedArguments(siteId, ideaIds, argumentsPerIdea, authors.map((a) => a.id));
   await castRound(siteId, moderator!, spread(ideaIds, 100));
   for (const [i, voter] of voters.entries()) await castRound(siteId, voter, spread(ideaIds, 100, i * 7 + 3));
-  return { siteId, ideaIds, authors, moderator: moderator!, member: member!, argumentsPerIdea };
+  return { siteId, ideaIds, authors, moderator: moderator!, member: member!, argumentsPerIdea, tagIds };
 }

@@ -26,7 +26,7 @@ describe('idea create', () => {
     const res = await post(site.id, { ...validIdea(), extraData: { theme: 'green', gone: null } }, member.token);
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['id', 'siteId', 'userId', 'title', 'summary', 'description', 'status', 'budget', 'extraData', 'createdAt', 'updatedAt'].sort(),
+      ['id', 'siteId', 'userId', 'title', 'summary', 'description', 'status', 'budget', 'extraData', 'createdAt', 'updatedAt', 'tags', 'location'].sort(),
     );
     expect(res.body).toMatchObject({
       siteId: site.id,

@@ -43,6 +43,9 @@ describe('idea list: envelope, paging and sorting', () => {
       extraData: {},
       createdAt: ideas[2]!.createdAt,
       updatedAt: ideas[2]!.updatedAt,
+      // Discovery (issue 18): ideas without tags or a place.
+      tags: [],
+      location: null,
     });
     expect((await list(site.id, { sort: 'createdate_asc' })).body.records.map((r: { id: number }) => r.id)).toEqual(
       ideas.map((i) => i.id),

@@ -126,6 +126,25 @@ const contentFields = (extraDataInvalid: readonly unknown[]) => (ctx: Ctx): Reco
   extraData: { kind: 'object', invalid: extraDataInvalid },
 });
 const ideaExtraDataInvalid = [{ theme: 'purple' }, { theme: 1 }, { theme: ['green'] }, { area: 'x' }, { area: 1.5 }, { area: 1e300 }, ...forbiddenExtraData, ...unstorableExtraData];
+// Discovery (issue 18): idea tags and location, and the list filters.
+const discoveryBodyFields = (ctx: Ctx): Record<string, FieldKind> => ({
+  tags: { kind: 'custom', invalid: fc.constantFrom('1', 1, {}, [0], [-1], [1.5], ['1'], [null], [999_999_999], [ctx.other.tagId], [ctx.w.tagId, ctx.other.tagId], Array.from({ length: 21 }, () => ctx.w.tagId)) },
+  location: {
+    kind: 'custom',
+    invalid: fc.constantFrom('here', 1, [], [52, 4], { lat: 91, lng: 0 }, { lat: 0, lng: 181 }, { lat: -90.1, lng: 0 }, { lat: '52', lng: 4 }, { lat: 52 }, { lng: 4 }, { lat: 52, lng: 4, x: 1 }, { lat: null, lng: 4 }, { lat: 1e300, lng: 0 }),
+  },
+});
+const ideaFields = (ctx: Ctx): Record<string, FieldKind> => ({ ...contentFields(ideaExtraDataInvalid)(ctx), ...discoveryBodyFields(ctx) });
+const discoveryQueryBad = (): Record<string, fc.Arbitrary<string>> => ({
+  tags: fc.constantFrom('', 'a', '0', '-1', '1,,2', '01', '1,', ',1', '1.5', '1e3', Array.from({ length: 21 }, (_, i) => i + 1).join(','), '9'.repeat(16)),
+  status: fc.constantFrom('', 'open', 'OPEN,', ',OPEN', 'OPEN;DONE', 'NOPE', 'OPEN,nope'),
+  search: fc.constantFrom('', '!!!', '   ', '-', 'x'.repeat(201), 'a b c d e f g h i'),
+  bbox: fc.constantFrom('', '1,2,3', '1,2,3,4,5', '1,2,3,x', '91,0,92,1', '0,0,1,181', '2,0,1,1', '0,2,1,1', '1e1,2,3,4', 'NaN,0,1,1', 'Infinity,0,1,1'),
+  // near without radius and radius without near are refused whatever their value.
+  near: fc.constantFrom('52,4', '', '52', '95,4', 'x,y'),
+  radius: fc.constantFrom('100', '0', '50001', '1.5', '-1', ''),
+});
+
 const articleExtraDataInvalid = [{ theme: 'purple' }, { theme: true }, ...forbiddenExtraData, ...unstorableExtraData];
 
 const validContent = (n: string) => ({
@@ -336,9 +355,17 @@ export const routes: Route[] = [
       family: 'idea',
       flags: [...IDEA_FLAGS, 'selectRunning'],
       enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
+      more: discoveryQueryBad,
       cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
       combos: (ctx) =>
-        fc.constantFrom(
+        fc.constantFrom<Record<string, string>>(
+          // Discovery: distance needs near; a filtered list's cursor continues only its own query.
+          { sort: 'distance' },
+          { sort: 'distance', bbox: '0,0,1,1' },
+          { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
+          { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
+          { near: '52,4', radius: '10', sort: 'distance', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
+
           // A cursor of the votes order is not one of the creation order, and the other way round.
           { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
           { sort: 'votes_asc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
@@ -359,7 +386,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/idea',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token, body: { ...validContent('new'), budget: 100, status: 'OPEN' } }),
-    body: { shape: 'object', fields: contentFields(ideaExtraDataInvalid), required: ['title', 'summary', 'description'] },
+    body: { shape: 'object', fields: ideaFields, required: ['title', 'summary', 'description'] },
     denied: [
       NOBODY,
       { label: 'a member setting status', status: 403, change: asUser((c) => c.w.member.token) },
@@ -384,8 +411,8 @@ export const routes: Route[] = [
     method: 'PUT',
     path: '/api/site/{siteId}/idea/{ideaId}',
     ids: { ideaId: (ctx) => ctx.other.idea2Id },
-    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.idea2Id) }, token: ctx.w.moderator.token, body: { title: 'A changed title', budget: 5 } }),
-    body: { shape: 'object', fields: contentFields(ideaExtraDataInvalid) },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), ideaId: String(ctx.w.idea2Id) }, token: ctx.w.moderator.token, body: { title: 'A changed title', budget: 5, tags: [ctx.w.tagId], location: { lat: 52.37, lng: 4.89 } } }),
+    body: { shape: 'object', fields: ideaFields },
     denied: [
       NOBODY,
       { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member.token) },
@@ -406,6 +433,82 @@ export const routes: Route[] = [
       { label: 'a member who is not the owner', status: 403, change: asUser((c) => c.w.member.token) },
       { label: 'the owner of an idea with votes and arguments', status: 403, change: (c, b) => ({ ...b, params: { ...b.params, ideaId: String(c.w.ideaId) }, token: c.w.member.token }) },
     ],
+  },
+
+  // Discovery (issue 18): markers and tags
+  {
+    name: 'ideaMarkerList',
+    module: 'functions/ideas/markers',
+    handler: lazy(() => import('../../../functions/ideas/markers.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/idea-marker',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', tags: String(ctx.w.tagId) } }),
+    query: {
+      paged: true,
+      family: 'ideaMarker',
+      flags: ['selectRunning'],
+      enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
+      more: discoveryQueryBad,
+      cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
+      combos: (ctx) =>
+        fc.constantFrom<Record<string, string>>(
+          { sort: 'distance' },
+          { cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
+          { cursor: cursorOf({ PK: sitePk(ctx.other.siteId), list: 'idea-marker.x', id: 1 }) },
+        ),
+    },
+  },
+  {
+    name: 'tagList',
+    module: 'functions/tags/list',
+    handler: lazy(() => import('../../../functions/tags/list.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/tag',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' } }),
+    query: { paged: true, family: 'tag', cursors: keyCursors(() => keys.tagPrefix, () => keys.ideaPrefix) },
+  },
+  {
+    name: 'tagCreate',
+    module: 'functions/tags/create',
+    handler: lazy(() => import('../../../functions/tags/create.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/tag',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token, body: { name: 'A new tag', group: 'theme' } }),
+    body: { shape: 'object', fields: () => ({ name: { kind: 'text', min: 1, max: 64, trims: true }, group: { kind: 'text', min: 0, max: 64, trims: true, nullable: true } }), required: ['name'] },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a duplicate name', status: 409, change: withBody((c) => c.w.moderator.token, () => ({ name: 'GREEN' })) },
+      { label: "another site's moderator", status: 401, change: asUser((c) => c.other.moderator.token) },
+    ],
+  },
+  {
+    name: 'tagUpdate',
+    module: 'functions/tags/update',
+    handler: lazy(() => import('../../../functions/tags/update.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/tag/{tagId}',
+    ids: { tagId: (ctx) => ctx.other.tagId },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), tagId: String(ctx.w.tagId) }, token: ctx.w.moderator.token, body: { name: 'Renamed tag' } }),
+    body: { shape: 'object', fields: () => ({ name: { kind: 'text', min: 1, max: 64, trims: true }, group: { kind: 'text', min: 0, max: 64, trims: true, nullable: true } }) },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a name another tag has', status: 409, change: withBody((c) => c.w.moderator.token, () => ({ name: 'Blue' })) },
+    ],
+  },
+  {
+    name: 'tagDelete',
+    module: 'functions/tags/delete',
+    handler: lazy(() => import('../../../functions/tags/delete.ts')),
+    method: 'DELETE',
+    path: '/api/site/{siteId}/tag/{tagId}',
+    ids: { tagId: (ctx) => ctx.other.tag2Id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), tagId: String(ctx.w.tag2Id) }, token: ctx.w.moderator.token }),
+    denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
 
   // Articles

@@ -18,6 +18,7 @@ import type { SiteConfigInput } from '#schemas/site-config';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc } from '#lib/store/client';
 import { notificationPut } from '#lib/store/notifications';
+import { putNewTag } from '#lib/store/tags';
 import { handler as createSignup } from '../../../functions/newsletter/create.ts';
 import { handler as listSignups } from '../../../functions/newsletter/list.ts';
 
@@ -52,6 +53,17 @@ export interface SiteWorld {
   confirmToken: string;
   /** A pending notification in the site's outbox (lifecycle). */
   notificationId: number;
+  /** Discovery (issue 18): two tags (`tag2Id` is the one a baseline deletes). */
+  tagId: number;
+  tag2Id: number;
+}
+
+async function newTag(siteId: number, name: string): Promise<number> {
+  const id = await nextId('tag');
+  const now = new Date().toISOString();
+  const outcome = await putNewTag({ id, siteId, name, group: null, createdAt: now, updatedAt: now, nameKey: { group: '', name } });
+  if (outcome !== 'ok') throw new Error(`could not seed the tag: ${outcome}`);
+  return id;
 }
 
 let seq = 0;
@@ -136,8 +148,10 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   if (!confirmToken) throw new Error('the seeded signup has no confirm token');
 
   const notificationId = await newNotification(siteId);
+  const tagId = await newTag(siteId, 'green');
+  const tag2Id = await newTag(siteId, 'blue');
 
-  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId };
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id };
 }
 
 /** A pending outbox record, as the lifecycle jobs write them. */

@@ -1,0 +1,23 @@
+/**
+ * `GET /api/site/:SITE_ID/idea-marker`: the light records a map needs, for the ideas that have a
+ * location, with the same filters as the idea list (lib/discovery/list.ts; without other filters
+ * the "has a location" stream drives).
+ */
+import { fitPage } from '#lib/content/page-budget';
+import type { Site } from '#lib/sites/service';
+import { filtersOf } from '#lib/discovery/filters';
+import { listDiscovered } from '#lib/discovery/list';
+import type { ListMarkersQuery, MarkerRecord } from '#schemas/discovery';
+
+export async function listMarkers(site: Site, query: ListMarkersQuery): Promise<{ records: MarkerRecord[]; nextCursor: string | null }> {
+  const filters = filtersOf(query, { located: true });
+  const page = await listDiscovered(site.id, 'idea-marker', filters, query.sort, { pageSize: query.pageSize, cursor: query.cursor });
+  const records = page.items.map((item) => ({
+    id: item.id,
+    title: item.title,
+    status: item.status,
+    location: item.location!,
+    tags: item.tags ?? [],
+  }));
+  return fitPage(records, page);
+}

@@ -1,0 +1,105 @@
+/**
+ * The discovery filters of the idea list and the idea markers (CONTRACT "Decided details,
+ * discovery"), and the idea fields `tags` and `location`. Each filter is a 400 when malformed.
+ */
+import * as z from 'zod';
+import { bodyId, pageQuery, queryFlag } from '#schemas/common';
+import { contentStatus, contentStatuses, type ContentStatus } from '#schemas/content-item';
+
+/** At most this many tags on one idea, and in one `tags` filter. */
+export const MAX_TAGS = 20;
+/** At most this many words in one `search`. */
+export const MAX_SEARCH_TERMS = 8;
+export const MAX_RADIUS_METERS = 50_000;
+
+export const location = z
+  .object({
+    lat: z.number({ error: 'must be a number' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
+    lng: z.number({ error: 'must be a number' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
+  })
+  .strict();
+export type Location = z.infer<typeof location>;
+
+/** The idea body fields of discovery (owners and moderators set both, on create and update). */
+export const ideaDiscoveryFields = z.object({
+  tags: z.array(bodyId, { error: 'must be an array of tag ids' }).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).optional(),
+  location: location.nullable().optional(),
+});
+export type IdeaDiscoveryFields = z.infer<typeof ideaDiscoveryFields>;
+
+const NUMBER = '-?(?:0|[1-9][0-9]{0,2})(?:\\.[0-9]{1,15})?';
+const numbers = (count: number) => new RegExp(`^${Array.from({ length: count }, () => NUMBER).join(',')}$`);
+const ID_LIST = new RegExp(`^[1-9][0-9]{0,14}(?:,[1-9][0-9]{0,14}){0,${MAX_TAGS - 1}}$`);
+const inLat = (n: number) => n >= -90 && n <= 90;
+const inLng = (n: number) => n >= -180 && n <= 180;
+
+export const discoveryQuery = {
+  tags: z
+    .string()
+    .regex(ID_LIST, `must be 1 to ${MAX_TAGS} tag ids separated by commas`)
+    .transform((s) => [...new Set(s.split(',').map(Number))])
+    .refine((ids) => ids.every(Number.isSafeInteger), 'must be tag ids')
+    .optional(),
+  status: z
+    .string()
+    .transform((s) => s.split(','))
+    .pipe(z.array(contentStatus).max(contentStatuses.length))
+    .transform((list) => [...new Set(list)] as ContentStatus[])
+    .optional(),
+  search: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
+  bbox: z
+    .string()
+    .regex(numbers(4), 'must be minLat,minLng,maxLat,maxLng')
+    .transform((s) => s.split(',').map(Number) as [number, number, number, number])
+    .refine(([minLat, minLng, maxLat, maxLng]) => inLat(minLat) && inLat(maxLat) && inLng(minLng) && inLng(maxLng), 'latitudes must be in -90..90, longitudes in -180..180')
+    .refine(([minLat, minLng, maxLat, maxLng]) => minLat <= maxLat && minLng <= maxLng, 'the minimum must not be above the maximum')
+    .transform(([minLat, minLng, maxLat, maxLng]) => ({ minLat, minLng, maxLat, maxLng }))
+    .optional(),
+  near: z
+    .string()
+    .regex(numbers(2), 'must be lat,lng')
+    .transform((s) => s.split(',').map(Number) as [number, number])
+    .refine(([lat, lng]) => inLat(lat) && inLng(lng), 'latitude must be in -90..90, longitude in -180..180')
+    .transform(([lat, lng]) => ({ lat, lng }))
+    .optional(),
+  radius: z
+    .string()
+    .regex(/^[1-9][0-9]{0,4}$/, `must be an integer from 1 to ${MAX_RADIUS_METERS}`)
+    .transform(Number)
+    .refine((n) => n <= MAX_RADIUS_METERS, `must be an integer from 1 to ${MAX_RADIUS_METERS}`)
+    .optional(),
+};
+
+/** The cross-field rules: `near` and `radius` go together; `sort=distance` needs `near`. */
+export function checkDiscoveryQuery(value: { near?: unknown; radius?: unknown; sort?: string }, ctx: z.RefinementCtx): void {
+  if ((value.near === undefined) !== (value.radius === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [value.near === undefined ? 'near' : 'radius'], message: 'near and radius go together' });
+  }
+  if (value.sort === 'distance' && value.near === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['sort'], message: 'distance needs near and radius' });
+  }
+}
+
+export const markerSorts = ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc', 'distance'] as const;
+
+export const listMarkersQuery = z
+  .object({
+    ...pageQuery,
+    ...discoveryQuery,
+    selectRunning: queryFlag,
+    sort: z
+      .enum(markerSorts, { error: `must be one of ${markerSorts.join(', ')}` })
+      .optional()
+      .transform((s) => s ?? 'createdate_desc'),
+  })
+  .superRefine(checkDiscoveryQuery);
+export type ListMarkersQuery = z.infer<typeof listMarkersQuery>;
+
+export const markerRecord = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  status: contentStatus,
+  location,
+  tags: z.array(z.number().int()),
+});
+export type MarkerRecord = z.infer<typeof markerRecord>;
