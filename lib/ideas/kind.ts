@@ -9,6 +9,7 @@ import type { Site } from '#lib/sites/service';
 import type { ContentItem } from '#lib/store/content-items';
 import { deleteIdeaAndRelated, getIdea, ideaHasArguments, putNewIdea, replaceIdea } from '#lib/store/ideas';
 import { readTallies } from '#lib/store/tallies';
+import { sealBallot } from '#lib/votes/seal';
 import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 
 /** Whether anyone has voted on the idea (any opinion currently counted) or argued about it. */
@@ -38,6 +39,7 @@ export const ideaKind: ContentKindRules = {
     get: getIdea,
     putNew: putNewIdea,
     replace: replaceIdea,
-    remove: deleteIdeaAndRelated,
+    // Ballots that lose a vote get a new chain hash (issue 16, lib/votes/seal.ts).
+    remove: (siteId: number, ideaId: number) => deleteIdeaAndRelated(siteId, ideaId, sealBallot),
   },
 };

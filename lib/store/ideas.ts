@@ -11,7 +11,7 @@ import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor'
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/query';
 import { readSiteTallies, registerIdeaItem, unregisterIdeaItem, type Tally } from '#lib/store/tallies';
-import { removeIdeaFromBallots } from '#lib/store/ballots';
+import { removeIdeaFromBallots, type BallotSealer } from '#lib/store/ballots';
 import {
   deleteContentItem,
   getContentItem,
@@ -54,7 +54,7 @@ export const putNewIdea = (item: IdeaItem, options: { checkUser?: number | undef
  * Every step can run again, so a DELETE retried after a failure halfway finishes the job.
  * Cost grows with what is deleted; list and read calls stay constant.
  */
-export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Promise<boolean> {
+export async function deleteIdeaAndRelated(siteId: number, ideaId: number, seal: BallotSealer): Promise<boolean> {
   const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [unregisterIdeaItem(siteId, ideaId)] });
   if (!existed) return false;
   const argumentKeys = await queryAll<Key>({
@@ -63,7 +63,7 @@ export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Prom
     ProjectionExpression: 'PK, SK',
   });
   await batchDelete(argumentKeys);
-  await removeIdeaFromBallots(siteId, ideaId);
+  await removeIdeaFromBallots(siteId, ideaId, seal);
   await deleteContentItem('IDEA', siteId, ideaId);
   return true;
 }
