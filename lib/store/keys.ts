@@ -132,6 +132,11 @@ export const keys = {
     SK: `NOTIFICATION#${pad(notificationId)}`,
   }),
   notificationPrefix: 'NOTIFICATION#',
+
+  // Results and the verifiable vote record (issue 16): published checkpoints, kept (docs/results.md).
+  /** One Merkle root over the site's ballot hashes, by id (= publication order). */
+  voteCheckpoint: (siteId: number, checkpointId: number): Key => ({ PK: sitePk(siteId), SK: `CHECKPOINT#${pad(checkpointId)}` }),
+  voteCheckpointPrefix: 'CHECKPOINT#',
 } as const;
 
 export const TALLY_SHARDS = 10;
