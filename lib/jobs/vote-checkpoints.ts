@@ -19,18 +19,33 @@ import { nextId } from '#lib/store/counters';
 import { updateJobMarker } from '#lib/store/jobs';
 import { readSiteBallots } from '#lib/store/site-reads';
 import { latestCheckpoint, putCheckpoint } from '#lib/store/vote-checkpoints';
-import { rootOf } from '#lib/votes/checkpoints';
+import { merkleRoot } from '#lib/results/merkle';
+import { leavesAt } from '#lib/votes/verify';
 
 /** How long after a run the job looks at a site again while votes can change. */
 const INTERVAL_DAYS = 1 / 24;
+/** How far before the run's clock a checkpoint is taken (see `at` below): one minute. */
+const SETTLE_DAYS = 1 / 1440;
 
 export const run = (options: JobOptions): Promise<JobReport> => runOverDueSites('vote-checkpoints', options, checkpoint);
 
 async function checkpoint({ marker, site, now, budget, report }: SiteContext): Promise<void> {
-  // `now` (the checkpoint's createdAt) is taken before these reads (strongly consistent).
+  // The checkpoint pins the ballots as they were at `at`, a minute before the run's clock: every state
+  // written before then has committed (a round takes its time stamp just before its transaction), and
+  // a state written since is replaced by the one before it (lib/votes/verify.ts `leavesAt`), exactly
+  // as verify-votes rebuilds it.
+  const at = addDays(now, -SETTLE_DAYS);
   const [ballots, latest] = await Promise.all([readSiteBallots(site.id, 'seal', true), latestCheckpoint(site.id)]);
-  const root = rootOf(ballots);
-  const current = latest !== undefined ? latest.root === root : ballots.length === 0;
+  const state = leavesAt(ballots, at);
+  if ('unknown' in state) {
+    // A ballot changed twice within the minute: its state at `at` is gone; the next run takes a later one.
+    report.failed.push(`ballot of user ${state.unknown} changed twice since ${at}; retried next run`);
+    report.nextDueAt = addDays(now, INTERVAL_DAYS);
+    await updateJobMarker(marker, { dueAt: report.nextDueAt });
+    return;
+  }
+  const root = merkleRoot(state.leaves);
+  const current = latest !== undefined ? latest.root === root : state.leaves.length === 0;
   if (!current) {
     if (!budget.take()) {
       report.nextDueAt = now;
@@ -38,9 +53,12 @@ async function checkpoint({ marker, site, now, budget, report }: SiteContext): P
       return;
     }
     const id = await nextId('checkpoint');
-    await putCheckpoint({ id, siteId: site.id, root, ballots: ballots.length, createdAt: now });
-    report.done.push(`checkpoint ${id} (${ballots.length} ballot(s), root ${root.slice(0, 12)}...)`);
+    await putCheckpoint({ id, siteId: site.id, root, ballots: state.leaves.length, createdAt: at });
+    report.done.push(`checkpoint ${id} (${state.leaves.length} ballot(s), root ${root.slice(0, 12)}...)`);
   }
-  report.nextDueAt = projectHasEnded(site.config) && current ? null : addDays(now, INTERVAL_DAYS);
+  // Ended and current: nothing can change unnoticed any more but anonymization and idea deletes, which
+  // a site update (due again) or `npm run job -- vote-checkpoints --site N` picks up.
+  const settled = projectHasEnded(site.config) && current && ballots.every((b) => b.updatedAt <= at);
+  report.nextDueAt = settled ? null : addDays(now, INTERVAL_DAYS);
   await updateJobMarker(marker, { dueAt: report.nextDueAt });
 }
