@@ -26,6 +26,7 @@ import {
 } from '#schemas/user';
 import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
 import { notificationRecord } from '#schemas/notification';
+import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
 
 interface Component {
   schema: z.ZodType;
@@ -96,6 +97,11 @@ export const outputComponents = {
   Notification: { schema: notificationRecord },
   NotificationList: { schema: listEnvelope(notificationRecord) },
   NewsletterSignupList: { schema: listEnvelope(signupRecord) },
+  // Results, exports and the vote record (issue 16)
+  Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
+  VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
+  VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
+  UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
 } satisfies Record<string, Component>;
 
 export type InputComponent = keyof typeof inputComponents;
