@@ -779,7 +779,8 @@ export const routes: Route[] = [
   },
   ...(
     [
-      ['exportVotes', 'export-votes', 'votes', ['pabulib', 'csv']],
+      // The hostile site counts likes: its votes export as CSV (Pabulib is for ballot types).
+      ['exportVotes', 'export-votes', 'votes', ['csv', 'pabulib']],
       ['exportIdeas', 'export-ideas', 'ideas', ['csv']],
     ] as const
   ).map(
