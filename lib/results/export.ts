@@ -35,6 +35,14 @@ export const PAGE_TARGET_BYTES = 1024 * 1024;
 
 export const VOTE_CSV_COLUMNS = ['id', 'userId', 'ideaId', 'opinion', 'createdAt'] as const;
 
+/** How an answer is cut: the text target, and (tests only) a cap on the items per Query page. */
+export interface PageBounds {
+  bytes: number;
+  queryLimit?: number;
+}
+
+const DEFAULT_BOUNDS: PageBounds = { bytes: PAGE_TARGET_BYTES };
+
 export interface ExportPage {
   contentType: string;
   text: string;
@@ -53,6 +61,7 @@ async function pageThrough<T>(
   scope: CursorScope,
   cursor: string | undefined,
   write: (items: T[]) => string,
+  bounds: PageBounds,
 ): Promise<{ text: string; next: string | null }> {
   const prefix = range === 'ballots' ? keys.ballotPrefix : keys.ideaPrefix;
   let start: Key | undefined = decodeCursor(cursor, scope, { values: { PK: sitePk(siteId) }, skPrefix: prefix, keyAttributes: ['PK', 'SK'] }) as
@@ -61,12 +70,12 @@ async function pageThrough<T>(
   const parts: string[] = [];
   let bytes = 0;
   do {
-    const page = await siteRangePage<T>(siteId, range, start);
+    const page = await siteRangePage<T>(siteId, range, start, bounds.queryLimit);
     const text = write(page.items);
     parts.push(text);
     bytes += Buffer.byteLength(text, 'utf8');
     start = page.last;
-  } while (start && bytes < PAGE_TARGET_BYTES);
+  } while (start && bytes < bounds.bytes);
   const next = encodeCursor(start as Record<string, unknown> | undefined, scope);
   return { text: parts.join(''), next };
 }
@@ -137,11 +146,12 @@ export async function exportVotes(
   caller: Caller,
   query: { format: 'pabulib' | 'csv'; cursor?: string | undefined },
   clock: () => Date = () => new Date(),
+  bounds: PageBounds = DEFAULT_BOUNDS,
 ): Promise<ExportPage> {
   access.results.export(caller, site.id);
   const scope = scopeOf(site.id, 'export-votes', query.format);
   if (query.format === 'csv') {
-    const page = await pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, voteCsv);
+    const page = await pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, voteCsv, bounds);
     const header = query.cursor === undefined ? csvRows([[...VOTE_CSV_COLUMNS]]) : '';
     return { contentType: 'text/csv; charset=utf-8', text: header + page.text, next: nextQuery('csv', page.next) };
   }
@@ -150,12 +160,17 @@ export async function exportVotes(
   }
   const [head, page] = await Promise.all([
     query.cursor === undefined ? pabulibFirst(site, clock()) : Promise.resolve(''),
-    pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, pabulibVotes),
+    pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, pabulibVotes, bounds),
   ]);
   return { contentType: 'text/plain; charset=utf-8', text: head + page.text, next: nextQuery('pabulib', page.next) };
 }
 
-export async function exportIdeas(site: Site, caller: Caller, query: { format: 'csv'; cursor?: string | undefined }): Promise<ExportPage> {
+export async function exportIdeas(
+  site: Site,
+  caller: Caller,
+  query: { format: 'csv'; cursor?: string | undefined },
+  bounds: PageBounds = DEFAULT_BOUNDS,
+): Promise<ExportPage> {
   access.results.export(caller, site.id);
   const scope = scopeOf(site.id, 'export-ideas', query.format);
   // The tallies of every idea: one BatchGet of the shards, whatever the number of ideas.
@@ -169,6 +184,6 @@ export async function exportIdeas(site: Site, caller: Caller, query: { format: '
     );
     first = false;
     return text;
-  });
+  }, bounds);
   return { contentType: 'text/csv; charset=utf-8', text: page.text, next: nextQuery('csv', page.next) };
 }

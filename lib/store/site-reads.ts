@@ -79,8 +79,16 @@ export async function readSiteBallots(siteId: number, view: BallotView, consiste
 /** The two ranges an export pages through. */
 export type ExportRange = 'ballots' | 'ideas';
 
-/** One Query page (at most 1 MB read) of ballots or ideas from `start`; `last` undefined at the end. */
-export async function siteRangePage<T>(siteId: number, what: ExportRange, start: Key | undefined): Promise<{ items: T[]; last: Key | undefined }> {
+/**
+ * One Query page (at most 1 MB read) of ballots or ideas from `start`; `last` undefined at the end.
+ * `limit` caps the items read (tests use it to page small sites).
+ */
+export async function siteRangePage<T>(
+  siteId: number,
+  what: ExportRange,
+  start: Key | undefined,
+  limit?: number,
+): Promise<{ items: T[]; last: Key | undefined }> {
   const prefix = what === 'ballots' ? keys.ballotPrefix : keys.ideaPrefix;
   const out = await doc.send(
     new QueryCommand({
@@ -88,6 +96,7 @@ export async function siteRangePage<T>(siteId: number, what: ExportRange, start:
       ...range(siteId, prefix),
       ...(what === 'ballots' ? ballotProjection('votes') : IDEA_PROJECTION),
       ...(start ? { ExclusiveStartKey: start } : {}),
+      ...(limit ? { Limit: limit } : {}),
     }),
   );
   const items = (out.Items ?? []) as Record<string, unknown>[];
