@@ -17,6 +17,7 @@ import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, votingSite } from '#tests/support/vote-fixtures';
 import { parseVerifyCommand, verifyCommand } from '../../../scripts/verify-votes.ts';
 import { handler as listHandler } from '../../../functions/results/checkpoints.ts';
+import { handler as anonymizeHandler } from '../../../functions/users/do-anonymize.ts';
 
 /** The job's clock a few minutes ahead: checkpoints pin the ballots a minute before their run. */
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
@@ -52,6 +53,21 @@ describe('ballot chains', () => {
     await deleteIdea(site.id, ideas[0]);
     expect((await verifySiteVotes(site.id)).problems).toEqual([]);
     for (const ballot of await allBallots(site.id)) expect(ballot.version).toBe(2);
+  });
+
+  it('anonymizing a voter while voting is open empties the ballot as a new sealed state', async () => {
+    const { site, users } = await votedSite();
+    const user = users[2]!;
+    const answer = await invoke(anonymizeHandler, {
+      method: 'PUT',
+      path: '/api/site/{siteId}/user/{userId}/do-anonymize',
+      params: { siteId: site.id, userId: user.id },
+      token: user.token,
+    });
+    expect(answer.status).toBe(200);
+    const ballot = (await allBallots(site.id)).find((b) => b.userId === user.id)!;
+    expect(ballot).toMatchObject({ version: 2, votes: {} });
+    expect((await verifySiteVotes(site.id)).problems).toEqual([]);
   });
 });
 
