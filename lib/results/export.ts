@@ -14,7 +14,9 @@
  * Requests: page 1 of Pabulib reads the ideas, the tallies (one BatchGet) and counts the voting
  * ballots (a COUNT Query, one page per 1 MB); every page then reads ceil(its bytes / 1 MB) Query pages.
  */
+import { createHmac } from 'node:crypto';
 import * as access from '#lib/auth/access';
+import { purposeKey } from '#lib/crypto/derive-key';
 import type { Caller } from '#lib/auth/caller';
 import { badRequest } from '#lib/http/errors';
 import { csvRows, type Cell } from '#lib/results/csv';
@@ -92,9 +94,19 @@ function voteCsv(ballots: BallotItem[]): string {
 
 const approvalsOf = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
 
-function pabulibVotes(ballots: BallotItem[]): string {
-  const voting = ballots.filter((ballot) => Object.keys(ballot.votes ?? {}).length > 0);
-  return [...pabulibVoteLines(voting.map((ballot) => ({ voterId: String(ballot.userId), projectIds: approvalsOf(ballot) })))].join('');
+/**
+ * A Pabulib file is meant to be published: its voter ids are opaque (an HMAC of site and user id under
+ * a key derived from the server secret, 16 hex digits), stable across pages and exports of the same
+ * site, and say nothing about user ids. The CSV export (admins' working file) shows user ids.
+ */
+export const pabulibVoterId = (siteId: number, userId: number): string =>
+  createHmac('sha256', purposeKey('pabulibVoter')).update(`${siteId}:${userId}`).digest('hex').slice(0, 16);
+
+function pabulibVotes(siteId: number) {
+  return (ballots: BallotItem[]): string => {
+    const voting = ballots.filter((ballot) => Object.keys(ballot.votes ?? {}).length > 0);
+    return [...pabulibVoteLines(voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })))].join('');
+  };
 }
 
 /** META, PROJECTS and the VOTES header of a site (docs/results.md "Pabulib mapping"). */
@@ -160,7 +172,7 @@ export async function exportVotes(
   }
   const [head, page] = await Promise.all([
     query.cursor === undefined ? pabulibFirst(site, clock()) : Promise.resolve(''),
-    pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, pabulibVotes, bounds),
+    pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, pabulibVotes(site.id), bounds),
   ]);
   return { contentType: 'text/plain; charset=utf-8', text: head + page.text, next: nextQuery('pabulib', page.next) };
 }

@@ -5,7 +5,7 @@
  * 1,000 ballots.
  */
 import { describe, expect, it } from 'vitest';
-import { exportVotes } from '#lib/results/export';
+import { exportVotes, pabulibVoterId } from '#lib/results/export';
 import { loadSite } from '#lib/sites/service';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { putBallots } from '#tests/support/ballot-fixtures';
@@ -100,7 +100,11 @@ describe('formats', () => {
     expect(lines[projects + 1]).toBe('project_id;cost;votes;name;category');
     // A name with the separator and quotes is quoted as CSV quotes it.
     expect(lines[projects + 2]).toBe(`${a.id};100;0;"Trees; ""green"" park";`);
-    expect(lines.slice(votes + 1)).toEqual(['voter_id;vote', `${u1};${a.id},${b.id}`, `${u2};${b.id}`]);
+    // Voter ids are opaque (not the user ids), stable per site and user.
+    const [v1, v2] = [pabulibVoterId(site.id, u1!), pabulibVoterId(site.id, u2!)];
+    expect(v1).toMatch(/^[0-9a-f]{16}$/);
+    expect(v1).not.toContain(String(u1));
+    expect(lines.slice(votes + 1)).toEqual(['voter_id;vote', `${v1};${a.id},${b.id}`, `${v2};${b.id}`]);
   });
 
   it('Pabulib of a likes site is a 400 (use CSV)', async () => {
