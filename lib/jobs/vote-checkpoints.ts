@@ -18,7 +18,7 @@ import { projectHasEnded } from '#lib/sites/project';
 import { nextId } from '#lib/store/counters';
 import { updateJobMarker } from '#lib/store/jobs';
 import { readSiteBallots } from '#lib/store/site-reads';
-import { latestCheckpoint, putCheckpoint } from '#lib/store/vote-checkpoints';
+import { latestCheckpoint, publishCheckpoint } from '#lib/store/vote-checkpoints';
 import { merkleRoot } from '#lib/results/merkle';
 import { leavesAt } from '#lib/votes/verify';
 
@@ -46,19 +46,23 @@ async function checkpoint({ marker, site, now, budget, report }: SiteContext): P
   }
   const root = merkleRoot(state.leaves);
   const current = latest !== undefined ? latest.root === root : state.leaves.length === 0;
-  if (!current) {
-    if (!budget.take()) {
-      report.nextDueAt = now;
-      await updateJobMarker(marker, { dueAt: now });
-      return;
-    }
-    const id = await nextId('checkpoint');
-    await putCheckpoint({ id, siteId: site.id, root, ballots: state.leaves.length, createdAt: at });
-    report.done.push(`checkpoint ${id} (${state.leaves.length} ballot(s), root ${root.slice(0, 12)}...)`);
-  }
   // Ended and current: nothing can change unnoticed any more but anonymization and idea deletes, which
   // a site update (due again) or `npm run job -- vote-checkpoints --site N` picks up.
-  const settled = projectHasEnded(site.config) && current && ballots.every((b) => b.updatedAt <= at);
+  const settled = projectHasEnded(site.config) && ballots.every((b) => b.updatedAt <= at);
+  if (current) {
+    report.nextDueAt = settled ? null : addDays(now, INTERVAL_DAYS);
+    await updateJobMarker(marker, { dueAt: report.nextDueAt });
+    return;
+  }
+  if (!budget.take()) {
+    report.nextDueAt = now;
+    await updateJobMarker(marker, { dueAt: now });
+    return;
+  }
+  const id = await nextId('checkpoint');
   report.nextDueAt = settled ? null : addDays(now, INTERVAL_DAYS);
-  await updateJobMarker(marker, { dueAt: report.nextDueAt });
+  // With the marker, conditioned on it as read: an overlapping run that got there first wins.
+  if (await publishCheckpoint({ id, siteId: site.id, root, ballots: state.leaves.length, createdAt: at }, marker, report.nextDueAt)) {
+    report.done.push(`checkpoint ${id} (${state.leaves.length} ballot(s), root ${root.slice(0, 12)}...)`);
+  }
 }

@@ -3,9 +3,10 @@
  * Written only by the `vote-checkpoints` job, never changed or deleted afterwards (deleting the site
  * sweeps them with its partition). Ids come from a counter, so SK order is publication order.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
+import { markerUpdate, type JobMarker } from '#lib/store/jobs';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 
 export interface CheckpointItem {
@@ -21,14 +22,25 @@ export interface CheckpointItem {
 const strip = ({ id, siteId, root, ballots, createdAt }: Record<string, unknown>): CheckpointItem =>
   ({ id, siteId, root, ballots, createdAt }) as CheckpointItem;
 
-export async function putCheckpoint(item: CheckpointItem): Promise<void> {
-  await doc.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: { ...keys.voteCheckpoint(item.siteId, item.id), ...item },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+/**
+ * Publishes a checkpoint and moves the job's marker on, in ONE transaction conditioned on the marker
+ * as the run read it: of two overlapping runs only one publishes. False when the other one did.
+ */
+export async function publishCheckpoint(item: CheckpointItem, marker: JobMarker, nextDueAt: string | null): Promise<boolean> {
+  try {
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: { ...keys.voteCheckpoint(item.siteId, item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          markerUpdate(marker, { dueAt: nextDueAt }),
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (['TransactionCanceledException', 'TransactionConflictException'].includes((err as Error).name)) return false;
+    throw err;
+  }
 }
 
 /** The newest checkpoint of a site (one Query of one item), strongly consistent. */

@@ -93,6 +93,19 @@ describe('checkpoints', () => {
     expect(both.body.records[1].root).not.toBe(listed.body.records[0].root);
   });
 
+  it('two overlapping runs publish one checkpoint', async () => {
+    const { site } = await votedSite();
+    const runs = await Promise.all([checkpoint(site.id), checkpoint(site.id)]);
+    expect(runs.flatMap((r) => r.sites.flatMap((s) => s.done))).toHaveLength(1);
+    expect((await listCheckpoints(site.id, SERVICE_TOKEN)).body.records).toHaveLength(1);
+  });
+
+  it('an ended site whose checkpoint is current goes off the schedule', async () => {
+    const site = await votingSite({ voteType: 'count' }, { project: { projectHasEnded: true } });
+    const report = await checkpoint(site.id);
+    expect(report.sites[0]!.nextDueAt).toBeNull();
+  });
+
   it('an empty site gets no checkpoint', async () => {
     const site = await votingSite({ voteType: 'count' });
     expect((await checkpoint(site.id)).sites[0]!.done).toEqual([]);
