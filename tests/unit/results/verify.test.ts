@@ -30,7 +30,7 @@ function ballot(userId: number, states: Record<string, ReturnType<typeof vote>>[
 describe('compareTallies', () => {
   it('a missing counter equals 0; any other difference is named', () => {
     expect(compareTallies(new Map([[1, { yes: 2 }]]), new Map([[1, { yes: 2, no: 0 }]]))).toEqual([]);
-    expect(compareTallies(new Map([[1, { yes: 2 }]]), new Map([[1, { yes: 3 }], [2, { no: 1 }]]))).toEqual([
+    expect(compareTallies(new Map([[1, { yes: 2 }]]), new Map<number, Record<string, number>>([[1, { yes: 3 }], [2, { no: 1 }]]))).toEqual([
       "tally of idea 1 'yes': stored 3, ballots hold 2",
       "tally of idea 2 'no': stored 1, ballots hold 0",
     ]);
