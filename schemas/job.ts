@@ -2,7 +2,14 @@
  * The scheduled jobs of the site lifecycle (CONTRACT "Decided details, lifecycle"): their names are
  * what `npm run job -- <name>` takes and what the job markers (lib/store/jobs.ts) are keyed by.
  */
-export const JOB_NAMES = ['end-projects', 'close-ideas', 'anonymize-ended', 'anonymize-inactive'] as const;
+export const JOB_NAMES = [
+  'end-projects',
+  'close-ideas',
+  'anonymize-ended',
+  'anonymize-inactive',
+  // Results (issue 16): the verifiable vote record's checkpoints.
+  'vote-checkpoints',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const isJobName = (value: string): value is JobName => (JOB_NAMES as readonly string[]).includes(value);

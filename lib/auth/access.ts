@@ -7,7 +7,7 @@ import { forbidden, unauthorized } from '#lib/http/errors';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole, isRole, mayGrant, type Role } from '#lib/auth/roles';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import { assertProjectOpen } from '#lib/sites/project';
+import { assertProjectOpen, projectHasEnded } from '#lib/sites/project';
 
 export function requireRole(caller: Caller, role: Role, message?: string): void {
   if (caller.kind === 'none') throw unauthorized();
@@ -202,6 +202,25 @@ export const newsletter = {
     if (!config.newslettersignup.isActive) throw forbidden('Newsletter signup is not active on this site');
   },
   seesTokens: (caller: Caller) => hasRole(caller.role, 'admin'),
+};
+
+// Results, exports and the vote record (issue 16, CONTRACT "Decided details, results and exports").
+export const results = {
+  /** Moderator+ always; everyone when votes are viewable or once the project has ended. */
+  read(caller: Caller, config: SiteConfig) {
+    if (config.votes.isViewable || projectHasEnded(config)) return;
+    requireRole(caller, 'moderator', 'The results of this site are not public yet');
+  },
+  /** Exports: a service token or an admin of this very site. */
+  export: (caller: Caller, siteId: number) => site.manage(caller, siteId),
+  checkpoints: (caller: Caller) => requireRole(caller, 'moderator'),
+  /** A person's data export: the person themself, an admin of this site, a service token. */
+  userExport(caller: Caller, target: { id: number; siteId: number }) {
+    if (caller.kind === 'none') throw unauthorized();
+    if (caller.kind === 'service' || isSelf(caller, target)) return;
+    if (caller.siteId === target.siteId && hasRole(caller.role, 'admin')) return;
+    throw forbidden("Only the user themself or an admin may export a user's data");
+  },
 };
 
 /** Fields only moderators may set (CONTRACT): idea status, budget, userId; argument userId. */

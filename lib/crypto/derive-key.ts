@@ -13,6 +13,8 @@ import { env } from '#lib/config/env';
 export const PURPOSES = {
   /** AES-256-GCM key of list cursors (lib/store/cursor.ts). */
   cursor: 'participation-api cursor encryption v1',
+  /** HMAC key of the opaque voter ids of Pabulib exports (lib/results/export.ts; issue 16). */
+  pabulibVoter: 'participation-api pabulib voter id v1',
 } as const;
 
 export type Purpose = keyof typeof PURPOSES;

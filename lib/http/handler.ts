@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import { parseJsonBody } from '#lib/http/body';
 import { cors, type CorsContext } from '#lib/http/cors';
 import { errorResponder } from '#lib/http/error-handler';
-import { jsonResponse, type ApiResult } from '#lib/http/response';
+import { httpResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
 import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
@@ -107,7 +107,7 @@ export function apiHandler<
     } as ApiRequest<Out<P>, Out<Q>, Out<B>> & SiteRequired<Out<P>>);
     // Lifecycle: a successful write is activity on the site (at most one extra request per user per day).
     if (event.requestContext?.http?.method !== 'GET') await recordWriteActivity(caller, siteId);
-    const response = jsonResponse(result.statusCode, result.body, result.headers);
+    const response = httpResponse(result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
   return withHttpStack(run);

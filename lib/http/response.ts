@@ -9,6 +9,8 @@ export interface ApiResult {
   headers?: Record<string, string>;
   /** `Set-Cookie` values (payload 2.0 `cookies`); only the login sets one (lib/http/cookies.ts). */
   cookies?: string[];
+  /** A text answer (exports, issue 16): `body` is sent as it is with this content type. */
+  contentType?: string;
 }
 
 export const ok = (body: unknown, headers?: Record<string, string>): ApiResult => ({ statusCode: 200, body, headers });
@@ -18,6 +20,14 @@ export const redirect = (location: string, cookies?: string[]): ApiResult => ({
   statusCode: 302,
   headers: { location, 'cache-control': 'no-store' },
   ...(cookies?.length ? { cookies } : {}),
+});
+
+/** 200 with a text body (CSV, Pabulib): the content type as given, the security and CORS headers as for JSON. */
+export const text = (body: string, contentType: string, headers?: Record<string, string>): ApiResult => ({
+  statusCode: 200,
+  body,
+  contentType,
+  ...(headers ? { headers } : {}),
 });
 
 export const list = <T>(records: T[], pageSize: number, nextCursor: string | null): ApiResult =>
@@ -33,4 +43,12 @@ export function jsonResponse(
     headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
     body: body === undefined ? '' : JSON.stringify(body),
   };
+}
+
+/** The HTTP answer of a handler's result: JSON, or the text of `text()`. */
+export function httpResponse(result: ApiResult): APIGatewayProxyStructuredResultV2 {
+  if (result.contentType !== undefined && typeof result.body === 'string') {
+    return { statusCode: result.statusCode, headers: { 'content-type': result.contentType, ...result.headers }, body: result.body };
+  }
+  return jsonResponse(result.statusCode, result.body, result.headers);
 }

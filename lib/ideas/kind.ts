@@ -9,6 +9,7 @@ import type { Site } from '#lib/sites/service';
 import type { ContentItem } from '#lib/store/content-items';
 import { deleteIdeaAndRelated, getIdea, ideaHasArguments, putNewIdea, replaceIdea } from '#lib/store/ideas';
 import { readTallies } from '#lib/store/tallies';
+import { sealBallot } from '#lib/votes/seal';
 import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 import { assertTagsExist, discoveryFieldsOf } from '#lib/discovery/idea-fields';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
@@ -55,6 +56,7 @@ export const ideaKind: ContentKindRules = {
     putNew: async (item, options) => settle(await putNewIdea(item, { ...options, index: ideaIndexSpec(item) }), item),
     replace: async (item, expectedVersion, options) =>
       settle(await replaceIdea(item, expectedVersion, { ...options, index: ideaIndexSpec(item) }), item),
-    remove: deleteIdeaAndRelated,
+    // Ballots that lose a vote get a new chain hash (issue 16, lib/votes/seal.ts).
+    remove: (siteId: number, ideaId: number) => deleteIdeaAndRelated(siteId, ideaId, sealBallot),
   },
 };

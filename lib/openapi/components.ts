@@ -28,6 +28,7 @@ import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter
 import { notificationRecord } from '#schemas/notification';
 import { ideaDiscoveryFields, markerRecord } from '#schemas/discovery';
 import { createTagBody, tagRecord, updateTagBody } from '#schemas/tag';
+import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
 
 interface Component {
   schema: z.ZodType;
@@ -108,6 +109,11 @@ export const outputComponents = {
   TagList: { schema: listEnvelope(tagRecord) },
   IdeaMarker: { schema: markerRecord, description: 'What a map needs of an idea that has a location.' },
   IdeaMarkerList: { schema: listEnvelope(markerRecord) },
+  // Results, exports and the vote record (issue 16)
+  Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
+  VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
+  VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
+  UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
 } satisfies Record<string, Component>;
 
 export type InputComponent = keyof typeof inputComponents;

@@ -151,6 +151,14 @@ function errorResponses(): Record<string, Json> {
 function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
   if (schema === 'Html') return { 'text/html': { schema: { type: 'string' } } };
+  // Exports (issue 16): text, with the next page in the `Link` header.
+  if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' } } };
+  if (schema === 'PabulibOrCsv') {
+    return {
+      'text/plain': { schema: { type: 'string', description: 'A Pabulib .pb file (format=pabulib)' } },
+      'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv)' } },
+    };
+  }
   if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
   // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
   const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
@@ -170,6 +178,9 @@ function operation(route: RouteDoc): Json {
   responses[String(route.success.status)] = {
     description: route.success.description,
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
+    ...(route.success.schema === 'Csv' || route.success.schema === 'PabulibOrCsv'
+      ? { headers: { Link: { description: 'The next page of a long export: `</api/site/N/export/...?format=...&cursor=...>; rel="next"` (absent on the last page)', schema: { type: 'string' } } } }
+      : {}),
     ...(content ? { content } : {}),
   };
   for (const status of [...errorStatuses(route), 500]) {

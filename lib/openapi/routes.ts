@@ -17,6 +17,7 @@ import { activityQuery, userParams } from '#schemas/user';
 import { listSignupsQuery } from '#schemas/newsletter';
 import { deleteSiteQuery } from '#schemas/site';
 import { listNotificationsQuery, notificationParams } from '#schemas/notification';
+import { exportIdeasQuery, exportVotesQuery, listCheckpointsQuery, userExportParams } from '#schemas/results';
 import { digestLoginQuery, loginQuery, logoutQuery } from '#schemas/oauth';
 import { listMarkersQuery } from '#schemas/discovery';
 import { tagParams } from '#schemas/tag';
@@ -37,6 +38,7 @@ export const TAGS = {
   Votes: 'Votes on ideas: likes, count, budgeting and their per-theme forms.',
   Users: 'Users of a site (a cache of the auth server), their activity and anonymization.',
   Newsletter: 'Newsletter signups and their confirmation.',
+  Results: 'Results, exports and the verifiable vote record (docs/results.md).',
   Notifications: 'The outbox of a site: what the service would mail, for an external mailer (lifecycle).',
   Login: 'Login per site through the OAuth 2.0 auth server; the API issues the JWT.',
   // Discovery (issue 18)
@@ -45,7 +47,7 @@ export const TAGS = {
 } as const;
 export type Tag = keyof typeof TAGS;
 
-export type SuccessSchema = OutputComponent | OutputComponent[] | 'OpenApiDocument' | 'Html';
+export type SuccessSchema = OutputComponent | OutputComponent[] | 'OpenApiDocument' | 'Html' | 'Csv' | 'PabulibOrCsv';
 
 export interface HeaderParam {
   name: string;
@@ -194,6 +196,13 @@ export const ROUTES: RouteDoc[] = [
   // Lifecycle: the site's outbox (what the service would mail)
   { operationId: 'notificationList', method: 'GET', path: '/api/site/{siteId}/notification', tag: 'Notifications', summary: "List the site's outbox", description: 'Notifications the scheduled jobs wrote (project ended, inactivity warnings) for an external mailer; `status` filters.', access: "a service token or the site's admin", auth: 'required', params: siteParams, query: listNotificationsQuery, success: ok('NotificationList'), errors: [403] },
   { operationId: 'notificationSent', method: 'POST', path: '/api/site/{siteId}/notification/{notificationId}/sent', tag: 'Notifications', summary: 'Mark a notification sent', description: 'Needs no body. Marking it again answers it as first marked.', access: "a service token or the site's admin", auth: 'required', params: notificationParams, success: ok('Notification'), errors: [403] },
+
+  // Results, exports and the vote record (issue 16)
+  { operationId: 'resultsGet', method: 'GET', path: '/api/site/{siteId}/results', tag: 'Results', summary: 'The results of the vote', description: 'Computed from the ballots on each call (`computedAt`, `ballots` counted): ranking for every vote type; greedy and Equal Shares winners for budgeting types; the same per theme for per-theme types.', access: 'moderators and above always; everyone when `votes.isViewable` or once `project.projectHasEnded`', auth: 'optional', params: siteParams, success: ok('Results'), errors: [403] },
+  { operationId: 'exportVotes', method: 'GET', path: '/api/site/{siteId}/export/votes', tag: 'Results', summary: 'Export the votes (Pabulib or CSV)', description: '`format=pabulib`: `text/plain` `.pb` file (META, PROJECTS, VOTES; count and budgeting types). `format=csv`: `text/csv`, header row `id,userId,ideaId,opinion,createdAt`, one row per vote. Long exports come in pages of a few MB: the next one is in the `Link: <...>; rel="next"` header (`?cursor=`); the pages concatenated are the whole file.', access: "a service token or the site's admin", auth: 'required', params: siteParams, query: exportVotesQuery, success: ok('PabulibOrCsv'), errors: [403] },
+  { operationId: 'exportIdeas', method: 'GET', path: '/api/site/{siteId}/export/ideas', tag: 'Results', summary: 'Export the ideas with their tallies (CSV)', description: '`text/csv`, header row `id,title,status,budget,theme,yes,no,createdAt`. Paged like the vote export (`Link` header, `?cursor=`).', access: "a service token or the site's admin", auth: 'required', params: siteParams, query: exportIdeasQuery, success: ok('Csv'), errors: [403] },
+  { operationId: 'voteCheckpointList', method: 'GET', path: '/api/site/{siteId}/vote-checkpoint', tag: 'Results', summary: 'List the published vote checkpoints', description: 'Oldest first. Written by the `vote-checkpoints` job when the ballots changed; `npm run verify-votes -- --site N` checks the latest.', access: 'moderators and above', auth: 'required', params: siteParams, query: listCheckpointsQuery, success: ok('VoteCheckpointList'), errors: [403] },
+  { operationId: 'userExport', method: 'GET', path: '/api/site/{siteId}/user/{userId}/export', tag: 'Users', summary: "Export everything the API holds about a person", description: 'GDPR art. 15/20: `{users, ideas, articles, arguments, votes, newsletterSignups}` over every site the same auth-server user is on.', access: "the user themself, the site's admin, a service token", auth: 'required', params: userExportParams, success: ok('UserExport'), errors: [403] },
 
   // Login
   { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400); without one, `cms.after-login-redirect-uri`, then the oauth entry\'s `after-login-redirect-uri`. A site without the oauth entry asked for: 404. Sets the HttpOnly login cookie that digest-login requires.', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`'), errors: [429] },

@@ -8,7 +8,7 @@
  *                        happen at once or not at all.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ballotPutItem, type BallotItem } from '#lib/store/ballots';
+import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ballots';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { tallyUpdateItems, type Tally, type TransactItem } from '#lib/store/tallies';
@@ -42,7 +42,7 @@ async function transactOrChanged(items: TransactItem[]): Promise<WriteOutcome> {
  * negative deltas per touched tally shard (at most 1 + 10 actions). 'changed' when a vote round of
  * the user (or an idea delete) moved the ballot meanwhile.
  */
-export function clearBallot(ballot: BallotItem, now: string): Promise<WriteOutcome> {
+export function clearBallot(ballot: BallotItem, now: string, seal: BallotSeal): Promise<WriteOutcome> {
   const deltas = new Map<number, Tally>();
   for (const [ideaId, vote] of Object.entries(ballot.votes ?? {})) {
     const tally = deltas.get(Number(ideaId)) ?? {};
@@ -50,7 +50,7 @@ export function clearBallot(ballot: BallotItem, now: string): Promise<WriteOutco
     deltas.set(Number(ideaId), tally);
   }
   return transactOrChanged([
-    ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now),
+    ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now, seal),
     ...tallyUpdateItems(ballot.siteId, deltas, []),
   ]);
 }

@@ -25,7 +25,25 @@ export interface BallotItem {
   /** Incremented by every write; writes are conditioned on the version they read. */
   version: number;
   updatedAt: string;
+  /** Verifiable vote record (issue 16): the chain hash of this state, and of the state before it. */
+  hash?: string;
+  prevHash?: string;
+  /** `updatedAt` of the state before this one (to tell which state a checkpoint saw). */
+  prevUpdatedAt?: string;
 }
+
+/** The chain hash of a ballot state, computed by the domain (lib/votes/seal.ts) and written with it. */
+export interface BallotSeal {
+  hash: string;
+  prevHash: string;
+  prevUpdatedAt?: string;
+}
+
+/** Seals the state a write produces from the ballot as read (the domain's `sealBallot`). */
+export type BallotSealer = (
+  previous: { hash?: string | undefined; updatedAt?: string | undefined } | undefined,
+  next: { userId: number; version: number; votes: Record<string, BallotVote> },
+) => BallotSeal;
 
 /** @param consistent a strongly consistent read, for a read that a conditional write will depend on. */
 export async function getBallot(siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> {
@@ -58,6 +76,7 @@ export function ballotPutItem(
   votes: Record<string, BallotVote>,
   readVersion: number | undefined,
   now: string,
+  seal: BallotSeal,
 ): TransactItem {
   const item: BallotItem & Record<string, unknown> = {
     ...keys.ballot(siteId, userId),
@@ -67,6 +86,9 @@ export function ballotPutItem(
     votes,
     version: (readVersion ?? 0) + 1,
     updatedAt: now,
+    hash: seal.hash,
+    prevHash: seal.prevHash,
+    ...(seal.prevUpdatedAt ? { prevUpdatedAt: seal.prevUpdatedAt } : {}),
   };
   return { Put: { TableName: TABLE, Item: item, ...unchangedSince(readVersion) } };
 }
@@ -126,7 +148,7 @@ export async function queryBallots(
  * Cost: one Query page per 1 MB of ballots holding the idea, plus one transaction per such ballot
  * (a delete cascade is proportional to the votes it removes; list and vote calls stay constant).
  */
-export async function removeIdeaFromBallots(siteId: number, ideaId: number): Promise<void> {
+export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal: BallotSealer): Promise<void> {
   const ballots = await queryAll<BallotItem>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     FilterExpression: 'attribute_exists(#votes.#idea)',
@@ -141,6 +163,8 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number): Pro
     for (let attempt = 0; ballot?.votes?.[String(ideaId)]; attempt++) {
       if (attempt >= 10) throw new Error(`Could not remove idea ${ideaId} from ballot of user ${found.userId}`);
       const vote: BallotVote = ballot.votes[String(ideaId)]!;
+      const { [String(ideaId)]: _removed, ...rest } = ballot.votes;
+      const sealed = seal(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: rest });
       try {
         await doc.send(
           new TransactWriteCommand({
@@ -149,10 +173,26 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number): Pro
                 Update: {
                   TableName: TABLE,
                   Key: keys.ballot(siteId, ballot.userId),
-                  UpdateExpression: 'REMOVE #votes.#idea SET #version = #version + :one, #updatedAt = :now',
+                  // The new state's seal goes with it (issue 16); the old `updatedAt` becomes `prevUpdatedAt`.
+                  UpdateExpression:
+                    'REMOVE #votes.#idea SET #version = #version + :one, #prevUpdatedAt = #updatedAt, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',
                   ConditionExpression: '#version = :version',
-                  ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(ideaId), '#version': 'version', '#updatedAt': 'updatedAt' },
-                  ExpressionAttributeValues: { ':one': 1, ':version': ballot.version, ':now': new Date().toISOString() },
+                  ExpressionAttributeNames: {
+                    '#votes': 'votes',
+                    '#idea': String(ideaId),
+                    '#version': 'version',
+                    '#updatedAt': 'updatedAt',
+                    '#prevUpdatedAt': 'prevUpdatedAt',
+                    '#hash': 'hash',
+                    '#prevHash': 'prevHash',
+                  },
+                  ExpressionAttributeValues: {
+                    ':one': 1,
+                    ':version': ballot.version,
+                    ':now': new Date().toISOString(),
+                    ':hash': sealed.hash,
+                    ':prevHash': sealed.prevHash,
+                  },
                 },
               },
               ...tallyUpdateItems(siteId, new Map([[ideaId, { [vote.opinion]: -1 }]]), []),

@@ -6,7 +6,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 
-export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'vote' | 'user' | 'signup' | 'notification' | 'tag';
+export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'vote' | 'user' | 'signup' | 'notification' | 'tag' | 'checkpoint';
 
 /** Reserves `count` consecutive ids and returns the first. */
 export async function nextIds(type: CounterType, count = 1): Promise<number> {

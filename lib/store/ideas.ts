@@ -21,7 +21,7 @@ import {
   tagIsLive,
   type IdeaIndexSpec,
 } from '#lib/store/idea-index';
-import { removeIdeaFromBallots } from '#lib/store/ballots';
+import { removeIdeaFromBallots, type BallotSealer } from '#lib/store/ballots';
 import {
   deleteContentItem,
   getContentItem,
@@ -119,7 +119,7 @@ async function writeIndexed(
  * Every step can run again, so a DELETE retried after a failure halfway finishes the job.
  * Cost grows with what is deleted; list and read calls stay constant.
  */
-export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Promise<boolean> {
+export async function deleteIdeaAndRelated(siteId: number, ideaId: number, seal: BallotSealer): Promise<boolean> {
   const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [unregisterIdeaItem(siteId, ideaId)] });
   if (!existed) return false;
   const argumentKeys = await queryAll<Key>({
@@ -128,7 +128,7 @@ export async function deleteIdeaAndRelated(siteId: number, ideaId: number): Prom
     ProjectionExpression: 'PK, SK',
   });
   await batchDelete(argumentKeys);
-  await removeIdeaFromBallots(siteId, ideaId);
+  await removeIdeaFromBallots(siteId, ideaId, seal);
   // Its index items (the tombstone is no longer written by anyone, so its list is final).
   await batchDelete(indexKeysOf(siteId, await readIndexEntries(siteId, ideaId)));
   await deleteContentItem('IDEA', siteId, ideaId);

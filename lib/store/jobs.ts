@@ -105,7 +105,7 @@ export async function getJobMarker(siteId: number, job: JobName): Promise<JobMar
 }
 
 /** The Update that moves a marker on, conditioned on the index key and cursor it was read with. */
-function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cursor?: number }): TransactItem {
+export function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cursor?: number }): TransactItem {
   const parts = dueParts(marker.job, marker.siteId, next.dueAt);
   const set = [...parts.set, '#cursor = :cursor'];
   return {

@@ -148,6 +148,11 @@ export const keys = {
   ideaWordStream: (prefix: string) => `IX#W#${prefix}#`,
   /** Precision 0 is the one cell of the whole world: every idea that has a location. */
   ideaGeoStream: (precision: number, cell: string) => `IX#G#${precision}#${cell}#`,
+
+  // Results and the verifiable vote record (issue 16): published checkpoints, kept (docs/results.md).
+  /** One Merkle root over the site's ballot hashes, by id (= publication order). */
+  voteCheckpoint: (siteId: number, checkpointId: number): Key => ({ PK: sitePk(siteId), SK: `CHECKPOINT#${pad(checkpointId)}` }),
+  voteCheckpointPrefix: 'CHECKPOINT#',
 } as const;
 
 export const TALLY_SHARDS = 10;

@@ -13,7 +13,7 @@
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#lib/store/batch';
-import { ballotPutItem, ballotUnchangedItem, type BallotVote } from '#lib/store/ballots';
+import { ballotPutItem, ballotUnchangedItem, type BallotSeal, type BallotVote } from '#lib/store/ballots';
 import { doc } from '#lib/store/client';
 import { idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
 import { keys } from '#lib/store/keys';
@@ -51,6 +51,8 @@ export interface RoundWrite {
   readVersion: number | undefined;
   /** The user's whole vote set after the round; undefined when the round changes nothing. */
   votes: Record<string, BallotVote> | undefined;
+  /** The chain hash of the new state (issue 16), computed by the domain; required with `votes`. */
+  seal?: BallotSeal | undefined;
   tallyDeltas: ReadonlyMap<number, Tally>;
   /** Ideas the round adds a vote to: each must still be votable when the transaction commits. */
   mustExist: readonly number[];
@@ -81,9 +83,9 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   const { siteId, userId, readVersion } = write;
   const now = write.now.toISOString();
   const ballotItem =
-    write.votes === undefined
+    write.votes === undefined || write.seal === undefined
       ? ballotUnchangedItem(siteId, userId, readVersion)
-      : ballotPutItem(siteId, userId, write.votes, readVersion, now);
+      : ballotPutItem(siteId, userId, write.votes, readVersion, now, write.seal);
 
   // ALL_OLD on a failed shard condition returns the shard, whose markers tell which ideas are gone.
   const shardItems = tallyUpdateItems(siteId, write.tallyDeltas, write.mustExist).map(

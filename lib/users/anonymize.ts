@@ -32,6 +32,7 @@ import { conflict } from '#lib/http/errors';
 import * as authServer from '#lib/oauth/client';
 import { authServerByUrl } from '#lib/oauth/config';
 import type { Site } from '#lib/sites/service';
+import { sealBallot } from '#lib/votes/seal';
 import { clearBallot, getUserConsistently, putAnonymizedUser } from '#lib/store/anonymize';
 import { getBallot, type BallotItem } from '#lib/store/ballots';
 import { deleteSignup } from '#lib/store/newsletter';
@@ -85,7 +86,8 @@ async function anonymizeSiteUser(step: SiteUserPlan, clock: () => Date): Promise
 async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: () => Date): Promise<void> {
   let ballot = read;
   for (let attempt = 1; ballot && Object.keys(ballot.votes ?? {}).length > 0; attempt++) {
-    if ((await clearBallot(ballot, clock().toISOString())) === 'done') return;
+    const seal = sealBallot(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: {} });
+    if ((await clearBallot(ballot, clock().toISOString(), seal)) === 'done') return;
     // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
     if (attempt >= ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
     await pause(attempt);

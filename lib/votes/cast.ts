@@ -26,6 +26,7 @@ import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/i
 import { invalidRound } from '#lib/votes/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyScope, roundHash } from '#lib/votes/idempotency';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
+import { sealBallot } from '#lib/votes/seal';
 import type { VoteRecord } from '#schemas/votes';
 
 /** Attempts of one round under contention before the client is asked to retry. */
@@ -93,6 +94,8 @@ export async function castVotes({ site, caller, body, idempotencyKey, clock = ()
       userId,
       readVersion: ballot?.version,
       votes: unchanged ? undefined : votes,
+      // The verifiable record (issue 16): the new state's chain hash, in the same transaction.
+      seal: unchanged ? undefined : sealBallot(ballot, { userId, version: (ballot?.version ?? 0) + 1, votes }),
       tallyDeltas: plan.tallyDeltas,
       mustExist: plan.added.map((v) => v.ideaId),
       ...(idempotency

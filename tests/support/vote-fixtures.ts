@@ -11,6 +11,7 @@ import { queryAll } from '#lib/store/query';
 import { readSiteTallies, unregisterIdeaItem } from '#lib/store/tallies';
 import { removeIdeaFromBallots, type BallotItem } from '#lib/store/ballots';
 import { countVotes } from '#lib/votes/index';
+import { sealBallot } from '#lib/votes/seal';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { createSite } from '#tests/support/fixtures';
 import { putIdea, type IdeaFixture } from '#tests/support/ideas-fixture';
@@ -45,7 +46,7 @@ export async function deleteIdea(siteId: number, ideaId: number): Promise<void> 
       ],
     }),
   );
-  await removeIdeaFromBallots(siteId, ideaId);
+  await removeIdeaFromBallots(siteId, ideaId, sealBallot);
 }
 
 /** A site with voting open and the given `votes` config. */

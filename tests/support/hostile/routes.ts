@@ -868,6 +868,79 @@ export const routes: Route[] = [
     ],
   },
 
+  // Results, exports and the vote record (issue 16)
+  {
+    name: 'resultsGet',
+    module: 'functions/results/get',
+    handler: lazy(() => import('../../../functions/results/get.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/results',
+    ids: {},
+    // The hostile site's votes are not viewable and its project runs: moderators only.
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token }),
+    denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+  ...(
+    [
+      // The hostile site counts likes: its votes export as CSV (Pabulib is for ballot types).
+      ['exportVotes', 'export-votes', 'votes', ['csv', 'pabulib']],
+      ['exportIdeas', 'export-ideas', 'ideas', ['csv']],
+    ] as const
+  ).map(
+    ([name, file, what, formats]): Route => ({
+      name,
+      module: `functions/results/${file}`,
+      handler: lazy(() => (file === 'export-votes' ? import('../../../functions/results/export-votes.ts') : import('../../../functions/results/export-ideas.ts'))),
+      method: 'GET',
+      path: `/api/site/{siteId}/export/${what}`,
+      ids: {},
+      baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { format: formats[0] }, token: ctx.w.admin.token }),
+      query: {
+        enums: { format: formats },
+        // Cursors are sealed and bound to site, list and format: anything forged or foreign is a 400.
+        more: (ctx) => ({
+          cursor: fc.constantFrom(
+            'x',
+            'x'.repeat(3000),
+            ...forgedKeyCursors(sitePk(ctx.w.siteId), sitePk(ctx.other.siteId), keys.ballotPrefix, keys.userPrefix),
+            ...ctx.realCursors.map((c) => c.cursor),
+          ),
+        }),
+      },
+      denied: [
+        NOBODY,
+        { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+        { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+        { label: "the other site's admin", status: 401, change: asUser((c) => c.other.admin.token) },
+      ],
+    }),
+  ),
+  {
+    name: 'voteCheckpointList',
+    module: 'functions/results/checkpoints',
+    handler: lazy(() => import('../../../functions/results/checkpoints.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/vote-checkpoint',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
+    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => keys.voteCheckpointPrefix, () => keys.userPrefix) },
+    denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+  {
+    name: 'userExport',
+    module: 'functions/users/export',
+    handler: lazy(() => import('../../../functions/users/export.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/user/{userId}/export',
+    ids: { userId: (ctx) => ctx.other.member.id },
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member.id) }, token: ctx.w.admin.token }),
+    denied: [
+      NOBODY,
+      { label: 'another member', status: 403, change: asUser((c) => c.w.member2.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+    ],
+  },
+
   // Login
   {
     name: 'oauthLogin',

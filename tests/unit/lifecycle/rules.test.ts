@@ -17,6 +17,8 @@ describe('siteJobDues', () => {
       'anonymize-ended': null,
       // On by default (OpenStad's 770 / 860 days).
       'anonymize-inactive': NOW,
+      // Issue 16: due at every site write; its run decides when next.
+      'vote-checkpoints': NOW,
     });
     const config = withDefaults({
       project: { endDate: '2030-06-01' },
@@ -28,6 +30,7 @@ describe('siteJobDues', () => {
       'close-ideas': NOW,
       'anonymize-ended': '2030-06-11T00:00:00.000Z',
       'anonymize-inactive': NOW,
+      'vote-checkpoints': NOW,
     });
   });
 

@@ -1,0 +1,3 @@
+import { scheduledJob } from '#lib/jobs/lambda';
+
+export const handler = scheduledJob('vote-checkpoints');

@@ -1,0 +1,57 @@
+/**
+ * Results, exports and the vote record (CONTRACT "Decided details, results and exports").
+ */
+import * as z from 'zod';
+import { pageQuery, pathId } from '#schemas/common';
+
+const cursor = z.string().min(1).max(2048).optional();
+
+export const exportVotesQuery = z.object({
+  format: z.enum(['pabulib', 'csv'], { error: 'must be pabulib or csv' }),
+  cursor,
+});
+export type ExportVotesQuery = z.infer<typeof exportVotesQuery>;
+
+export const exportIdeasQuery = z.object({
+  format: z.enum(['csv'], { error: 'must be csv' }),
+  cursor,
+});
+export type ExportIdeasQuery = z.infer<typeof exportIdeasQuery>;
+
+export const listCheckpointsQuery = z.object({ ...pageQuery });
+export type ListCheckpointsQuery = z.infer<typeof listCheckpointsQuery>;
+
+export const userExportParams = z.object({ siteId: pathId, userId: pathId });
+
+const rankedIdea = z.object({ id: z.number().int(), title: z.string(), yes: z.number().int(), no: z.number().int(), rank: z.number().int() });
+const winnersOf = z.object({ ideaIds: z.array(z.number().int()), spent: z.number() });
+const winners = z.object({ greedy: winnersOf, equalShares: winnersOf });
+
+export const resultsRecord = z.object({
+  voteType: z.string(),
+  computedAt: z.string(),
+  ballots: z.number().int(),
+  ideas: z.array(rankedIdea),
+  winners: winners.optional(),
+  themes: z.array(z.object({ value: z.string(), ideas: z.array(rankedIdea), winners: winners.optional() })).optional(),
+});
+
+export const checkpointRecord = z.object({
+  id: z.number().int(),
+  siteId: z.number().int(),
+  root: z.string(),
+  ballots: z.number().int(),
+  createdAt: z.string(),
+});
+export type CheckpointRecord = z.infer<typeof checkpointRecord>;
+
+const records = z.array(z.record(z.string(), z.unknown()));
+export const userExportResponse = z.object({
+  users: records,
+  ideas: records,
+  articles: records,
+  arguments: records,
+  votes: records,
+  newsletterSignups: records,
+});
+export type UserExportResponse = z.infer<typeof userExportResponse>;

@@ -1,0 +1,61 @@
+/**
+ * `npm run verify-votes -- --site N`: checks a site's vote record against the local stack of
+ * `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, default http://127.0.0.1:8000), like
+ * `npm run job`. What it checks: lib/votes/verify.ts. Exit code 0 when every tally, ballot chain and
+ * the latest checkpoint agree; 1 with a report of each difference (or when it could not run); 2 on a
+ * usage error.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { LOCAL_TABLE_NAME } from './job.ts';
+
+const USAGE = 'usage: npm run verify-votes -- --site N';
+
+/** The site id of the command line; throws the usage on anything else. */
+export function parseVerifyCommand(argv: string[]): number {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { site: { type: 'string' } } });
+  if (positionals.length > 0 || values.site === undefined || !/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(USAGE);
+  return Number(values.site);
+}
+
+/** Runs the check; the exit code and the report text. */
+export async function verifyCommand(siteId: number): Promise<{ code: 0 | 1; output: string }> {
+  const { verifySiteVotes, formatVerifyReport } = await import('#lib/votes/verify');
+  const report = await verifySiteVotes(siteId);
+  return { code: report.problems.length === 0 ? 0 : 1, output: formatVerifyReport(report) };
+}
+
+async function main(): Promise<number> {
+  let siteId: number;
+  try {
+    siteId = parseVerifyCommand(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  process.env.STAGE ??= 'local';
+  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
+  process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:8000';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  process.env.LOG_LEVEL ??= 'WARN';
+  try {
+    const { code, output } = await verifyCommand(siteId);
+    (code === 0 ? console.log : console.error)(output);
+    return code;
+  } catch (err) {
+    if ((err as Error).name === 'ResourceNotFoundException') console.error(`no table ${process.env.TABLE_NAME}: is \`npm start\` running?`);
+    else console.error(`verify-votes failed: ${(err as Error).message}`);
+    return 1;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
