@@ -10,6 +10,7 @@ import { invoke } from '#tests/support/invoke';
 import { keys } from '#lib/store/keys';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
+import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, daysFrom, getItem, runOn, siteData } from './helpers.ts';
 
 const IDEA = { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) };
@@ -47,6 +48,11 @@ describe('close-ideas', () => {
     expect(report.sites[0]!.done).toEqual([`idea ${ideas[0]} CLOSED`, `idea ${ideas[1]} CLOSED`]);
     expect(await stored(site.id, ideas[0]!)).toMatchObject({ status: 'CLOSED', updatedAt: now.toISOString(), version: 2 });
     expect((await stored(site.id, ideas[2]!)).status).toBe('ACCEPTED');
+    // The status filter's index moved with the ideas (the job writes through the idea's index).
+    const statusIds = async (status: string) =>
+      (await invoke(listIdeas, { params: { siteId: site.id }, query: { status, sort: 'createdate_asc' } })).body.records.map((r: { id: number }) => r.id);
+    expect(await statusIds('CLOSED')).toEqual([ideas[0], ideas[1]]);
+    expect(await statusIds('OPEN')).toEqual([]);
 
     const before = await siteData(site.id);
     await runOn('close-ideas', site.id, now);
@@ -70,12 +76,13 @@ describe('close-ideas', () => {
     expect(first.result.sites[0]!.done).toHaveLength(2);
     expect(first.result.more).toBe(true);
     // --site: GetItem site + TransactWriteItems (markers synced) + GetItem marker; then GetItem site,
-    // 1 Query of ideas, 1 PutItem per idea closed, 1 UpdateItem of the marker.
-    expect(first.commands).toEqual({ GetItemCommand: 3, TransactWriteItemsCommand: 1, QueryCommand: 1, PutItemCommand: 2, UpdateItemCommand: 1 });
+    // 1 Query of ideas, 1 TransactWriteItems per idea closed (the idea and its status index items
+    // together), 1 UpdateItem of the marker.
+    expect(first.commands).toEqual({ GetItemCommand: 3, TransactWriteItemsCommand: 1 + 2, QueryCommand: 1, UpdateItemCommand: 1 });
 
     const second = await countRequests(() => runOn('close-ideas', site.id, now, { units: 3 }));
     expect(second.result.sites[0]!.done).toEqual(ideas.slice(2).map((id) => `idea ${id} CLOSED`));
-    expect(second.commands).toEqual({ GetItemCommand: 3, TransactWriteItemsCommand: 1, QueryCommand: 1, PutItemCommand: 3, UpdateItemCommand: 1 });
+    expect(second.commands).toEqual({ GetItemCommand: 3, TransactWriteItemsCommand: 1 + 3, QueryCommand: 1, UpdateItemCommand: 1 });
     expect(second.result.more).toBe(false);
   });
 
