@@ -20,6 +20,7 @@ export type ErrorName =
   | 'PayloadTooLarge'
   | 'UnsupportedMediaType'
   | 'BadGateway'
+  | 'ServiceUnavailable'
   | 'InternalError';
 
 export class ApiError extends Error {
@@ -58,5 +59,8 @@ export const unsupportedMediaType = (message = 'Request body must be application
 
 /** An upstream service (the OAuth server) failed; nothing was changed locally. */
 export const badGateway = (message: string) => new ApiError(502, 'BadGateway', message);
+
+/** A dependency of the API itself (the table) cannot be reached: GET /api/health. */
+export const serviceUnavailable = (message: string) => new ApiError(503, 'ServiceUnavailable', message);
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;

@@ -25,6 +25,7 @@ import {
   userRecord,
 } from '#schemas/user';
 import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
+import { healthResponse } from '#schemas/health';
 
 interface Component {
   schema: z.ZodType;
@@ -92,6 +93,8 @@ export const outputComponents = {
   AnonymizeReport: { schema: anonymizationResponse, description: 'The records as they were before the anonymization.' },
   NewsletterSignup: { schema: signupRecord, description: '`confirmToken` appears only on unconfirmed records in lists read by admins.' },
   NewsletterSignupList: { schema: listEnvelope(signupRecord) },
+  // Health check
+  Health: { schema: healthResponse, description: 'The API answers and reaches its database.' },
 } satisfies Record<string, Component>;
 
 export type InputComponent = keyof typeof inputComponents;

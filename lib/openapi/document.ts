@@ -132,6 +132,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; examp
   415: { name: 'UnsupportedMediaType', description: 'A body that is not `application/json`.', example: { status: 415, error: 'UnsupportedMediaType', message: 'Request body must be application/json' } },
   500: { name: 'InternalError', description: 'A bug. The message is generic; the error is logged with the request id.', example: { status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' } },
   502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server did not answer within 4000 ms' } },
+  // Health check (GET /api/health)
+  503: { name: 'ServiceUnavailable', description: 'The API cannot reach its database.', example: { status: 503, error: 'ServiceUnavailable', message: 'The database is not reachable' } },
 };
 
 function errorResponses(): Record<string, Json> {

@@ -96,6 +96,9 @@ export const keys = {
     PK: sitePk(siteId),
     SK: `IDEMP#${scope}#${key}`,
   }),
+
+  // Health check (GET /api/health): read, never written.
+  healthProbe: { PK: 'HEALTH', SK: 'HEALTH' } as Key,
 } as const;
 
 export const TALLY_SHARDS = 10;
