@@ -8,6 +8,7 @@
  * DYNAMODB_PORT) and exit code 1; "ready" is printed only when OUR server answers `GET /api/health`
  * (scripts/offline.ts checks a per-run id); one `npm start` at a time may use .data/ (a lock file).
  */
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { devDefaults } from '#lib/config/env';
 import { freePort, JAVA_HINT, startDynamoLocal, type DynamoLocal } from './dynamo-local.ts';
@@ -43,11 +44,13 @@ async function main() {
   const ports = await choosePorts();
   phase(`ports free: ${[ports.api, ports.auth, ports.dynamo].map(describePort).join(', ')}`);
 
-  const dataRoot = fileURLToPath(new URL('../.data', import.meta.url));
+  // LOCAL_DATA_DIR: another data folder (a second persistent instance, tests); default .data/.
+  const dataRoot = process.env.LOCAL_DATA_DIR || fileURLToPath(new URL('../.data', import.meta.url));
   const dataDir = `${dataRoot}/dynamodb`;
   if (!inMemory) {
     releaseDataLock = lockDataDir(dataRoot, ports.api.port);
-    phase(`.data/ locked for this instance (${dataRoot}/lock)`);
+    mkdirSync(dataDir, { recursive: true });
+    phase(`data folder locked for this instance (${dataRoot}/lock)`);
   }
 
   process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${ports.dynamo.port}`;

@@ -35,8 +35,9 @@ export function lockDataDir(dataRoot: string, apiPort: number): () => Promise<vo
       const holder = readHolder(path);
       if (holder && alive(holder.pid)) {
         throw new DataDirLockedError(
-          `.data/ is in use by another npm start (pid ${holder.pid}, ${holder.url}). ` +
-            'Two instances on one database lose data: stop the other one, or start this one with `npm start -- --in-memory`.',
+          `${dataRoot} is in use by another npm start (pid ${holder.pid}, ${holder.url}). ` +
+            'Two instances on one database lose data: stop the other one, or start this one with `npm start -- --in-memory` ' +
+            '(or with its own LOCAL_DATA_DIR).',
         );
       }
       console.log(`  taking over a stale .data/lock (pid ${holder?.pid ?? '?'} is gone)`);
