@@ -19,6 +19,7 @@ import { choosePorts, type PortChoice } from './start/ports.ts';
 import { lockDataDir } from './start/data-lock.ts';
 
 const inMemory = process.argv.includes('--in-memory');
+const demo = process.argv.includes('--demo');
 const stopping: Array<() => Promise<void>> = [];
 /** Released last, once DynamoDB Local no longer writes to .data/. */
 let releaseDataLock: (() => Promise<void>) | undefined;
@@ -48,7 +49,7 @@ async function main() {
   const dataRoot = process.env.LOCAL_DATA_DIR || fileURLToPath(new URL('../.data', import.meta.url));
   const dataDir = `${dataRoot}/dynamodb`;
   if (!inMemory) {
-    releaseDataLock = lockDataDir(dataRoot, ports.api.port);
+    releaseDataLock = lockDataDir(dataRoot, ports.api.port, `http://127.0.0.1:${ports.dynamo.port}`);
     mkdirSync(dataDir, { recursive: true });
     phase(`data folder locked for this instance (${dataRoot}/lock)`);
   }
@@ -102,6 +103,11 @@ async function main() {
       (seeded ? `demo site created (id ${seeded})` : `demo site logins point at ${auth.url}${repointed ? ` (${repointed} updated)` : ''}`),
   );
 
+  if (demo) {
+    const { seedDemoContent } = await import('./seed-demo.ts');
+    const written = await seedDemoContent(seeded ?? 1);
+    phase(written ? `demo content: ${written.ideas} ideas, ${written.arguments} arguments, ${written.votes} likes, ${written.articles} articles` : 'demo content: the demo site already has ideas');
+  }
   tableReady();
   const offline = await offlineStarting;
   phase('serverless-offline answers GET /api/health');
@@ -113,6 +119,7 @@ The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')}
   curl -H 'X-Authorization: Bearer ${token}' http://localhost:${port}/api/site/1
 Log in on the demo site in a browser (the JWT comes back in the jwt= query parameter):
   http://localhost:${port}/oauth/site/1/login?redirectUrl=http://localhost:${port}/api/site/1
+Demo ideas, votes, arguments and articles: ${inMemory ? `DYNAMODB_ENDPOINT=${dynamo.endpoint} ` : ''}npm run seed -- --demo (or npm start -- --demo)
 Handlers are served from source: an edit is live on the next request. Press Ctrl-C to stop.`);
 }
 

@@ -2,7 +2,8 @@
  * One `npm start` per .data/: two DynamoDB Locals on one database file lose writes and can hang each
  * other. The first takes .data/lock (created exclusively, holding its pid and URL); a second start is
  * refused with a message naming the holder. A lock whose process is gone (killed, crashed) is taken
- * over. `--in-memory` does not use .data/ and needs no lock.
+ * over. `--in-memory` does not use .data/ and needs no lock. `npm run seed` finds the running
+ * instance's DynamoDB Local through the lock.
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 
@@ -18,13 +19,13 @@ function alive(pid: number): boolean {
 }
 
 /** Takes the lock; returns the function that releases it. */
-export function lockDataDir(dataRoot: string, apiPort: number): () => Promise<void> {
+export function lockDataDir(dataRoot: string, apiPort: number, dynamoEndpoint: string): () => Promise<void> {
   mkdirSync(dataRoot, { recursive: true });
   const path = `${dataRoot}/lock`;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, url: `http://localhost:${apiPort}`, since: new Date().toISOString() }));
+      writeSync(fd, JSON.stringify({ pid: process.pid, url: `http://localhost:${apiPort}`, dynamoEndpoint, since: new Date().toISOString() }));
       closeSync(fd);
       return async () => {
         const holder = readHolder(path);
