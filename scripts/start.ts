@@ -8,7 +8,7 @@
  * DYNAMODB_PORT) and exit code 1; "ready" is printed only when OUR server answers `GET /api/health`
  * (scripts/offline.ts checks a per-run id); one `npm start` at a time may use .data/ (a lock file).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { devDefaults } from '#lib/config/env';
 import { freePort, JAVA_HINT, startDynamoLocal, type DynamoLocal } from './dynamo-local.ts';
@@ -36,6 +36,12 @@ const describePort = (p: PortChoice) => `${p.variable}=${p.port}${p.fellBack ? `
 
 async function main() {
   console.log('Starting the participation API locally…');
+  // .env (see .env.example): read once; variables already set in the shell win.
+  const dotenv = fileURLToPath(new URL('../.env', import.meta.url));
+  if (existsSync(dotenv)) {
+    process.loadEnvFile(dotenv);
+    console.log('  read .env');
+  }
   devDefault('API_SERVICE_TOKENS', devDefaults.serviceToken);
   devDefault('JWT_SECRET', devDefaults.jwtSecret);
   process.env.STAGE = 'local';
