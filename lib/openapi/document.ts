@@ -15,6 +15,7 @@ export interface OpenApiDocument {
   openapi: string;
   jsonSchemaDialect: string;
   info: Json;
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Json>>;
   components: { schemas: Record<string, Json>; responses: Record<string, Json>; securitySchemes: Record<string, Json> };
@@ -76,6 +77,19 @@ function componentSchemas(components: Record<string, { schema: z.ZodType; descri
   return out;
 }
 
+/**
+ * Ids and pageSize are read from the URL as strict decimal strings (schemas/common.ts: a regex, then a
+ * number); a client sends integers, so the document says so, with the real ranges (the regex alone
+ * would allow pageSize 0 and 501-999).
+ */
+const PATH_ID_PATTERN = '^[1-9][0-9]{0,14}$';
+const PAGE_SIZE_PATTERN = '^[0-9]{1,3}$';
+function asClientWritesIt(name: string, schema: Json): Json {
+  if (schema.type === 'string' && schema.pattern === PATH_ID_PATTERN) return { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 };
+  if (name === 'pageSize' && schema.type === 'string' && schema.pattern === PAGE_SIZE_PATTERN) return { type: 'integer', minimum: 1, maximum: 500, default: 100 };
+  return schema;
+}
+
 /** Path, query and header parameters from the route's zod objects (input side: what a client writes). */
 function parameters(route: RouteDoc): Json[] {
   const out: Json[] = [];
@@ -85,7 +99,7 @@ function parameters(route: RouteDoc): Json[] {
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, Json>)) {
       const description = route.parameterDocs?.[name] ?? PARAMETER_DOCS[`${where}.${name}`] ?? PARAMETER_DOCS[name];
-      out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: property });
+      out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: asClientWritesIt(name, property) });
     }
   };
   add(route.params, 'path');
@@ -209,7 +223,11 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
         'A multi-site participation API: ideas, arguments, votes, articles, users and newsletter signups per site. ' +
         'Bodies are JSON (at most 256 KiB). Ids are positive integers. Lists return `{records, metadata: {pageSize, nextCursor}}`; ' +
         'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`.',
+      license: { name: 'Proprietary: a private package, not licensed for reuse', identifier: 'LicenseRef-Proprietary' },
     },
+    // Paths are absolute from the API's root (no stage prefix) of the deployment that serves this
+    // document (a local `npm start` too).
+    servers: [{ url: '/', description: 'The deployment that serves this document (locally: http://localhost:3000)' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {
