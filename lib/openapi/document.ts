@@ -178,13 +178,31 @@ function security(route: RouteDoc): Json[] {
   return [...base, ...base.map((alt) => ({ ...alt, siteBasicAuth: [] }))];
 }
 
-function operation(route: RouteDoc): Json {
+/**
+ * OpenAPI links from a create (201) to the read of what it created: the GET one path segment deeper
+ * (`POST /api/site/{siteId}/idea` -> `GET /api/site/{siteId}/idea/{ideaId}`), its new id from the
+ * answer's `id`, the other ids from the create's own path.
+ */
+function createLinks(route: RouteDoc, routes: readonly RouteDoc[]): Json | undefined {
+  if (route.success.status !== 201) return undefined;
+  const read = routes.find((r) => r.method === 'GET' && new RegExp(`^${route.path.replace(/[{}]/g, '\\$&')}/\\{(\\w+)\\}$`).test(r.path));
+  if (!read) return undefined;
+  const newId = /\{(\w+)\}$/.exec(read.path)![1]!;
+  const parameters: Record<string, string> = {};
+  for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) parameters[name!] = `$request.path.${name}`;
+  parameters[newId] = '$response.body#/id';
+  return { [read.operationId]: { operationId: read.operationId, parameters, description: 'Read the record just created.' } };
+}
+
+function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json {
   const responses: Record<string, Json> = {};
   const content = successContent(route.success.schema);
+  const links = createLinks(route, routes);
   responses[String(route.success.status)] = {
     description: route.success.description,
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
     ...(content ? { content } : {}),
+    ...(links ? { links } : {}),
   };
   for (const status of [...errorStatuses(route), 500]) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
@@ -211,7 +229,7 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
     const item = (paths[route.path] ??= {});
     const method = route.method.toLowerCase();
     if (item[method]) throw new Error(`Route ${route.method} ${route.path} is listed twice`);
-    item[method] = operation(route);
+    item[method] = operation(route, routes);
   }
   return {
     openapi: '3.1.1',

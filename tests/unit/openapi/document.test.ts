@@ -79,6 +79,14 @@ describe('the OpenAPI document', () => {
     expect(doc.info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) });
   });
 
+  it('links each create to the read of what it created', () => {
+    const created = operations.filter(({ op }) => op.responses['201']);
+    const linked = Object.fromEntries(created.map(({ op }) => [op.operationId, op.responses['201'].links]));
+    expect(linked.ideaCreate).toEqual({ ideaGet: { operationId: 'ideaGet', parameters: { siteId: '$request.path.siteId', ideaId: '$response.body#/id' }, description: expect.any(String) } });
+    expect(linked.argumentCreate.argumentGet.parameters).toEqual({ siteId: '$request.path.siteId', ideaId: '$request.path.ideaId', argumentId: '$response.body#/id' });
+    for (const name of ['siteCreate', 'articleCreate', 'userCreate']) expect(linked[name], name).toBeDefined();
+  });
+
   it('answers Activity and AnonymizeReport ideas with the Idea record', () => {
     const schemas = (buildOpenApiDocument() as unknown as Json).components.schemas;
     for (const name of ['Activity', 'AnonymizeReport']) expect(schemas[name].properties.ideas.items).toEqual({ $ref: '#/components/schemas/Idea' });
