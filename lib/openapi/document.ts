@@ -7,6 +7,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { inputComponents, outputComponents } from '#lib/openapi/components';
 import { ROUTES, TAGS, type RouteDoc, type SuccessSchema } from '#lib/openapi/routes';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';
+import { BODY_EXAMPLES, RESPONSE_EXAMPLES } from '#lib/openapi/examples';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -168,7 +169,8 @@ function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
   // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
   const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
-  return { 'application/json': { schema: json } };
+  const example = Array.isArray(schema) ? undefined : RESPONSE_EXAMPLES[schema];
+  return { 'application/json': { schema: json, ...(example === undefined ? {} : { example }) } };
 }
 
 /** OpenAPI: a list of alternatives, each a set of schemes that must all be met; `{}` is "none". */
@@ -216,7 +218,12 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
     description,
     ...(params.length ? { parameters: params } : {}),
     ...(route.body
-      ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: { $ref: ref(route.body) } } } } }
+      ? {
+          requestBody: {
+            required: route.bodyRequired ?? true,
+            content: { 'application/json': { schema: { $ref: ref(route.body) }, ...(BODY_EXAMPLES[route.body] === undefined ? {} : { example: BODY_EXAMPLES[route.body] }) } },
+          },
+        }
       : {}),
     responses,
     security: security(route),

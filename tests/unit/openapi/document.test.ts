@@ -79,6 +79,13 @@ describe('the OpenAPI document', () => {
     expect(doc.info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) });
   });
 
+  it('shows an example of every request body (redocly lint checks them against the schemas)', () => {
+    for (const { method, path, op } of operations) {
+      if (!op.requestBody) continue;
+      expect(op.requestBody.content['application/json'].example, `${method} ${path}`).toBeDefined();
+    }
+  });
+
   it('links each create to the read of what it created', () => {
     const created = operations.filter(({ op }) => op.responses['201']);
     const linked = Object.fromEntries(created.map(({ op }) => [op.operationId, op.responses['201'].links]));
