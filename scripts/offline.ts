@@ -1,8 +1,11 @@
 /**
- * Runs serverless-offline (the whole API over HTTP on one port) as a child process and waits until
- * `GET /api/site` answers. Used by `npm start` and the end-to-end tests.
+ * Runs serverless-offline (the whole API over HTTP on one port, handlers served from source; see
+ * scripts/sls/) as a child process and waits until `GET /api/health` answers 200 from THIS child:
+ * the answer must carry the per-run id the child got (scripts/sls/api-gateway-fidelity.cjs), so
+ * another server that holds the port is never taken for ours. Used by `npm start` and the e2e tests.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,22 +23,30 @@ export async function startOffline(options: {
   /** Pipe the child's output through (npm start) or keep it for error reports (tests). */
   inheritOutput?: boolean;
   timeoutMs?: number;
+  /** Probe only once this settles (npm start: the table exists), so the log shows no early 503s. */
+  probeAfter?: Promise<unknown>;
   /** Called with the stop function as soon as the child exists, so Ctrl-C during start-up cleans up. */
   onSpawn?: (stop: () => Promise<void>) => void;
 }): Promise<Offline> {
+  const instanceId = randomUUID();
   const child = spawn(
     process.execPath,
-    [fileURLToPath(new URL('../node_modules/serverless/bin/serverless.js', import.meta.url)), 'offline', 'start', '--stage', 'local'],
+    ['--require', fileURLToPath(new URL('./sls/tsx-esm-api-fix.cjs', import.meta.url)), fileURLToPath(new URL('../node_modules/serverless/bin/serverless.js', import.meta.url)), 'offline', 'start', '--stage', 'local'],
     {
       cwd: root,
-      env: { ...process.env, ...options.env, PORT: String(options.port), LAMBDA_PORT: String(options.lambdaPort), SLS_TELEMETRY_DISABLED: '1' },
-      stdio: options.inheritOutput ? 'inherit' : 'pipe',
+      env: { ...process.env, ...options.env, PORT: String(options.port), LAMBDA_PORT: String(options.lambdaPort), SLS_TELEMETRY_DISABLED: '1', LOCAL_INSTANCE_ID: instanceId },
+      // Piped in both cases: the output tells why a start failed (a taken port).
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: process.platform !== 'win32',
     },
   );
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
+  if (options.inheritOutput) {
+    child.stdout?.pipe(process.stdout);
+    child.stderr?.pipe(process.stderr);
+  }
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
@@ -59,15 +70,21 @@ export async function startOffline(options: {
 
   options.onSpawn?.(stop);
   const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  if (options.probeAfter) await Promise.race([options.probeAfter.catch(() => undefined), exited]);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`serverless offline exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      if (/EADDRINUSE/.test(output)) throw new Error(`PORT ${options.port} is already in use (another npm start, or another program): choose another, e.g. PORT=${options.port + 1} npm start`);
+      throw new Error(`serverless offline exited early${options.inheritOutput ? ' (its output is above)' : `:\n${output}`}`);
+    }
     try {
-      const res = await fetch(`${url}/api/site`, { signal: AbortSignal.timeout(5_000) });
-      if (res.status === 200) return { url, process: child, stop };
+      const res = await fetch(`${url}/api/health`, { headers: { 'x-local-instance-probe': '1' }, signal: AbortSignal.timeout(5_000) });
+      await res.arrayBuffer();
+      // 503 while DynamoDB Local or the table is not there yet; another server's answer lacks our id.
+      if (res.status === 200 && res.headers.get('x-local-instance') === instanceId) return { url, process: child, stop };
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
   throw new Error(`serverless offline did not answer within the time limit:\n${output}`);

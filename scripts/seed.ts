@@ -1,7 +1,7 @@
 /**
  * The demo site `npm start` creates on an empty database, so a newcomer has something to call.
  */
-import { listSites, putNewSite } from '#lib/store/sites';
+import { listSites, putNewSite, updateSite } from '#lib/store/sites';
 import { nextId } from '#lib/store/counters';
 import type { SiteConfigInput } from '#schemas/site-config';
 // Lifecycle: the demo site's job markers, as a site create writes them.
@@ -25,4 +25,27 @@ export async function seedDemoSite(options: { oauth?: Record<string, string> } =
   await putNewSite({ id, name: 'demo', title: 'Demo participation site', domain: 'localhost', config, createdAt: now, updatedAt: now });
   await syncJobMarkers(id, siteJobDues(withDefaults(config), now), now);
   return id;
+}
+
+/**
+ * On every start: the sites that log in with the local auth server's demo client follow its current
+ * URL (it may be on another port than last time). Returns how many sites were changed.
+ */
+export async function pointDemoSitesAt(authServerUrl: string, clientId = 'demo-site'): Promise<number> {
+  let changed = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await listSites({ pageSize: 100, cursor });
+    for (const site of page.items) {
+      const oauth = (site.config as { oauth?: Record<string, Record<string, string>> } | undefined)?.oauth;
+      const entries = Object.entries(oauth ?? {}).filter(([, c]) => c?.['auth-client-id'] === clientId && c['auth-server-url'] !== authServerUrl);
+      if (entries.length === 0) continue;
+      const next = { ...oauth };
+      for (const [name, c] of entries) next[name] = { ...c, 'auth-server-url': authServerUrl };
+      await updateSite(site.id, { config: { ...site.config, oauth: next }, updatedAt: new Date().toISOString() });
+      changed++;
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return changed;
 }

@@ -1,19 +1,30 @@
 /**
  * `npm start`: the whole API on http://localhost:${PORT:-3000} with no AWS account and no external
- * service: AWS's DynamoDB Local (data under .data/ unless --in-memory), the table, a demo site on an
- * empty database, and serverless-offline. Ctrl-C stops everything it started.
+ * service: AWS's DynamoDB Local (data under .data/ unless --in-memory), the table, a demo site, the
+ * local auth server and serverless-offline serving the handlers from source. One progress line per
+ * phase; the three processes start side by side. Ctrl-C stops everything it started.
+ *
+ * Honest about failures: a taken port is an error naming its variable (PORT, AUTH_SERVER_PORT,
+ * DYNAMODB_PORT) and exit code 1; "ready" is printed only when OUR server answers `GET /api/health`
+ * (scripts/offline.ts checks a per-run id); one `npm start` at a time may use .data/ (a lock file).
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { devDefaults } from '#lib/config/env';
 import { freePort, JAVA_HINT, startDynamoLocal, type DynamoLocal } from './dynamo-local.ts';
-import { startOffline, type Offline } from './offline.ts';
+import { startOffline } from './offline.ts';
 import { startAuthServer } from './auth-server/index.ts';
 import { DEMO_CLIENT, DEMO_USERS, demoOauthConfig } from './auth-server/demo.ts';
+import { choosePorts, type PortChoice } from './start/ports.ts';
+import { lockDataDir } from './start/data-lock.ts';
 
 const inMemory = process.argv.includes('--in-memory');
-const port = Number(process.env.PORT ?? 3000);
+const demo = process.argv.includes('--demo');
 const stopping: Array<() => Promise<void>> = [];
+/** Released last, once DynamoDB Local no longer writes to .data/. */
+let releaseDataLock: (() => Promise<void>) | undefined;
+const t0 = performance.now();
+const phase = (text: string) => console.log(`[${((performance.now() - t0) / 1000).toFixed(1)} s] ${text}`);
 
 function devDefault(name: string, value: string, shown = value) {
   if (process.env[name]) return;
@@ -21,64 +32,106 @@ function devDefault(name: string, value: string, shown = value) {
   console.log(`  ${name} is not set; using the dev default: ${shown}`);
 }
 
+const describePort = (p: PortChoice) => `${p.variable}=${p.port}${p.fellBack ? ` (${p.requested} was taken)` : ''}`;
+
 async function main() {
   console.log('Starting the participation API locally…');
-  devDefault('PORT', String(port));
+  // .env (see .env.example): read once; variables already set in the shell win.
+  const dotenv = fileURLToPath(new URL('../.env', import.meta.url));
+  if (existsSync(dotenv)) {
+    process.loadEnvFile(dotenv);
+    console.log('  read .env');
+  }
   devDefault('API_SERVICE_TOKENS', devDefaults.serviceToken);
   devDefault('JWT_SECRET', devDefaults.jwtSecret);
   process.env.STAGE = 'local';
   process.env.TABLE_NAME = 'participation-api-local';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-  const dataDir = fileURLToPath(new URL('../.data/dynamodb', import.meta.url));
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  let dynamo: DynamoLocal;
-  try {
-    dynamo = await startDynamoLocal({ port: Number(process.env.DYNAMODB_PORT ?? 8000), dataDir: inMemory ? undefined : dataDir });
-  } catch (err) {
-    if ((err as Error).message === JAVA_HINT) throw err;
-    // Port 8000 taken (another DynamoDB Local?): use a free one.
-    dynamo = await startDynamoLocal({ port: await freePort(), dataDir: inMemory ? undefined : dataDir });
+  const ports = await choosePorts();
+  phase(`ports free: ${[ports.api, ports.auth, ports.dynamo].map(describePort).join(', ')}`);
+
+  // LOCAL_DATA_DIR: another data folder (a second persistent instance, tests); default .data/.
+  const dataRoot = process.env.LOCAL_DATA_DIR || fileURLToPath(new URL('../.data', import.meta.url));
+  const dataDir = `${dataRoot}/dynamodb`;
+  if (!inMemory) {
+    releaseDataLock = lockDataDir(dataRoot, ports.api.port, `http://127.0.0.1:${ports.dynamo.port}`);
+    mkdirSync(dataDir, { recursive: true });
+    phase(`data folder locked for this instance (${dataRoot}/lock)`);
   }
-  stopping.push(() => dynamo.stop());
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  console.log(`  DynamoDB Local: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${dataDir}`})`);
 
-  // The local OAuth 2.0 server the demo site logs in with (users in memory, no passwords).
-  const auth = await startAuthServer({ port: Number(process.env.AUTH_SERVER_PORT ?? 4000), clients: [DEMO_CLIENT], users: DEMO_USERS });
-  stopping.push(() => auth.stop());
-  console.log(`  local auth server: ${auth.url} (demo users: ${DEMO_USERS.map((u) => u.email).join(', ')})`);
-
-  const { ensureTable } = await import('#lib/store/table');
-  const { seedDemoSite } = await import('./seed.ts');
-  if (await ensureTable()) console.log(`  created table ${process.env.TABLE_NAME}`);
-  const seeded = await seedDemoSite({ oauth: demoOauthConfig(auth.url) });
-  if (seeded) console.log(`  seeded the demo site (id ${seeded})`);
-
-  const offline: Offline = await startOffline({
-    port,
+  process.env.DYNAMODB_ENDPOINT = `http://127.0.0.1:${ports.dynamo.port}`;
+  // Side by side: Java's start-up, the auth server and serverless-offline's (it waits for the table
+  // through its readiness probe).
+  const dynamoStarting = startDynamoLocal({ port: ports.dynamo.port, dataDir: inMemory ? undefined : dataDir }).then((d) => {
+    stopping.push(() => d.stop());
+    return d;
+  });
+  let tableReady!: () => void;
+  const probeAfter = new Promise<void>((resolve) => (tableReady = resolve));
+  const offlineStarting = startOffline({
+    port: ports.api.port,
     lambdaPort: await freePort(),
     env: {
       STAGE: 'local',
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
       JWT_SECRET: process.env.JWT_SECRET!,
       API_SERVICE_TOKENS: process.env.API_SERVICE_TOKENS!,
     },
     inheritOutput: true,
+    probeAfter,
     onSpawn: (stop) => stopping.unshift(stop),
   });
+  // Either failing first ends the start (the other is stopped by shutdown).
+  offlineStarting.catch(() => undefined);
+  phase('DynamoDB Local and serverless-offline starting');
+
+  const auth = await startAuthServer({ port: ports.auth.port, clients: [DEMO_CLIENT], users: DEMO_USERS });
+  stopping.push(() => auth.stop());
+  phase(`local auth server: ${auth.url} (demo users: ${DEMO_USERS.map((u) => u.email).join(', ')})`);
+
+  let dynamo: DynamoLocal;
+  try {
+    dynamo = await dynamoStarting;
+  } catch (err) {
+    if ((err as Error).message === JAVA_HINT) throw err;
+    throw new Error(`DynamoDB Local did not start on DYNAMODB_PORT=${ports.dynamo.port}: ${(err as Error).message}`);
+  }
+  phase(`DynamoDB Local: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${dataDir}`})`);
+
+  const { ensureTable } = await import('#lib/store/table');
+  const { seedDemoSite, pointDemoSitesAt } = await import('./seed.ts');
+  const created = await ensureTable();
+  const seeded = await seedDemoSite({ oauth: demoOauthConfig(auth.url) });
+  const repointed = seeded ? 0 : await pointDemoSitesAt(auth.url);
+  phase(
+    `table ${process.env.TABLE_NAME} ${created ? 'created' : 'found'}; ` +
+      (seeded ? `demo site created (id ${seeded})` : `demo site logins point at ${auth.url}${repointed ? ` (${repointed} updated)` : ''}`),
+  );
+
+  if (demo) {
+    const { seedDemoContent } = await import('./seed-demo.ts');
+    const written = await seedDemoContent(seeded ?? 1);
+    phase(written ? `demo content: ${written.ideas} ideas, ${written.arguments} arguments, ${written.votes} likes, ${written.articles} articles` : 'demo content: the demo site already has ideas');
+  }
+  tableReady();
+  const offline = await offlineStarting;
+  phase('serverless-offline answers GET /api/health');
+  const port = ports.api.port;
   const token = process.env.API_SERVICE_TOKENS!.split(',')[0];
   console.log(`
-The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')}
+The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')} (in ${((performance.now() - t0) / 1000).toFixed(1)} s)
   curl http://localhost:${port}/api/site/
   curl -H 'X-Authorization: Bearer ${token}' http://localhost:${port}/api/site/1
 Log in on the demo site in a browser (the JWT comes back in the jwt= query parameter):
   http://localhost:${port}/oauth/site/1/login?redirectUrl=http://localhost:${port}/api/site/1
-Press Ctrl-C to stop.`);
+Demo ideas, votes, arguments and articles: ${inMemory ? `DYNAMODB_ENDPOINT=${dynamo.endpoint} ` : ''}npm run seed -- --demo (or npm start -- --demo)
+Handlers are served from source: an edit is live on the next request. Press Ctrl-C to stop.`);
 }
 
 async function shutdown(code = 0) {
   for (const stop of stopping.splice(0)) await stop().catch(() => undefined);
+  await releaseDataLock?.().catch(() => undefined);
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));

@@ -38,6 +38,7 @@ export type ErrorName =
   | 'UnsupportedMediaType'
   | 'TooManyRequests'
   | 'BadGateway'
+  | 'ServiceUnavailable'
   | 'InternalError';
 
 export class ApiError extends Error {
@@ -80,5 +81,8 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many r
 
 /** An upstream service (the OAuth server) failed; nothing was changed locally. */
 export const badGateway = (message: string) => new ApiError(502, 'BadGateway', message);
+
+/** A dependency of the API itself (the table) cannot be reached: GET /api/health. */
+export const serviceUnavailable = (message: string) => new ApiError(503, 'ServiceUnavailable', message);
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;

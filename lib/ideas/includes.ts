@@ -11,9 +11,9 @@ import { getBallot } from '#lib/store/ballots';
 import type { ContentItem } from '#lib/store/content-items';
 import { argumentsOfIdeas } from '#lib/store/ideas';
 import { readTallies, yesNo, type Tally } from '#lib/store/tallies';
-import { loadUsersOf, toContentRecord, withCommonIncludes } from '#lib/content/record';
+import { loadUsersOf, withCommonIncludes } from '#lib/content/record';
+import { toIdeaRecord } from '#lib/ideas/record';
 import type { IdeaIncludes, IdeaRecord } from '#schemas/idea';
-import { discoveryFieldsOfItem } from '#lib/discovery/record';
 
 /**
  * @param known tallies the caller already read (ordering by votes reads every tally of the site).
@@ -38,7 +38,7 @@ export async function toIdeaRecords(
   const argumentsByIdea = groupArguments(argumentItems);
 
   return items.map((item) => {
-    const record: IdeaRecord = withCommonIncludes({ ...toContentRecord(item), ...discoveryFieldsOfItem(item) }, item, flags, users, site.config);
+    const record: IdeaRecord = withCommonIncludes(toIdeaRecord(item), item, flags, users, site.config);
     if (showCounts) {
       const counts = yesNo(tallies?.get(item.id));
       Object.assign(record, counts, { progress: progressOf(counts.yes, site.config.ideas.minimumYesVotes) });

@@ -6,7 +6,7 @@ import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
 import { listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
 import { fitPage } from '#lib/content/page-budget';
-import { toContentRecord } from '#lib/content/record';
+import { toIdeaRecord } from '#lib/ideas/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
 import { ideaKind } from '#lib/ideas/kind';
 import { toIdeaRecords } from '#lib/ideas/includes';
@@ -14,7 +14,6 @@ import { runningStatuses } from '#schemas/content-item';
 import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
 import { filtersOf, needsDiscovery } from '#lib/discovery/filters';
 import { listDiscovered } from '#lib/discovery/list';
-import { discoveryFieldsOfItem } from '#lib/discovery/record';
 
 /**
  * One page in the asked order. Cost: one Query (creation order) or two BatchGets (vote order:
@@ -46,12 +45,12 @@ export async function getIdeaRecord(site: Site, caller: Caller, ideaId: number, 
 
 export async function createIdea(site: Site, caller: Caller, body: Record<string, unknown>): Promise<IdeaRecord> {
   const item = await createContent(ideaKind, site, caller, body);
-  return { ...toContentRecord(item), ...discoveryFieldsOfItem(item) };
+  return toIdeaRecord(item);
 }
 
 export async function updateIdea(site: Site, caller: Caller, ideaId: number, body: Record<string, unknown>): Promise<IdeaRecord> {
   const item = await updateContent(ideaKind, site, caller, ideaId, body);
-  return { ...toContentRecord(item), ...discoveryFieldsOfItem(item) };
+  return toIdeaRecord(item);
 }
 
 export const deleteIdea = (site: Site, caller: Caller, ideaId: number) => deleteContent(ideaKind, site, caller, ideaId);

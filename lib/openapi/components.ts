@@ -29,6 +29,7 @@ import { notificationRecord } from '#schemas/notification';
 import { ideaDiscoveryFields, markerRecord } from '#schemas/discovery';
 import { createTagBody, tagRecord, updateTagBody } from '#schemas/tag';
 import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
+import { healthResponse } from '#schemas/health';
 
 interface Component {
   schema: z.ZodType;
@@ -114,6 +115,8 @@ export const outputComponents = {
   VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
   VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
   UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
+  // Health check
+  Health: { schema: healthResponse, description: 'The API answers and reaches its database.' },
 } satisfies Record<string, Component>;
 
 export type InputComponent = keyof typeof inputComponents;

@@ -7,6 +7,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { inputComponents, outputComponents } from '#lib/openapi/components';
 import { ROUTES, TAGS, type RouteDoc, type SuccessSchema } from '#lib/openapi/routes';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';
+import { BODY_EXAMPLES, RESPONSE_EXAMPLES } from '#lib/openapi/examples';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -15,6 +16,7 @@ export interface OpenApiDocument {
   openapi: string;
   jsonSchemaDialect: string;
   info: Json;
+  servers: { url: string; description: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Json>>;
   components: { schemas: Record<string, Json>; responses: Record<string, Json>; securitySchemes: Record<string, Json> };
@@ -76,6 +78,19 @@ function componentSchemas(components: Record<string, { schema: z.ZodType; descri
   return out;
 }
 
+/**
+ * Ids and pageSize are read from the URL as strict decimal strings (schemas/common.ts: a regex, then a
+ * number); a client sends integers, so the document says so, with the real ranges (the regex alone
+ * would allow pageSize 0 and 501-999).
+ */
+const PATH_ID_PATTERN = '^[1-9][0-9]{0,14}$';
+const PAGE_SIZE_PATTERN = '^[0-9]{1,3}$';
+function asClientWritesIt(name: string, schema: Json): Json {
+  if (schema.type === 'string' && schema.pattern === PATH_ID_PATTERN) return { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 };
+  if (name === 'pageSize' && schema.type === 'string' && schema.pattern === PAGE_SIZE_PATTERN) return { type: 'integer', minimum: 1, maximum: 500, default: 100 };
+  return schema;
+}
+
 /** Path, query and header parameters from the route's zod objects (input side: what a client writes). */
 function parameters(route: RouteDoc): Json[] {
   const out: Json[] = [];
@@ -85,7 +100,7 @@ function parameters(route: RouteDoc): Json[] {
     const required = new Set((json.required as string[] | undefined) ?? []);
     for (const [name, property] of Object.entries((json.properties ?? {}) as Record<string, Json>)) {
       const description = route.parameterDocs?.[name] ?? PARAMETER_DOCS[`${where}.${name}`] ?? PARAMETER_DOCS[name];
-      out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: property });
+      out.push({ name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: asClientWritesIt(name, property) });
     }
   };
   add(route.params, 'path');
@@ -133,6 +148,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; examp
   429: { name: 'TooManyRequests', description: 'A brute-force limit of the unauthenticated doors (per client address and site, per minute); `Retry-After` says when to try again.', example: { status: 429, error: 'TooManyRequests', message: 'Too many requests from this address; try again later' } },
   500: { name: 'InternalError', description: 'A bug. The message is generic; the error is logged with the request id.', example: { status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' } },
   502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server could not complete the code exchange; please try again later' } },
+  // Health check (GET /api/health)
+  503: { name: 'ServiceUnavailable', description: 'The API cannot reach its database.', example: { status: 503, error: 'ServiceUnavailable', message: 'The database is not reachable' } },
 };
 
 function errorResponses(): Record<string, Json> {
@@ -162,7 +179,8 @@ function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
   // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
   const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
-  return { 'application/json': { schema: json } };
+  const example = Array.isArray(schema) ? undefined : RESPONSE_EXAMPLES[schema];
+  return { 'application/json': { schema: json, ...(example === undefined ? {} : { example }) } };
 }
 
 /** OpenAPI: a list of alternatives, each a set of schemes that must all be met; `{}` is "none". */
@@ -172,9 +190,26 @@ function security(route: RouteDoc): Json[] {
   return [...base, ...base.map((alt) => ({ ...alt, siteBasicAuth: [] }))];
 }
 
-function operation(route: RouteDoc): Json {
+/**
+ * OpenAPI links from a create (201) to the read of what it created: the GET one path segment deeper
+ * (`POST /api/site/{siteId}/idea` -> `GET /api/site/{siteId}/idea/{ideaId}`), its new id from the
+ * answer's `id`, the other ids from the create's own path.
+ */
+function createLinks(route: RouteDoc, routes: readonly RouteDoc[]): Json | undefined {
+  if (route.success.status !== 201) return undefined;
+  const read = routes.find((r) => r.method === 'GET' && new RegExp(`^${route.path.replace(/[{}]/g, '\\$&')}/\\{(\\w+)\\}$`).test(r.path));
+  if (!read) return undefined;
+  const newId = /\{(\w+)\}$/.exec(read.path)![1]!;
+  const parameters: Record<string, string> = {};
+  for (const [, name] of route.path.matchAll(/\{(\w+)\}/g)) parameters[name!] = `$request.path.${name}`;
+  parameters[newId] = '$response.body#/id';
+  return { [read.operationId]: { operationId: read.operationId, parameters, description: 'Read the record just created.' } };
+}
+
+function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json {
   const responses: Record<string, Json> = {};
   const content = successContent(route.success.schema);
+  const links = createLinks(route, routes);
   responses[String(route.success.status)] = {
     description: route.success.description,
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
@@ -182,6 +217,7 @@ function operation(route: RouteDoc): Json {
       ? { headers: { Link: { description: 'The next page of a long export: `</api/site/N/export/...?format=...&cursor=...>; rel="next"` (absent on the last page)', schema: { type: 'string' } } } }
       : {}),
     ...(content ? { content } : {}),
+    ...(links ? { links } : {}),
   };
   for (const status of [...errorStatuses(route), 500]) {
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
@@ -195,7 +231,12 @@ function operation(route: RouteDoc): Json {
     description,
     ...(params.length ? { parameters: params } : {}),
     ...(route.body
-      ? { requestBody: { required: route.bodyRequired ?? true, content: { 'application/json': { schema: { $ref: ref(route.body) } } } } }
+      ? {
+          requestBody: {
+            required: route.bodyRequired ?? true,
+            content: { 'application/json': { schema: { $ref: ref(route.body) }, ...(BODY_EXAMPLES[route.body] === undefined ? {} : { example: BODY_EXAMPLES[route.body] }) } },
+          },
+        }
       : {}),
     responses,
     security: security(route),
@@ -208,7 +249,7 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
     const item = (paths[route.path] ??= {});
     const method = route.method.toLowerCase();
     if (item[method]) throw new Error(`Route ${route.method} ${route.path} is listed twice`);
-    item[method] = operation(route);
+    item[method] = operation(route, routes);
   }
   return {
     openapi: '3.1.1',
@@ -220,7 +261,11 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
         'A multi-site participation API: ideas, arguments, votes, articles, users and newsletter signups per site. ' +
         'Bodies are JSON (at most 256 KiB). Ids are positive integers. Lists return `{records, metadata: {pageSize, nextCursor}}`; ' +
         'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`.',
+      license: { name: 'Proprietary: a private package, not licensed for reuse', identifier: 'LicenseRef-Proprietary' },
     },
+    // Paths are absolute from the API's root (no stage prefix) of the deployment that serves this
+    // document (a local `npm start` too).
+    servers: [{ url: '/', description: 'The deployment that serves this document (locally: http://localhost:3000)' }],
     tags: Object.entries(TAGS).map(([name, description]) => ({ name, description })),
     paths,
     components: {

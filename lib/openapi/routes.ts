@@ -28,7 +28,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** none: no token is read; optional: a token changes what is shown; required: 401 without one. */
 export type Auth = 'none' | 'optional' | 'required';
 
-export type DomainErrorStatus = 403 | 409 | 429 | 502;
+export type DomainErrorStatus = 403 | 409 | 429 | 502 | 503;
 
 export const TAGS = {
   Sites: 'Sites and their configuration.',
@@ -213,4 +213,6 @@ export const ROUTES: RouteDoc[] = [
   // System
   { operationId: 'openapi', method: 'GET', path: '/api/openapi.json', tag: 'System', summary: 'This OpenAPI document', access: 'everyone', auth: 'none', success: ok('OpenApiDocument') },
   { operationId: 'docs', method: 'GET', path: '/api/docs', tag: 'System', summary: 'A readable page of this document', access: 'everyone', auth: 'none', success: ok('Html') },
+  // Health check
+  { operationId: 'health', method: 'GET', path: '/api/health', tag: 'System', summary: 'Is the API up and its database reachable?', access: 'everyone', auth: 'none', success: ok('Health'), errors: [503] },
 ];

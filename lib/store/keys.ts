@@ -153,6 +153,9 @@ export const keys = {
   /** One Merkle root over the site's ballot hashes, by id (= publication order). */
   voteCheckpoint: (siteId: number, checkpointId: number): Key => ({ PK: sitePk(siteId), SK: `CHECKPOINT#${pad(checkpointId)}` }),
   voteCheckpointPrefix: 'CHECKPOINT#',
+
+  // Health check (GET /api/health): read, never written.
+  healthProbe: { PK: 'HEALTH', SK: 'HEALTH' } as Key,
 } as const;
 
 export const TALLY_SHARDS = 10;

@@ -6,6 +6,7 @@
  */
 import { toArgumentRecord } from '#lib/arguments/record';
 import { toContentRecord } from '#lib/content/record';
+import { toIdeaRecord } from '#lib/ideas/record';
 import type { OwnedItems } from '#lib/store/activity';
 import type { BallotItem } from '#lib/store/ballots';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
@@ -28,7 +29,7 @@ export const siteSummaryOf = (site: { id: number; name: string; title?: string |
 /** The parts of one site user's items that were asked for, as records (votes only when `withVotes`). */
 export function ownedRecords(owned: OwnedItems, withVotes: boolean): Omit<ActivityResponse, 'sites'> {
   return {
-    ideas: owned.ideas.map(toContentRecord),
+    ideas: owned.ideas.map(toIdeaRecord),
     articles: owned.articles.map(toContentRecord),
     arguments: owned.arguments.map((item) => toArgumentRecord(item)),
     votes: withVotes ? voteRecordsOf(owned.ballot) : [],

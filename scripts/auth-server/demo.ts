@@ -13,10 +13,11 @@ export const DEMO_CLIENT: AuthClient = {
   // Any host: the API's callback and the frontends run on whatever localhost port is free.
 };
 
+/** Fixed ids: `npm run seed -- --demo` writes content as these people without asking the server. */
 export const DEMO_USERS: AuthUserSeed[] = [
-  { email: 'admin@example.org', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
-  { email: 'moderator@example.org', firstName: 'Mo', lastName: 'Moderator', role: 'moderator' },
-  { email: 'member@example.org', firstName: 'Mia', lastName: 'Member', role: 'member' },
+  { id: 1, email: 'admin@example.org', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+  { id: 2, email: 'moderator@example.org', firstName: 'Mo', lastName: 'Moderator', role: 'moderator' },
+  { id: 3, email: 'member@example.org', firstName: 'Mia', lastName: 'Member', role: 'member' },
 ];
 
 /** The site config block (`config.oauth.default`) for a client of the server at `authServerUrl`. */

@@ -77,11 +77,19 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, {
     'content-type': isHtml ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
     'cache-control': 'no-store',
-    ...(isHtml ? { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'" } : {}),
+    ...(isHtml ? { 'content-security-policy': pageCsp() } : {}),
     ...headers,
   });
   res.end(isHtml ? body : JSON.stringify(body));
 }
+
+/**
+ * The pages' CSP: no scripts, no loads. No `form-action`: the login form posts here and is answered
+ * with a redirect to the API and from there to the frontend, and browsers (Chromium) apply
+ * form-action to every redirect of a form submission, so `form-action 'self'` blocked the page's own
+ * form. The forms' targets are fixed in the page, and every value in it is escaped.
+ */
+const pageCsp = () => "default-src 'none'; style-src 'unsafe-inline'";
 
 function redirectTo(res: ServerResponse, location: string) {
   res.writeHead(302, { location, 'cache-control': 'no-store' });

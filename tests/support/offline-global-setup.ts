@@ -1,6 +1,6 @@
 /**
- * One serverless-offline for all end-to-end files (it bundles every function on start, which is the
- * slow part), against the run's DynamoDB Local (started by dynamo-global-setup.ts, listed before this).
+ * One serverless-offline for all end-to-end files (handlers served from source, as `npm start` does),
+ * against the run's DynamoDB Local (started by dynamo-global-setup.ts, listed before this).
  */
 import type { TestProject } from 'vitest/node';
 import { startOffline, type Offline } from '../../scripts/offline.ts';

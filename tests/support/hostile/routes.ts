@@ -1069,6 +1069,17 @@ export const routes: Route[] = [
     baseline: () => ({}),
   },
 
+  // Health check: no input at all; answers the same whatever is sent (coverage only).
+  {
+    name: 'health',
+    module: 'functions/system/health',
+    handler: lazy(() => import('../../../functions/system/health.ts')),
+    method: 'GET',
+    path: '/api/health',
+    ids: {},
+    baseline: () => ({}),
+  },
+
   // The catch-all ($default): its own tests (catch-all.test.ts), no baseline to mutate.
   {
     name: 'notFound',

@@ -64,9 +64,39 @@ describe('the OpenAPI document', () => {
       expect(params.map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath);
       for (const p of params) {
         expect(p.required).toBe(true);
-        expect(p.schema.pattern).toBe('^[1-9][0-9]{0,14}$');
+        // Ids are integers for a client (the API reads them strictly: schemas/common.ts pathId).
+        expect(p.schema).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999_999_999 });
       }
     }
+  });
+
+  it('types pageSize as an integer from 1 to 500 (default 100), servers and license present', () => {
+    const pageSizes = operations.flatMap(({ op }) => ((op.parameters ?? []) as Json[]).filter((p) => p.name === 'pageSize'));
+    expect(pageSizes.length).toBeGreaterThan(5);
+    for (const p of pageSizes) expect(p.schema).toEqual({ type: 'integer', minimum: 1, maximum: 500, default: 100 });
+    const doc = buildOpenApiDocument() as unknown as Json;
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(doc.info.license).toMatchObject({ name: expect.any(String), identifier: expect.any(String) });
+  });
+
+  it('shows an example of every request body (redocly lint checks them against the schemas)', () => {
+    for (const { method, path, op } of operations) {
+      if (!op.requestBody) continue;
+      expect(op.requestBody.content['application/json'].example, `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('links each create to the read of what it created', () => {
+    const created = operations.filter(({ op }) => op.responses['201']);
+    const linked = Object.fromEntries(created.map(({ op }) => [op.operationId, op.responses['201'].links]));
+    expect(linked.ideaCreate).toEqual({ ideaGet: { operationId: 'ideaGet', parameters: { siteId: '$request.path.siteId', ideaId: '$response.body#/id' }, description: expect.any(String) } });
+    expect(linked.argumentCreate.argumentGet.parameters).toEqual({ siteId: '$request.path.siteId', ideaId: '$request.path.ideaId', argumentId: '$response.body#/id' });
+    for (const name of ['siteCreate', 'articleCreate', 'userCreate']) expect(linked[name], name).toBeDefined();
+  });
+
+  it('answers Activity and AnonymizeReport ideas with the Idea record', () => {
+    const schemas = (buildOpenApiDocument() as unknown as Json).components.schemas;
+    for (const name of ['Activity', 'AnonymizeReport']) expect(schemas[name].properties.ideas.items).toEqual({ $ref: '#/components/schemas/Idea' });
   });
 
   it('answers every error with the CONTRACT error body, and lists the statuses that follow from the route', () => {

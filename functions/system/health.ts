@@ -1,0 +1,6 @@
+/** `GET /api/health`: 200 `{"status":"ok"}` when DynamoDB answers, else 503 (lib/system/health.ts). */
+import { apiHandler } from '#lib/http/handler';
+import { ok } from '#lib/http/response';
+import { health } from '#lib/system/health';
+
+export const handler = apiHandler({}, async () => ok(await health(), { 'cache-control': 'no-store' }));

@@ -1,0 +1,4 @@
+import * as z from 'zod';
+
+/** `GET /api/health` when the API can reach its table (else 503 with the error body). */
+export const healthResponse = z.object({ status: z.literal('ok') });

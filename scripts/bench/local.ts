@@ -1,0 +1,155 @@
+/**
+ * `npm run bench:local`: how fast and how light `npm start -- --in-memory` is, measured from outside
+ * as a developer sees it. Starts the real start script on free ports, and records
+ *   - seconds until each progress line and until "ready" (the start script's own phases),
+ *   - resident memory (RSS) of the whole process tree at ready and after the first requests,
+ *   - seconds from a handler edit (the file rewritten) until a request is answered by the new code.
+ * Writes the figures under the `local` key of bench/results.json (BENCH_OUT to change) and prints
+ * them. Knob: BENCH_LOCAL_RUNS (default 3 starts; the median is reported).
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../dynamo-local.ts';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const out = process.env.BENCH_OUT ?? resolve(root, 'bench/results.json');
+const runs = Number(process.env.BENCH_LOCAL_RUNS ?? 3);
+/** The handler the edit test rewrites (content unchanged; the write is what a save does). */
+const EDITED = resolve(root, 'functions/system/openapi.ts');
+const TARGETS = { readySeconds: 8, rssMiB: 1024, reloadSeconds: 2 };
+
+/** RSS of a process and all its descendants, from /proc (Linux). */
+function treeRssMiB(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const ppid = Number(/PPid:\s+(\d+)/.exec(status)?.[1]);
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      rss.set(Number(entry), kb);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return Math.round(total / 1024);
+}
+
+interface LocalRun {
+  readySeconds: number;
+  phases: { line: string; seconds: number }[];
+  rssAtReadyMiB: number;
+  rssAfterRequestsMiB: number;
+  reloadSeconds: number | null;
+}
+
+async function oneRun(): Promise<LocalRun> {
+  const [port, authPort, dynamoPort] = [await freePort(), await freePort(), await freePort()];
+  const started = performance.now();
+  const seconds = () => Math.round((performance.now() - started) / 100) / 10;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--in-memory'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), AUTH_SERVER_PORT: String(authPort), DYNAMODB_PORT: String(dynamoPort), LOG_LEVEL: 'ERROR' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const phases: { line: string; seconds: number }[] = [];
+  let text = '';
+  const waiters: Array<{ match: RegExp; resolve: () => void }> = [];
+  const onData = (d: Buffer) => {
+    for (const line of d.toString().split('\n')) {
+      if (!line.trim()) continue;
+      text += `${line}\n`;
+      phases.push({ line: line.trim().slice(0, 100), seconds: seconds() });
+      for (const w of waiters.splice(0)) (w.match.test(line) ? w.resolve() : waiters.push(w));
+    }
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const waitFor = (match: RegExp, ms: number) =>
+    new Promise<void>((res, rej) => {
+      const timer = setTimeout(() => rej(new Error(`no line matching ${match} within ${ms / 1000} s:\n${text}`)), ms);
+      waiters.push({ match, resolve: () => (clearTimeout(timer), res()) });
+      child.once('exit', () => rej(new Error(`npm start exited:\n${text}`)));
+    });
+  try {
+    await waitFor(/is ready/, 300_000);
+    const readySeconds = seconds();
+    const rssAtReadyMiB = treeRssMiB(child.pid!);
+    const base = `http://127.0.0.1:${port}`;
+    for (const path of ['/api/openapi.json', '/api/site', '/api/site/1/idea']) await (await fetch(`${base}${path}`)).text();
+    const rssAfterRequestsMiB = treeRssMiB(child.pid!);
+
+    let reloadSeconds: number | null = null;
+    const source = readFileSync(EDITED, 'utf8');
+    const editedAt = performance.now();
+    writeFileSync(EDITED, source);
+    try {
+      await waitFor(/reloaded/, 30_000);
+      const res = await fetch(`${base}/api/openapi.json`);
+      await res.text();
+      if (res.status === 200) reloadSeconds = Math.round((performance.now() - editedAt) / 100) / 10;
+    } catch {
+      // no reload line: the start script does not reload handlers on an edit (kept as null)
+    }
+    return { readySeconds, phases, rssAtReadyMiB, rssAfterRequestsMiB, reloadSeconds };
+  } finally {
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {
+      // already gone
+    }
+    await new Promise((r) => setTimeout(r, 2_000));
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // stopped cleanly
+    }
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const results: LocalRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await oneRun();
+    console.log(`run ${i + 1}: ready ${run.readySeconds} s, RSS ${run.rssAtReadyMiB} MiB at ready, ${run.rssAfterRequestsMiB} MiB after requests, reload ${run.reloadSeconds ?? '-'} s`);
+    results.push(run);
+  }
+  const reloads = results.map((r) => r.reloadSeconds).filter((s): s is number => s !== null);
+  const local = {
+    generatedAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
+    targets: TARGETS,
+    runs: results.length,
+    readySeconds: median(results.map((r) => r.readySeconds)),
+    rssAtReadyMiB: median(results.map((r) => r.rssAtReadyMiB)),
+    rssAfterRequestsMiB: median(results.map((r) => r.rssAfterRequestsMiB)),
+    reloadSeconds: reloads.length ? median(reloads) : null,
+    phasesOfFirstRun: results[0]!.phases,
+    each: results.map(({ phases: _phases, ...r }) => r),
+  };
+  const all = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
+  writeFileSync(out, `${JSON.stringify({ ...all, local }, null, 2)}\n`);
+  console.log(`\nnpm start -- --in-memory (median of ${results.length}): ready ${local.readySeconds} s (target ${TARGETS.readySeconds}), ` +
+    `RSS ${local.rssAtReadyMiB} MiB at ready / ${local.rssAfterRequestsMiB} MiB after requests (target ${TARGETS.rssMiB}), ` +
+    `handler edit live in ${local.reloadSeconds ?? 'n/a'} s (target ${TARGETS.reloadSeconds}). Written to ${out}.`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
