@@ -117,6 +117,10 @@ async function main() {
   tableReady();
   const offline = await offlineStarting;
   phase('serverless-offline answers GET /api/health');
+  // The scheduled jobs (lib/jobs, the same code as their Lambdas) on a short interval.
+  const { startJobLoop } = await import('./job-loop.ts');
+  const jobs = await startJobLoop();
+  stopping.unshift(() => jobs.stop());
   const port = ports.api.port;
   const token = process.env.API_SERVICE_TOKENS!.split(',')[0];
   console.log(`
@@ -126,6 +130,7 @@ The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')}
 Log in on the demo site in a browser (the JWT comes back in the jwt= query parameter):
   http://localhost:${port}/oauth/site/1/login?redirectUrl=http://localhost:${port}/api/site/1
 Demo ideas, votes, arguments and articles: ${inMemory ? `DYNAMODB_ENDPOINT=${dynamo.endpoint} ` : ''}npm run seed -- --demo (or npm start -- --demo)
+Run one scheduled job now: npm run job -- <name> [--site N] [--now ISO]
 Handlers are served from source: an edit is live on the next request. Press Ctrl-C to stop.`);
 }
 
