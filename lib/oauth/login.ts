@@ -14,7 +14,7 @@ import { issueToken } from '#lib/auth/jwt';
 import { badRequest } from '#lib/http/errors';
 import { exchangeCode, fetchUserInfo, serverUrl } from '#lib/oauth/client';
 import { authServerFor, DEFAULT_OAUTH_NAME, type AuthServerConfig } from '#lib/oauth/config';
-import { clearLoginCookie, LOGIN_COOKIE, setLoginCookie } from '#lib/oauth/login-cookie';
+import { clearLoginCookie, loginCookie, setLoginCookie } from '#lib/oauth/login-cookie';
 import { publicBaseUrl } from '#lib/oauth/public-url';
 import { checkRedirectUrl, withQuery } from '#lib/oauth/redirect-url';
 import { assertStateBrowser, newLoginNonce, signState, STATE_TTL_SECONDS, verifyState } from '#lib/oauth/state';
@@ -68,7 +68,7 @@ export async function loginStart(site: Site, query: LoginQuery, headers: Record<
 
 export async function digestLogin(site: Site, query: DigestLoginQuery, cookies: Record<string, string>): Promise<LoginRedirect> {
   const state = await verifyState(query.state, site.id);
-  assertStateBrowser(state, cookies[LOGIN_COOKIE]);
+  assertStateBrowser(state, cookies[loginCookie(state.callback).name]);
   // Single use: of two callbacks with one state (a replay, or a race), exactly one gets past here.
   if (!(await markLoginStateUsed(site.id, state.nonceHash, state.exp))) {
     throw badRequest('This login state was already used; please start the login again');

@@ -14,7 +14,7 @@ import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { signState } from '#lib/oauth/state';
 import { issueToken } from '#lib/auth/jwt';
 import { AUTH_SERVER_TIMEOUT_MS } from '#lib/oauth/client';
-import { LOGIN_COOKIE } from '#lib/oauth/login-cookie';
+import { loginCookie } from '#lib/oauth/login-cookie';
 import {
   API_HOST,
   cookieJar,
@@ -57,12 +57,9 @@ async function codeFor(siteId: number, email = 'ann@example.org') {
 /** A state for this site signed as the login start would, with the cookie its browser holds. */
 async function stateWithCookie(siteId: number, ttlSeconds?: number) {
   const nonce = 'a-test-nonce-0123456789';
-  const state = await signState(
-    { siteId, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback: `https://${API_HOST}/oauth/site/${siteId}/digest-login` },
-    ttlSeconds,
-    nonce,
-  );
-  return { state, cookies: [`${LOGIN_COOKIE}=${nonce}`] };
+  const callback = `https://${API_HOST}/oauth/site/${siteId}/digest-login`;
+  const state = await signState({ siteId, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback }, ttlSeconds, nonce);
+  return { state, cookies: [`${loginCookie(callback).name}=${nonce}`] };
 }
 
 const usersOf = async (siteId: number) => (await invoke(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records;

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { createSite, SERVICE_TOKEN } from '#tests/support/fixtures';
-import { LOGIN_COOKIE } from '#lib/oauth/login-cookie';
+import { loginCookie } from '#lib/oauth/login-cookie';
 import { signState } from '#lib/oauth/state';
 import { freePort } from '../../../scripts/dynamo-local.ts';
 import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
@@ -71,12 +71,9 @@ const authPort = () => new URL(auth.url).port;
 async function digestAgainst(url: string) {
   const site = await createSite({ allowedDomains: ['frontend.example.org'], oauth: { default: oauthConfig(url) } });
   const nonce = 'nonce-for-the-probe-0123456789';
-  const state = await signState(
-    { siteId: site.id, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback: `https://${API_HOST}/oauth/site/${site.id}/digest-login` },
-    undefined,
-    nonce,
-  );
-  return invoke(digestHandler, { params: { siteId: site.id }, query: { code: 'probe', state }, cookies: [`${LOGIN_COOKIE}=${nonce}`] });
+  const callback = `https://${API_HOST}/oauth/site/${site.id}/digest-login`;
+  const state = await signState({ siteId: site.id, redirectUrl: `${FRONTEND}/`, oauth: 'default', callback }, undefined, nonce);
+  return invoke(digestHandler, { params: { siteId: site.id }, query: { code: 'probe', state }, cookies: [`${loginCookie(callback).name}=${nonce}`] });
 }
 
 const GENERIC_502 = { status: 502, error: 'BadGateway', message: 'The auth server could not complete the code exchange; please try again later' };

@@ -7,7 +7,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
-import { LOGIN_COOKIE } from '#lib/oauth/login-cookie';
 import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
 import { handler as loginHandler } from '../../../functions/oauth/login.ts';
 import { handler as digestHandler } from '../../../functions/oauth/digest-login.ts';
@@ -42,13 +41,14 @@ async function approvedLogin(siteId: number, email: string) {
 const userCount = async (siteId: number) => (await invoke(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records.length;
 
 describe('the login cookie', () => {
-  it('is set by the login start: HttpOnly, SameSite=Lax, Secure, scoped to the site, as long-lived as the state', async () => {
+  it('is set by the login start: a __Host- cookie (no other host can plant one), HttpOnly, SameSite=Lax, Secure, named per site, as long-lived as the state', async () => {
     const site = await createLoginSite(auth);
     const { start } = await approvedLogin(site.id, VICTIM);
     expect(start.cookies).toHaveLength(1);
     const [pair, ...attributes] = start.cookies[0]!.split('; ');
-    expect(pair).toMatch(new RegExp(`^${LOGIN_COOKIE}=[A-Za-z0-9_-]{43}$`));
-    expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=600', `Path=/oauth/site/${site.id}/`, 'SameSite=Lax', 'Secure'].sort());
+    expect(pair).toMatch(new RegExp(`^__Host-participation_login_nonce_${site.id}=[A-Za-z0-9_-]{43}$`));
+    // __Host- requires Secure, Path=/ and no Domain attribute (RFC 6265bis 4.1.3.2).
+    expect(attributes.sort()).toEqual(['HttpOnly', 'Max-Age=600', 'Path=/', 'SameSite=Lax', 'Secure'].sort());
     // The state carries a hash of the nonce, never the nonce itself.
     const state = new URL(start.headers.location!).searchParams.get('state')!;
     expect(Buffer.from(state.split('.')[1]!, 'base64url').toString()).not.toContain(pair!.split('=')[1]);
@@ -58,14 +58,14 @@ describe('the login cookie', () => {
     const site = await createLoginSite(auth);
     const start = await invoke(loginHandler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/` }, headers: { host: 'localhost:3000' } });
     expect(start.cookies[0]).not.toMatch(/Secure/);
-    expect(start.cookies[0]).toMatch(/HttpOnly; SameSite=Lax$/);
+    expect(start.cookies[0]).toMatch(new RegExp(`^participation_login_nonce=[A-Za-z0-9_-]{43}; Path=/oauth/site/${site.id}/; Max-Age=600; HttpOnly; SameSite=Lax$`));
   });
 
   it('is cleared by the digest-login that uses it', async () => {
     const site = await createLoginSite(auth);
     const { done } = await login(site.id, VICTIM);
     expect(done.status).toBe(302);
-    expect(done.cookies).toEqual([`${LOGIN_COOKIE}=; Path=/oauth/site/${site.id}/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`]);
+    expect(done.cookies).toEqual([`__Host-participation_login_nonce_${site.id}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure`]);
   });
 });
 
@@ -130,7 +130,7 @@ describe('attacks on the state', () => {
     const { query } = await approvedLogin(site.id, VICTIM);
     const nonceHash = JSON.parse(Buffer.from(query.state!.split('.')[1]!, 'base64url').toString()).nonceHash as string;
     for (const value of [nonceHash, '', 'x', query.state!]) {
-      const res = await invoke(digestHandler, { params: { siteId: site.id }, query, cookies: [`${LOGIN_COOKIE}=${value}`] });
+      const res = await invoke(digestHandler, { params: { siteId: site.id }, query, cookies: [`__Host-participation_login_nonce_${site.id}=${value}`] });
       expect(res.status).toBe(400);
     }
     expect(await userCount(site.id)).toBe(0);
