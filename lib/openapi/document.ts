@@ -7,7 +7,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { inputComponents, outputComponents } from '#lib/openapi/components';
 import { ROUTES, TAGS, type RouteDoc, type SuccessSchema } from '#lib/openapi/routes';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';
-import { BODY_EXAMPLES, RESPONSE_EXAMPLES } from '#lib/openapi/examples';
+import { BODY_EXAMPLES, RESPONSE_EXAMPLES, TEXT_EXAMPLES } from '#lib/openapi/examples';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -167,20 +167,22 @@ function errorResponses(): Record<string, Json> {
 
 function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
-  if (schema === 'Html') return { 'text/html': { schema: { type: 'string' } } };
+  if (schema === 'Html') return { 'text/html': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Html } };
   // Exports (issue 16): text, with the next page in the `Link` header.
-  if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' } } };
+  if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' }, example: TEXT_EXAMPLES.Csv } };
   if (schema === 'PabulibOrCsv') {
     return {
-      'text/plain': { schema: { type: 'string', description: 'A Pabulib .pb file (format=pabulib)' } },
-      'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv)' } },
+      'text/plain': { schema: { type: 'string', description: 'A Pabulib .pb file (format=pabulib)' }, example: TEXT_EXAMPLES.Pabulib },
+      'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv)' }, example: TEXT_EXAMPLES.VotesCsv },
     };
   }
-  if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
+  if (schema === 'OpenApiDocument') {
+    return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' }, example: { openapi: '3.1.1', info: { title: 'Participation API', version: pkg.version }, paths: {} } } };
+  }
   // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
   const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
-  const example = Array.isArray(schema) ? undefined : RESPONSE_EXAMPLES[schema];
-  return { 'application/json': { schema: json, ...(example === undefined ? {} : { example }) } };
+  const first = Array.isArray(schema) ? schema[0]! : schema;
+  return { 'application/json': { schema: json, example: RESPONSE_EXAMPLES[first] } };
 }
 
 /** OpenAPI: a list of alternatives, each a set of schemes that must all be met; `{}` is "none". */

@@ -86,6 +86,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('shows an example of every success answer, in every media type (redocly lint checks them against the schemas)', () => {
+    let count = 0;
+    for (const { method, path, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+        if (!/^2/.test(status)) continue;
+        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
+          expect(media.example, `${method} ${path} ${status} ${type}`).toBeDefined();
+          count++;
+        }
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(operations.length - 3);
+  });
+
   it('links each create to the read of what it created', () => {
     const created = operations.filter(({ op }) => op.responses['201']);
     const linked = Object.fromEntries(created.map(({ op }) => [op.operationId, op.responses['201'].links]));
