@@ -222,7 +222,9 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
     ...(links ? { links } : {}),
   };
   for (const status of [...errorStatuses(route), 500]) {
-    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+    // OpenAPI 3.1: a Reference Object may carry its own description, which replaces the shared one here.
+    const note = route.errorNotes?.[status];
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}`, ...(note ? { description: note } : {}) };
   }
   const description = [route.description, `**Access:** ${route.access}.`].filter(Boolean).join('\n\n');
   const params = parameters(route);

@@ -147,6 +147,21 @@ describe('the OpenAPI document', () => {
     expect(statusesOf('openapi')).toEqual([200, 500]);
   });
 
+  it('says what the login 404, the service-token 403 on votes and the service-token 401 on /me mean', () => {
+    const responsesOf = (id: string) => {
+      const route = ROUTES.find((r) => r.operationId === id)!;
+      return (doc.paths[route.path] as Json)[route.method.toLowerCase()].responses as Json;
+    };
+    for (const id of ['oauthLogin', 'oauthLogout', 'oauthDigestLogin']) expect(responsesOf(id)['404'].description, id).toMatch(/config\.oauth/);
+    for (const id of ['oauthLogin', 'oauthLogout']) expect(responsesOf(id)['400'].description, id).toMatch(/redirectUrl/);
+    for (const id of ['voteCast', 'argumentVote']) expect(responsesOf(id)['403'].description, id).toMatch(/service token/);
+    expect(responsesOf('oauthMe')['401'].description).toMatch(/service token/);
+    // The login's redirectUrl may be left out (the site's after-login redirect applies).
+    const login = ROUTES.find((r) => r.operationId === 'oauthLogin')!;
+    const redirectUrl = ((doc.paths[login.path] as Json).get.parameters as Json[]).find((p) => p.name === 'redirectUrl')!;
+    expect(redirectUrl.required).toBe(false);
+  });
+
   it('describes the error body, the list envelope and the delete answer as CONTRACT does', () => {
     const s = doc.components.schemas as Json;
     expect(s.Error.required).toEqual(['status', 'error', 'message']);
