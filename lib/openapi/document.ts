@@ -264,7 +264,8 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
       description:
         'A multi-site participation API: ideas, arguments, votes, articles, users and newsletter signups per site. ' +
         'Bodies are JSON (at most 256 KiB). Ids are positive integers. Lists return `{records, metadata: {pageSize, nextCursor}}`; ' +
-        'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`.',
+        'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`. ' +
+        'Query parameters not listed for a route are ignored. An unknown site or record is a 404 also for a caller without a token (what exists is public to read).',
       license: { name: 'Proprietary: a private package, not licensed for reuse', identifier: 'LicenseRef-Proprietary' },
     },
     // Paths are absolute from the API's root (no stage prefix) of the deployment that serves this
