@@ -102,7 +102,7 @@ export const ROUTES: RouteDoc[] = [
 
   // Ideas
   { operationId: 'ideaList', method: 'GET', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'List the ideas of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listIdeasQuery, success: ok('IdeaList') },
-  { operationId: 'ideaCreate', method: 'POST', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'Create an idea', access: 'members and above while `ideas.canAddNewIdeas`; moderators and above always', auth: 'required', params: siteParams, body: 'CreateIdeaBody', success: created('Idea'), errors: [403] },
+  { operationId: 'ideaCreate', method: 'POST', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'Create an idea', access: 'members and above while `ideas.canAddNewIdeas`; moderators and above always', auth: 'required', params: siteParams, body: 'CreateIdeaBody', success: created('Idea'), errors: [403, 409], errorNotes: { 409: 'A tag in `tags` was deleted while the idea was being stored; try again.' } },
   { operationId: 'ideaGet', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'View one idea', access: 'everyone', auth: 'optional', params: ideaParams, query: ideaIncludeQuery, success: ok('Idea') },
   { operationId: 'ideaUpdate', method: 'PUT', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Update one idea', access: 'moderators and above; the owner while the idea is OPEN and (unless `ideas.canEditAfterFirstLikeOrArg`) before its first vote or argument', auth: 'required', params: ideaParams, body: 'UpdateIdeaBody', success: ok('Idea'), errors: [403, 409] },
   { operationId: 'ideaDelete', method: 'DELETE', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Delete one idea, with its arguments and votes', access: 'as update', auth: 'required', params: ideaParams, success: deleted, errors: [403] },
@@ -193,7 +193,8 @@ export const ROUTES: RouteDoc[] = [
     auth: 'required',
     params: userParams,
     success: ok('AnonymizeReport'),
-    errors: [403, 502],
+    errors: [403, 409, 502],
+    errorNotes: { 409: 'The user or their votes kept changing while being anonymized; try again.' },
   })),
 
   // Newsletter
