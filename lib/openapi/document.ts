@@ -148,6 +148,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; examp
   429: { name: 'TooManyRequests', description: 'A brute-force limit of the unauthenticated doors (per client address and site, per minute); `Retry-After` says when to try again.', example: { status: 429, error: 'TooManyRequests', message: 'Too many requests from this address; try again later' } },
   500: { name: 'InternalError', description: 'A bug. The message is generic; the error is logged with the request id.', example: { status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' } },
   502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server could not complete the code exchange; please try again later' } },
+  // Every route: the function ran past its time limit (API Gateway's answer; locally the same body).
+  504: { name: 'GatewayTimeout', description: 'The function ran past its time limit; what it wrote before may be stored (a retried vote round with its Idempotency-Key is safe).', example: { status: 504, error: 'GatewayTimeout', message: 'The request took longer than the function timeout' } },
   // Health check (GET /api/health)
   503: { name: 'ServiceUnavailable', description: 'The API cannot reach its database.', example: { status: 503, error: 'ServiceUnavailable', message: 'The database is not reachable' } },
 };
@@ -221,7 +223,7 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
     ...(content ? { content } : {}),
     ...(links ? { links } : {}),
   };
-  for (const status of [...errorStatuses(route), 500]) {
+  for (const status of [...errorStatuses(route), 500, 504]) {
     // OpenAPI 3.1: a Reference Object may carry its own description, which replaces the shared one here.
     const note = route.errorNotes?.[status];
     responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}`, ...(note ? { description: note } : {}) };

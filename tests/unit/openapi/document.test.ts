@@ -119,6 +119,7 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(op.responses).map(Number);
       expect(statuses, route.operationId).toContain(route.success.status);
       expect(statuses).toContain(500);
+      expect(statuses).toContain(504);
       for (const status of errorStatuses(route)) expect(statuses, `${route.operationId} ${status}`).toContain(status);
       if (route.body) {
         expect(statuses).toEqual(expect.arrayContaining([400, 413, 415]));
@@ -142,9 +143,9 @@ describe('the OpenAPI document', () => {
     expect(statusesOf('voteCast')).toEqual(expect.arrayContaining([400, 401, 403, 404, 409, 413, 415]));
     expect(statusesOf('newsletterSignupCreate')).toEqual(expect.arrayContaining([403, 409]));
     expect(statusesOf('userUpdate')).toEqual(expect.arrayContaining([403, 502]));
-    expect(statusesOf('siteCreate')).toEqual([201, 400, 401, 403, 413, 415, 500]);
-    expect(statusesOf('siteList')).toEqual([200, 400, 401, 500]);
-    expect(statusesOf('openapi')).toEqual([200, 500]);
+    expect(statusesOf('siteCreate')).toEqual([201, 400, 401, 403, 413, 415, 500, 504]);
+    expect(statusesOf('siteList')).toEqual([200, 400, 401, 500, 504]);
+    expect(statusesOf('openapi')).toEqual([200, 500, 504]);
   });
 
   it('says what the login 404, the service-token 403 on votes and the service-token 401 on /me mean', () => {
