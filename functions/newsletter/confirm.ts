@@ -4,6 +4,6 @@ import { confirmSignup } from '#lib/newsletter/service';
 import { siteParams } from '#schemas/common';
 import { confirmBody } from '#schemas/newsletter';
 
-export const handler = apiHandler({ params: siteParams, body: confirmBody, rateLimit: 'door' }, async ({ site, body }) =>
+export const handler = apiHandler({ params: siteParams, body: confirmBody, rateLimit: 'newsletter-confirm' }, async ({ site, body }) =>
   ok(await confirmSignup(site, body.confirmToken)),
 );

@@ -4,7 +4,7 @@ import { digestLogin } from '#lib/oauth/login';
 import { siteParams } from '#schemas/common';
 import { digestLoginQuery } from '#schemas/oauth';
 
-export const handler = apiHandler({ params: siteParams, query: digestLoginQuery, rateLimit: 'door' }, async ({ site, query, cookies }) => {
+export const handler = apiHandler({ params: siteParams, query: digestLoginQuery, rateLimit: 'digest-login' }, async ({ site, query, cookies }) => {
   const { location, cookies: set } = await digestLogin(site, query, cookies);
   return redirect(location, set);
 });

@@ -4,7 +4,7 @@ import { loginStart } from '#lib/oauth/login';
 import { siteParams } from '#schemas/common';
 import { loginQuery } from '#schemas/oauth';
 
-export const handler = apiHandler({ params: siteParams, query: loginQuery, rateLimit: 'door' }, async ({ site, query, headers }) => {
+export const handler = apiHandler({ params: siteParams, query: loginQuery, rateLimit: 'login' }, async ({ site, query, headers }) => {
   const { location, cookies } = await loginStart(site, query, headers);
   return redirect(location, cookies);
 });

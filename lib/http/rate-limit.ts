@@ -1,7 +1,7 @@
 /**
  * Brute-force limits on the unauthenticated doors (CONTRACT "Decided details, security"): login start,
  * digest-login, newsletter signup and newsletter confirm opt in through `rateLimit` in their route
- * spec (lib/http/handler.ts); no other route pays a request for it.
+ * spec (lib/http/handler.ts), each with a counter of its own; no other route pays a request for it.
  *
  * Per site and client address (API Gateway's `requestContext.http.sourceIp`, which the client cannot
  * set; IPv6 counted per /64, since one client holds a whole /64), at most BRUTE_FORCE_LIMIT requests
@@ -14,8 +14,11 @@ import { BlockList, isIP } from 'node:net';
 import { tooManyRequests } from '#lib/http/errors';
 import { countRequestInWindow } from '#lib/store/rate-counters';
 
-/** Route groups that share one counter. */
-export type RateLimitGroup = 'door';
+/**
+ * One counter per door: a flood of newsletter signups from a town hall's shared address must not lock
+ * that address out of logging in, and a login (start + digest) costs one count at each of its doors.
+ */
+export type RateLimitGroup = 'login' | 'digest-login' | 'newsletter-signup' | 'newsletter-confirm';
 
 export const BRUTE_FORCE_LIMIT = 100;
 export const WINDOW_SECONDS = 60;

@@ -25,6 +25,8 @@ export const BODY_EXAMPLES: Partial<Record<InputComponent, unknown>> = {
       'The city sets aside a budget for the east district this year, and residents decide what it is spent on. Submit your idea, read the ideas of others and like the ones you want to see happen.',
   },
   UpdateArticleBody: { title: 'The idea round is open until June' },
+  CreateTagBody: { name: 'Green', group: 'theme' },
+  UpdateTagBody: { name: 'Greenery' },
   CreateArgumentBody: { description: 'I walk there every day: from June on the path is too hot.', sentiment: 'for' },
   UpdateArgumentBody: { description: 'I walk there every day: from May on the path is too hot.' },
   VoteInput: { ideaId: 12, opinion: 'yes' },

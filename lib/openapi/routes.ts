@@ -32,18 +32,17 @@ export type DomainErrorStatus = 403 | 409 | 429 | 502 | 503;
 
 export const TAGS = {
   Sites: 'Sites and their configuration.',
-  Ideas: 'Ideas of a site, with include flags for votes, arguments, user and poster image.',
+  Ideas: 'Ideas of a site, with include flags for votes, arguments, user and poster image, filters and map markers.',
+  Tags: 'Tags of a site, which ideas carry; the idea list filters by them.',
   Articles: 'Articles (blog or news items) of a site: ideas without votes and arguments.',
   Arguments: 'Arguments for and against ideas, and votes on arguments.',
   Votes: 'Votes on ideas: likes, count, budgeting and their per-theme forms.',
+  Results: 'Results, exports and the verifiable vote record (docs/results.md).',
   Users: 'Users of a site (a cache of the auth server), their activity and anonymization.',
   Newsletter: 'Newsletter signups and their confirmation.',
-  Results: 'Results, exports and the verifiable vote record (docs/results.md).',
   Notifications: 'The outbox of a site: what the service would mail, for an external mailer (lifecycle).',
   Login: 'Login per site through the OAuth 2.0 auth server; the API issues the JWT.',
-  // Discovery (issue 18)
-  Tags: 'Tags of a site, which ideas carry; the idea list filters by them.',
-  System: 'This documentation.',
+  System: 'This documentation and the health check.',
 } as const;
 export type Tag = keyof typeof TAGS;
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { buildOpenApiDocument } from '#lib/openapi/document';
+import { ROUTES, TAGS } from '#lib/openapi/routes';
 import { declaredRoutes, functionFiles } from './serverless-routes.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -30,5 +31,10 @@ describe('serverless.yml routes and the OpenAPI document', () => {
 
   it('documents no route that serverless.yml lacks', () => {
     expect([...documented].filter((k) => !declaredKeys.has(k))).toEqual([]);
+  });
+
+  it('gives every tag at least one route (the docs page has a section per tag)', () => {
+    const used = new Set(ROUTES.map((r) => r.tag));
+    expect(Object.keys(TAGS).filter((tag) => !used.has(tag as keyof typeof TAGS))).toEqual([]);
   });
 });
