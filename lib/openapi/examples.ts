@@ -38,9 +38,6 @@ export const BODY_EXAMPLES: Partial<Record<InputComponent, unknown>> = {
   UpdateUserBody: { firstName: 'Patricia' },
   NewsletterSignupBody: { email: 'reader@example.org', firstName: 'Rea' },
   ConfirmBody: { confirmToken: 'm3Vq9pXb2Lr7TzKc' },
-  // Discovery (issue 18)
-  CreateTagBody: { name: 'Green', group: 'theme' },
-  UpdateTagBody: { name: 'Greenery' },
 };
 
 // Success answers: one consistent small world (site 3, user 7, ideas 12 and 15, tag 4).
