@@ -42,6 +42,8 @@ export const discoveryQuery = {
     .optional(),
   status: z
     .string()
+    // The pattern for the OpenAPI document only (an empty or unknown status is a 400 with details below).
+    .meta({ pattern: `^(?:${contentStatuses.join('|')})(?:,(?:${contentStatuses.join('|')}))*$` })
     .transform((s) => s.split(','))
     .pipe(z.array(contentStatus).max(contentStatuses.length))
     .transform((list) => [...new Set(list)] as ContentStatus[])

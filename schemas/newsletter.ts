@@ -14,7 +14,8 @@ const name = z.string().trim().max(255).nullable().optional();
 
 export const createSignupBody = z.object({
   // Trimmed before the check, and stored trimmed (but otherwise as sent).
-  email: z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email()),
+  // `format` for the OpenAPI document only: the input side of a pipe would otherwise show a bare string.
+  email: z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email()).meta({ format: 'email' }),
   firstName: name,
   lastName: name,
 });

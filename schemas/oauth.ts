@@ -7,7 +7,8 @@ import * as z from 'zod';
 /** A name under `config.oauth` (`default` unless the login asks for another). */
 export const oauthName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site');
 
-const url = z.string().min(1).max(2048);
+// `format: uri` (absolute) for the OpenAPI document only; lib/oauth/redirect-url.ts checks it (400).
+const url = z.string().min(1).max(2048).meta({ format: 'uri' });
 
 export const loginQuery = z.object({
   redirectUrl: url.optional(),

@@ -151,7 +151,10 @@ const SCRIPT = `
     var rows = Object.keys(responses).map(function (status) {
       var r = responses[status];
       var name = r.$ref ? r.$ref.split('/').pop() : null;
+      // A reference may carry a description of its own (what the status means on this route).
+      var own = r.$ref ? r.description : null;
       if (name) r = doc.components.responses[name] || {};
+      if (own) r = Object.assign({}, r, { description: own });
       var content = r.content || {};
       var types = Object.keys(content).map(function (type) {
         var s = content[type].schema;

@@ -7,7 +7,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { inputComponents, outputComponents } from '#lib/openapi/components';
 import { ROUTES, TAGS, type RouteDoc, type SuccessSchema } from '#lib/openapi/routes';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';
-import { BODY_EXAMPLES, RESPONSE_EXAMPLES } from '#lib/openapi/examples';
+import { BODY_EXAMPLES, RESPONSE_EXAMPLES, TEXT_EXAMPLES } from '#lib/openapi/examples';
 
 type Json = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -148,6 +148,8 @@ const ERROR_RESPONSES: Record<number, { name: string; description: string; examp
   429: { name: 'TooManyRequests', description: 'A brute-force limit of the unauthenticated doors (per client address and site, per minute); `Retry-After` says when to try again.', example: { status: 429, error: 'TooManyRequests', message: 'Too many requests from this address; try again later' } },
   500: { name: 'InternalError', description: 'A bug. The message is generic; the error is logged with the request id.', example: { status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' } },
   502: { name: 'BadGateway', description: 'The auth server failed or is not configured; nothing was changed here.', example: { status: 502, error: 'BadGateway', message: 'The auth server could not complete the code exchange; please try again later' } },
+  // Every route: the function ran past its time limit (API Gateway's answer; locally the same body).
+  504: { name: 'GatewayTimeout', description: 'The function ran past its time limit; what it wrote before may be stored (a retried vote round with its Idempotency-Key is safe).', example: { status: 504, error: 'GatewayTimeout', message: 'The request took longer than the function timeout' } },
   // Health check (GET /api/health)
   503: { name: 'ServiceUnavailable', description: 'The API cannot reach its database.', example: { status: 503, error: 'ServiceUnavailable', message: 'The database is not reachable' } },
 };
@@ -167,20 +169,22 @@ function errorResponses(): Record<string, Json> {
 
 function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
-  if (schema === 'Html') return { 'text/html': { schema: { type: 'string' } } };
+  if (schema === 'Html') return { 'text/html': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Html } };
   // Exports (issue 16): text, with the next page in the `Link` header.
-  if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' } } };
+  if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' }, example: TEXT_EXAMPLES.Csv } };
   if (schema === 'PabulibOrCsv') {
     return {
-      'text/plain': { schema: { type: 'string', description: 'A Pabulib .pb file (format=pabulib)' } },
-      'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv)' } },
+      'text/plain': { schema: { type: 'string', description: 'A Pabulib .pb file (format=pabulib)' }, example: TEXT_EXAMPLES.Pabulib },
+      'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row (format=csv)' }, example: TEXT_EXAMPLES.VotesCsv },
     };
   }
-  if (schema === 'OpenApiDocument') return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' } } };
+  if (schema === 'OpenApiDocument') {
+    return { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document' }, example: { openapi: '3.1.1', info: { title: 'Participation API', version: pkg.version }, paths: {} } } };
+  }
   // anyOf, not oneOf: records allow more fields, so a full user record also matches the limited view.
   const json = Array.isArray(schema) ? { anyOf: schema.map((s) => ({ $ref: ref(s) })) } : { $ref: ref(schema) };
-  const example = Array.isArray(schema) ? undefined : RESPONSE_EXAMPLES[schema];
-  return { 'application/json': { schema: json, ...(example === undefined ? {} : { example }) } };
+  const first = Array.isArray(schema) ? schema[0]! : schema;
+  return { 'application/json': { schema: json, example: RESPONSE_EXAMPLES[first] } };
 }
 
 /** OpenAPI: a list of alternatives, each a set of schemes that must all be met; `{}` is "none". */
@@ -219,8 +223,10 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
     ...(content ? { content } : {}),
     ...(links ? { links } : {}),
   };
-  for (const status of [...errorStatuses(route), 500]) {
-    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}` };
+  for (const status of [...errorStatuses(route), 500, 504]) {
+    // OpenAPI 3.1: a Reference Object may carry its own description, which replaces the shared one here.
+    const note = route.errorNotes?.[status];
+    responses[String(status)] = { $ref: `#/components/responses/${ERROR_RESPONSES[status]!.name}`, ...(note ? { description: note } : {}) };
   }
   const description = [route.description, `**Access:** ${route.access}.`].filter(Boolean).join('\n\n');
   const params = parameters(route);
@@ -260,7 +266,8 @@ export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): Open
       description:
         'A multi-site participation API: ideas, arguments, votes, articles, users and newsletter signups per site. ' +
         'Bodies are JSON (at most 256 KiB). Ids are positive integers. Lists return `{records, metadata: {pageSize, nextCursor}}`; ' +
-        'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`.',
+        'pass `nextCursor` back as `cursor` for the next page, `null` means the end. Errors return `{status, error, message, details?}`. ' +
+        'Query parameters not listed for a route are ignored. An unknown site or record is a 404 also for a caller without a token (what exists is public to read).',
       license: { name: 'Proprietary: a private package, not licensed for reuse', identifier: 'LicenseRef-Proprietary' },
     },
     // Paths are absolute from the API's root (no stage prefix) of the deployment that serves this

@@ -1,5 +1,5 @@
 /**
- * One example per request body (and for the small answers), shown in the document and checked against
+ * One example per request body and per success answer, shown in the document and checked against
  * the schemas by `redocly lint` (tests/unit/openapi/lint.test.ts, rule no-invalid-media-type-examples).
  */
 import type { InputComponent, OutputComponent } from '#lib/openapi/components';
@@ -40,7 +40,137 @@ export const BODY_EXAMPLES: Partial<Record<InputComponent, unknown>> = {
   ConfirmBody: { confirmToken: 'm3Vq9pXb2Lr7TzKc' },
 };
 
-export const RESPONSE_EXAMPLES: Partial<Record<OutputComponent, unknown>> = {
+// Success answers: one consistent small world (site 3, user 7, ideas 12 and 15, tag 4).
+const at = '2026-05-04T09:30:00.000Z';
+const later = '2026-05-06T14:12:00.000Z';
+const list = (records: unknown[], nextCursor: string | null = null) => ({ records, metadata: { pageSize: 100, nextCursor } });
+
+const site = {
+  id: 3,
+  name: 'east-district',
+  title: 'East district budget',
+  domain: 'east.example.org',
+  config: { allowedDomains: ['east.example.org'], votes: { isActive: true, voteType: 'likes', isViewable: true }, ideas: { canAddNewIdeas: true } },
+  createdAt: at,
+  updatedAt: at,
+};
+const author = { id: 7, role: 'member', displayName: 'Pat J.', nickName: null };
+const ideaRecord = {
+  id: 12,
+  siteId: 3,
+  userId: 7,
+  ...idea,
+  status: 'OPEN',
+  budget: null,
+  createdAt: at,
+  updatedAt: at,
+  tags: [4],
+  location: { lat: 52.3702, lng: 4.8952 },
+};
+const article = {
+  id: 2,
+  siteId: 3,
+  userId: 1,
+  title: 'The idea round is open',
+  summary: 'Until the end of next month anyone can submit ideas and vote.',
+  description:
+    'The city sets aside a budget for the east district this year, and residents decide what it is spent on. Submit your idea, read the ideas of others and like the ones you want to see happen.',
+  status: 'OPEN',
+  budget: null,
+  extraData: {},
+  createdAt: at,
+  updatedAt: at,
+};
+const argument = { id: 31, siteId: 3, ideaId: 12, userId: 7, parentId: null, sentiment: 'for', description: 'I walk there every day: from June on the path is too hot.', createdAt: later, updatedAt: later };
+const vote = { id: 101, ideaId: 12, userId: 7, opinion: 'yes', createdAt: later };
+const user = {
+  id: 7,
+  siteId: 3,
+  role: 'member',
+  email: 'pat@example.org',
+  firstName: 'Pat',
+  lastName: 'Jansen',
+  nickName: null,
+  displayName: 'Pat J.',
+  extraData: {},
+  listableByRole: null,
+  detailsViewableByRole: null,
+  gender: null,
+  signedUpForNewsletter: false,
+  createdAt: at,
+  updatedAt: at,
+};
+const signup = { id: 5, siteId: 3, email: 'reader@example.org', firstName: 'Rea', lastName: null, confirmed: false, createdAt: at };
+const notification = {
+  id: 1,
+  siteId: 3,
+  kind: 'project-ended',
+  to: 'admin@east.example.org',
+  subject: 'The project East district budget has ended',
+  body: 'The project has ended; its users will be anonymized in 60 days.',
+  status: 'pending',
+  createdAt: later,
+  sentAt: null,
+};
+const tag = { id: 4, siteId: 3, name: 'Green', group: 'theme', createdAt: at, updatedAt: at };
+const siteSummary = { id: 3, name: 'east-district', title: 'East district budget' };
+const activity = { ideas: [ideaRecord], articles: [], arguments: [argument], votes: [{ ...vote, siteId: 3 }], sites: [siteSummary] };
+const checkpoint = { id: 2, siteId: 3, root: '5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef', ballots: 48, createdAt: later };
+
+/**
+ * One example per answer a route can give (tests/unit/openapi/document.test.ts fails on a success
+ * answer without one); `redocly lint` checks each against its schema.
+ */
+export const RESPONSE_EXAMPLES: Record<OutputComponent, unknown> = {
+  Error: { status: 404, error: 'NotFound', message: 'Idea 12 not found on site 3' },
   Health: { status: 'ok' },
   Deleted: { id: 12, deleted: true },
+  Site: site,
+  SiteList: list([site]),
+  SiteSummary: siteSummary,
+  Idea: { ...ideaRecord, yes: 14, no: 0, user: author, userVote: { opinion: 'yes' }, posterImage: null },
+  IdeaList: list([ideaRecord], 'eyJpZCI6MTJ9'),
+  Article: article,
+  ArticleList: list([article]),
+  Argument: { ...argument, yes: 3, hasUserVoted: false },
+  ArgumentList: list([argument]),
+  Vote: vote,
+  VoteList: list([vote]),
+  VoteRound: [vote, { id: 102, ideaId: 15, userId: 7, opinion: 'yes', createdAt: later }],
+  User: user,
+  PublicUser: author,
+  UserList: list([user]),
+  Activity: activity,
+  AnonymizeReport: { ...activity, users: [user] },
+  NewsletterSignup: signup,
+  Notification: notification,
+  NotificationList: list([notification]),
+  NewsletterSignupList: list([{ ...signup, confirmToken: 'm3Vq9pXb2Lr7TzKc' }]),
+  Tag: tag,
+  TagList: list([tag, { ...tag, id: 5, name: 'Traffic' }]),
+  IdeaMarker: { id: 12, title: ideaRecord.title, status: 'OPEN', location: ideaRecord.location, tags: [4] },
+  IdeaMarkerList: list([{ id: 12, title: ideaRecord.title, status: 'OPEN', location: ideaRecord.location, tags: [4] }]),
+  Results: {
+    voteType: 'budgeting',
+    computedAt: later,
+    ballots: 48,
+    ideas: [
+      { id: 12, title: ideaRecord.title, yes: 30, no: 0, rank: 1 },
+      { id: 15, title: 'A drinking fountain on the square', yes: 21, no: 0, rank: 2 },
+    ],
+    winners: { greedy: { ideaIds: [12], spent: 40000 }, equalShares: { ideaIds: [12, 15], spent: 48500 } },
+  },
+  VoteCheckpoint: checkpoint,
+  VoteCheckpointList: list([checkpoint]),
+  UserExport: { users: [user], ideas: [ideaRecord], articles: [], arguments: [argument], votes: [{ ...vote, siteId: 3 }], newsletterSignups: [] },
+};
+
+/** The answers that are not JSON records, by media type. */
+export const TEXT_EXAMPLES = {
+  Csv: 'id,title,status,budget,theme,yes,no,createdAt\r\n12,Shade trees along the river path,OPEN,40000,green,30,0,2026-05-04T09:30:00.000Z\r\n',
+  VotesCsv: 'id,userId,ideaId,opinion,createdAt\r\n101,7,12,yes,2026-05-06T14:12:00.000Z\r\n',
+  Pabulib:
+    'META\nkey;value\ndescription;East district budget\ncountry;\nunit;east-district\ninstance;3\nnum_projects;2\nnum_votes;1\nbudget;50000\nvote_type;approval\nrule;unknown\ndate_begin;04.05.2026\ndate_end;06.05.2026\nmin_length;1\nmax_length;2\nvote_type_api;budgeting\n' +
+    'PROJECTS\nproject_id;cost;votes;name\n12;40000;1;Shade trees along the river path\n15;8500;0;A drinking fountain on the square\nVOTES\nvoter_id;vote\na3f09c1d52e87b40;12\n',
+  Html: '<!doctype html><html lang="en"><head><title>Participation API</title></head><body>...</body></html>',
 };

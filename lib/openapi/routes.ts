@@ -74,6 +74,8 @@ export interface RouteDoc {
   bodyRequired?: boolean;
   success: { status: 200 | 201 | 302; description: string; schema?: SuccessSchema };
   errors?: DomainErrorStatus[];
+  /** What an error status means on this route, where the shared description says too little. */
+  errorNotes?: Partial<Record<number, string>>;
 }
 
 const listQuery = z.object(pageQuery);
@@ -81,6 +83,11 @@ const ok = (schema: SuccessSchema, description = 'OK') => ({ status: 200 as cons
 const created = (schema: OutputComponent) => ({ status: 201 as const, description: 'Created', schema });
 const deleted = ok('Deleted', 'Deleted');
 const found = (description: string) => ({ status: 302 as const, description });
+
+// Login: the statuses of an unknown `useOauth` and a bad `redirectUrl` (lib/oauth/config.ts, redirect-url.ts).
+const OAUTH_404 = 'An unknown site, or the site has no `config.oauth.<useOauth or default>` entry (the message names the key).';
+const OAUTH_400 =
+  'A `redirectUrl` that is not absolute, not http(s), carries credentials or whose host is not in `allowedDomains`; no `redirectUrl` while the site configures no after-login redirect; a malformed `useOauth`.';
 
 const anonymizeScope = (all: boolean) => (all ? 'on every site the auth-server user has' : 'on this site');
 
@@ -94,7 +101,7 @@ export const ROUTES: RouteDoc[] = [
 
   // Ideas
   { operationId: 'ideaList', method: 'GET', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'List the ideas of a site', access: 'everyone', auth: 'optional', params: siteParams, query: listIdeasQuery, success: ok('IdeaList') },
-  { operationId: 'ideaCreate', method: 'POST', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'Create an idea', access: 'members and above while `ideas.canAddNewIdeas`; moderators and above always', auth: 'required', params: siteParams, body: 'CreateIdeaBody', success: created('Idea'), errors: [403] },
+  { operationId: 'ideaCreate', method: 'POST', path: '/api/site/{siteId}/idea', tag: 'Ideas', summary: 'Create an idea', access: 'members and above while `ideas.canAddNewIdeas`; moderators and above always', auth: 'required', params: siteParams, body: 'CreateIdeaBody', success: created('Idea'), errors: [403, 409], errorNotes: { 409: 'A tag in `tags` was deleted while the idea was being stored; try again.' } },
   { operationId: 'ideaGet', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'View one idea', access: 'everyone', auth: 'optional', params: ideaParams, query: ideaIncludeQuery, success: ok('Idea') },
   { operationId: 'ideaUpdate', method: 'PUT', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Update one idea', access: 'moderators and above; the owner while the idea is OPEN and (unless `ideas.canEditAfterFirstLikeOrArg`) before its first vote or argument', auth: 'required', params: ideaParams, body: 'UpdateIdeaBody', success: ok('Idea'), errors: [403, 409] },
   { operationId: 'ideaDelete', method: 'DELETE', path: '/api/site/{siteId}/idea/{ideaId}', tag: 'Ideas', summary: 'Delete one idea, with its arguments and votes', access: 'as update', auth: 'required', params: ideaParams, success: deleted, errors: [403] },
@@ -120,7 +127,7 @@ export const ROUTES: RouteDoc[] = [
   { operationId: 'argumentGet', method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}', tag: 'Arguments', summary: 'View one argument', access: 'everyone', auth: 'optional', params: argumentParams, query: argumentFlagsQuery, success: ok('Argument') },
   { operationId: 'argumentUpdate', method: 'PUT', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}', tag: 'Arguments', summary: 'Update one argument', access: 'moderators and above, the owner', auth: 'required', params: argumentParams, body: 'UpdateArgumentBody', success: ok('Argument'), errors: [403] },
   { operationId: 'argumentDelete', method: 'DELETE', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}', tag: 'Arguments', summary: 'Delete one argument', access: 'moderators and above, the owner', auth: 'required', params: argumentParams, success: deleted, errors: [403] },
-  { operationId: 'argumentVote', method: 'POST', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}/vote', tag: 'Arguments', summary: "Toggle the caller's vote on an argument", description: 'Needs no body. Answers the argument with `yes` and `hasUserVoted`.', access: 'members and above', auth: 'required', params: argumentParams, success: ok('Argument'), errors: [403, 409] },
+  { operationId: 'argumentVote', method: 'POST', path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}/vote', tag: 'Arguments', summary: "Toggle the caller's vote on an argument", description: 'Needs no body. Answers the argument with `yes` and `hasUserVoted`.', access: 'members and above', auth: 'required', params: argumentParams, success: ok('Argument'), errors: [403, 409], errorNotes: { 403: 'The role is below member, or the token is a service token (it has no user to vote as).' } },
 
   // Votes
   { operationId: 'voteList', method: 'GET', path: '/api/site/{siteId}/vote', tag: 'Votes', summary: 'List the votes of a site', access: 'everyone when `votes.isViewable`, else moderators and above; `userId` (field and filter) for moderators and above only', auth: 'optional', params: siteParams, query: listVotesQuery, success: ok('VoteList'), errors: [403] },
@@ -147,6 +154,7 @@ export const ROUTES: RouteDoc[] = [
     body: 'VoteRoundBody',
     success: ok('VoteRound', "The caller's current votes on the site"),
     errors: [403, 409],
+    errorNotes: { 403: 'Voting is closed (`votes.isActive`, `isActiveFrom` / `isActiveTo`), the role is below `votes.requiredUserRole`, or the token is a service token (it has no user to vote as).' },
   },
 
   // Users
@@ -184,7 +192,8 @@ export const ROUTES: RouteDoc[] = [
     auth: 'required',
     params: userParams,
     success: ok('AnonymizeReport'),
-    errors: [403, 502],
+    errors: [403, 409, 502],
+    errorNotes: { 409: 'The user or their votes kept changing while being anonymized; try again.' },
   })),
 
   // Newsletter
@@ -204,10 +213,10 @@ export const ROUTES: RouteDoc[] = [
   { operationId: 'userExport', method: 'GET', path: '/api/site/{siteId}/user/{userId}/export', tag: 'Users', summary: "Export everything the API holds about a person", description: 'GDPR art. 15/20: `{users, ideas, articles, arguments, votes, newsletterSignups}` over every site the same auth-server user is on.', access: "the user themself, the site's admin, a service token", auth: 'required', params: userExportParams, success: ok('UserExport'), errors: [403] },
 
   // Login
-  { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400); without one, `cms.after-login-redirect-uri`, then the oauth entry\'s `after-login-redirect-uri`. A site without the oauth entry asked for: 404. Sets the HttpOnly login cookie that digest-login requires.', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`'), errors: [429] },
-  { operationId: 'oauthDigestLogin', method: 'GET', path: '/oauth/site/{siteId}/digest-login', tag: 'Login', summary: 'Finish a login (the auth server redirects here)', description: 'Needs the login cookie of the browser that started the login; a state works once (a replay is 400).', access: 'everyone', auth: 'none', params: siteParams, query: digestLoginQuery, success: found('To the `redirectUrl` of the login, with `jwt=<token>` added to its query'), errors: [409, 429, 502] },
-  { operationId: 'oauthMe', method: 'GET', path: '/oauth/site/{siteId}/me', tag: 'Login', summary: "The caller's own user record", access: 'a user token of this site', auth: 'required', params: siteParams, success: ok('User') },
-  { operationId: 'oauthLogout', method: 'GET', path: '/oauth/site/{siteId}/logout', tag: 'Login', summary: 'Log out at the auth server', access: 'everyone', auth: 'none', params: siteParams, query: logoutQuery, success: found("To the auth server's logout path") },
+  { operationId: 'oauthLogin', method: 'GET', path: '/oauth/site/{siteId}/login', tag: 'Login', summary: 'Start a login', description: '`redirectUrl` must be absolute and its host listed in `allowedDomains` (else 400); without one, `cms.after-login-redirect-uri`, then the oauth entry\'s `after-login-redirect-uri`. A site without the oauth entry asked for: 404. Sets the HttpOnly login cookie that digest-login requires.', access: 'everyone', auth: 'none', params: siteParams, query: loginQuery, success: found('To the auth server (`config.oauth.<useOauth or default>`), with `response_type=code`, `client_id`, `redirect_uri` and a signed `state`'), errors: [429, 502], errorNotes: { 400: OAUTH_400, 404: OAUTH_404, 502: 'The oauth entry lacks `auth-server-url`, `auth-client-id` or `auth-client-secret`.' } },
+  { operationId: 'oauthDigestLogin', method: 'GET', path: '/oauth/site/{siteId}/digest-login', tag: 'Login', summary: 'Finish a login (the auth server redirects here)', description: 'Needs the login cookie of the browser that started the login; a state works once (a replay is 400).', access: 'everyone', auth: 'none', params: siteParams, query: digestLoginQuery, success: found('To the `redirectUrl` of the login, with `jwt=<token>` added to its query'), errors: [409, 429, 502], errorNotes: { 400: 'No `code`, a `state` that is invalid, expired, of another site or already used, no login cookie of this browser, or a code the auth server refuses.', 404: 'An unknown site, or the `config.oauth` entry the login started with is gone (the message names the key).' } },
+  { operationId: 'oauthMe', method: 'GET', path: '/oauth/site/{siteId}/me', tag: 'Login', summary: "The caller's own user record", access: 'a user token of this site', auth: 'required', params: siteParams, success: ok('User'), errorNotes: { 401: 'No, an invalid or expired token, a token of another site, or a service token (it is no user of the site, so it has no own record); or the site\'s Basic Auth missing or wrong.' } },
+  { operationId: 'oauthLogout', method: 'GET', path: '/oauth/site/{siteId}/logout', tag: 'Login', summary: 'Log out at the auth server', access: 'everyone', auth: 'none', params: siteParams, query: logoutQuery, success: found("To the auth server's logout path"), errors: [502], errorNotes: { 400: 'A `redirectUrl` that is not absolute or whose host is not in `allowedDomains`.', 404: OAUTH_404, 502: 'The oauth entry lacks `auth-server-url`, `auth-client-id` or `auth-client-secret`.' } },
 
   // System
   { operationId: 'openapi', method: 'GET', path: '/api/openapi.json', tag: 'System', summary: 'This OpenAPI document', access: 'everyone', auth: 'none', success: ok('OpenApiDocument') },

@@ -10,7 +10,8 @@ function intEnv(name: string, fallback: number, min = 1): number {
   return value;
 }
 
-export const SECTIONS = ['bundles', 'requests', 'latency', 'scale'] as const;
+// `local`: `npm start -- --in-memory` start time, memory and reload (issue 14; scripts/bench/local.ts).
+export const SECTIONS = ['bundles', 'requests', 'latency', 'scale', 'local'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function sections(): Set<Section> {
@@ -31,6 +32,8 @@ export const benchConfig = {
   loadRuns: intEnv('BENCH_LOAD_RUNS', 5),
   /** Ideas of the large site of the scale section (the small one has 100). */
   scaleIdeas: intEnv('BENCH_SCALE_IDEAS', 10_000, 100),
+  /** Starts of `npm start -- --in-memory` in the local section (the median is reported). */
+  localRuns: intEnv('BENCH_LOCAL_RUNS', 3),
   /** Where results go (the committed file by default). */
   out: process.env.BENCH_OUT ?? 'bench/results.json',
   sections: sections(),

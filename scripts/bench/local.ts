@@ -1,25 +1,25 @@
 /**
- * `npm run bench:local`: how fast and how light `npm start -- --in-memory` is, measured from outside
- * as a developer sees it. Starts the real start script on free ports, and records
+ * Section `local` of `npm run bench` (BENCH_ONLY=local; `npm run bench:local` is the same): how fast
+ * and how light `npm start -- --in-memory` is, measured from outside as a developer sees it. Starts the
+ * real start script on free ports, and records
  *   - seconds until each progress line and until "ready" (the start script's own phases),
  *   - resident memory (RSS) of the whole process tree at ready and after the first requests,
  *   - seconds from a handler edit (the file rewritten) until a request is answered by the new code.
- * Writes the figures under the `local` key of bench/results.json (BENCH_OUT to change) and prints
- * them. Knob: BENCH_LOCAL_RUNS (default 3 starts; the median is reported).
+ * The figures go under the `local` key of bench/results.json (with their own machine and date, so a
+ * run of this section alone updates that key only). Knob: BENCH_LOCAL_RUNS (default 3 starts; the
+ * median is reported).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../dynamo-local.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const out = process.env.BENCH_OUT ?? resolve(root, 'bench/results.json');
-const runs = Number(process.env.BENCH_LOCAL_RUNS ?? 3);
 /** The handler the edit test rewrites (content unchanged; the write is what a save does). */
 const EDITED = resolve(root, 'functions/system/openapi.ts');
-const TARGETS = { readySeconds: 8, rssMiB: 1024, reloadSeconds: 2 };
+export const LOCAL_TARGETS = { readySeconds: 8, rssMiB: 1024, reloadSeconds: 2 };
 
 /** RSS of a process and all its descendants, from /proc (Linux). */
 function treeRssMiB(rootPid: number): number {
@@ -47,7 +47,7 @@ function treeRssMiB(rootPid: number): number {
   return Math.round(total / 1024);
 }
 
-interface LocalRun {
+export interface LocalRun {
   readySeconds: number;
   phases: { line: string; seconds: number }[];
   rssAtReadyMiB: number;
@@ -122,34 +122,53 @@ async function oneRun(): Promise<LocalRun> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function main() {
+export interface LocalResults {
+  generatedAt: string;
+  machine: { cpus: number; node: string; loadAverageAtStart: number[] };
+  targets: typeof LOCAL_TARGETS;
+  runs: number;
+  readySeconds: number;
+  rssAtReadyMiB: number;
+  rssAfterRequestsMiB: number;
+  reloadSeconds: number | null;
+  phasesOfFirstRun: LocalRun['phases'];
+  each: Omit<LocalRun, 'phases'>[];
+  violations: string[];
+  /** The figures before the local stack served handlers from source (kept from the previous file). */
+  before?: { readySeconds: number; rssAtReadyMiB: number; rssAfterRequestsMiB: number; reloadSeconds: number | null; note?: string };
+}
+
+/** `runs` starts of `npm start -- --in-memory`; `before` is carried over from the previous results. */
+export async function measureLocal(runs: number, log: (line: string) => void, before?: LocalResults['before']): Promise<LocalResults> {
+  const machine = { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) };
   const results: LocalRun[] = [];
   for (let i = 0; i < runs; i++) {
     const run = await oneRun();
-    console.log(`run ${i + 1}: ready ${run.readySeconds} s, RSS ${run.rssAtReadyMiB} MiB at ready, ${run.rssAfterRequestsMiB} MiB after requests, reload ${run.reloadSeconds ?? '-'} s`);
+    log(`  run ${i + 1}: ready ${run.readySeconds} s, RSS ${run.rssAtReadyMiB} MiB at ready, ${run.rssAfterRequestsMiB} MiB after requests, reload ${run.reloadSeconds ?? '-'} s`);
     results.push(run);
   }
   const reloads = results.map((r) => r.reloadSeconds).filter((s): s is number => s !== null);
-  const local = {
+  const readySeconds = median(results.map((r) => r.readySeconds));
+  const rssAtReadyMiB = median(results.map((r) => r.rssAtReadyMiB));
+  const rssAfterRequestsMiB = median(results.map((r) => r.rssAfterRequestsMiB));
+  const reloadSeconds = reloads.length ? median(reloads) : null;
+  const violations = [
+    ...(readySeconds > LOCAL_TARGETS.readySeconds ? [`ready in ${readySeconds} s > ${LOCAL_TARGETS.readySeconds} s`] : []),
+    ...(rssAfterRequestsMiB > LOCAL_TARGETS.rssMiB ? [`RSS ${rssAfterRequestsMiB} MiB > ${LOCAL_TARGETS.rssMiB} MiB`] : []),
+    ...(reloadSeconds === null || reloadSeconds > LOCAL_TARGETS.reloadSeconds ? [`handler edit live in ${reloadSeconds ?? 'n/a'} s > ${LOCAL_TARGETS.reloadSeconds} s`] : []),
+  ];
+  return {
     generatedAt: new Date().toISOString(),
-    machine: { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
-    targets: TARGETS,
+    machine,
+    targets: LOCAL_TARGETS,
     runs: results.length,
-    readySeconds: median(results.map((r) => r.readySeconds)),
-    rssAtReadyMiB: median(results.map((r) => r.rssAtReadyMiB)),
-    rssAfterRequestsMiB: median(results.map((r) => r.rssAfterRequestsMiB)),
-    reloadSeconds: reloads.length ? median(reloads) : null,
+    readySeconds,
+    rssAtReadyMiB,
+    rssAfterRequestsMiB,
+    reloadSeconds,
     phasesOfFirstRun: results[0]!.phases,
     each: results.map(({ phases: _phases, ...r }) => r),
+    violations,
+    ...(before ? { before } : {}),
   };
-  const all = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : {};
-  writeFileSync(out, `${JSON.stringify({ ...all, local }, null, 2)}\n`);
-  console.log(`\nnpm start -- --in-memory (median of ${results.length}): ready ${local.readySeconds} s (target ${TARGETS.readySeconds}), ` +
-    `RSS ${local.rssAtReadyMiB} MiB at ready / ${local.rssAfterRequestsMiB} MiB after requests (target ${TARGETS.rssMiB}), ` +
-    `handler edit live in ${local.reloadSeconds ?? 'n/a'} s (target ${TARGETS.reloadSeconds}). Written to ${out}.`);
 }
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

@@ -1,12 +1,15 @@
 /**
  * Prints the figures of a bench/results.json as Markdown tables, for docs/benchmarks.md:
- * `npx tsx scripts/bench/markdown.ts [bench/results.json]`.
+ * `npx tsx scripts/bench/markdown.ts [bench/results.json]`. With `--update-docs`, writes the local-start
+ * table into docs/benchmarks.md (between its bench-local markers) and the README row instead.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { BundleResults } from './bundles.ts';
 import type { RequestResults } from './requests.ts';
 import type { LatencyResults } from './latency.ts';
 import type { ScaleResults } from './scale.ts';
+import type { LocalResults } from './local.ts';
+import { localReadmeRow, localTable } from './local-table.ts';
 
 interface Results {
   generatedAt: string;
@@ -17,73 +20,109 @@ interface Results {
   requests?: RequestResults;
   latency?: LatencyResults;
   scale?: ScaleResults;
+  local?: LocalResults;
 }
 
 /** A Markdown table; the first `left` columns are text (left-aligned), the rest figures. */
 const md = (headers: string[], rows: Array<Array<string | number>>, left = 1) =>
   [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i < left ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+/** The local-start table of docs/benchmarks.md and the README row (tests/unit/bench/local-docs.test.ts). */
+export function localMarkdown(local: LocalResults): { docs: string; readmeRow: string } {
+  const t = localTable(local);
+  return { docs: `${t.caption}\n\n${md(t.headers, t.rows)}`, readmeRow: `| ${localReadmeRow(local).join(' | ')} |` };
+}
+
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (n: number) => n.toFixed(1);
 
-const r = JSON.parse(readFileSync(process.argv[2] ?? 'bench/results.json', 'utf8')) as Results;
-const out: string[] = [];
-out.push(
-  `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start` +
-    `${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd[0]} at the end` : ''}; ${r.config.runs} timed runs per call, ` +
-    `${r.config.loadRuns} cold imports per bundle; ${r.durationSeconds} s in all.`,
-);
+/** The README row of the local start is the one whose first cell names `npm start -- --in-memory`. */
+const README_ROW = /^\| `npm start -- --in-memory`.*\|$/m;
 
-if (r.bundles) {
-  const b = r.bundles;
-  out.push(
-    `\n### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
-    md(
-      ['function', 'KiB', '× floor', 'import ms', '× floor', 'import CPU ms', '× floor', ''],
-      b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, ms(f.loadCpu.median), f.loadCpuRatio, f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),
-    ),
-  );
+function updateDocs(local: LocalResults) {
+  const { docs, readmeRow } = localMarkdown(local);
+  const bench = readFileSync('docs/benchmarks.md', 'utf8');
+  const block = /(<!-- bench-local:start -->\n)[\s\S]*?(<!-- bench-local:end -->)/;
+  if (!block.test(bench)) throw new Error('docs/benchmarks.md has no bench-local markers');
+  writeFileSync('docs/benchmarks.md', bench.replace(block, (_m, open: string, close: string) => `${open}${docs}\n${close}`));
+  const readme = readFileSync('README.md', 'utf8');
+  if (!README_ROW.test(readme)) throw new Error('README.md has no local-start row');
+  writeFileSync('README.md', readme.replace(README_ROW, () => readmeRow));
+  console.log('Updated docs/benchmarks.md and README.md from the local key.');
 }
-if (r.requests) {
+
+// Run as a script (not when a test imports localMarkdown).
+if (process.argv[1] && /markdown\.ts$/.test(process.argv[1])) main();
+
+function main() {
+  const file = process.argv.slice(2).find((a) => !a.startsWith('--')) ?? 'bench/results.json';
+  const r = JSON.parse(readFileSync(file, 'utf8')) as Results;
+  if (process.argv.includes('--update-docs')) {
+    if (!r.local) throw new Error(`${file} has no local key`);
+    return updateDocs(r.local);
+  }
+  const out: string[] = [];
   out.push(
-    '\n### DynamoDB requests per call\n',
-    md(
-      ['endpoint', 'scenario', 'requests', ''],
-      r.requests.rows.map((row) => [
-        row.endpoint,
-        row.scenario,
-        row.measured.map((m) => (m.size === '-' ? String(m.requests) : `${m.requests} (${m.size})`)).join(' vs '),
-        row.expect === 'grows' ? 'grows by design' : row.constant === null ? '' : row.constant ? 'constant' : '**not constant**',
-      ]),
-      4,
-    ),
+    `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start` +
+      `${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd[0]} at the end` : ''}; ${r.config.runs} timed runs per call, ` +
+      `${r.config.loadRuns} cold imports per bundle; ${r.durationSeconds} s in all.`,
   );
+
+  if (r.bundles) {
+    const b = r.bundles;
+    out.push(
+      `\n### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
+      md(
+        ['function', 'KiB', '× floor', 'import ms', '× floor', 'import CPU ms', '× floor', ''],
+        b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, ms(f.loadCpu.median), f.loadCpuRatio, f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),
+      ),
+    );
+  }
+  if (r.requests) {
+    out.push(
+      '\n### DynamoDB requests per call\n',
+      md(
+        ['endpoint', 'scenario', 'requests', ''],
+        r.requests.rows.map((row) => [
+          row.endpoint,
+          row.scenario,
+          row.measured.map((m) => (m.size === '-' ? String(m.requests) : `${m.requests} (${m.size})`)).join(' vs '),
+          row.expect === 'grows' ? 'grows by design' : row.constant === null ? '' : row.constant ? 'constant' : '**not constant**',
+        ]),
+        4,
+      ),
+    );
+  }
+  if (r.latency) {
+    out.push(
+      '\n### Latency vs the bare DynamoDB requests (ms)\n',
+      md(
+        ['call', 'requests', 'median', 'p95', 'floor median', 'floor p95', '× floor'],
+        r.latency.calls.map((c) => [c.name, c.requests.max, ms(c.handler.median), ms(c.handler.p95), ms(c.floor.median), ms(c.floor.p95), c.ratio]),
+      ),
+    );
+  }
+  if (r.scale) {
+    const s = r.scale;
+    out.push(
+      `\n### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nTally shards: ${kib(s.tallyBytes.small)} KiB vs ${kib(s.tallyBytes.large)} KiB (attribute names + values).\n`,
+      md(
+        ['call', `${s.smallIdeas} ideas`, `${s.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'],
+        s.rows.map((row) => [
+          row.call,
+          ms(row.small.handler.median),
+          ms(row.large.handler.median),
+          `${row.growth}×`,
+          `${ms(row.small.floor.median)} → ${ms(row.large.floor.median)}`,
+          `${row.small.requests.max} → ${row.large.requests.max}`,
+          `${row.small.itemsRead} → ${row.large.itemsRead}`,
+          `${kib(row.small.bytesRead)} → ${kib(row.large.bytesRead)}`,
+        ]),
+      ),
+    );
+  }
+  if (r.local) {
+    const local = localMarkdown(r.local);
+    out.push('\n### Local start\n', local.docs, '\nREADME row:\n', local.readmeRow);
+  }
+  console.log(out.join('\n'));
 }
-if (r.latency) {
-  out.push(
-    '\n### Latency vs the bare DynamoDB requests (ms)\n',
-    md(
-      ['call', 'requests', 'median', 'p95', 'floor median', 'floor p95', '× floor'],
-      r.latency.calls.map((c) => [c.name, c.requests.max, ms(c.handler.median), ms(c.handler.p95), ms(c.floor.median), ms(c.floor.p95), c.ratio]),
-    ),
-  );
-}
-if (r.scale) {
-  const s = r.scale;
-  out.push(
-    `\n### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nTally shards: ${kib(s.tallyBytes.small)} KiB vs ${kib(s.tallyBytes.large)} KiB (attribute names + values).\n`,
-    md(
-      ['call', `${s.smallIdeas} ideas`, `${s.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'],
-      s.rows.map((row) => [
-        row.call,
-        ms(row.small.handler.median),
-        ms(row.large.handler.median),
-        `${row.growth}×`,
-        `${ms(row.small.floor.median)} → ${ms(row.large.floor.median)}`,
-        `${row.small.requests.max} → ${row.large.requests.max}`,
-        `${row.small.itemsRead} → ${row.large.itemsRead}`,
-        `${kib(row.small.bytesRead)} → ${kib(row.large.bytesRead)}`,
-      ]),
-    ),
-  );
-}
-console.log(out.join('\n'));

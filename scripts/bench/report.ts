@@ -4,6 +4,8 @@ import type { RequestResults } from './requests.ts';
 import type { LatencyResults } from './latency.ts';
 import type { ScaleResults } from './scale.ts';
 import { TARGETS } from './config.ts';
+import type { LocalResults } from './local.ts';
+import { localTable } from './local-table.ts';
 
 export function table(headers: string[], rows: Array<Array<string | number>>, alignLeft = 1): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
@@ -76,4 +78,9 @@ export function scaleReport(r: ScaleResults): string {
     `Scale: a site of ${r.smallIdeas} ideas vs ${r.largeIdeas} (ms median / p95; tally shards ${kb(r.tallyBytes.small)} KiB -> ${kb(r.tallyBytes.large)} KiB)`,
     table(['call', `${r.smallIdeas} ideas`, `${r.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'], rows),
   ].join('\n');
+}
+
+export function localReport(r: LocalResults): string {
+  const t = localTable(r);
+  return [`Local start: npm start -- --in-memory, ${r.runs} starts (${t.caption})`, table(t.headers, t.rows)].join('\n');
 }

@@ -1,11 +1,14 @@
 /**
  * `npm run bench`: bundle sizes and load times, DynamoDB requests per call, in-process latency next
  * to its DynamoDB floor, and list / vote latency on a site of 100 vs 10,000 ideas. Prints tables and
- * writes bench/results.json. Starts its own in-memory DynamoDB Local (Java) on a free port.
- * Knobs (env): BENCH_RUNS, BENCH_WARMUP, BENCH_LOAD_RUNS, BENCH_SCALE_IDEAS, BENCH_ONLY, BENCH_OUT
+ * writes bench/results.json. Starts its own in-memory DynamoDB Local (Java) on a free port. Section
+ * `local` times `npm start -- --in-memory` (scripts/bench/local.ts); it carries its own date and machine,
+ * so `BENCH_ONLY=local` rewrites only the `local` key of the results file, and a run without it keeps
+ * the `local` key there was.
+ * Knobs (env): BENCH_RUNS, BENCH_WARMUP, BENCH_LOAD_RUNS, BENCH_SCALE_IDEAS, BENCH_LOCAL_RUNS, BENCH_ONLY, BENCH_OUT
  * (scripts/bench/config.ts). How to read the figures: docs/benchmarks.md.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +17,8 @@ import { benchConfig, TARGETS } from './config.ts';
 import { measureBundles } from './bundles.ts';
 import { readDeployConfig } from './serverless-config.ts';
 import { setBenchEnv } from './env.ts';
-import { bundleReport, latencyReport, requestReport, scaleReport } from './report.ts';
+import { bundleReport, latencyReport, localReport, requestReport, scaleReport } from './report.ts';
+import { measureLocal, type LocalResults } from './local.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (line: string) => console.log(line);
@@ -22,6 +26,22 @@ const log = (line: string) => console.log(line);
 async function main() {
   const started = performance.now();
   const { sections } = benchConfig;
+  const out = resolve(root, benchConfig.out);
+  const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
+  const previousLocal = previous.local as LocalResults | undefined;
+
+  // Only the local section: it describes itself, so only its key changes.
+  if ([...sections].every((s) => s === 'local')) {
+    log(`Local start (${benchConfig.localRuns} runs of npm start -- --in-memory)…`);
+    const local = await measureLocal(benchConfig.localRuns, log, previousLocal?.before);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify({ ...previous, local }, null, 2)}\n`);
+    log(`\n${localReport(local)}\n`);
+    log(local.violations.length === 0 ? 'Every target met.' : `Over target (${local.violations.length}):\n  ${local.violations.join('\n  ')}`);
+    log(`\nWrote the local key of ${benchConfig.out}.`);
+    return;
+  }
+
   const results: Record<string, unknown> = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
@@ -101,12 +121,24 @@ async function main() {
     await dynamo?.stop();
   }
 
+  // Last, once the bench's own DynamoDB Local is gone: it starts the whole local stack itself.
+  if (sections.has('local')) {
+    log('Local start…');
+    const local = await measureLocal(benchConfig.localRuns, log, previousLocal?.before);
+    results.local = local;
+    violations.local = local.violations;
+    reports.push(localReport(local));
+    lap('local');
+    log(`\n${reports.at(-1)}\n`);
+  } else if (previousLocal) {
+    results.local = previousLocal;
+  }
+
   results.violations = violations;
   results.sectionSeconds = sectionSeconds;
   results.durationSeconds = Math.round((performance.now() - started) / 1000);
   // Other processes on the machine move every timing; the load average says how much to trust them.
   (results.machine as Record<string, unknown>).loadAverageAtEnd = loadavg().map((l) => Math.round(l * 100) / 100);
-  const out = resolve(root, benchConfig.out);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 

@@ -86,6 +86,20 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('shows an example of every success answer, in every media type (redocly lint checks them against the schemas)', () => {
+    let count = 0;
+    for (const { method, path, op } of operations) {
+      for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
+        if (!/^2/.test(status)) continue;
+        for (const [type, media] of Object.entries((response.content ?? {}) as Record<string, Json>)) {
+          expect(media.example, `${method} ${path} ${status} ${type}`).toBeDefined();
+          count++;
+        }
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(operations.length - 3);
+  });
+
   it('links each create to the read of what it created', () => {
     const created = operations.filter(({ op }) => op.responses['201']);
     const linked = Object.fromEntries(created.map(({ op }) => [op.operationId, op.responses['201'].links]));
@@ -105,6 +119,7 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(op.responses).map(Number);
       expect(statuses, route.operationId).toContain(route.success.status);
       expect(statuses).toContain(500);
+      expect(statuses).toContain(504);
       for (const status of errorStatuses(route)) expect(statuses, `${route.operationId} ${status}`).toContain(status);
       if (route.body) {
         expect(statuses).toEqual(expect.arrayContaining([400, 413, 415]));
@@ -128,9 +143,24 @@ describe('the OpenAPI document', () => {
     expect(statusesOf('voteCast')).toEqual(expect.arrayContaining([400, 401, 403, 404, 409, 413, 415]));
     expect(statusesOf('newsletterSignupCreate')).toEqual(expect.arrayContaining([403, 409]));
     expect(statusesOf('userUpdate')).toEqual(expect.arrayContaining([403, 502]));
-    expect(statusesOf('siteCreate')).toEqual([201, 400, 401, 403, 413, 415, 500]);
-    expect(statusesOf('siteList')).toEqual([200, 400, 401, 500]);
-    expect(statusesOf('openapi')).toEqual([200, 500]);
+    expect(statusesOf('siteCreate')).toEqual([201, 400, 401, 403, 413, 415, 500, 504]);
+    expect(statusesOf('siteList')).toEqual([200, 400, 401, 500, 504]);
+    expect(statusesOf('openapi')).toEqual([200, 500, 504]);
+  });
+
+  it('says what the login 404, the service-token 403 on votes and the service-token 401 on /me mean', () => {
+    const responsesOf = (id: string) => {
+      const route = ROUTES.find((r) => r.operationId === id)!;
+      return (doc.paths[route.path] as Json)[route.method.toLowerCase()].responses as Json;
+    };
+    for (const id of ['oauthLogin', 'oauthLogout', 'oauthDigestLogin']) expect(responsesOf(id)['404'].description, id).toMatch(/config\.oauth/);
+    for (const id of ['oauthLogin', 'oauthLogout']) expect(responsesOf(id)['400'].description, id).toMatch(/redirectUrl/);
+    for (const id of ['voteCast', 'argumentVote']) expect(responsesOf(id)['403'].description, id).toMatch(/service token/);
+    expect(responsesOf('oauthMe')['401'].description).toMatch(/service token/);
+    // The login's redirectUrl may be left out (the site's after-login redirect applies).
+    const login = ROUTES.find((r) => r.operationId === 'oauthLogin')!;
+    const redirectUrl = ((doc.paths[login.path] as Json).get.parameters as Json[]).find((p) => p.name === 'redirectUrl')!;
+    expect(redirectUrl.required).toBe(false);
   });
 
   it('describes the error body, the list envelope and the delete answer as CONTRACT does', () => {
