@@ -64,7 +64,7 @@ const optionalName = z.string().max(255).nullable().optional();
  * The user id is `id`, else `sub` (CONTRACT "Decided details"); OpenID-style `given_name` /
  * `family_name` are accepted when `firstName` / `lastName` are absent.
  */
-export const authServerUser = z
+const authServerUserShape = z
   .looseObject({
     id: z.union([z.string().min(1).max(255), z.number().int().nonnegative()]).optional(),
     sub: z.string().min(1).max(255).optional(),
@@ -78,9 +78,6 @@ export const authServerUser = z
   })
   .refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' })
   .superRefine((u, ctx) => {
-    // An answer is JSON we did not write: the same reserved-key rule as request bodies, anywhere in it.
-    const reserved = reservedKeyPaths(u);
-    if (reserved.length > 0) ctx.addIssue({ code: 'custom', message: `reserved key at ${reserved[0]!.path}` });
     // What a login stores of the answer (lib/users/auth-fields.ts) must be storable, or the write
     // would fail inside DynamoDB (a 500): the same limits as every other free-form JSON we keep.
     const stored = storedPart(u);
@@ -88,6 +85,18 @@ export const authServerUser = z
     if (problem) ctx.addIssue({ code: 'custom', message: `${problem.path} ${problem.message}` });
     else if (!fitsInItem(stored)) ctx.addIssue({ code: 'custom', message: 'is too large to store' });
   });
+/**
+ * The answer as JSON.parse made it is checked for reserved keys first (the request-body rule,
+ * anywhere in it): parsing into the schema's output copies keys with assignment, where an own
+ * `__proto__` would become the copy's prototype instead of being seen.
+ */
+export const authServerUser = z
+  .unknown()
+  .superRefine((raw, ctx) => {
+    const reserved = reservedKeyPaths(raw);
+    if (reserved.length > 0) ctx.addIssue({ code: 'custom', message: `reserved key at ${reserved[0]!.path}` });
+  })
+  .pipe(authServerUserShape);
 export type AuthServerUser = z.infer<typeof authServerUser>;
 
 /** The fields of an auth-server user that a site user keeps (the user item's attributes hold them). */
