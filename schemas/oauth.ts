@@ -3,6 +3,8 @@
  * server (token answer, userinfo / admin user).
  */
 import * as z from 'zod';
+import { reservedKeyPaths } from '#lib/http/reserved-keys';
+import { firstUnstorablePart, fitsInItem, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 
 /** A name under `config.oauth` (`default` unless the login asks for another). */
 export const oauthName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site');
@@ -63,7 +65,7 @@ const optionalName = z.string().max(255).nullable().optional();
  * The user id is `id`, else `sub` (CONTRACT "Decided details"); OpenID-style `given_name` /
  * `family_name` are accepted when `firstName` / `lastName` are absent.
  */
-export const authServerUser = z
+const authServerUserShape = z
   .looseObject({
     id: z.union([z.string().min(1).max(255), z.number().int().nonnegative()]).optional(),
     sub: z.string().min(1).max(255).optional(),
@@ -75,5 +77,31 @@ export const authServerUser = z
     role: z.unknown().optional(),
     extraData: z.record(z.string(), z.unknown()).nullable().optional(),
   })
-  .refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' });
+  .refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' })
+  .superRefine((u, ctx) => {
+    // What a login stores of the answer (lib/users/auth-fields.ts) must be storable, or the write
+    // would fail inside DynamoDB (a 500): the same limits as every other free-form JSON we keep.
+    const stored = storedPart(u);
+    const problem = firstUnstorablePart(stored, '', MAX_ATTRIBUTE_NESTING + 1);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${problem.path} ${problem.message}` });
+    else if (!fitsInItem(stored)) ctx.addIssue({ code: 'custom', message: 'is too large to store' });
+  });
+/**
+ * The answer as JSON.parse made it is checked for reserved keys first (the request-body rule,
+ * anywhere in it): parsing into the schema's output copies keys with assignment, where an own
+ * `__proto__` would become the copy's prototype instead of being seen.
+ */
+export const authServerUser = z
+  .unknown()
+  .superRefine((raw, ctx) => {
+    const reserved = reservedKeyPaths(raw);
+    if (reserved.length > 0) ctx.addIssue({ code: 'custom', message: `reserved key at ${reserved[0]!.path}` });
+  })
+  .pipe(authServerUserShape);
 export type AuthServerUser = z.infer<typeof authServerUser>;
+
+/** The fields of an auth-server user that a site user keeps (the user item's attributes hold them). */
+function storedPart(u: Record<string, unknown>): Record<string, unknown> {
+  const { id, sub, email, firstName, lastName, given_name, family_name, extraData } = u;
+  return { id, sub, email, firstName, lastName, given_name, family_name, extraData };
+}

@@ -15,3 +15,6 @@ export const hasRole = (role: Role | undefined, required: Role): boolean =>
 /** Nobody may give a role above their own. */
 export const mayGrant = (granter: Role | undefined, granted: Role): boolean =>
   granter !== undefined && rank(granted) <= rank(granter);
+
+/** The lower of two roles; `floor` undefined (none recorded) leaves `role` as it is. */
+export const lowerRole = (role: Role, floor: Role | undefined): Role => (floor !== undefined && rank(floor) < rank(role) ? floor : role);

@@ -4,21 +4,14 @@
  * well formed (400). JSON.parse does the parsing; the rules around it are ours, so this stays small
  * instead of wrapping @middy/http-json-body-parser (whose 422 and missing size limit differ from CONTRACT).
  */
-import { badRequest, childPath, payloadTooLarge, unsupportedMediaType, validationError, type ErrorDetail } from '#lib/http/errors';
+import { badRequest, payloadTooLarge, unsupportedMediaType, validationError } from '#lib/http/errors';
+import { reservedKeyPaths } from '#lib/http/reserved-keys';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DEPTH = 64;
 
-/**
- * Object keys refused anywhere in a body (CONTRACT "Decided details, security"). JSON.parse makes
- * them ordinary own properties, but any code that later copies with `obj[key] = value` or looks a
- * key up with `in`/`obj[key]` (merges, the SDK's marshaller, an auth server's JavaScript) would reach
- * Object.prototype instead: refused once, here, before any schema, store write or auth-server call.
- */
-export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** A hostile body may hold thousands of reserved keys; the 400 names the first ones. */
-const MAX_RESERVED_DETAILS = 20;
+// The reserved-key rule is shared with the auth-server answers (lib/http/reserved-keys.ts).
+export { RESERVED_KEYS, reservedKeyPaths } from '#lib/http/reserved-keys';
 
 /**
  * @param raw the event's body: a string from API Gateway. serverless-offline hands over the parsed
@@ -49,34 +42,6 @@ export function parseJsonBody(
   const reserved = reservedKeyPaths(parsed);
   if (reserved.length > 0) throw validationError(reserved, 'Invalid body: reserved object keys');
   return parsed;
-}
-
-/**
- * Paths of the reserved keys in a parsed body, at most MAX_RESERVED_DETAILS (iterative; the depth is already
- * bounded). Object.keys sees an own `__proto__`, which `in` or a prototype lookup would confuse.
- */
-export function reservedKeyPaths(value: unknown): ErrorDetail[] {
-  const found: ErrorDetail[] = [];
-  const stack: Array<[unknown, string]> = [[value, '']];
-  while (stack.length > 0 && found.length < MAX_RESERVED_DETAILS) {
-    const [node, at] = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    if (Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], childPath(at, i)]);
-      continue;
-    }
-    const record = node as Record<string, unknown>;
-    const keys = Object.keys(record);
-    for (const key of keys) {
-      if (RESERVED_KEYS.has(key) && found.length < MAX_RESERVED_DETAILS) {
-        found.push({ path: childPath(at, key), message: `"${key}" is a reserved name and cannot be used as a key` });
-      }
-    }
-    for (let i = keys.length - 1; i >= 0; i--) {
-      if (!RESERVED_KEYS.has(keys[i]!)) stack.push([record[keys[i]!], childPath(at, keys[i]!)]);
-    }
-  }
-  return found;
 }
 
 /** Iterative, so hostile deeply nested JSON cannot overflow the stack of later recursive code. */

@@ -4,13 +4,14 @@
  *   clearBallot          the user's ballot emptied (kept, version + 1) with the negative tally deltas
  *                        of the votes it held, so tallies stay exact;
  *   putAnonymizedUser    the user item replaced by its anonymized form (without GSI1 keys) together
- *                        with the removal of the auth-server link item: anonymizing and unlinking
- *                        happen at once or not at all.
+ *                        with the removal of the auth-server link item and the write of the
+ *                        person's role floor: anonymizing and unlinking happen at once or not at all.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ballots';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
+import { roleFloorPut } from '#lib/store/role-floor';
 import { tallyUpdateItems, type Tally, type TransactItem } from '#lib/store/tallies';
 import { externalKeyOf, type UserItem } from '#lib/store/users';
 
@@ -90,6 +91,8 @@ export function putAnonymizedUser(before: UserItem, anonymized: UserItem): Promi
         ExpressionAttributeValues: { ':uid': before.id },
       },
     });
+    // The link goes, so the role the site gave stays as the person's floor (lib/store/role-floor.ts).
+    items.push(...roleFloorPut(before));
   }
   return transactOrChanged(items);
 }

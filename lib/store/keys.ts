@@ -67,6 +67,10 @@ export const keys = {
   /** Uniqueness guard: one site user per auth-server user per site (written with the user, conditionally). */
   userLink: (siteId: number, externalKey: string): Key => ({ PK: sitePk(siteId), SK: `EXTUSER#${externalKey}` }),
 
+  // Role floor (login re-creation): the lowest role a site gave a deleted/anonymized linked person.
+  /** `hash` = HMAC of (site, auth server, external id) (lib/store/role-floor.ts), never the external id itself. */
+  roleFloor: (siteId: number, hash: string): Key => ({ PK: sitePk(siteId), SK: `ROLEFLOOR#${hash}` }),
+
   /** GSI1: what one site user wrote or voted (activity, anonymization). */
   ownedBy: (userId: number, kind: OwnedKind, id: number) => ({
     GSI1PK: `USER#${pad(userId)}`,

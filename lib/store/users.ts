@@ -17,10 +17,12 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '#lib/store/batch';
 import { doc, GSI1, GSI2, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
-import type { Role } from '#lib/auth/roles';
+import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
+import { isRole, type Role } from '#lib/auth/roles';
 
 export interface UserItem {
   id: number;
@@ -86,6 +88,27 @@ export async function findLinkedUserId(siteId: number, externalKey: string): Pro
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.userLink(siteId, externalKey), ConsistentRead: true }));
   const userId = out.Item?.userId;
   return typeof userId === 'number' ? userId : undefined;
+}
+
+/**
+ * What a login needs before it writes (lib/users/login.ts): this site's user linked to the auth-server
+ * user, and the role floor a deleted or anonymized earlier site user of that person left
+ * (lib/store/role-floor.ts). One strongly consistent BatchGet for both.
+ */
+export async function findLinkAndRoleFloor(
+  siteId: number,
+  authServer: string,
+  externalUserId: string,
+): Promise<{ userId?: number; roleFloor?: Role }> {
+  const linkKey = keys.userLink(siteId, externalKeyOf(authServer, externalUserId));
+  const floorKey = roleFloorKey(siteId, authServer, externalUserId);
+  const items = await batchGet<Record<string, unknown>>([linkKey, floorKey], { consistentRead: true });
+  const link = items.find((i) => i.SK === linkKey.SK);
+  const floor = items.find((i) => i.SK === floorKey.SK);
+  return {
+    ...(typeof link?.userId === 'number' ? { userId: link.userId } : {}),
+    ...(isRole(floor?.role) ? { roleFloor: floor.role } : {}),
+  };
 }
 
 /**
@@ -195,13 +218,16 @@ export async function updateUser(
   }
 }
 
-/** Removes the user and its link item together. The link goes only while it still points at this user. */
-export async function deleteUser(item: Pick<UserItem, 'id' | 'siteId' | 'authServer' | 'externalUserId'>): Promise<void> {
+/**
+ * Removes the user and its link item together. The link goes only while it still points at this user;
+ * with it, the person's role floor on this site is written (lib/store/role-floor.ts).
+ */
+export async function deleteUser(item: Pick<UserItem, 'id' | 'siteId' | 'role' | 'authServer' | 'externalUserId'>): Promise<void> {
   const externalKey = linkedKey(item);
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
     { Delete: { TableName: TABLE, Key: keys.user(item.siteId, item.id) } },
   ];
-  if (externalKey) items.push(linkDelete(item.siteId, item.id, externalKey));
+  if (externalKey) items.push(linkDelete(item.siteId, item.id, externalKey), ...roleFloorPut(item));
   await doc.send(new TransactWriteCommand({ TransactItems: items }));
 }
 
@@ -218,9 +244,10 @@ function linkDelete(siteId: number, userId: number, externalKey: string) {
 
 /**
  * Unlinks a site user from its auth-server user (anonymization): the link item, the GSI1 entry and the
- * external id go in one transaction, so the person's next login makes a fresh site user.
+ * external id go in one transaction (with the person's role floor), so the person's next login makes a
+ * fresh site user.
  */
-export async function unlinkUser(item: Pick<UserItem, 'id' | 'siteId' | 'authServer' | 'externalUserId'>, updatedAt: string): Promise<void> {
+export async function unlinkUser(item: Pick<UserItem, 'id' | 'siteId' | 'role' | 'authServer' | 'externalUserId'>, updatedAt: string): Promise<void> {
   const externalKey = linkedKey(item);
   if (!externalKey) return;
   await doc.send(
@@ -236,6 +263,7 @@ export async function unlinkUser(item: Pick<UserItem, 'id' | 'siteId' | 'authSer
           },
         },
         linkDelete(item.siteId, item.id, externalKey),
+        ...roleFloorPut(item),
       ],
     }),
   );

@@ -7,8 +7,12 @@
  * (when it is one of ours, else `member`) is used only when the login CREATES the site user; after
  * that the role stored on this site stands, whatever the auth server says on later logins. One auth
  * server serves many sites, so adopting its role would let a grant on one site reach every other.
+ *
+ * Role floor (docs/login.md): when this site deleted or anonymized an earlier site user of the same
+ * person, the created user gets the lower of the userinfo role and the role the site had given then,
+ * so a demoted admin cannot become admin again by deleting themself and logging in.
  */
-import { isRole } from '#lib/auth/roles';
+import { isRole, lowerRole } from '#lib/auth/roles';
 import { conflict, forbidden } from '#lib/http/errors';
 import { externalIdOf } from '#lib/oauth/client';
 import type { AuthServerConfig } from '#lib/oauth/config';
@@ -21,14 +25,13 @@ import type { AuthServerUser } from '#schemas/oauth';
 
 export async function userForLogin(site: Site, server: AuthServerConfig, authUser: AuthServerUser): Promise<store.UserItem> {
   const externalUserId = String(externalIdOf(authUser));
-  const externalKey = store.externalKeyOf(server.url, externalUserId);
   const cached = cacheFieldsFromAuth(authUser, site.id);
 
   // Twice at most: a first attempt that loses the race with a concurrent first login (or with an
   // anonymization) starts over from the link.
   for (let attempt = 0; attempt < 2; attempt++) {
     const now = new Date().toISOString();
-    const existingId = await store.findLinkedUserId(site.id, externalKey);
+    const { userId: existingId, roleFloor } = await store.findLinkAndRoleFloor(site.id, server.url, externalUserId);
     if (existingId !== undefined) {
       // The names and extraData come from the auth server; the role is not among them. A login is
       // activity (lifecycle: anonymize-inactive); it rides on the update every login makes.
@@ -43,7 +46,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     const item: store.UserItem = {
       id: await nextId('user'),
       siteId: site.id,
-      role: isRole(authUser.role) ? authUser.role : 'member',
+      role: lowerRole(isRole(authUser.role) ? authUser.role : 'member', roleFloor),
       ...cached,
       externalUserId,
       authServer: server.url,

@@ -180,14 +180,14 @@ describe('login', () => {
       invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(newcomer.callback.searchParams), cookies: newcomer.cookies }),
     );
     expect(created.result.status).toBe(302);
-    // Site Get, brute-force counter, used-state Put, link Get (consistent), id counter, user + link TransactWrite.
+    // Site Get, brute-force counter, used-state Put, link + role floor BatchGet (consistent), id counter, user + link TransactWrite.
     expect(created.requests).toBe(6);
     const returning = await codeFor(site.id, 'ann@example.org');
     const refreshed = await countRequests(() =>
       invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(returning.callback.searchParams), cookies: returning.cookies }),
     );
     expect(refreshed.result.status).toBe(302);
-    // Site Get, brute-force counter, used-state Put, link Get, user Update.
+    // Site Get, brute-force counter, used-state Put, link + role floor BatchGet, user Update.
     expect(refreshed.requests).toBe(5);
     // The login start: site Get and the brute-force counter.
     const start = await countRequests(() => invoke(loginHandler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/` }, headers: { host: API_HOST } }));
