@@ -83,13 +83,6 @@ export async function listUsers(siteId: number, page: PageRequest): Promise<Page
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
 }
 
-/** The id of this site's user linked to an auth-server user (strongly consistent), if any. */
-export async function findLinkedUserId(siteId: number, externalKey: string): Promise<number | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.userLink(siteId, externalKey), ConsistentRead: true }));
-  const userId = out.Item?.userId;
-  return typeof userId === 'number' ? userId : undefined;
-}
-
 /**
  * What a login needs before it writes (lib/users/login.ts): this site's user linked to the auth-server
  * user, and the role floor a deleted or anonymized earlier site user of that person left
@@ -240,33 +233,6 @@ function linkDelete(siteId: number, userId: number, externalKey: string) {
       ExpressionAttributeValues: { ':uid': userId },
     },
   };
-}
-
-/**
- * Unlinks a site user from its auth-server user (anonymization): the link item, the GSI1 entry and the
- * external id go in one transaction (with the person's role floor), so the person's next login makes a
- * fresh site user.
- */
-export async function unlinkUser(item: Pick<UserItem, 'id' | 'siteId' | 'role' | 'authServer' | 'externalUserId'>, updatedAt: string): Promise<void> {
-  const externalKey = linkedKey(item);
-  if (!externalKey) return;
-  await doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: TABLE,
-            Key: keys.user(item.siteId, item.id),
-            UpdateExpression: 'REMOVE GSI1PK, GSI1SK, externalUserId, authServer SET updatedAt = :now',
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeValues: { ':now': updatedAt },
-          },
-        },
-        linkDelete(item.siteId, item.id, externalKey),
-        ...roleFloorPut(item),
-      ],
-    }),
-  );
 }
 
 /** Every site user linked to one auth-server user, on all sites: one GSI1 Query (paged only past 1 MB). */
