@@ -132,5 +132,10 @@ describe('P reads what Q keeps to itself', () => {
     expect(res.status).toBe(200);
     expect(res.body.ideas.map((i: { id: number }) => i.id)).not.toContain(idea.id);
     expect(res.body.sites.map((s: { id: number }) => s.id)).not.toContain(q.id);
+    // The person logged in on P has not given Q's Basic Auth either; a service token sees Q.
+    const bySelf = await invoke(activity, { params: { siteId: p.id, userId: onP.id }, token: onP.token });
+    expect(bySelf.body.sites.map((s: { id: number }) => s.id)).not.toContain(q.id);
+    const byService = await invoke(activity, { params: { siteId: p.id, userId: onP.id }, token: SERVICE_TOKEN });
+    expect(byService.body.ideas.map((i: { id: number }) => i.id)).toContain(idea.id);
   });
 });
