@@ -110,8 +110,13 @@ export interface UserAction {
   /** The e-mail changes (to a value other than the stored one). */
   email?: boolean;
   /**
-   * The person's auth-server user also has site users on other sites: their e-mail is how they log in
-   * there too, so changing it would hand those sites' accounts to whoever sets it.
+   * A field stored on the one auth-server user changes: e-mail, firstName, lastName, or an extraData
+   * field this site does not keep site-specific (its plain value is what every other site reads too).
+   */
+  sharedFields?: boolean;
+  /**
+   * The person's auth-server user also has site users on other sites: what is stored on it (the e-mail
+   * they log in with there, their names, shared extraData) is those sites' data too.
    */
   sharedIdentity?: boolean;
   /** The role the action gives the user. */
@@ -156,9 +161,11 @@ export const user = {
   /**
    * THE rule for acting on a user: update (any field), delete, anonymize (previews included). Allowed
    * to the user themself, a service token, or a moderator+ of this site whose role is at least the
-   * target's; another user's e-mail needs admin (and, when that e-mail is also the person's login on
-   * other sites, the person themself or a service token); acting on every site of a person is for the
-   * person themself or a service token only. Nobody gives a role above their own.
+   * target's; another user's e-mail needs admin. A field stored on the shared auth-server user (e-mail,
+   * names, extraData that is not site-specific) of a person who also has a user on another site is
+   * for the person themself or a service token only: staff of one site change only that site's own data.
+   * Acting on every site of a person is for the person themself or a service token only. Nobody gives
+   * a role above their own.
    *
    * Called once before the target is read, with only its id (so a 403 tells nothing about whether the
    * user exists), and again with the record. Both calls come before anything is written, here or on
@@ -175,17 +182,23 @@ export const user = {
     if (target.role !== undefined && !hasRole(caller.role, isRole(target.role) ? target.role : 'admin')) {
       throw forbidden('Nobody may act on a user whose role is above their own');
     }
-    if (action.email) {
-      if (!hasRole(caller.role, 'admin')) throw forbidden("Only an admin may change another user's e-mail");
-      if (action.sharedIdentity) {
-        throw forbidden("This person is also a user of other sites: only they or a service token may change their e-mail");
-      }
+    if (action.email && !hasRole(caller.role, 'admin')) throw forbidden("Only an admin may change another user's e-mail");
+    if ((action.email || action.sharedFields) && action.sharedIdentity) {
+      throw forbidden(
+        'This person is also a user of other sites: only they or a service token may change their e-mail, names or extraData that is not site-specific',
+      );
     }
   },
   grant(caller: Caller, role: Role) {
     if (!mayGrant(caller.role, role)) throw forbidden(`You may not give the role ${role}`);
   },
 };
+
+/**
+ * A closed site (Basic Auth) shows up in a person's activity read on another site only for a service
+ * token: like the public site list, and the person logged in elsewhere has not given its password.
+ */
+export const seesClosedSiteActivity = (caller: Caller) => caller.kind === 'service';
 
 /** Reading a user's activity: the user themself or a moderator of the site. */
 export function ownData(caller: Caller, target: { id: number; siteId: number }) {
@@ -214,13 +227,18 @@ export const results = {
   /** Exports: a service token or an admin of this very site. */
   export: (caller: Caller, siteId: number) => site.manage(caller, siteId),
   checkpoints: (caller: Caller) => requireRole(caller, 'moderator'),
-  /** A person's data export: the person themself, an admin of this site, a service token. */
+  /**
+   * A person's data export: the person themself, an admin of this site, a service token. Only the
+   * person and a service token get the other sites' data; an admin gets this site's records (like
+   * `user.actOn` with `everySite`).
+   */
   userExport(caller: Caller, target: { id: number; siteId: number }) {
     if (caller.kind === 'none') throw unauthorized();
     if (caller.kind === 'service' || isSelf(caller, target)) return;
     if (caller.siteId === target.siteId && hasRole(caller.role, 'admin')) return;
     throw forbidden("Only the user themself or an admin may export a user's data");
   },
+  userExportsEverySite: (caller: Caller, target: { id: number; siteId: number }) => caller.kind === 'service' || isSelf(caller, target),
 };
 
 /** Fields only moderators may set (CONTRACT): idea status, budget, userId; argument userId. */

@@ -1,13 +1,16 @@
 /**
  * `GET /api/site/:SITE_ID/user/:USER_ID/activity` (spec "User", CONTRACT "Activity"): what a person
  * wrote and voted, on this site and, unless `includeOtherSites=0`, on every other site where the same
- * auth-server user has a site user.
+ * auth-server user has a site user. Another site closed by Basic Auth is left out for everyone but a
+ * service token (`access.seesClosedSiteActivity`).
  *
  * Cost, constant per site involved: the target user (unless it is the caller), one GSI1 Query for the
  * person's other site users (only for a linked user with `includeOtherSites`), then in parallel ONE
  * GSI1 Query per site user (all asked-for kinds at once, lib/store/activity.ts) and one BatchGet of
  * the other sites' records. docs/data-model.md "Activity and anonymization" has the measured figures.
  */
+import { seesClosedSiteActivity } from '#lib/auth/access';
+import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
 import { withDefaults } from '#lib/sites/config-defaults';
@@ -33,8 +36,11 @@ export async function userActivity(site: Site, caller: Caller, userId: number, q
     Promise.all(siteUsers.map((u) => itemsOwnedBy(u.id, ownedKindsOf(kinds)))),
     getSitesByIds(otherSiteIds),
   ]);
-  const sites = new Map([[site.id, siteSummaryOf(site)], ...otherSites.map((s) => [s.id, siteSummaryOf(s)] as const)]);
-  // A site deleted meanwhile took its users along; an index entry that lags behind is skipped.
+  // A site closed by Basic Auth shows nothing here but to a service token (like the public site list).
+  const shown = seesClosedSiteActivity(caller) ? otherSites : otherSites.filter((s) => !isBasicAuthActive(withDefaults(s.config)));
+  const sites = new Map([[site.id, siteSummaryOf(site)], ...shown.map((s) => [s.id, siteSummaryOf(s)] as const)]);
+  // A site deleted meanwhile took its users along; an index entry that lags behind is skipped; so is a
+  // closed site the caller may not see.
   const present = siteUsers.map((u, i) => ({ user: u, owned: owned[i]! })).filter(({ user }) => sites.has(user.siteId));
 
   // Votes follow each site's own visibility: a moderator here may see this site's votes, but another

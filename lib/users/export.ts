@@ -2,7 +2,9 @@
  * `GET /api/site/:SITE_ID/user/:USER_ID/export` (issue 16 part 4, GDPR art. 15/20; CONTRACT "Decided
  * details, results and exports"): every record the API holds about the person, on every site where
  * the same auth-server user has a site user, as one document `{users, ideas, articles, arguments,
- * votes, newsletterSignups}`. The user themself, an admin of this site or a service token.
+ * votes, newsletterSignups}`. The user themself, an admin of this site or a service token; only the
+ * person and a service token get the other sites' data, an admin of this site gets this site's records
+ * (`access.results.userExportsEverySite`, the rule of `do-anonymizeall`).
  *
  * The reads are the anonymization plan's (lib/users/anonymize-plan.ts): the person's site users through
  * the auth-server link on GSI1, then per site user ONE GSI1 Query of everything it owns (ideas,
@@ -26,7 +28,8 @@ export async function exportUserData(site: Site, caller: Caller, userId: number)
   access.results.userExport(caller, { id: userId, siteId: site.id });
   const target = await loadOwnDataTarget(site, caller, userId);
   const externalKey = externalKeyOfUser(target);
-  const linked = externalKey ? await linkedSiteUsers(externalKey) : [];
+  const everySite = access.results.userExportsEverySite(caller, target);
+  const linked = externalKey && everySite ? await linkedSiteUsers(externalKey) : [];
   // The index is eventually consistent: the target itself is always in, as read.
   const users = bySite([target, ...linked.filter((u) => !(u.siteId === target.siteId && u.id === target.id))]);
 

@@ -4,7 +4,9 @@
  * server fails, the 502 leaves the cache untouched. Users of a site without an auth server (and users
  * unlinked by anonymization) live only here.
  */
+import { isDeepStrictEqual } from 'node:util';
 import * as access from '#lib/auth/access';
+import { isPlainObject, safeEntries } from '#lib/extra-data/plain-object';
 import type { Caller } from '#lib/auth/caller';
 import { badRequest, conflict, notFound, unauthorized } from '#lib/http/errors';
 import { logger } from '#lib/log/logger';
@@ -19,7 +21,7 @@ import type { UserItem } from '#lib/store/users';
 import { authExtraDataAfter, cacheFieldsFromAuth, type SiteRecordValues } from '#lib/users/auth-fields';
 import { assertValidUserExtraData } from '#lib/users/extra-data';
 import { fullUserRecord, userRecordFor } from '#lib/users/record';
-import { siteSpecificFields, writeForSite } from '#lib/users/site-specific';
+import { readForSite, siteSpecificFields, writeForSite } from '#lib/users/site-specific';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
 
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -157,6 +159,21 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
  */
 const changesEmail = (body: UpdateUserBody, target: UserItem) => body.email !== undefined && body.email !== target.email;
 
+/**
+ * A field stored on the one auth-server user changes (besides the e-mail): firstName, lastName, or an
+ * extraData field this site does not keep site-specific (its plain value is every other site's
+ * fallback). Sending back what is stored changes nothing, like the e-mail.
+ */
+function changesSharedFields(body: UpdateUserBody, target: UserItem, siteId: number, fields: Set<string>): boolean {
+  if (body.firstName !== undefined && body.firstName !== (target.firstName ?? null)) return true;
+  if (body.lastName !== undefined && body.lastName !== (target.lastName ?? null)) return true;
+  if (!isPlainObject(body.extraData)) return false;
+  const view = readForSite(target.extraData ?? {}, siteId, fields);
+  return safeEntries(body.extraData).some(
+    ([field, value]) => value !== undefined && !fields.has(field) && !isDeepStrictEqual(view[field] ?? null, value),
+  );
+}
+
 /** The person's auth-server user also has a site user on another site (one GSI1 Query, linked users only). */
 async function isSharedIdentity(target: UserItem): Promise<boolean> {
   if (!isLinked(target)) return false;
@@ -173,9 +190,11 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
   for (let attempt = 1; ; attempt++) {
     const target = await loadUser(site, caller, userId, attempt === 1);
     const emailChanges = changesEmail(body, target);
-    // Only an e-mail change pays for the index read that tells whether the login is shared.
-    const sharedIdentity = emailChanges && (await isSharedIdentity(target));
-    access.user.actOn(caller, target, { role: body.role, email: emailChanges, sharedIdentity });
+    const sharedFields = changesSharedFields(body, target, site.id, fields);
+    // Only a change of what the auth-server user holds for every site pays for the index read that
+    // tells whether the person is on other sites too.
+    const sharedIdentity = (emailChanges || sharedFields) && (await isSharedIdentity(target));
+    access.user.actOn(caller, target, { role: body.role, email: emailChanges, sharedFields, sharedIdentity });
     assertValidUserExtraData(body.extraData, site.config);
     const names = namesOf(body);
     if (!emailChanges) delete names.email;

@@ -76,6 +76,9 @@ function partsOf(stored: unknown): Parts {
   return { plain: [stored], sites: [], all: [stored] };
 }
 
+/** A stored field that holds at least one site entry (another site's data, maybe). */
+const isContainer = (stored: unknown): boolean => Array.isArray(stored) && stored.some(isSiteEntry);
+
 /** The value a site sees for one site-specific field, or undefined when it has none. */
 export function valueForSite(stored: unknown, siteId: number): unknown {
   const { plain, sites } = partsOf(stored);
@@ -84,7 +87,12 @@ export function valueForSite(stored: unknown, siteId: number): unknown {
   return plain[0];
 }
 
-/** The user's extraData as one site sees it. Fields that are not site-specific are returned as stored. */
+/**
+ * The user's extraData as one site sees it. A field stored as a container (it holds `{value, siteId}`
+ * entries) shows this site's entry, else the plain fallback, else nothing, WHATEVER this site's config
+ * says: declaring a field not site-specific must not reveal another site's entries. Other fields that
+ * are not site-specific are returned as stored.
+ */
 export function readForSite(
   stored: Record<string, unknown>,
   siteId: number,
@@ -93,7 +101,7 @@ export function readForSite(
   if (!isPlainObject(stored)) return {};
   const view: [string, unknown][] = [];
   for (const [field, value] of safeEntries(stored)) {
-    if (!fields.has(field)) {
+    if (!fields.has(field) && !isContainer(value)) {
       view.push([field, value]);
       continue;
     }
@@ -108,7 +116,9 @@ export function readForSite(
  * site's entry changes (null removes just that entry); other sites' entries and the plain fallback
  * stay. A field stored as a plain value that is now site-specific keeps that value as the fallback
  * (spec rules 5 and 6: the generic value serves as default). Other fields are set plainly; null
- * removes them. Returns a new object; `stored` is not changed.
+ * removes them. A plain write never drops another site's entries: on a container it sets the plain
+ * fallback (null removes it) and drops this site's own entry, so this site reads what it wrote while
+ * the other sites keep theirs. Returns a new object; `stored` is not changed.
  */
 export function writeForSite(
   stored: Record<string, unknown>,
@@ -120,12 +130,23 @@ export function writeForSite(
   if (!isPlainObject(patch)) return Object.fromEntries(result);
   for (const [field, value] of safeEntries(patch)) {
     if (value === undefined) continue;
-    const next = fields.has(field) ? writeSiteValue(result.get(field), value, siteId) : value;
+    const next = fields.has(field) ? writeSiteValue(result.get(field), value, siteId) : writePlainValue(result.get(field), value, siteId);
     if (next === undefined || next === null) result.delete(field);
     else result.set(field, next);
   }
   result.delete(FORBIDDEN_KEY);
   return Object.fromEntries(result);
+}
+
+/**
+ * One field this site does not keep site-specific, after it sets `value` (null: removes the fallback).
+ * Other sites' entries stay; this site's own entry goes, else it would hide the value just written.
+ */
+function writePlainValue(stored: unknown, value: unknown, siteId: number): unknown {
+  if (!isContainer(stored)) return value;
+  const others = (stored as unknown[]).filter((item): item is SiteEntry => isSiteEntry(item) && item.siteId !== siteId);
+  if (others.length === 0) return value;
+  return value === null ? others : [value, ...others];
 }
 
 /** One site-specific field after this site sets `value` (null: removes this site's entry). */

@@ -152,8 +152,11 @@ describe("another user's e-mail needs admin", () => {
     const onQ = await loginUser(q.id, p.who.email);
     expect((await put(q.id, onQ.id, { role: 'admin' }, SERVICE_TOKEN)).status).toBe(200);
     await refused(p.siteId, p.target.id, p.who.id, () => put(p.siteId, p.target.id, { email: `hijack-${Date.now()}@example.org` }, p.staff.admin.token));
-    // Names are no login: the admin of P may still correct those.
-    expect((await put(p.siteId, p.target.id, { firstName: 'Corrected' }, p.staff.admin.token)).status).toBe(200);
+    // The names live on the same auth-server user, so Q reads them too: P's admin may not change them
+    // either (docs/security.md "Site to site"); sending back the stored name changes nothing and passes.
+    await refused(p.siteId, p.target.id, p.who.id, () => put(p.siteId, p.target.id, { firstName: 'Corrected' }, p.staff.admin.token));
+    const stored = (await get(p.siteId, p.target.id)).body;
+    expect((await put(p.siteId, p.target.id, { firstName: stored.firstName }, p.staff.admin.token)).status).toBe(200);
     const email = `ops-${Date.now()}@example.org`;
     expect((await put(p.siteId, p.target.id, { email }, SERVICE_TOKEN)).status).toBe(200);
     expect(auth.control.user(p.who.id)!.email).toBe(email);

@@ -125,6 +125,14 @@ describe('the CONTRACT access table', () => {
       expect(act(service, target('member'), { email: true, sharedIdentity: true })).toBe(200);
     });
 
+    it('fields of the shared auth-server user (names, shared extraData) of a person on other sites: themself or a service token', () => {
+      expect(act(user('moderator'), target('member'), { sharedFields: true })).toBe(200);
+      expect(act(user('moderator'), target('member'), { sharedFields: true, sharedIdentity: true })).toBe(403);
+      expect(act(user('admin'), target('member'), { sharedFields: true, sharedIdentity: true })).toBe(403);
+      expect(act(user('member', 5), target('member', 5), { sharedFields: true, sharedIdentity: true })).toBe(200);
+      expect(act(service, target('member'), { sharedFields: true, sharedIdentity: true })).toBe(200);
+    });
+
     it('every site of a person: themself or a service token only', () => {
       expect(act(user('admin'), target('member'), { everySite: true })).toBe(403);
       expect(act(user('moderator'), { id: 50, siteId: 1 }, { everySite: true })).toBe(403);

@@ -143,16 +143,21 @@ describe('readForSite', () => {
     expect(readForSite(stored, 3, fields)).toEqual({
       bio: 'bio on 3',
       nickName: 'Nick',
-      shared: [{ value: 'raw', siteId: 3 }],
+      shared: 'raw',
       gender: 'x',
     });
     expect(readForSite(stored, 4, fields)).toEqual({
       bio: 'generic bio',
       expertise: 'expert on 4',
       nickName: 'Nick',
-      shared: [{ value: 'raw', siteId: 3 }],
       gender: 'x',
     });
+  });
+
+  it("never shows another site's entry, even of a field this site does not declare site-specific", () => {
+    const container = { bio: ['fallback', { value: 'secret of 3', siteId: 3 }], phone: [{ value: 'only 3', siteId: 3 }] };
+    expect(readForSite(container, 4, new Set())).toEqual({ bio: 'fallback' });
+    expect(readForSite(container, 3, new Set())).toEqual({ bio: 'secret of 3', phone: 'only 3' });
   });
 
   it('an empty or odd stored value reads as {}', () => {
@@ -176,6 +181,14 @@ describe('readForSite', () => {
 
 describe('writeForSite', () => {
   const fields = new Set(['bio', 'expertise']);
+
+  it("a plain write sets the fallback and keeps other sites' entries (drops only this site's own)", () => {
+    const stored = { phone: ['old', { value: 'of 3', siteId: 3 }, { value: 'of 4', siteId: 4 }] };
+    expect(writeForSite(stored, { phone: 'new' }, 4, fields)).toEqual({ phone: ['new', { value: 'of 3', siteId: 3 }] });
+    expect(writeForSite(stored, { phone: null }, 4, fields)).toEqual({ phone: [{ value: 'of 3', siteId: 3 }] });
+    expect(writeForSite({ phone: [{ value: 'of 4', siteId: 4 }] }, { phone: 'new' }, 4, fields)).toEqual({ phone: 'new' });
+    expect(writeForSite({ phone: [{ value: 'of 4', siteId: 4 }] }, { phone: null }, 4, fields)).toEqual({});
+  });
 
   it('adds this site entry to a missing field', () => {
     expect(writeForSite({}, { bio: 'mine' }, 3, fields)).toEqual({ bio: [{ value: 'mine', siteId: 3 }] });
