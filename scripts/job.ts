@@ -8,12 +8,10 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { useLocalStackEnv } from './local-stack-env.ts';
 import { JOB_NAMES, isJobName } from '#schemas/job';
 
 const USAGE = `usage: npm run job -- <${JOB_NAMES.join('|')}> [--site N] [--now ISO-8601]`;
-
-/** The table `npm start` (scripts/start.ts) serves. */
-export const LOCAL_TABLE_NAME = 'participation-api-local';
 
 export interface JobCommand {
   name: (typeof JOB_NAMES)[number];
@@ -52,11 +50,7 @@ async function main(): Promise<number> {
     return 2;
   }
   // The environment of the local stack, before any module of lib/ reads it.
-  process.env.STAGE ??= 'local';
-  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
-  process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:8000';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.LOG_LEVEL ??= 'WARN';
+  useLocalStackEnv();
   const { runJob, formatReport } = await import('#lib/jobs/index');
   console.log(`running ${command.name}${command.siteId ? ` on site ${command.siteId}` : ''} at ${command.now.toISOString()} (table ${process.env.TABLE_NAME} at ${process.env.DYNAMODB_ENDPOINT})`);
   try {

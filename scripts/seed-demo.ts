@@ -7,7 +7,7 @@
  * Standalone, it talks to the DynamoDB Local of a running `npm start`: DYNAMODB_ENDPOINT when set,
  * else the endpoint that `npm start` recorded in .data/lock (an `--in-memory` run prints the command).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { runningEndpoint, useLocalStackEnv } from './local-stack-env.ts';
 import { fileURLToPath } from 'node:url';
 import { DEMO_USERS } from './auth-server/demo.ts';
 
@@ -135,14 +135,6 @@ export async function seedDemoContent(siteId: number): Promise<DemoSummary | und
   return { ideas: ideaIds.length, arguments: argumentCount, votes, articles: ARTICLES.length };
 }
 
-/** The endpoint of the running npm start: DYNAMODB_ENDPOINT, else the one in .data/lock. */
-function runningEndpoint(): string | undefined {
-  if (process.env.DYNAMODB_ENDPOINT) return process.env.DYNAMODB_ENDPOINT;
-  const lock = `${process.env.LOCAL_DATA_DIR || fileURLToPath(new URL('../.data', import.meta.url))}/lock`;
-  if (!existsSync(lock)) return undefined;
-  return (JSON.parse(readFileSync(lock, 'utf8')) as { dynamoEndpoint?: string }).dynamoEndpoint;
-}
-
 async function main() {
   if (!process.argv.includes('--demo')) {
     console.error('Usage: npm run seed -- --demo   (demo ideas, votes, arguments and articles on the demo site of a running npm start)');
@@ -154,8 +146,7 @@ async function main() {
     process.exit(1);
   }
   process.env.DYNAMODB_ENDPOINT = endpoint;
-  process.env.STAGE ??= 'local';
-  process.env.TABLE_NAME ??= 'participation-api-local';
+  useLocalStackEnv();
   const { devDefaults } = await import('#lib/config/env');
   process.env.JWT_SECRET ??= devDefaults.jwtSecret;
   process.env.API_SERVICE_TOKENS ??= devDefaults.serviceToken;

@@ -17,6 +17,7 @@ import { startAuthServer } from './auth-server/index.ts';
 import { DEMO_CLIENT, DEMO_USERS, demoOauthConfig } from './auth-server/demo.ts';
 import { choosePorts, type PortChoice } from './start/ports.ts';
 import { lockDataDir } from './start/data-lock.ts';
+import { LOCAL_TABLE_NAME } from './local-stack-env.ts';
 
 const inMemory = process.argv.includes('--in-memory');
 const demo = process.argv.includes('--demo');
@@ -45,7 +46,7 @@ async function main() {
   devDefault('API_SERVICE_TOKENS', devDefaults.serviceToken);
   devDefault('JWT_SECRET', devDefaults.jwtSecret);
   process.env.STAGE = 'local';
-  process.env.TABLE_NAME = 'participation-api-local';
+  process.env.TABLE_NAME = LOCAL_TABLE_NAME;
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
   const ports = await choosePorts();

@@ -2,6 +2,7 @@
  * End to end: a scheduled job run through `npm run job` (scripts/job.ts, a separate process) against
  * the table serverless-offline serves, with its clock set by `--now`; the effect is then seen over HTTP.
  */
+import { LOCAL_TABLE_NAME } from '../../scripts/local-stack-env.ts';
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -30,7 +31,7 @@ describe('npm run job', () => {
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'job', '--', 'end-projects', '--site', String(id), '--now', '2040-01-02T00:00:00Z'], {
       cwd: root,
       // The table serverless-offline serves (scripts/job.ts defaults to it) on this run's DynamoDB Local.
-      env: { ...process.env, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: 'participation-api-local' },
+      env: { ...process.env, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: LOCAL_TABLE_NAME },
       timeout: 60_000,
     });
     expect(stdout).toContain(`site ${id}: project ended, notification`);

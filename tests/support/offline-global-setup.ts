@@ -5,16 +5,15 @@
 import type { TestProject } from 'vitest/node';
 import { startOffline, type Offline } from '../../scripts/offline.ts';
 import { freePort } from '../../scripts/dynamo-local.ts';
+import { LOCAL_TABLE_NAME } from '../../scripts/local-stack-env.ts';
 import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from './test-secrets.ts';
 
-/** serverless.yml names the local stage's table itself. */
-const LOCAL_STAGE_TABLE = 'participation-api-local';
 
 let api: Offline | undefined;
 
 export default async function setup(project: TestProject) {
   const { ensureTable } = await import('#lib/store/table');
-  await ensureTable(LOCAL_STAGE_TABLE);
+  await ensureTable(LOCAL_TABLE_NAME);
   api = await startOffline({
     port: await freePort(),
     lambdaPort: await freePort(),
