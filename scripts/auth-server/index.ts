@@ -33,6 +33,12 @@ export interface StartAuthServerOptions {
   host?: string;
   clients: AuthClient[];
   users?: AuthUserSeed[];
+  /**
+   * The id of the first user it creates (default 1). Tests give each stand-in its own range: the API
+   * knows a person by auth-server URL + user id, and a port freed by one test file's stand-in can be
+   * taken by the next one's, whose user 1 would otherwise be another file's user 1.
+   */
+  firstUserId?: number;
   /** Lifetime of authorization codes (default 60 s; RFC 6749 advises at most 10 minutes). */
   codeTtlSeconds?: number;
   /** Lifetime of access tokens (default 1 h). */
@@ -176,7 +182,7 @@ function applyUserFields(user: StoredUser, body: Record<string, unknown>, client
 export async function startAuthServer(options: StartAuthServerOptions): Promise<RunningAuthServer> {
   const codeTtlMs = (options.codeTtlSeconds ?? 60) * 1000;
   const tokenTtlMs = (options.tokenTtlSeconds ?? 3600) * 1000;
-  let state = new AuthState(options.clients, options.users ?? [], codeTtlMs, tokenTtlMs);
+  let state = new AuthState(options.clients, options.users ?? [], codeTtlMs, tokenTtlMs, options.firstUserId);
 
   const control: AuthServerControl = {
     failures: {},
@@ -191,7 +197,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
       control.delays = {};
       control.userinfoWithoutId = false;
       control.requests = [];
-      state = new AuthState(options.clients, options.users ?? [], codeTtlMs, tokenTtlMs);
+      state = new AuthState(options.clients, options.users ?? [], codeTtlMs, tokenTtlMs, options.firstUserId);
     },
   };
 

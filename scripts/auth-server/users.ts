@@ -62,14 +62,16 @@ export class AuthState {
   private readonly clients = new Map<string, AuthClient>();
   private readonly codes = new Map<string, CodeGrant>();
   private readonly tokens = new Map<string, AccessToken>();
-  private nextUserId = 1;
+  private nextUserId: number;
 
   constructor(
     clients: AuthClient[],
     users: AuthUserSeed[],
     private readonly codeTtlMs: number,
     private readonly tokenTtlMs: number,
+    firstUserId = 1,
   ) {
+    this.nextUserId = firstUserId;
     for (const client of clients) this.clients.set(client.clientId, client);
     for (const seed of users) this.addUser(seed);
   }

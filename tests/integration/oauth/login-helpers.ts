@@ -23,8 +23,16 @@ export const CLIENT: AuthClient = {
 };
 export const OTHER_CLIENT: AuthClient = { clientId: 'other-client', clientSecret: 'other-secret-0123456789', allowedHosts: [API_HOST] };
 
+let standIns = 0;
+
+/**
+ * A stand-in on a free port whose user ids no other stand-in of this run uses (1,000 per stand-in, by
+ * process and order; at most 10 digits, as the stand-in's admin API takes): a later file's stand-in
+ * may get a freed port, and the API knows a person by URL + user id.
+ */
 export async function startTestAuthServer(users: AuthUserSeed[] = []): Promise<RunningAuthServer> {
-  return startAuthServer({ port: 0, clients: [CLIENT, OTHER_CLIENT], users });
+  standIns += 1;
+  return startAuthServer({ port: 0, clients: [CLIENT, OTHER_CLIENT], users, firstUserId: (process.pid % 10_000) * 100_000 + standIns * 1_000 });
 }
 
 export const oauthConfig = (url: string, client: AuthClient = CLIENT) => demoOauthConfig(url, client);
