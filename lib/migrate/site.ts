@@ -1,0 +1,103 @@
+/**
+ * Brings one site's data written before this round up to date (scripts/migrate.ts):
+ *   (a) its job markers, from its config, as a site update writes them (lifecycle, issue 13);
+ *   (b) GSI2 activity keys for users not anonymized that have none (lastActivityAt, else updatedAt,
+ *       else createdAt);
+ *   (c) index items for ideas without `indexKeys`, through the normal indexed write (discovery, 18);
+ *   (d) a first seal (chain start) for ballots without `hash` (vote record, issue 16).
+ * Every write is conditioned on the item as read, so a rerun (or a concurrent writer) changes
+ * nothing twice. Memory is one page of items at a time; requests are one Query per page plus a
+ * constant number per item migrated.
+ */
+import { withDefaults } from '#lib/sites/config-defaults';
+import { siteJobDues } from '#lib/jobs/rules';
+import { ideaIndexSpec } from '#lib/discovery/index-spec';
+import { sealBallot } from '#lib/votes/seal';
+import { getSite } from '#lib/store/sites';
+import { syncJobMarkers } from '#lib/store/jobs';
+import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/migrate-users';
+import { ideasWithoutIndexPage, sealStoredBallot, unsealedBallotsPage } from '#lib/store/migrate-records';
+import { getIdea, replaceIdea } from '#lib/store/ideas';
+
+export interface SiteMigrationReport {
+  siteId: number;
+  /** Job markers written from the config (0 on a dry run). */
+  markers: boolean;
+  users: number;
+  ideas: number;
+  ballots: number;
+  /** Items that changed under the migration and were left to their own writer. */
+  skipped: number;
+}
+
+/** A lost race on an idea is read again and retried this many times. */
+const IDEA_ATTEMPTS = 3;
+
+export async function migrateSite(siteId: number, options: { dryRun: boolean }): Promise<SiteMigrationReport | undefined> {
+  const stored = await getSite(siteId);
+  if (!stored) return undefined;
+  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, skipped: 0 };
+  if (!options.dryRun) {
+    // Same write as a site update: guarded by the site's updatedAt, so it never overrides a newer one.
+    await syncJobMarkers(siteId, siteJobDues(withDefaults(stored.config), stored.updatedAt), stored.updatedAt);
+    report.markers = true;
+  }
+
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await usersWithoutActivityIndexPage(siteId, start);
+    for (const user of page.items) {
+      if (options.dryRun) report.users++;
+      else if (await indexUserActivity(user, user.lastActivityAt ?? user.updatedAt ?? user.createdAt)) report.users++;
+      else report.skipped++;
+    }
+    start = page.next;
+  } while (start);
+
+  do {
+    const page = await ideasWithoutIndexPage(siteId, start);
+    for (const ideaId of page.items) {
+      if (options.dryRun) report.ideas++;
+      else if (await indexIdea(siteId, ideaId)) report.ideas++;
+      else report.skipped++;
+    }
+    start = page.next;
+  } while (start);
+
+  do {
+    const page = await unsealedBallotsPage(siteId, start);
+    for (const ballot of page.items) {
+      if (options.dryRun) {
+        report.ballots++;
+        continue;
+      }
+      // The first link of its chain: the state as stored, with no state before it.
+      const seal = sealBallot(undefined, { userId: ballot.userId, version: ballot.version, votes: ballot.votes });
+      if (await sealStoredBallot(siteId, ballot.userId, ballot.version, seal)) report.ballots++;
+      else report.skipped++;
+    }
+    start = page.next;
+  } while (start);
+  return report;
+}
+
+/** Rewrites an idea through the indexed write (same content, next version); retried on a lost race. */
+async function indexIdea(siteId: number, ideaId: number): Promise<boolean> {
+  for (let attempt = 0; attempt < IDEA_ATTEMPTS; attempt++) {
+    const item = await getIdea(siteId, ideaId);
+    if (!item) return false;
+    const next = { ...item, version: item.version + 1 };
+    const outcome = await replaceIdea(next, item.version, { index: ideaIndexSpec(next) });
+    if (outcome === 'ok') return true;
+    if (outcome !== 'stale') return false;
+  }
+  return false;
+}
+
+/** One line per site, for the script. */
+export function formatSiteMigration(report: SiteMigrationReport, dryRun: boolean): string {
+  const verb = dryRun ? 'would migrate' : 'migrated';
+  const total = report.users + report.ideas + report.ballots;
+  if (total === 0 && report.skipped === 0) return `site ${report.siteId}: nothing to migrate${report.markers ? ' (job markers synced)' : ''}`;
+  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}`;
+}
