@@ -17,11 +17,14 @@ export function runningEndpoint(): string | undefined {
   return (JSON.parse(readFileSync(lock, 'utf8')) as { dynamoEndpoint?: string }).dynamoEndpoint;
 }
 
-/** Points this process at the local stack, keeping whatever the shell set. */
+/**
+ * Points this process at the local stack, keeping whatever the shell set. With another TABLE_NAME (a
+ * deployed stage's table, run with AWS credentials) no local endpoint is set: the SDK finds AWS's.
+ */
 export function useLocalStackEnv(): void {
   process.env.STAGE ??= 'local';
   process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
-  process.env.DYNAMODB_ENDPOINT ??= runningEndpoint() ?? 'http://127.0.0.1:8000';
+  if (process.env.TABLE_NAME === LOCAL_TABLE_NAME) process.env.DYNAMODB_ENDPOINT ??= runningEndpoint() ?? 'http://127.0.0.1:8000';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   process.env.LOG_LEVEL ??= 'WARN';
 }

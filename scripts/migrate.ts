@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { LOCAL_TABLE_NAME } from './job.ts';
+import { useLocalStackEnv } from './local-stack-env.ts';
 
 const USAGE = 'usage: npm run migrate -- [--site N] [--dry-run]';
 
@@ -29,11 +29,7 @@ async function main(): Promise<number> {
     console.error((err as Error).message);
     return 2;
   }
-  process.env.STAGE ??= 'local';
-  process.env.TABLE_NAME ??= LOCAL_TABLE_NAME;
-  if (process.env.TABLE_NAME === LOCAL_TABLE_NAME) process.env.DYNAMODB_ENDPOINT ??= 'http://127.0.0.1:8000';
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  process.env.LOG_LEVEL ??= 'WARN';
+  useLocalStackEnv();
   const { migrate, nothingToMigrate } = await import('#lib/migrate/run');
   const { formatSiteMigration } = await import('#lib/migrate/site');
   console.log(`migrating ${command.siteId ? `site ${command.siteId}` : 'every site'}${command.dryRun ? ' (dry run: counting only)' : ''} (table ${process.env.TABLE_NAME})`);

@@ -1,0 +1,48 @@
+/**
+ * `npm run migrate` on ballots as the code before the vote record stored them (no `hash`, `prevHash`,
+ * `prevUpdatedAt`): verify-votes reports them until the migration seals each one as the first link of
+ * its chain; tallies are untouched, and a second run changes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { keys } from '#lib/store/keys';
+import { migrate } from '#lib/migrate/run';
+import { verifySiteVotes } from '#lib/votes/verify';
+import { createUser } from '#tests/support/fixtures';
+import { invoke } from '#tests/support/invoke';
+import { allBallots, castVotes, storedTallies, votingSite } from '#tests/support/vote-fixtures';
+import { handler as createIdea } from '../../../functions/ideas/create.ts';
+
+describe('migrate: ballots without a hash chain', () => {
+  it('seals every old ballot so verify-votes agrees, changes no tally, and a rerun changes nothing', async () => {
+    const site = await votingSite({ voteType: 'likes' });
+    // Ideas as the API writes them (the bare fixture items carry no `version`, which real ideas always have).
+    const author = await createUser(site.id);
+    const ideas: number[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: { title: `A park by the river ${i}`, summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) }, token: author.token });
+      expect(res.status).toBe(201);
+      ideas.push(res.body.id);
+    }
+    for (const ideaId of [ideas[0]!, ideas[0]!, ideas[1]!]) {
+      const voter = await createUser(site.id);
+      expect((await castVotes(site.id, voter.token, [{ ideaId, opinion: 'yes' }])).status).toBe(200);
+    }
+    const ballots = await allBallots(site.id);
+    expect(ballots).toHaveLength(3);
+    for (const ballot of ballots) {
+      await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ballot(site.id, ballot.userId), UpdateExpression: 'REMOVE #h, prevHash, prevUpdatedAt', ExpressionAttributeNames: { '#h': 'hash' } }));
+    }
+    const tallies = await storedTallies(site.id);
+    expect((await verifySiteVotes(site.id)).problems.length).toBeGreaterThan(0);
+
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    expect(report).toMatchObject({ siteId: site.id, ballots: 3, skipped: 0 });
+    expect((await verifySiteVotes(site.id)).problems).toEqual([]);
+    expect(await storedTallies(site.id)).toEqual(tallies);
+
+    const [again] = await migrate({ siteId: site.id, dryRun: false });
+    expect(again).toMatchObject({ ballots: 0, ideas: 0, users: 0 });
+  });
+});
