@@ -22,7 +22,7 @@ import { doc, GSI1, GSI2, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
-import { isRole, type Role } from '#lib/auth/roles';
+import type { Role } from '#lib/auth/roles';
 
 export interface UserItem {
   id: number;
@@ -92,7 +92,7 @@ export async function findLinkAndRoleFloor(
   siteId: number,
   authServer: string,
   externalUserId: string,
-): Promise<{ userId?: number; roleFloor?: Role }> {
+): Promise<{ userId?: number; roleFloor?: string }> {
   const linkKey = keys.userLink(siteId, externalKeyOf(authServer, externalUserId));
   const floorKey = roleFloorKey(siteId, authServer, externalUserId);
   const items = await batchGet<Record<string, unknown>>([linkKey, floorKey], { consistentRead: true });
@@ -100,7 +100,8 @@ export async function findLinkAndRoleFloor(
   const floor = items.find((i) => i.SK === floorKey.SK);
   return {
     ...(typeof link?.userId === 'number' ? { userId: link.userId } : {}),
-    ...(isRole(floor?.role) ? { roleFloor: floor.role } : {}),
+    // As stored; the login decides whether it is a role (lib/users/login.ts).
+    ...(typeof floor?.role === 'string' ? { roleFloor: floor.role } : {}),
   };
 }
 

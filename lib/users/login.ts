@@ -46,7 +46,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     const item: store.UserItem = {
       id: await nextId('user'),
       siteId: site.id,
-      role: lowerRole(isRole(authUser.role) ? authUser.role : 'member', roleFloor),
+      role: lowerRole(isRole(authUser.role) ? authUser.role : 'member', isRole(roleFloor) ? roleFloor : undefined),
       ...cached,
       externalUserId,
       authServer: server.url,
