@@ -5,10 +5,8 @@
  * to try a date in the future; `--site` limits it to one site (whose job markers are first brought up
  * to date with its config). Exit code 0 when it ran, 1 when it failed, 2 on a usage error.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { useLocalStackEnv } from './local-stack-env.ts';
+import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { JOB_NAMES, isJobName } from '#schemas/job';
 
 const USAGE = `usage: npm run job -- <${JOB_NAMES.join('|')}> [--site N] [--now ISO-8601]`;
@@ -41,36 +39,12 @@ export function parseJobCommand(argv: string[], clock: () => Date = () => new Da
   return { name, siteId, now };
 }
 
-async function main(): Promise<number> {
-  let command: JobCommand;
-  try {
-    command = parseJobCommand(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-    return 2;
-  }
-  // The environment of the local stack, before any module of lib/ reads it.
-  useLocalStackEnv();
-  const { runJob, formatReport } = await import('#lib/jobs/index');
-  console.log(`running ${command.name}${command.siteId ? ` on site ${command.siteId}` : ''} at ${command.now.toISOString()} (table ${process.env.TABLE_NAME} at ${process.env.DYNAMODB_ENDPOINT})`);
-  try {
-    const report = await runJob(command.name, { now: command.now, siteId: command.siteId });
-    console.log(formatReport(report));
+const main = () =>
+  runLocalScript('job', parseJobCommand, async (command: JobCommand) => {
+    const { runJob, formatReport } = await import('#lib/jobs/index');
+    console.log(`running ${command.name}${command.siteId ? ` on site ${command.siteId}` : ''} at ${command.now.toISOString()} (table ${process.env.TABLE_NAME} at ${process.env.DYNAMODB_ENDPOINT})`);
+    console.log(formatReport(await runJob(command.name, { now: command.now, siteId: command.siteId })));
     return 0;
-  } catch (err) {
-    const name = (err as Error).name;
-    if (name === 'ResourceNotFoundException') console.error(`no table ${process.env.TABLE_NAME}: is \`npm start\` running?`);
-    else console.error(`${command.name} failed: ${(err as Error).message}`);
-    return 1;
-  }
-}
+  });
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+exitWhenMain(import.meta.url, main);

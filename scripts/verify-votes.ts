@@ -5,10 +5,8 @@
  * the latest checkpoint agree; 1 with a report of each difference (or when it could not run); 2 on a
  * usage error.
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { useLocalStackEnv } from './local-stack-env.ts';
+import { exitWhenMain, runLocalScript } from './local-script.ts';
 
 const USAGE = 'usage: npm run verify-votes -- --site N';
 
@@ -26,32 +24,11 @@ export async function verifyCommand(siteId: number): Promise<{ code: 0 | 1; outp
   return { code: report.problems.length === 0 ? 0 : 1, output: formatVerifyReport(report) };
 }
 
-async function main(): Promise<number> {
-  let siteId: number;
-  try {
-    siteId = parseVerifyCommand(process.argv.slice(2));
-  } catch (err) {
-    console.error((err as Error).message);
-    return 2;
-  }
-  useLocalStackEnv();
-  try {
+const main = () =>
+  runLocalScript('verify-votes', parseVerifyCommand, async (siteId: number) => {
     const { code, output } = await verifyCommand(siteId);
     (code === 0 ? console.log : console.error)(output);
     return code;
-  } catch (err) {
-    if ((err as Error).name === 'ResourceNotFoundException') console.error(`no table ${process.env.TABLE_NAME}: is \`npm start\` running?`);
-    else console.error(`verify-votes failed: ${(err as Error).message}`);
-    return 1;
-  }
-}
+  });
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  main().then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+exitWhenMain(import.meta.url, main);
