@@ -10,7 +10,7 @@
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { withHttpStack } from '#lib/http/handler';
 import { corsHeaders, type CorsContext } from '#lib/http/cors';
-import { notFound } from '#lib/http/errors';
+import { notFound } from '#lib/errors';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { findSite } from '#lib/sites/service';
 

@@ -1,7 +1,7 @@
 /**
  * Pure argument rules: the per-site description length and the one-level reply thread.
  */
-import { validationError } from '#lib/http/errors';
+import { validationError } from '#lib/errors';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 
 /** Length in characters as people count them (code points), so an emoji is one, not two. */

@@ -3,7 +3,7 @@
  * (with its replies) and the vote toggle. Access comes from lib/auth/access.ts; storage from
  * lib/store/arguments.ts. Every call costs a fixed number of DynamoDB requests (no per-record reads).
  */
-import { forbidden, notFound, validationError } from '#lib/http/errors';
+import { forbidden, notFound, validationError } from '#lib/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';

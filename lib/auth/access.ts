@@ -3,7 +3,7 @@
  * role is needed and the caller has no token, 403 when the role or ownership is not enough.
  * Domain code calls these; no handler decides access on its own.
  */
-import { forbidden, unauthorized } from '#lib/http/errors';
+import { forbidden, unauthorized } from '#lib/errors';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole, isRole, mayGrant, type Role } from '#lib/auth/roles';
 import type { SiteConfig } from '#lib/sites/config-defaults';

@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import { unauthorized } from '#lib/http/errors';
+import { unauthorized } from '#lib/errors';
 
 const same = (a: string, b: string) =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());

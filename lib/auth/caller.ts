@@ -3,7 +3,7 @@
  * the user record on every request, so a role change applies at once (CONTRACT).
  */
 import { decodeJwt } from 'jose';
-import { unauthorized } from '#lib/http/errors';
+import { unauthorized } from '#lib/errors';
 import { isServiceToken } from '#lib/auth/service-tokens';
 import { verifyToken } from '#lib/auth/jwt';
 import { isRole, type Role } from '#lib/auth/roles';

@@ -4,7 +4,7 @@
  * failure of the request is reported in one 400 (CONTRACT: one `details` entry per failing field).
  */
 import { validateExtraData } from '#lib/extra-data/index';
-import { validationError } from '#lib/http/errors';
+import { validationError } from '#lib/errors';
 import { detailsOf } from '#lib/http/zod-errors';
 import type { ContentSection } from '#lib/content/kind';
 import {

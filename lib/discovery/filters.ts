@@ -3,7 +3,7 @@
  * (lib/discovery/list.ts) and the exact check every candidate idea must pass in memory.
  */
 import { createHash } from 'node:crypto';
-import { validationError } from '#lib/http/errors';
+import { validationError } from '#lib/errors';
 import type { ContentItem } from '#lib/store/content-items';
 import { circleBbox, distanceMeters, inBbox, type Bbox, type LatLng } from '#lib/discovery/geo';
 import { wordsOfIdea } from '#lib/discovery/index-spec';

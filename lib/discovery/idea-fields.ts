@@ -3,7 +3,7 @@
  * usual edit rule and by moderators, on create and update). Tag ids must name tags of the site: all
  * of them are checked with one BatchGet, and an unknown one is a 400 at `tags[i]`.
  */
-import { validationError } from '#lib/http/errors';
+import { validationError } from '#lib/errors';
 import { detailsOf } from '#lib/http/zod-errors';
 import { getLiveTagIds } from '#lib/store/tags';
 import { ideaDiscoveryFields, type Location } from '#schemas/discovery';

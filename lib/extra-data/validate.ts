@@ -1,4 +1,4 @@
-import { childPath, validationError, type ErrorDetail } from '#lib/http/errors';
+import { childPath, validationError, type ErrorDetail } from '#lib/errors';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 import { FORBIDDEN_KEY, isPlainObject } from '#lib/extra-data/plain-object';
 import { firstUnstorablePart } from '#lib/store/storable';

@@ -4,7 +4,7 @@
  * well formed (400). JSON.parse does the parsing; the rules around it are ours, so this stays small
  * instead of wrapping @middy/http-json-body-parser (whose 422 and missing size limit differ from CONTRACT).
  */
-import { badRequest, payloadTooLarge, unsupportedMediaType, validationError } from '#lib/http/errors';
+import { badRequest, payloadTooLarge, unsupportedMediaType, validationError } from '#lib/errors';
 import { reservedKeyPaths } from '#lib/http/reserved-keys';
 
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -3,7 +3,7 @@
  * error goes to the log with the request id, the client gets a generic message.
  */
 import type middy from '@middy/core';
-import { isApiError } from '#lib/http/errors';
+import { isApiError } from '#lib/errors';
 import { logger } from '#lib/log/logger';
 import { jsonResponse } from '#lib/http/response';
 

@@ -24,7 +24,7 @@ import { httpResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
 import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
-import { validationError } from '#lib/http/errors';
+import { validationError } from '#lib/errors';
 import { pathId } from '#schemas/common';
 import { logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';

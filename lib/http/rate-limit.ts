@@ -11,7 +11,7 @@
  * Addresses (or CIDR ranges) in the site's `ignoreBruteForce` are exempt and cost no request.
  */
 import { BlockList, isIP } from 'node:net';
-import { tooManyRequests } from '#lib/http/errors';
+import { tooManyRequests } from '#lib/errors';
 import { countRequestInWindow } from '#lib/store/rate-counters';
 
 /**

@@ -5,7 +5,7 @@
  * with `in`/`obj[key]` (merges, the SDK's marshaller, an auth server's JavaScript) would reach
  * Object.prototype instead. Pure (only the error path helpers), so schemas and lib/oauth may use it.
  */
-import { childPath, type ErrorDetail } from '#lib/http/errors';
+import { childPath, type ErrorDetail } from '#lib/errors';
 
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -2,9 +2,9 @@
  * zod issues -> CONTRACT `details` (paths as errorPath writes them: `title`, `extraData.tags[1]`, `[2].ideaId`).
  */
 import type { z } from 'zod';
-import { errorPath, validationError, type ErrorDetail } from '#lib/http/errors';
+import { errorPath, validationError, type ErrorDetail } from '#lib/errors';
 
-/** Kept for existing callers; the formatter itself is errorPath (lib/http/errors.ts). */
+/** Kept for existing callers; the formatter itself is errorPath (lib/errors.ts). */
 export const dotPath = errorPath;
 
 export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {

@@ -14,7 +14,7 @@ import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 import { assertTagsExist, discoveryFieldsOf } from '#lib/discovery/idea-fields';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import type { IdeaWriteOutcome } from '#lib/store/ideas';
-import { conflict } from '#lib/http/errors';
+import { conflict } from '#lib/errors';
 
 /** A tag given to the idea was deleted between the check and the write: the same 400 as an unknown one. */
 async function settle(outcome: IdeaWriteOutcome, item: ContentItem) {

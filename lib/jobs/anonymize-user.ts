@@ -6,7 +6,7 @@
  * next run.
  */
 import type { Caller } from '#lib/auth/caller';
-import { isApiError } from '#lib/http/errors';
+import { isApiError } from '#lib/errors';
 import { logger } from '#lib/log/logger';
 import type { SiteReport } from '#lib/jobs/run';
 import type { Site } from '#lib/sites/service';

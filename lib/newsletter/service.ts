@@ -2,7 +2,7 @@
  * Newsletter signup rules: sign up (while the feature is active), list (moderators; tokens for
  * admins), confirm (public, by token). The service records signups only and sends no e-mail.
  */
-import { conflict, notFound } from '#lib/http/errors';
+import { conflict, notFound } from '#lib/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';

@@ -21,7 +21,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import * as z from 'zod';
 import { env } from '#lib/config/env';
-import { ApiError, badGateway, badRequest, conflict } from '#lib/http/errors';
+import { ApiError, badGateway, badRequest, conflict } from '#lib/errors';
 import { logger } from '#lib/log/logger';
 import { addressProblem, authServerUrlProblem } from '#lib/oauth/address-policy';
 import type { AuthServerConfig } from '#lib/oauth/config';

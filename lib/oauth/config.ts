@@ -2,7 +2,7 @@
  * Which auth server a site uses, from `config.oauth.<name>` (CONTRACT "Login": `default` unless
  * `useOauth` names another), with OpenStad's default paths filled in.
  */
-import { badGateway, notFound, type ErrorDetail } from '#lib/http/errors';
+import { badGateway, notFound, type ErrorDetail } from '#lib/errors';
 import { authServerUrlProblem } from '#lib/oauth/address-policy';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 import type { OauthClientConfig } from '#schemas/site-config';

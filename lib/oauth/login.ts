@@ -11,7 +11,7 @@
  * The API keeps no session: the state and its cookie are what connect the two halves of a login.
  */
 import { issueToken } from '#lib/auth/jwt';
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { exchangeCode, fetchUserInfo, serverUrl } from '#lib/oauth/client';
 import { authServerFor, DEFAULT_OAUTH_NAME, type AuthServerConfig } from '#lib/oauth/config';
 import { clearLoginCookie, loginCookie, setLoginCookie } from '#lib/oauth/login-cookie';

@@ -3,7 +3,7 @@
  * of the site's `allowedDomains` (port ignored), else 400. No open redirects: login and logout only
  * ever send people back to the site's own frontends.
  */
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 
 /** An `allowedDomains` entry as a bare host name; tolerates a scheme or port written by habit. */
 function hostOf(entry: string): string {

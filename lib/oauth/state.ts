@@ -16,7 +16,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { env } from '#lib/config/env';
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { JWT_ISSUER } from '#lib/auth/jwt';
 import { loginStateClaims, type LoginStateClaims } from '#schemas/oauth';
 

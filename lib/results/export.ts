@@ -18,7 +18,7 @@ import { createHmac } from 'node:crypto';
 import * as access from '#lib/auth/access';
 import { purposeKey } from '#lib/crypto/derive-key';
 import type { Caller } from '#lib/auth/caller';
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { csvRows, type Cell } from '#lib/results/csv';
 import { ideaCsvPage } from '#lib/results/idea-export';
 import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';

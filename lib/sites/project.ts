@@ -4,7 +4,7 @@
  * newsletter signups), whatever the other switches say. Reads, moderation and anonymization go on.
  * Every such entry point calls `assertProjectOpen`; this is the only place the rule is written.
  */
-import { forbidden } from '#lib/http/errors';
+import { forbidden } from '#lib/errors';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 
 export const PROJECT_ENDED_MESSAGE = 'The project has ended: this site no longer accepts new contributions';

@@ -2,7 +2,7 @@
  * Site rules: the five site endpoints, config defaults on read, redaction for the public.
  */
 import { env } from '#lib/config/env';
-import { conflict, notFound, validationError } from '#lib/http/errors';
+import { conflict, notFound, validationError } from '#lib/errors';
 import { authServerUrlDetails } from '#lib/oauth/config';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';

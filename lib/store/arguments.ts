@@ -12,7 +12,7 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '#lib/http/errors';
+import { conflict } from '#lib/errors';
 import type { ArgumentItem } from '#lib/arguments/record';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';

@@ -15,7 +15,7 @@
  * What opens is still checked field by field by the callers (defence in depth, and so a cursor of an
  * older layout, sealed under the same key, is refused rather than misread).
  */
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { purposeKey } from '#lib/crypto/derive-key';
 import { open, seal } from '#lib/crypto/sealed-box';
 

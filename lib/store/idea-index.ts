@@ -16,7 +16,7 @@
  * never shows and a missing one cannot happen.
  */
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { idFromSk, keys, pad, sitePk, type Key } from '#lib/store/keys';

@@ -4,7 +4,7 @@
  * idea's id, and the order by votes.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { batchDelete, batchPut } from '#lib/store/batch';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';

@@ -11,7 +11,7 @@
  *
  * Pure: no SDK, so domain code and schemas may use it.
  */
-import { childPath } from '#lib/http/errors';
+import { childPath } from '#lib/errors';
 
 /** Maps and lists one attribute value may nest, the value itself included (DynamoDB allows 32 levels with the item). */
 export const MAX_ATTRIBUTE_NESTING = 31;
@@ -22,7 +22,7 @@ export const MAX_ITEM_BYTES = 400 * 1024;
 const MIN_MAGNITUDE = 1e-130;
 
 export interface StorageProblem {
-  /** Dot path (`extraData.a.b`, array positions as `[2]`; lib/http/errors.ts errorPath). */
+  /** Dot path (`extraData.a.b`, array positions as `[2]`; lib/errors.ts errorPath). */
   path: string;
   message: string;
 }

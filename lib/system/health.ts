@@ -2,7 +2,7 @@
  * `GET /api/health`, for load balancers, uptime checks and `npm start`'s readiness probe: ok when the
  * table answers, a 503 with the CONTRACT error body when it does not.
  */
-import { serviceUnavailable } from '#lib/http/errors';
+import { serviceUnavailable } from '#lib/errors';
 import { tableReachable } from '#lib/store/health';
 
 export async function health(): Promise<{ status: 'ok' }> {

@@ -14,7 +14,7 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import { conflict, notFound } from '#lib/http/errors';
+import { conflict, notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/service';
 import { nextId } from '#lib/store/counters';
 import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/idea-index';

@@ -28,7 +28,7 @@
  * anonymized name.
  */
 import type { Caller } from '#lib/auth/caller';
-import { conflict } from '#lib/http/errors';
+import { conflict } from '#lib/errors';
 import * as authServer from '#lib/oauth/client';
 import { authServerByUrl } from '#lib/oauth/config';
 import type { Site } from '#lib/sites/service';

@@ -5,7 +5,7 @@
 import { EXTRA_DATA_VALUE_MAX_NESTING, isPlainObject, validateExtraData } from '#lib/extra-data/index';
 import { firstUnstorablePart } from '#lib/store/storable';
 import { safeEntries } from '#lib/extra-data/plain-object';
-import { validationError, type ErrorDetail } from '#lib/http/errors';
+import { validationError, type ErrorDetail } from '#lib/errors';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 import { isSiteEntry } from '#lib/users/site-specific';
 import { SITE_RECORD_FIELD_SET } from '#lib/users/auth-fields';

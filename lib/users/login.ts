@@ -13,7 +13,7 @@
  * so a demoted admin cannot become admin again by deleting themself and logging in.
  */
 import { isRole, lowerRole } from '#lib/auth/roles';
-import { conflict, forbidden } from '#lib/http/errors';
+import { conflict, forbidden } from '#lib/errors';
 import { externalIdOf } from '#lib/oauth/client';
 import type { AuthServerConfig } from '#lib/oauth/config';
 import { assertProjectOpen } from '#lib/sites/project';

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import * as access from '#lib/auth/access';
 import { isPlainObject, safeEntries } from '#lib/extra-data/plain-object';
 import type { Caller } from '#lib/auth/caller';
-import { badRequest, conflict, notFound, unauthorized } from '#lib/http/errors';
+import { badRequest, conflict, notFound, unauthorized } from '#lib/errors';
 import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/oauth/client';
 import { authServerByUrl, defaultAuthServerOrNone } from '#lib/oauth/config';

@@ -3,7 +3,7 @@
  * (spec "States and transitions"): `isActive` true/false decides on its own; null lets the
  * `isActiveFrom`..`isActiveTo` window decide.
  */
-import { forbidden } from '#lib/http/errors';
+import { forbidden } from '#lib/errors';
 import { parseIsoInstant } from '#lib/votes/iso-date';
 import type { Availability, VotesConfig } from '#lib/votes/types';
 

@@ -8,7 +8,7 @@
  *   silently replacing or ignoring that vote would change the ballot in a way the voter did not ask for.
  * Limits are checked afterwards on the resulting set (see limits.ts).
  */
-import { conflict } from '#lib/http/errors';
+import { conflict } from '#lib/errors';
 import type { SetChange } from '#lib/votes/likes';
 import type { BallotVote, CastVote, PlannedVote, WithExisting } from '#lib/votes/types';
 

@@ -4,7 +4,7 @@
  * for planRound, which knows the site.
  */
 import * as z from 'zod';
-import { errorPath, type ErrorDetail } from '#lib/http/errors';
+import { errorPath, type ErrorDetail } from '#lib/errors';
 import { invalidRound } from '#lib/votes/errors';
 import type { CastVote } from '#lib/votes/types';
 

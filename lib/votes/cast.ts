@@ -15,7 +15,7 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import { conflict, forbidden } from '#lib/http/errors';
+import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/service';
 import { getBallot, type BallotVote as StoredVote } from '#lib/store/ballots';
 import { nextIds } from '#lib/store/counters';

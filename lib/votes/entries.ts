@@ -3,7 +3,7 @@
  * and, for per-theme voting, the idea belongs to a configured theme. These come before any check that
  * depends on the votes the user already holds: a malformed round is a 400 whatever the ballot.
  */
-import type { ErrorDetail } from '#lib/http/errors';
+import type { ErrorDetail } from '#lib/errors';
 import type { CastVote, IdeaForVote, ThemeLimits, VotesConfig } from '#lib/votes/types';
 
 /**

@@ -2,7 +2,7 @@
  * The 400 a rejected vote round gets. The details carry one entry per problem; the top-level message
  * repeats the first few so a client that only shows `message` still tells the voter what to fix.
  */
-import { validationError, type ApiError, type ErrorDetail } from '#lib/http/errors';
+import { validationError, type ApiError, type ErrorDetail } from '#lib/errors';
 
 const SHOWN = 3;
 

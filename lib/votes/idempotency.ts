@@ -5,7 +5,7 @@
  * answer, so reusing a key for another round is a 409 instead of a silent replay of the wrong answer.
  */
 import { createHash } from 'node:crypto';
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import type { CastVote } from '#lib/votes/types';
 import { idempotencyKeySchema } from '#schemas/votes';
 

@@ -15,7 +15,7 @@
  *   towards the overall number of ideas, with budget 0, and is not checked against any theme: the voter
  *   cannot fix it, so it must not block them.
  */
-import type { ErrorDetail } from '#lib/http/errors';
+import type { ErrorDetail } from '#lib/errors';
 import { isPerTheme, themeOf } from '#lib/votes/entries';
 import type { IdeaForVote, ThemeLimits, VotesConfig } from '#lib/votes/types';
 

@@ -7,7 +7,7 @@
  * query's filters), carries its site (`s`) once more, and every field is checked on the way in: a bad
  * cursor is a 400.
  */
-import { badRequest } from '#lib/http/errors';
+import { badRequest } from '#lib/errors';
 import { decodeCursorObject, encodeCursorObject, listQueryOf, type CursorScope } from '#lib/store/cursor';
 
 export interface VotePosition {

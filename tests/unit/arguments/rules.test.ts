@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertDescriptionLength, assertReplyParent, charCount } from '#lib/arguments/rules';
 import { withDefaults } from '#lib/sites/config-defaults';
-import { ApiError } from '#lib/http/errors';
+import { ApiError } from '#lib/errors';
 
 const fails = (fn: () => void, path: string) => {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '#lib/http/errors';
+import { ApiError } from '#lib/errors';
 import { assertValidExtraData, EXTRA_DATA_VALUE_MAX_NESTING, MAX_ERROR_DETAILS, validateExtraData } from '#lib/extra-data/validate';
 import { NUMBER_RANGE_MESSAGE } from '#lib/store/storable';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';

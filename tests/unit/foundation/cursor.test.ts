@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveKey, PURPOSES } from '#lib/crypto/derive-key';
 import { open, seal } from '#lib/crypto/sealed-box';
 import { canonicalJson, decodeCursor, decodeCursorObject, encodeCursor, encodeCursorObject, listQueryOf, type CursorScope } from '#lib/store/cursor';
-import { ApiError } from '#lib/http/errors';
+import { ApiError } from '#lib/errors';
 
 const scope: CursorScope = { siteId: 7, list: 'ideas-by-votes', query: { request: { sort: 'votes_desc' }, store: {} } };
 const position = { PK: 'SITE#0000000007', sort: 'votes_desc', yes: 987_654_321, id: 4242 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { childPath, errorPath } from '#lib/http/errors';
+import { childPath, errorPath } from '#lib/errors';
 import { detailsOf } from '#lib/http/zod-errors';
 import { validateExtraData } from '#lib/extra-data/validate';
 import { firstUnstorablePart } from '#lib/store/storable';

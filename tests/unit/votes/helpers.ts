@@ -1,6 +1,6 @@
 /** Shared fixtures for the voting rule tests. */
 import { expect } from 'vitest';
-import { ApiError } from '#lib/http/errors';
+import { ApiError } from '#lib/errors';
 import type { BallotVote, IdeaForVote, VotesConfig } from '#lib/votes/types';
 
 /** The CONTRACT defaults for `config.votes`, with overrides. */

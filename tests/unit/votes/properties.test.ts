@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '#lib/http/errors';
+import { ApiError } from '#lib/errors';
 import { assertVotingOpen } from '#lib/votes/availability';
 import { validateVoteRoundBody } from '#lib/votes/body';
 import { planRound } from '#lib/votes/round';

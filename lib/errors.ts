@@ -1,5 +1,6 @@
 /**
- * Typed errors of the API. Domain code throws these; the error middleware (lib/http/error-handler.ts)
+ * Typed errors of the API, domain-neutral (DESIGN habit 14): domain code and lib/store throw these without
+ * importing the HTTP layer; the error middleware (lib/http/error-handler.ts)
  * is the one place that turns them into the CONTRACT error body. Anything that is not an ApiError
  * becomes a generic 500 whose message never shows internals.
  */
@@ -15,7 +16,7 @@ export interface ErrorDetail {
  * array indexes in brackets, so `extraData.tags[1]`, `[2].ideaId`, `config.votes.themes[0].value`.
  * Every producer of a path (zod issues, extraData checks, storability checks, the reserved-key scan of
  * bodies) goes through here, so the form cannot drift between endpoints. Here rather than in a helper
- * module because lib/store may import errors and nothing else of lib/http.
+ * module because lib/store may import errors and nothing of lib/http.
  */
 export const childPath = (parent: string, key: string | number): string =>
   typeof key === 'number' ? `${parent}[${key}]` : parent === '' ? key : `${parent}.${key}`;
