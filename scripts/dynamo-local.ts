@@ -3,17 +3,21 @@
  * given or free port, and waits until it answers. Used by `npm start` and by the test global setup.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 export const JAVA_HINT =
-  'DynamoDB Local needs Java. Install it first, e.g. `sudo apt-get install -y openjdk-17-jre-headless` (Debian/Ubuntu) or `brew install openjdk` (macOS).';
+  'DynamoDB Local needs a Java 17+ JDK (java and javac). Install it first, e.g. `sudo apt-get install -y openjdk-17-jdk-headless` (Debian/Ubuntu) or `brew install openjdk` (macOS).';
 
 export function assertJava(): void {
-  const probe = spawnSync('java', ['-version'], { stdio: 'ignore' });
-  if (probe.error || probe.status !== 0) throw new Error(JAVA_HINT);
+  for (const tool of ['java', 'javac']) {
+    const probe = spawnSync(tool, ['-version'], { stdio: 'ignore' });
+    if (probe.error || probe.status !== 0) throw new Error(JAVA_HINT);
+  }
 }
 
 export function freePort(): Promise<number> {
@@ -42,15 +46,36 @@ function dynamoLocalDir(): string {
   return join(lib, build);
 }
 
+const LAUNCHER_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'LoopbackLauncher.java');
+
 /**
- * Java started here rather than through the package's spawn(), which cannot pass
- * `-disableTelemetry`: DynamoDB Local otherwise reports usage to AWS, and the local stack talks to
- * no external service.
+ * The compiled LoopbackLauncher (scripts/LoopbackLauncher.java), which starts DynamoDB Local bound to
+ * 127.0.0.1 (its own command line binds every interface). Compiled once per source version into
+ * node_modules/.cache, so a start pays javac's second only the first time.
+ */
+function loopbackLauncher(classpath: string): string {
+  const source = readFileSync(LAUNCHER_SOURCE);
+  const version = createHash('sha256').update(source).update(classpath).digest('hex').slice(0, 16);
+  const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache', 'dynamo-local-launcher', version);
+  if (!existsSync(join(out, 'LoopbackLauncher.class'))) {
+    mkdirSync(out, { recursive: true });
+    const compiled = spawnSync('javac', ['-nowarn', '-cp', classpath, '-d', out, LAUNCHER_SOURCE], { encoding: 'utf8' });
+    if (compiled.error || compiled.status !== 0) throw new Error(`${JAVA_HINT}\n${compiled.stderr ?? compiled.error?.message ?? ''}`);
+  }
+  return out;
+}
+
+/**
+ * Java started here rather than through the package's spawn(), which can neither pass
+ * `-disableTelemetry` (DynamoDB Local otherwise reports usage to AWS, and the local stack talks to no
+ * external service) nor keep the server off the machine's other interfaces.
  */
 function spawnDynamoLocal(port: number, dataDir: string | undefined): ChildProcess {
   const dir = dynamoLocalDir();
-  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-jar', join(dir, 'DynamoDBLocal.jar'), '-port', String(port), '-sharedDb', '-disableTelemetry'];
-  args.push(...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']));
+  const classpath = [join(dir, 'DynamoDBLocal.jar'), join(dir, 'DynamoDBLocal_lib', '*')].join(delimiter);
+  const launcher = loopbackLauncher(classpath);
+  const args = [`-Djava.library.path=${join(dir, 'DynamoDBLocal_lib')}`, '-cp', [launcher, classpath].join(delimiter), 'LoopbackLauncher'];
+  args.push('-port', String(port), '-sharedDb', '-disableTelemetry', ...(dataDir ? ['-dbPath', dataDir] : ['-inMemory']));
   return spawn('java', args, { cwd: dir, stdio: 'pipe' });
 }
 
