@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import { createServer } from 'node:net';
@@ -57,10 +57,18 @@ function loopbackLauncher(classpath: string): string {
   const source = readFileSync(LAUNCHER_SOURCE);
   const version = createHash('sha256').update(source).update(classpath).digest('hex').slice(0, 16);
   const out = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache', 'dynamo-local-launcher', version);
+  mkdirSync(dirname(out), { recursive: true });
   if (!existsSync(join(out, 'LoopbackLauncher.class'))) {
-    mkdirSync(out, { recursive: true });
-    const compiled = spawnSync('javac', ['-nowarn', '-cp', classpath, '-d', out, LAUNCHER_SOURCE], { encoding: 'utf8' });
+    // Compiled beside the target and renamed into place: two starts at once (test projects' global
+    // setups) never see a half-written class.
+    const scratch = mkdtempSync(join(dirname(out), 'build-'));
+    const compiled = spawnSync('javac', ['-nowarn', '-cp', classpath, '-d', scratch, LAUNCHER_SOURCE], { encoding: 'utf8' });
     if (compiled.error || compiled.status !== 0) throw new Error(`${JAVA_HINT}\n${compiled.stderr ?? compiled.error?.message ?? ''}`);
+    try {
+      renameSync(scratch, out);
+    } catch {
+      rmSync(scratch, { recursive: true, force: true }); // another start got there first
+    }
   }
   return out;
 }
