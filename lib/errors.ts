@@ -83,7 +83,11 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many r
 /** An upstream service (the OAuth server) failed; nothing was changed locally. */
 export const badGateway = (message: string) => new ApiError(502, 'BadGateway', message);
 
-/** A dependency of the API itself (the table) cannot be reached: GET /api/health. */
-export const serviceUnavailable = (message: string) => new ApiError(503, 'ServiceUnavailable', message);
+/**
+ * A dependency of the API itself (the table) cannot be reached (GET /api/health), or DynamoDB kept
+ * throttling after the store's retries (lib/store/retry.ts): then `Retry-After` says when to try again.
+ */
+export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
+  new ApiError(503, 'ServiceUnavailable', message, undefined, retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) });
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;

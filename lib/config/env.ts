@@ -19,6 +19,8 @@ const envSchema = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   API_SERVICE_TOKENS: z.string().optional(),
   LOG_LEVEL: z.string().default('INFO'),
+  /** Tests only: injected DynamoDB failures (lib/store/fault-injection.ts), e.g. `conflict=0.2,throttle=0.1`. */
+  DYNAMO_FAULTS: z.string().optional(),
 });
 
 export interface Env {
@@ -31,6 +33,8 @@ export interface Env {
   jwtTtlSeconds: number;
   serviceTokens: string[];
   logLevel: string;
+  /** Tests only; refused on a deployed stage. */
+  dynamoFaults: string | undefined;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -59,7 +63,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jwtTtlSeconds: raw.JWT_TTL_SECONDS,
     serviceTokens: tokens.length > 0 || !isLocalStage ? tokens : [DEV_SERVICE_TOKEN],
     logLevel: raw.LOG_LEVEL,
+    dynamoFaults: faultsFor(raw.STAGE, isLocalStage, raw.DYNAMO_FAULTS),
   };
+}
+
+/** Fault injection breaks requests on purpose: never on a deployed stage. */
+function faultsFor(stage: string, isLocalStage: boolean, spec: string | undefined): string | undefined {
+  if (!spec) return undefined;
+  if (!isLocalStage) throw new Error(`DYNAMO_FAULTS is set on stage "${stage}"; it is for tests only; refusing to start`);
+  return spec;
 }
 
 export const devDefaults = { jwtSecret: DEV_JWT_SECRET, serviceToken: DEV_SERVICE_TOKEN };

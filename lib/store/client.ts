@@ -7,8 +7,10 @@ import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { Agent } from 'node:https';
 import { Agent as HttpAgent } from 'node:http';
 import { env } from '#lib/config/env';
+import { installFaultInjection, parseFaultRates } from '#lib/store/fault-injection';
+import { installRetryPolicy } from '#lib/store/retry';
 
-const { dynamoEndpoint, region, tableName } = env();
+const { dynamoEndpoint, region, tableName, dynamoFaults } = env();
 
 const isHttp = dynamoEndpoint?.startsWith('http:') ?? false;
 
@@ -21,7 +23,8 @@ export const dynamo = new DynamoDBClient({
         credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
       }
     : {}),
-  maxAttempts: 3,
+  // The store's own policy (lib/store/retry.ts) is the one retry loop: the SDK's would multiply it.
+  maxAttempts: 1,
   requestHandler: new NodeHttpHandler({
     connectionTimeout: 1_000,
     requestTimeout: 5_000,
@@ -30,6 +33,9 @@ export const dynamo = new DynamoDBClient({
       : { httpsAgent: new Agent({ keepAlive: true, maxSockets: 50 }) }),
   }),
 });
+
+installRetryPolicy(dynamo.middlewareStack);
+if (dynamoFaults) installFaultInjection(dynamo.middlewareStack, parseFaultRates(dynamoFaults));
 
 export const doc = DynamoDBDocumentClient.from(dynamo, {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

@@ -18,7 +18,8 @@ function install() {
       byCommand.set(name, (byCommand.get(name) ?? 0) + 1);
       return next(args);
     },
-    { step: 'initialize', name: 'testRequestCounter' },
+    // High: outside the store's retry policy, so a call's requests are counted as the code makes them.
+    { step: 'initialize', name: 'testRequestCounter', priority: 'high' },
   );
 }
 

@@ -20,7 +20,8 @@ async function transactionSizes<T>(fn: () => Promise<T>): Promise<{ result: T; s
       }
       return next(args);
     },
-    { step: 'initialize', name },
+    // High: outside the store's retry policy (one entry per transaction the code sends, not per attempt).
+    { step: 'initialize', name, priority: 'high' },
   );
   try {
     return { result: await fn(), sizes };
