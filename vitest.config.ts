@@ -43,7 +43,7 @@ export default defineConfig({
           exclude: INJECTS_ITS_OWN_FAULTS,
           globalSetup: ['tests/support/dynamo-global-setup.ts'],
           setupFiles: ['tests/support/integration-env.ts'],
-          env: { DYNAMO_FAULTS: 'conflict=0.2,throttle=0.1,drop=0.05,seed=15' },
+          env: { DYNAMO_FAULTS: 'conflict=0.1,throttle=0.05,drop=0.02,seed=15' },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

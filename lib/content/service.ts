@@ -14,9 +14,8 @@ import type { ContentItem } from '#lib/store/content-items';
 import { validateCreateBody, validateUpdateBody } from '#lib/content/body';
 import type { ContentKindRules } from '#lib/content/kind';
 import { moderatorFields, type ContentUpdateBody } from '#schemas/content-item';
+import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 
-/** Concurrent writers of one record retry this often before the caller gets a 409. */
-const MAX_WRITE_ATTEMPTS = 5;
 
 export async function getContentOr404(
   kind: ContentKindRules,
@@ -112,7 +111,7 @@ export async function updateContent(
     if (outcome === 'ok') return next;
     if (outcome === 'no-user') throw noSuchUser(site, input.userId ?? null);
     if (outcome === 'too-large') throw tooLarge(kind);
-    if (attempt >= MAX_WRITE_ATTEMPTS) throw conflict(`${kind.label} ${id} is being changed by someone else; try again`);
+    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`${kind.label} ${id} is being changed by someone else; try again`);
     item = await getContentOr404(kind, site, id);
     await kind.assertModify(caller, item, site);
   }

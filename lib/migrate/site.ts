@@ -18,6 +18,7 @@ import { syncJobMarkers } from '#lib/store/jobs';
 import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/migrate-users';
 import { ideasWithoutIndexPage, sealStoredBallot, unsealedBallotsPage } from '#lib/store/migrate-records';
 import { getIdea, replaceIdea } from '#lib/store/ideas';
+import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 export interface SiteMigrationReport {
   siteId: number;
@@ -30,8 +31,6 @@ export interface SiteMigrationReport {
   skipped: number;
 }
 
-/** A lost race on an idea is read again and retried this many times. */
-const IDEA_ATTEMPTS = 3;
 
 export async function migrateSite(siteId: number, options: { dryRun: boolean }): Promise<SiteMigrationReport | undefined> {
   const stored = await getSite(siteId);
@@ -83,7 +82,7 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
 
 /** Rewrites an idea through the indexed write (same content, next version); retried on a lost race. */
 async function indexIdea(siteId: number, ideaId: number): Promise<boolean> {
-  for (let attempt = 0; attempt < IDEA_ATTEMPTS; attempt++) {
+  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
     const item = await getIdea(siteId, ideaId);
     if (!item) return false;
     const next = { ...item, version: item.version + 1 };

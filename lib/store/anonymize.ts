@@ -14,13 +14,10 @@ import { keys } from '#lib/store/keys';
 import { roleFloorPut } from '#lib/store/role-floor';
 import { tallyUpdateItems, type Tally, type TransactItem } from '#lib/store/tallies';
 import { externalKeyOf, type UserItem } from '#lib/store/users';
+import { conditionFailed } from '#lib/store/failures';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
 export type WriteOutcome = 'done' | 'changed';
-
-interface CancellationReason {
-  Code?: string;
-}
 
 /** A cancelled transaction whose items moved (a failed condition or a concurrent transaction) is 'changed'. */
 async function transactOrChanged(items: TransactItem[]): Promise<WriteOutcome> {
@@ -28,11 +25,8 @@ async function transactOrChanged(items: TransactItem[]): Promise<WriteOutcome> {
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
     return 'done';
   } catch (err) {
-    const name = (err as Error).name;
-    if (name === 'TransactionConflictException' || name === 'TransactionInProgressException') return 'changed';
-    if (name !== 'TransactionCanceledException') throw err;
-    const reasons = ((err as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []) as CancellationReason[];
-    if (reasons.some((r) => r.Code === 'ConditionalCheckFailed' || r.Code === 'TransactionConflict')) return 'changed';
+    // Conflicts were retried by the store's policy (lib/store/retry.ts); a failed condition means the items moved.
+    if (conditionFailed(err)) return 'changed';
     throw err;
   }
 }

@@ -19,11 +19,13 @@ import { keys, sitePk, type Key } from '#lib/store/keys';
 import { batchDelete } from '#lib/store/batch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { DELETING } from '#lib/store/content-items';
+import { conditionFailed, failedConditions } from '#lib/store/failures';
+import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
   rest as unknown as ArgumentItem;
 
-const isConditionFailure = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
+const isConditionFailure = conditionFailed;
 
 /** The old item DynamoDB hands back on a failed condition (`ReturnValuesOnConditionCheckFailure`), raw. */
 const oldItemOf = (err: unknown) => (err as { Item?: Record<string, { NS?: string[]; N?: string }> }).Item;
@@ -89,8 +91,8 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
     );
     return 'ok';
   } catch (err) {
-    if ((err as Error).name !== 'TransactionCanceledException') throw err;
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    const reasons = failedConditions(err);
+    if (!reasons) throw err;
     const failed = checks.findIndex((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
     if (failed >= 0) return checks[failed]!.missing;
     throw err;
@@ -236,7 +238,6 @@ export async function deleteReplies(siteId: number, ideaId: number, parentId: nu
   return replies.length;
 }
 
-const MAX_TOGGLE_ATTEMPTS = 8;
 
 /**
  * Toggles `userId`'s vote on an argument with one conditional UpdateItem per attempt: add the user to
@@ -253,7 +254,7 @@ export async function toggleArgumentVote(
   userId: number,
 ): Promise<ArgumentItem | undefined> {
   let hasVoted = false; // unknown at first: try adding, the condition corrects us
-  for (let attempt = 0; attempt < MAX_TOGGLE_ATTEMPTS; attempt++) {
+  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
     const branch = hasVoted
       ? { update: 'DELETE voterIds :u ADD yes :delta', condition: 'attribute_exists(PK) AND contains(voterIds, :uid)', delta: -1 }
       : { update: 'ADD voterIds :u, yes :delta', condition: 'attribute_exists(PK) AND NOT contains(voterIds, :uid)', delta: 1 };

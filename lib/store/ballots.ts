@@ -9,6 +9,9 @@ import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 import { tallyUpdateItems, unregisterIdea, type TransactItem } from '#lib/store/tallies';
+import { conditionFailed } from '#lib/store/failures';
+import { jitteredDelayMs, RETRY_POLICY } from '#lib/store/retry';
+import { conflict } from '#lib/errors';
 
 export interface BallotVote {
   /** The vote's own id (from the `vote` counter). */
@@ -161,7 +164,7 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
   for (const found of ballots) {
     let ballot: BallotItem | undefined = found;
     for (let attempt = 0; ballot?.votes?.[String(ideaId)]; attempt++) {
-      if (attempt >= 10) throw new Error(`Could not remove idea ${ideaId} from ballot of user ${found.userId}`);
+      if (attempt >= RETRY_POLICY.maxAttempts) throw conflict(`The votes of user ${found.userId} kept changing while idea ${ideaId} was being removed; please retry`);
       const vote: BallotVote = ballot.votes[String(ideaId)]!;
       const { [String(ideaId)]: _removed, ...rest } = ballot.votes;
       const sealed = seal(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: rest });
@@ -201,10 +204,10 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
         );
         break;
       } catch (err) {
-        if ((err as Error).name !== 'TransactionCanceledException') throw err;
-        // The ballot moved (a vote round of its user) or the shard was busy: re-read after a short
-        // random pause, so concurrent writers on the same shard do not collide again in lockstep.
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 10 * 2 ** attempt)));
+        if (!conditionFailed(err)) throw err;
+        // The ballot moved (a vote round of its user): re-read after a jittered pause, so concurrent
+        // writers do not collide again in lockstep. (Busy items: the store's retry policy.)
+        await new Promise((r) => setTimeout(r, jitteredDelayMs(attempt + 1)));
         ballot = await getBallot(siteId, ballot.userId, true);
       }
     }

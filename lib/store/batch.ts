@@ -10,9 +10,14 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import type { Key } from '#lib/store/keys';
+import { jitteredDelayMs, RETRY_POLICY, stillBusy } from '#lib/store/retry';
 
-const MAX_ROUNDS = 8;
-const backoff = (round: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** round)));
+/**
+ * Unprocessed keys and items are DynamoDB throttling part of a batch: they are sent again under the
+ * store's one retry policy (lib/store/retry.ts), then the caller gets 503 with `Retry-After`.
+ */
+const MAX_ROUNDS = RETRY_POLICY.maxAttempts;
+const backoff = (round: number) => new Promise((r) => setTimeout(r, jitteredDelayMs(round)));
 
 const chunk = <T>(list: T[], size: number): T[][] => {
   const out: T[][] = [];
@@ -41,7 +46,7 @@ export async function batchGet<T = Record<string, unknown>>(keyList: Key[], opti
     chunk(unique, 100).map(async (part) => {
       let pending: Record<string, unknown>[] | undefined = part.map((k) => ({ PK: k.PK, SK: k.SK }));
       for (let round = 0; pending && pending.length > 0; round++) {
-        if (round >= MAX_ROUNDS) throw new Error('BatchGet: unprocessed keys after retries');
+        if (round >= MAX_ROUNDS) throw stillBusy();
         if (round > 0) await backoff(round);
         const out = await doc.send(new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: pending, ...read } } }));
         results.push(...((out.Responses?.[TABLE] ?? []) as T[]));
@@ -58,7 +63,7 @@ export async function batchDelete(keyList: Key[]): Promise<void> {
     type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
     let pending: WriteRequests | undefined = part.map((k) => ({ DeleteRequest: { Key: { PK: k.PK, SK: k.SK } } }));
     for (let round = 0; pending && pending.length > 0; round++) {
-      if (round >= MAX_ROUNDS) throw new Error('BatchWrite: unprocessed items after retries');
+      if (round >= MAX_ROUNDS) throw stillBusy();
       if (round > 0) await backoff(round);
       const out: BatchWriteCommandOutput = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
       pending = out.UnprocessedItems?.[TABLE];
@@ -72,7 +77,7 @@ export async function batchPut(items: Record<string, unknown>[]): Promise<void> 
     type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
     let pending: WriteRequests | undefined = part.map((Item) => ({ PutRequest: { Item } }));
     for (let round = 0; pending && pending.length > 0; round++) {
-      if (round >= MAX_ROUNDS) throw new Error('BatchWrite: unprocessed items after retries');
+      if (round >= MAX_ROUNDS) throw stillBusy();
       if (round > 0) await backoff(round);
       const out: BatchWriteCommandOutput = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
       pending = out.UnprocessedItems?.[TABLE];

@@ -13,6 +13,7 @@ import { fitsInItem } from '#lib/store/storable';
 import type { TransactItem } from '#lib/store/tallies';
 import type { UserItem } from '#lib/store/users';
 import type { ContentStatus } from '#schemas/content-item';
+import { conditionFailed, failedConditions } from '#lib/store/failures';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';
 
@@ -149,7 +150,7 @@ async function write(first: TransactItem, rest: TransactItem[], userCheck: Trans
       else await doc.send(new DeleteCommand(first.Delete!));
       return 'ok';
     } catch (err) {
-      if ((err as Error).name === 'ConditionalCheckFailedException') return 'stale';
+      if (conditionFailed(err)) return 'stale';
       throw err;
     }
   }
@@ -157,8 +158,8 @@ async function write(first: TransactItem, rest: TransactItem[], userCheck: Trans
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
     return 'ok';
   } catch (err) {
-    if ((err as Error).name !== 'TransactionCanceledException') throw err;
-    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    const reasons = failedConditions(err);
+    if (!reasons) throw err;
     if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'stale';
     if (userCheck && reasons[items.length - 1]?.Code === 'ConditionalCheckFailed') return 'no-user';
     throw err;

@@ -17,6 +17,7 @@ import { keys } from '#lib/store/keys';
 import { notificationPut, type NotificationItem } from '#lib/store/notifications';
 import type { SiteConfigInput } from '#schemas/site-config';
 import type { JobName } from '#schemas/job';
+import { conditionFailed } from '#lib/store/failures';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -47,8 +48,6 @@ function dueParts(job: JobName, siteId: number, dueAt: string | null) {
 
 const updateExpression = (set: string[], remove: string[]) => `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
 
-const cancelled = (err: unknown) => ['TransactionCanceledException', 'TransactionConflictException'].includes((err as Error).name);
-
 /**
  * Writes the due times that follow from a site's config (one transaction of one Update per job). A
  * marker already written by a newer site update (`siteUpdatedAt` later) is left alone; the cursor of
@@ -71,16 +70,11 @@ export async function syncJobMarkers(siteId: number, dues: Record<JobName, strin
       },
     };
   });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return;
-    } catch (err) {
-      if (!cancelled(err)) throw err;
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      // A newer site update wrote the markers: its due times stand.
-      if (reasons.some((r) => r.Code === 'ConditionalCheckFailed')) return;
-    }
+  try {
+    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (err) {
+    // A newer site update wrote the markers: its due times stand. (Conflicts: lib/store/retry.ts.)
+    if (!conditionFailed(err)) throw err;
   }
 }
 
@@ -133,7 +127,7 @@ export async function updateJobMarker(marker: JobMarker, next: { dueAt: string |
     await doc.send(new UpdateCommand(markerUpdate(marker, next).Update!));
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }
@@ -168,7 +162,7 @@ export async function commitEndProject(input: {
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
     return true;
   } catch (err) {
-    if (cancelled(err)) return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

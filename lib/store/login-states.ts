@@ -6,6 +6,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
+import { conditionFailed } from '#lib/store/failures';
 
 /** @returns false when the state was used before. */
 export async function markLoginStateUsed(siteId: number, nonceHash: string, expiresAtEpoch: number): Promise<boolean> {
@@ -19,7 +20,7 @@ export async function markLoginStateUsed(siteId: number, nonceHash: string, expi
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { INDEX_KEYS } from '#lib/store/idea-index';
 import type { BallotItem, BallotSeal } from '#lib/store/ballots';
+import { conditionFailed } from '#lib/store/failures';
 
 export interface MigrationPage<T> {
   items: T[];
@@ -56,7 +57,7 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

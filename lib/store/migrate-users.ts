@@ -6,6 +6,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
+import { conditionFailed } from '#lib/store/failures';
 
 export interface UserWithoutActivityIndex {
   siteId: number;
@@ -70,7 +71,7 @@ export async function indexUserActivity(user: UserWithoutActivityIndex, lastActi
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

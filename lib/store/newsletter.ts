@@ -12,6 +12,7 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { doc, GSI1, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+import { failedConditions } from '#lib/store/failures';
 
 export interface SignupItem {
   id: number;
@@ -38,30 +39,21 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
   rest as unknown as SignupItem;
 
-const MAX_ATTEMPTS = 8;
-const pause = (attempt: number) =>
-  new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 20 * 2 ** attempt)));
-
 /**
  * Runs a transaction; returns the index of the first action whose condition failed, or -1 when it
  * committed. A `TransactionConflict` (another transaction on one of the items was in flight) says
- * nothing about the outcome, and DynamoDB may cancel both sides of a conflict, so it is retried
- * until the conditions decide: that is what makes "exactly one of N concurrent signups wins" hold.
+ * nothing about the outcome, and DynamoDB may cancel both sides of a conflict: the store's retry
+ * policy (lib/store/retry.ts) sends it again until the conditions decide, which is what makes
+ * "exactly one of N concurrent signups wins" hold.
  */
 async function transact(items: TransactItem[]): Promise<number> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await doc.send(new TransactWriteCommand({ TransactItems: items }));
-      return -1;
-    } catch (err) {
-      if ((err as Error).name !== 'TransactionCanceledException') throw err;
-      const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed >= 0) return failed;
-      const conflict = reasons.some((r) => r.Code === 'TransactionConflict');
-      if (!conflict || attempt + 1 >= MAX_ATTEMPTS) throw err;
-      await pause(attempt);
-    }
+  try {
+    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    return -1;
+  } catch (err) {
+    const reasons = failedConditions(err);
+    if (!reasons) throw err;
+    return reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
   }
 }
 

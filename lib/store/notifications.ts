@@ -8,6 +8,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { NotificationRecord, NotificationStatus } from '#schemas/notification';
+import { conditionFailed } from '#lib/store/failures';
 
 export type NotificationItem = NotificationRecord;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -68,7 +69,7 @@ export async function markNotificationSent(siteId: number, notificationId: numbe
     );
     return out.Attributes ? strip(out.Attributes) : undefined;
   } catch (err) {
-    if ((err as Error).name !== 'ConditionalCheckFailedException') throw err;
+    if (!conditionFailed(err)) throw err;
     // Sent already (answered as it is) or not there at all: the rare path reads it.
     return getNotification(siteId, notificationId);
   }

@@ -8,6 +8,7 @@ import { keys, sitePk, type Key } from '#lib/store/keys';
 import { batchDelete, batchGet } from '#lib/store/batch';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { SiteConfigInput } from '#schemas/site-config';
+import { conditionFailed } from '#lib/store/failures';
 
 export interface SiteItem {
   id: number;
@@ -85,7 +86,7 @@ export async function updateSite(
     );
     return out.Attributes ? strip(out.Attributes) : undefined;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return undefined;
+    if (conditionFailed(err)) return undefined;
     throw err;
   }
 }

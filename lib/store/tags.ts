@@ -10,6 +10,7 @@ import { batchGet } from '#lib/store/batch';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { TransactItem } from '#lib/store/tallies';
+import { conditionFailed, failedConditions } from '#lib/store/failures';
 
 export interface TagItem {
   id: number;
@@ -74,11 +75,10 @@ async function transact(items: TransactItem[], guardIndex: number | undefined): 
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
     return 'ok';
   } catch (err) {
-    if ((err as Error).name !== 'TransactionCanceledException') throw err;
-    const reasons = (err as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+    const reasons = failedConditions(err);
+    if (!reasons) throw err;
     if (guardIndex !== undefined && reasons[guardIndex]?.Code === 'ConditionalCheckFailed') return 'duplicate';
     if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'stale';
-    if (reasons.some((r) => r?.Code === 'TransactionConflict')) return 'stale';
     throw err;
   }
 }
@@ -127,7 +127,7 @@ export async function markTagDeleting(siteId: number, tagId: number): Promise<bo
     );
     return true;
   } catch (err) {
-    if ((err as Error).name === 'ConditionalCheckFailedException') return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

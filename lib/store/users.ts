@@ -23,6 +23,7 @@ import { keys, sitePk } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
 import type { Role } from '#lib/auth/roles';
+import { conditionFailed, failedConditions } from '#lib/store/failures';
 
 export interface UserItem {
   id: number;
@@ -62,7 +63,6 @@ const linkedKey = (item: Pick<UserItem, 'authServer' | 'externalUserId'>) =>
 const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }: Record<string, unknown>) =>
   rest as UserItem;
 
-const conditionFailed = (err: unknown) => (err as Error).name === 'ConditionalCheckFailedException';
 
 export async function getUser(siteId: number, userId: number): Promise<UserItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId) }));
@@ -145,8 +145,7 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     );
     return true;
   } catch (err) {
-    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-    if ((err as Error).name === 'TransactionCanceledException' && reasons?.[1]?.Code === 'ConditionalCheckFailed') return false;
+    if (failedConditions(err)?.[1]?.Code === 'ConditionalCheckFailed') return false;
     throw err;
   }
 }
@@ -354,8 +353,7 @@ export async function markUserWarned(
     );
     return true;
   } catch (err) {
-    const name = (err as Error).name;
-    if (name === 'TransactionCanceledException' || name === 'TransactionConflictException') return false;
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

@@ -8,6 +8,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { markerUpdate, type JobMarker } from '#lib/store/jobs';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
+import { conditionFailed } from '#lib/store/failures';
 
 export interface CheckpointItem {
   id: number;
@@ -38,7 +39,8 @@ export async function publishCheckpoint(item: CheckpointItem, marker: JobMarker,
     );
     return true;
   } catch (err) {
-    if (['TransactionCanceledException', 'TransactionConflictException'].includes((err as Error).name)) return false;
+    // Another run published first (or moved the marker). Conflicts were retried by lib/store/retry.ts.
+    if (conditionFailed(err)) return false;
     throw err;
   }
 }

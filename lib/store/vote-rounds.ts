@@ -12,6 +12,7 @@
  * the round's size. A cancelled transaction is classified here, so the domain never sees AWS errors.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { failedConditions, type CancellationReason } from '#lib/store/failures';
 import { batchGet } from '#lib/store/batch';
 import { ballotPutItem, ballotUnchangedItem, type BallotSeal, type BallotVote } from '#lib/store/ballots';
 import { doc } from '#lib/store/client';
@@ -71,14 +72,6 @@ export type RoundOutcome =
   /** DynamoDB refused because of concurrent transactions on the same items, or throttling: retry. */
   | { kind: 'contended' };
 
-interface CancellationReason {
-  Code?: string;
-  Item?: Record<string, unknown>;
-}
-
-const RETRYABLE_CODES = new Set(['TransactionConflict', 'ThrottlingError', 'ProvisionedThroughputExceeded', 'RequestLimitExceeded']);
-const RETRYABLE_ERRORS = new Set(['TransactionConflictException', 'TransactionInProgressException']);
-
 export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   const { siteId, userId, readVersion } = write;
   const now = write.now.toISOString();
@@ -108,10 +101,9 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
     return { kind: 'committed' };
   } catch (err) {
-    const name = (err as Error).name;
-    if (RETRYABLE_ERRORS.has(name)) return { kind: 'contended' };
-    if (name !== 'TransactionCanceledException') throw err;
-    const reasons = ((err as { CancellationReasons?: CancellationReason[] }).CancellationReasons ?? []) as CancellationReason[];
+    // Conflicts and throttling were retried by the store's policy (lib/store/retry.ts), then 409/503.
+    const reasons = failedConditions(err);
+    if (!reasons) throw err;
     return classify(reasons, { siteId, shardItems, hasIdempotency: idempotencyItem !== undefined, mustExist: write.mustExist }, err);
   }
 }
@@ -142,7 +134,6 @@ function classify(
   }
   if (gone.length > 0) return { kind: 'ideas-gone', ideaIds: gone };
 
-  if (reasons.some((r) => r.Code !== undefined && RETRYABLE_CODES.has(r.Code))) return { kind: 'contended' };
   // A failed shard condition whose markers all exist cannot happen with a consistent old image; and
   // any other code (ValidationError, ...) is a bug, not a client error.
   if (reasons.some((_, i) => failed(i))) return { kind: 'contended' };

@@ -24,8 +24,8 @@ import type { PageRequest } from '#lib/store/query';
 import * as store from '#lib/store/tags';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import type { CreateTagBody, TagRecord, UpdateTagBody } from '#schemas/tag';
+import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 
-const MAX_WRITE_ATTEMPTS = 5;
 /** Ideas changed at once while a tag is removed from them. */
 const PARALLEL_IDEAS = 8;
 
@@ -87,7 +87,7 @@ export async function updateTag(site: Site, caller: Caller, tagId: number, body:
     const outcome = await store.replaceTag(next, tag);
     if (outcome === 'ok') return toRecord(next);
     if (outcome === 'duplicate') throw duplicate(site, name, group);
-    if (attempt >= MAX_WRITE_ATTEMPTS) throw conflict(`Tag ${tagId} is being changed by someone else; try again`);
+    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`Tag ${tagId} is being changed by someone else; try again`);
   }
 }
 
@@ -114,6 +114,6 @@ async function removeTagFromIdea(siteId: number, tagId: number, ideaId: number):
     const next = { ...idea, tags: idea.tags!.filter((t) => t !== tagId), version: idea.version + 1 };
     const outcome = await replaceIdea(next, idea.version, { index: ideaIndexSpec(next) });
     if (outcome === 'ok') return;
-    if (attempt >= MAX_WRITE_ATTEMPTS) throw conflict(`Idea ${ideaId} is being changed by someone else; try deleting the tag again`);
+    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`Idea ${ideaId} is being changed by someone else; try deleting the tag again`);
   }
 }

@@ -40,12 +40,10 @@ import type { UserItem } from '#lib/store/users';
 import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/users/anonymize-plan';
 import { anonymizedUser, isAnonymized } from '#lib/users/anonymized-user';
 import type { AnonymizationResponse } from '#schemas/user';
+import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 export type { AnonymizeScope } from '#lib/users/anonymize-plan';
 
-/** Attempts per conditional write that a concurrent write of the same user can make stale. */
-const ATTEMPTS = 8;
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 20 * 2 ** attempt)));
 
 export async function willAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {
   return beforeState(await planAnonymization(site, caller, userId, scope, { forWrite: false }), caller);
@@ -89,8 +87,8 @@ async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: 
     const seal = sealBallot(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: {} });
     if ((await clearBallot(ballot, clock().toISOString(), seal)) === 'done') return;
     // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
-    if (attempt >= ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
-    await pause(attempt);
+    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
+    await pauseBeforeReplan(attempt);
     ballot = await getBallot(user.siteId, user.id, true);
   }
 }
@@ -101,8 +99,8 @@ async function anonymizeRecord(step: SiteUserPlan, clock: () => Date): Promise<v
     const now = clock().toISOString();
     if ((await putAnonymizedUser(user, anonymizedUser(user, step.site.config, now))) === 'done') return;
     // The user was written since it was read (a login, an update, or a lagging index entry): re-read.
-    if (attempt >= ATTEMPTS) throw conflict(`User ${step.user.id} kept changing while being anonymized; please try again`);
-    await pause(attempt);
+    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`User ${step.user.id} kept changing while being anonymized; please try again`);
+    await pauseBeforeReplan(attempt);
     user = await getUserConsistently(step.user.siteId, step.user.id);
   }
 }

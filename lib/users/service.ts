@@ -23,8 +23,8 @@ import { assertValidUserExtraData } from '#lib/users/extra-data';
 import { fullUserRecord, userRecordFor } from '#lib/users/record';
 import { readForSite, siteSpecificFields, writeForSite } from '#lib/users/site-specific';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
+import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 
-const OPTIMISTIC_ATTEMPTS = 3;
 
 const isLinked = (item: UserItem): item is UserItem & { authServer: string; externalUserId: string } =>
   Boolean(item.authServer && item.externalUserId);
@@ -232,7 +232,7 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
     assertFits(target, changes);
     const updated = await store.updateUser(site.id, target.id, changes, { ifUpdatedAt: target.updatedAt });
     if (updated) return fullUserRecord(updated, site.config, caller);
-    if (attempt >= OPTIMISTIC_ATTEMPTS) throw conflict('The user was changed at the same time; please try again');
+    if (attempt >= REPLAN_ATTEMPTS) throw conflict('The user was changed at the same time; please try again');
   }
 }
 

@@ -28,9 +28,8 @@ import { IDEMPOTENCY_TTL_SECONDS, idempotencyScope, roundHash } from '#lib/votes
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
 import type { VoteRecord } from '#schemas/votes';
+import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
-/** Attempts of one round under contention before the client is asked to retry. */
-const MAX_ATTEMPTS = 10;
 
 export interface CastInput {
   site: Site;
@@ -64,8 +63,8 @@ export async function castVotes({ site, caller, body, idempotencyKey, clock = ()
     idempotencyKey === undefined ? undefined : { scope: idempotencyScope(userId), key: idempotencyKey, hash: roundHash(round) };
 
   let reserved: { first: number; count: number } | undefined;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    if (attempt > 0) await pause(attempt);
+  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
+    if (attempt > 0) await pauseBeforeReplan(attempt);
     const now = clock();
     const [stored, ballot] = await Promise.all([
       // Looked up on every attempt: a duplicate may have committed while this one was backing off.
@@ -181,5 +180,3 @@ function replay(stored: IdempotencyRecord, idempotency: Idempotency, userId: num
   return { records: votesOfBallot(stored.response).map((v) => toVoteRecord(v, userId, true)), replayed: true };
 }
 
-/** Full jitter: a random pause up to an exponentially growing cap, so racing rounds spread out. */
-const pause = (attempt: number) => new Promise((r) => setTimeout(r, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
