@@ -18,10 +18,20 @@ const envSchema = z.object({
   /** Lifetime of the JWTs issued at login, in seconds (default 7 days). */
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   API_SERVICE_TOKENS: z.string().optional(),
-  LOG_LEVEL: z.string().default('INFO'),
+  /** Powertools' levels; tests run SILENT unless LOG_LEVEL says otherwise. */
+  LOG_LEVEL: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']))
+    .optional(),
+  VITEST: z.string().optional(),
+  /** This API's public base URL for the login's `redirect_uri` (lib/oauth/public-url.ts); else from Host. */
+  PUBLIC_BASE_URL: z.string().optional(),
   /** Tests only: injected DynamoDB failures (lib/store/fault-injection.ts), e.g. `conflict=0.2,throttle=0.1`. */
   DYNAMO_FAULTS: z.string().optional(),
 });
+
+export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'CRITICAL' | 'SILENT';
 
 export interface Env {
   stage: string;
@@ -32,7 +42,8 @@ export interface Env {
   jwtSecret: Uint8Array;
   jwtTtlSeconds: number;
   serviceTokens: string[];
-  logLevel: string;
+  logLevel: LogLevel;
+  publicBaseUrl: string | undefined;
   /** Tests only; refused on a deployed stage. */
   dynamoFaults: string | undefined;
 }
@@ -62,7 +73,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     jwtSecret: new TextEncoder().encode(secret),
     jwtTtlSeconds: raw.JWT_TTL_SECONDS,
     serviceTokens: tokens.length > 0 || !isLocalStage ? tokens : [DEV_SERVICE_TOKEN],
-    logLevel: raw.LOG_LEVEL,
+    logLevel: raw.LOG_LEVEL ?? (raw.VITEST ? 'SILENT' : 'INFO'),
+    publicBaseUrl: raw.PUBLIC_BASE_URL || undefined,
     dynamoFaults: faultsFor(raw.STAGE, isLocalStage, raw.DYNAMO_FAULTS),
   };
 }

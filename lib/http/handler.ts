@@ -26,7 +26,7 @@ import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
 import { validationError } from '#lib/errors';
 import { pathId } from '#schemas/common';
-import { logger } from '#lib/log/logger';
+import { bindToInvocation, logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
@@ -141,6 +141,7 @@ export function withHttpStack(
   run: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>,
 ) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(bindToInvocation())
     .use(httpHeaderNormalizer())
     .use(requestLog())
     // The API is called cross-origin by design (CORS above), so resources may be read cross-origin.
@@ -150,7 +151,7 @@ export function withHttpStack(
     .handler(run);
 }
 
-/** One structured line per request with the request id; never the token or the body. */
+/** One structured line per request (the request id comes with every line, bindToInvocation); never the token or the body. */
 function requestLog(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   const started = new WeakMap<object, number>();
   const done = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {

@@ -5,10 +5,11 @@
  * server must check `redirect_uri` against the client's registration, so a forged Host header can at
  * most break the login, not steal a code.
  */
+import { env } from '#lib/config/env';
 import { badRequest } from '#lib/errors';
 
-// Read once at cold start (DESIGN habit 5). Not in lib/config/env.ts: only the login uses it.
-const configured = parseBaseUrl(process.env.PUBLIC_BASE_URL);
+// Read once at cold start (DESIGN habit 5).
+const configured = parseBaseUrl(env().publicBaseUrl);
 
 function parseBaseUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
