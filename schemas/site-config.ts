@@ -5,13 +5,16 @@
  */
 import * as z from 'zod';
 import { extraDataDefinitionsSchema as extraDataDefinitions } from '#schemas/extra-data-definition';
+import { parseIsoInstant } from '#schemas/iso-date';
+import { VOTE_TYPE_NAMES } from '#schemas/vote-types';
 
 const str = z.string().max(10_000);
 const int = z.number().int();
 const nonNegInt = z.number().int().min(0);
 const bool = z.boolean();
 const strings = z.array(z.string().max(2048)).max(1000);
-const isoDate = z.string().refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date string');
+// The voting rule's own parser (schemas/iso-date.ts): a date accepted here is a date the rule reads.
+const isoDate = z.string().refine((s) => parseIsoInstant(s) !== null, 'must be an ISO 8601 date or date-time, e.g. 2024-06-15 or 2024-06-15T12:00:00Z');
 
 const loose = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape).optional();
 
@@ -73,7 +76,7 @@ export const votesConfig = z.looseObject({
   requiredUserRole: z.enum(['member', 'anonymous']).optional(),
   mustConfirm: bool.optional(),
   withExisting: z.enum(['error', 'replace', 'merge']).optional(),
-  voteType: z.enum(['likes', 'count', 'budgeting', 'count-per-theme', 'budgeting-per-theme']).optional(),
+  voteType: z.enum(VOTE_TYPE_NAMES).optional(),
   voteValues: z.array(z.looseObject({ label: str.optional(), value: z.string().min(1).max(64) })).min(1).max(20).optional(),
   maxIdeas: nonNegInt.optional(),
   minIdeas: nonNegInt.optional(),

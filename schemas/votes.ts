@@ -1,11 +1,47 @@
 /**
- * Vote schemas: the record of CONTRACT "Records", the list query, the Idempotency-Key header. The POST
- * body is checked by `validateVoteRoundBody` (lib/votes/body.ts), which reports `[i].ideaId` paths; the
- * route takes it as it comes.
+ * Vote schemas: the POST body (validated at the edge by the route, the same schema the rules' input
+ * type comes from), the record of CONTRACT "Records", the list query, the Idempotency-Key header.
  */
 import * as z from 'zod';
-import { MAX_OPINION_LENGTH } from '#lib/votes/body';
 import { listEnvelope, pageQuery, pathId } from '#schemas/common';
+
+/** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
+export const MAX_ROUND_ENTRIES = 500;
+export const MAX_OPINION_LENGTH = 64;
+
+const ideaIdMessage = 'ideaId must be a positive integer';
+const opinionMessage = `opinion must be a non-empty string of at most ${MAX_OPINION_LENGTH} characters`;
+
+/**
+ * One vote of a round. Ids are JSON integers only (CONTRACT: ids in bodies are integers; the string
+ * `"12"` is not accepted). `z.int()` also bounds them to the safe-integer range. Unknown keys are dropped.
+ */
+export const castVoteSchema = z.object(
+  {
+    ideaId: z.int({ error: ideaIdMessage }).positive({ error: ideaIdMessage }),
+    opinion: z
+      .string({ error: opinionMessage })
+      .min(1, { error: opinionMessage })
+      .max(MAX_OPINION_LENGTH, { error: opinionMessage })
+      .default('yes'),
+  },
+  { error: 'Each vote must be an object {ideaId, opinion}' },
+);
+export type CastVote = z.output<typeof castVoteSchema>;
+
+/**
+ * The POST /vote body: an array of `{ideaId, opinion}` or a single object (a round of one, CONTRACT
+ * "Vote"). The count is checked before the entries, so an oversized round costs no per-entry work.
+ * Whether the ideas exist and the opinions are allowed is for planRound, which knows the site.
+ */
+export const castVotesBody = z.preprocess(
+  (body) => (Array.isArray(body) || typeof body !== 'object' || body === null ? body : [body]),
+  z
+    .array(z.unknown(), { error: 'Body must be a vote {ideaId, opinion} or an array of votes' })
+    .min(1, { error: 'A vote round needs at least one vote' })
+    .max(MAX_ROUND_ENTRIES, { error: (issue) => `A vote round holds at most ${MAX_ROUND_ENTRIES} votes; this one holds ${(issue.input as unknown[]).length}` })
+    .pipe(z.array(castVoteSchema)),
+);
 
 /** `userId` is present for moderators and above (and in the caller's own POST answer) only. */
 export const voteRecordSchema = z.object({
@@ -17,7 +53,6 @@ export const voteRecordSchema = z.object({
 });
 export type VoteRecord = z.infer<typeof voteRecordSchema>;
 
-export const castVotesBody = z.unknown();
 
 export const castVotesResponse = z.array(voteRecordSchema);
 

@@ -128,7 +128,7 @@ export async function seedDemoContent(siteId: number): Promise<DemoSummary | und
   let votes = 0;
   for (const person of PEOPLE) {
     const body = LIKES[person].map((i) => ({ ideaId: ideaIds[i]!, opinion: 'yes' }));
-    await castVotes({ site, caller: callers[person], body, idempotencyKey: undefined });
+    await castVotes({ site, caller: callers[person], round: body, idempotencyKey: undefined });
     votes += body.length;
   }
   for (const article of ARTICLES) await createArticle(site, callers.admin, article);

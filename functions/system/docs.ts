@@ -3,9 +3,9 @@
  * `openapi.json`. Its own CSP replaces the API's default (which forbids scripts altogether).
  */
 import { DOCS_CSP, DOCS_HTML } from '#lib/openapi/docs-page';
-import { docsRoute } from '#lib/openapi/http';
+import { withHttpStack } from '#lib/http/stack';
 
-export const handler = docsRoute(
+export const handler = withHttpStack(
   async () => ({
     statusCode: 200,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=300' },

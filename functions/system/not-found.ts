@@ -8,7 +8,7 @@
  * nothing but the CORS headers.
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
-import { withHttpStack } from '#lib/http/handler';
+import { withHttpStack } from '#lib/http/stack';
 import { corsHeaders, type CorsContext } from '#lib/http/cors';
 import { notFound } from '#lib/errors';
 import { assertBasicAuth } from '#lib/auth/basic-auth';

@@ -3,11 +3,11 @@
  * Lambda instance (about 70 ms) and kept for the next ones.
  */
 import { buildOpenApiDocument } from '#lib/openapi/document';
-import { docsRoute } from '#lib/openapi/http';
+import { withHttpStack } from '#lib/http/stack';
 
 let body: string | undefined;
 
-export const handler = docsRoute(async () => {
+export const handler = withHttpStack(async () => {
   body ??= JSON.stringify(buildOpenApiDocument());
   return {
     statusCode: 200,

@@ -1,12 +1,19 @@
 import { apiHandler } from '#lib/http/handler';
 import { ok } from '#lib/http/response';
-import { castVotes } from '#lib/votes/cast';
+import { authorizeVoter, castVotes } from '#lib/votes/cast';
+import { invalidRound } from '#lib/votes/errors';
 import { idempotencyKeyOf } from '#lib/votes/idempotency';
 import { siteParams } from '#schemas/common';
 import { castVotesBody } from '#schemas/votes';
 
-/** The body is taken as it comes: validateVoteRoundBody reports `[i].ideaId` style paths. */
-export const handler = apiHandler({ params: siteParams, body: castVotesBody }, async ({ site, caller, body, headers }) => {
-  const result = await castVotes({ site, caller, body, idempotencyKey: idempotencyKeyOf(headers) });
+/**
+ * Who may vote is checked before the body (401/403 before a 400 describing a body the caller may not
+ * send); a rejected round is a 400 whose message repeats the first problems (invalidRound).
+ */
+export const handler = apiHandler(
+  { params: siteParams, body: castVotesBody, authorize: authorizeVoter, invalidBody: invalidRound },
+  async ({ site, caller, body, headers }) => {
+  const result = await castVotes({ site, caller, round: body, idempotencyKey: idempotencyKeyOf(headers) });
   return ok(result.records, result.replayed ? { 'idempotent-replayed': 'true' } : undefined);
-});
+  },
+);

@@ -12,21 +12,17 @@
  *
  * Handlers never see the raw event; domain code never sees API Gateway.
  */
-import middy from '@middy/core';
-import httpHeaderNormalizer from '@middy/http-header-normalizer';
-import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { CorsContext } from '#lib/http/cors';
+import { withHttpStack } from '#lib/http/stack';
 import type { z } from 'zod';
 import { parseJsonBody } from '#lib/http/body';
-import { cors, type CorsContext } from '#lib/http/cors';
-import { errorResponder } from '#lib/http/error-handler';
 import { httpResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
 import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
-import { validationError } from '#lib/errors';
+import { validationError, type ErrorDetail } from '#lib/errors';
 import { pathId } from '#schemas/common';
-import { bindToInvocation, logger } from '#lib/log/logger';
 import { resolveCaller, type Caller } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
@@ -47,6 +43,8 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
    * would describe the body it may not send.
    */
   authorize?: (caller: Caller, site: Site | undefined) => void;
+  /** The error for a body that fails its schema (default: a ValidationError "Invalid body" with the details). */
+  invalidBody?: (details: ErrorDetail[]) => Error;
   /** Brute-force limit of an unauthenticated door (lib/http/rate-limit.ts); right after the site and its Basic Auth. */
   rateLimit?: RateLimitGroup;
 }
@@ -93,7 +91,7 @@ export function apiHandler<
     const caller = await resolveCaller(headers, siteId);
     spec.authorize?.(caller, site);
     const query = (spec.query ? parseOrThrow(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>;
-    const body = (spec.body ? parseOrThrow(spec.body, rawBody, 'body') : undefined) as Out<B>;
+    const body = (spec.body ? parseOrThrow(spec.body, rawBody, 'body', '', spec.invalidBody) : undefined) as Out<B>;
 
     const result = await handler({
       params,
@@ -134,40 +132,4 @@ function assertContainer(body: unknown): void {
   if (typeof body === 'object' && body !== null) return;
   const kind = body === null ? 'null' : typeof body;
   throw validationError([{ path: '', message: `the body must be a JSON object, not ${kind}` }], 'Invalid body');
-}
-
-/** The shared middleware stack, also used by the catch-all route. */
-export function withHttpStack(
-  run: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>,
-) {
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(bindToInvocation())
-    .use(httpHeaderNormalizer())
-    .use(requestLog())
-    // The API is called cross-origin by design (CORS above), so resources may be read cross-origin.
-    .use(httpSecurityHeaders({ crossOriginResourcePolicy: { policy: 'cross-origin' } }))
-    .use(cors())
-    .use(errorResponder())
-    .handler(run);
-}
-
-/** One structured line per request (the request id comes with every line, bindToInvocation); never the token or the body. */
-function requestLog(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
-  const started = new WeakMap<object, number>();
-  const done = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
-    logger.info('request', {
-      requestId: request.context.awsRequestId,
-      method: request.event.requestContext?.http?.method,
-      route: request.event.routeKey,
-      status: request.response?.statusCode,
-      ms: Date.now() - (started.get(request) ?? Date.now()),
-    });
-  };
-  return {
-    before: (request) => {
-      started.set(request, Date.now());
-    },
-    after: done,
-    onError: done,
-  };
 }

@@ -7,13 +7,32 @@ import { errorPath, validationError, type ErrorDetail } from '#lib/errors';
 /** Kept for existing callers; the formatter itself is errorPath (lib/errors.ts). */
 export const dotPath = errorPath;
 
+/**
+ * One detail per failing field (CONTRACT "Decided details"): zod may report several issues for one value
+ * (e.g. -1.5 for a positive integer); the first one says it.
+ */
 export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {
-  return error.issues.map((issue) => ({ path: errorPath(issue.path, prefix), message: issue.message }));
+  const seen = new Set<string>();
+  const details: ErrorDetail[] = [];
+  for (const issue of error.issues) {
+    const path = errorPath(issue.path, prefix);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    details.push({ path, message: issue.message });
+  }
+  return details;
 }
 
-/** Parses with a schema or throws a 400 ValidationError naming every failing path. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, what: string, prefix = ''): z.infer<T> {
+/** Parses with a schema or throws a 400 ValidationError naming every failing path (or `invalid`'s error). */
+export function parseOrThrow<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  what: string,
+  prefix = '',
+  invalid?: (details: ErrorDetail[]) => Error,
+): z.infer<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw validationError(detailsOf(result.error, prefix), `Invalid ${what}`);
+  const details = detailsOf(result.error, prefix);
+  throw invalid ? invalid(details) : validationError(details, `Invalid ${what}`);
 }

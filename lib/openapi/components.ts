@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { DEFAULT_CONFIG } from '#lib/sites/config-defaults';
-import { castVoteSchema, MAX_ROUND_ENTRIES } from '#lib/votes/body';
+import { castVoteSchema, MAX_ROUND_ENTRIES } from '#schemas/votes';
 import { deletedResponse, errorBody, listEnvelope } from '#schemas/common';
 import { contentBodySchema, contentUpdateSchema } from '#schemas/content-item';
 import { createSiteBody, siteRecord, updateSiteBody } from '#schemas/site';

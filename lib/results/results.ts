@@ -20,6 +20,7 @@ import { greedyWinners, type Winners } from '#lib/results/greedy';
 import { type RankedIdea, rankIdeas } from '#lib/results/rank';
 import { countVotes } from '#lib/votes/tally';
 import type { VotesConfig, VoteType } from '#lib/votes/types';
+import { isBudgeting, isPerTheme } from '#schemas/vote-types';
 
 export interface ResultsIdea {
   id: number;
@@ -81,11 +82,11 @@ export function computeResults({ config, ideas, ballots, computedAt }: ResultsIn
   const approvals = ballots.map((ballot) => ballot.votes.filter((vote) => vote.opinion === APPROVAL).map((vote) => vote.ideaId));
 
   if (config.voteType === 'budgeting') results.winners = winnersOf(ideas, approvals, config.maxBudget);
-  if (config.voteType === 'count-per-theme' || config.voteType === 'budgeting-per-theme') {
+  if (isPerTheme(config.voteType)) {
     results.themes = (config.themes ?? []).map((theme) => {
       const own = ideas.filter((idea) => idea.theme === theme.value);
       const entry: ThemeResults = { value: theme.value, ideas: rankIdeas(own, tally) };
-      if (config.voteType === 'budgeting-per-theme') {
+      if (isBudgeting(config.voteType)) {
         const winners = winnersOf(own, approvals, theme.maxBudget ?? config.maxBudget);
         if (winners) entry.winners = winners;
       }

@@ -3,6 +3,7 @@
  * stored config on every read. The stored config stays exactly what the admin sent.
  */
 import type { SiteConfigInput } from '#schemas/site-config';
+import type { VoteType } from '#schemas/vote-types';
 
 const lengthDefaults = {
   titleMinLength: 10,
@@ -53,7 +54,7 @@ export const DEFAULT_CONFIG = {
     requiredUserRole: 'member' as 'member' | 'anonymous',
     mustConfirm: false,
     withExisting: 'error' as 'error' | 'replace' | 'merge',
-    voteType: 'likes' as 'likes' | 'count' | 'budgeting' | 'count-per-theme' | 'budgeting-per-theme',
+    voteType: 'likes' as VoteType,
     voteValues: [
       { label: 'voor', value: 'yes' },
       { label: 'tegen', value: 'no' },

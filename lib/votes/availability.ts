@@ -4,7 +4,7 @@
  * `isActiveFrom`..`isActiveTo` window decide.
  */
 import { forbidden } from '#lib/errors';
-import { parseIsoInstant } from '#lib/votes/iso-date';
+import { parseIsoInstant } from '#schemas/iso-date';
 import type { Availability, VotesConfig } from '#lib/votes/types';
 
 type WindowConfig = Pick<VotesConfig, 'isActive' | 'isActiveFrom' | 'isActiveTo'>;

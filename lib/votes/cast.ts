@@ -21,20 +21,21 @@ import { getBallot, type BallotVote as StoredVote } from '#lib/store/ballots';
 import { nextIds } from '#lib/store/counters';
 import { getIdempotencyRecord, type IdempotencyRecord } from '#lib/store/idempotency';
 import { commitRound, readIdeasForVote, type VotableIdeaItem } from '#lib/store/vote-rounds';
-import { assertVotingOpen, planRound, validateVoteRoundBody } from '#lib/votes/index';
+import { assertVotingOpen, planRound } from '#lib/votes/index';
 import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/index';
 import { invalidRound } from '#lib/votes/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyScope, roundHash } from '#lib/votes/idempotency';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
-import type { VoteRecord } from '#schemas/votes';
+import type { CastVote as CastVoteBody, VoteRecord } from '#schemas/votes';
 import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 
 export interface CastInput {
   site: Site;
   caller: Caller;
-  body: unknown;
+  /** The body, validated at the edge (schemas/votes.ts castVotesBody). */
+  round: CastVote[];
   idempotencyKey: string | undefined;
   clock?: () => Date;
 }
@@ -52,13 +53,22 @@ interface Idempotency {
   hash: string;
 }
 
-export async function castVotes({ site, caller, body, idempotencyKey, clock = () => new Date() }: CastInput): Promise<CastResult> {
+/**
+ * May this caller vote here at all (401/403)? Run by the route before the body is validated, and again
+ * by castVotes for any other caller of it.
+ */
+export function authorizeVoter(caller: Caller, site: Site | undefined): void {
+  if (!site) throw forbidden('Votes are cast on a site');
   access.vote.cast(caller, site.config);
   // A service token acts as admin but is nobody: there is no user whose ballot the votes would be.
   if (caller.kind !== 'user') throw forbidden('Votes are cast by site users; a service token has no user to vote as');
+}
+
+export async function castVotes({ site, caller, round, idempotencyKey, clock = () => new Date() }: CastInput): Promise<CastResult> {
+  authorizeVoter(caller, site);
+  if (caller.kind !== 'user') throw forbidden('Votes are cast by site users');
   const userId = caller.userId;
   const config: VotesConfig = site.config.votes;
-  const round = validateVoteRoundBody(body);
   const idempotency: Idempotency | undefined =
     idempotencyKey === undefined ? undefined : { scope: idempotencyScope(userId), key: idempotencyKey, hash: roundHash(round) };
 

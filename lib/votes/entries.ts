@@ -5,6 +5,7 @@
  */
 import type { ErrorDetail } from '#lib/errors';
 import type { CastVote, IdeaForVote, ThemeLimits, VotesConfig } from '#lib/votes/types';
+import { isPerTheme } from '#schemas/vote-types';
 
 /**
  * Opinions a round may use. For `likes` the spec fixes `yes`/`no`, so those are always allowed on top
@@ -19,8 +20,6 @@ export function allowedOpinions(config: Pick<VotesConfig, 'voteType' | 'voteValu
   return allowed;
 }
 
-export const isPerTheme = (voteType: VotesConfig['voteType']) =>
-  voteType === 'count-per-theme' || voteType === 'budgeting-per-theme';
 
 /** The first `themes[]` entry whose value is the idea's theme (duplicated values: the first wins). */
 export function themeOf(idea: IdeaForVote, themes: readonly ThemeLimits[] | undefined): ThemeLimits | undefined {

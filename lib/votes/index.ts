@@ -14,9 +14,7 @@ export type {
   WithExisting,
 } from '#lib/votes/types';
 export { votingAvailability, assertVotingOpen } from '#lib/votes/availability';
-export { parseIsoInstant } from '#lib/votes/iso-date';
-export { validateVoteRoundBody, castVoteSchema, voteRoundSchema, MAX_ROUND_ENTRIES, MAX_OPINION_LENGTH } from '#lib/votes/body';
-export type { CastVoteBody } from '#lib/votes/body';
+export { parseIsoInstant } from '#schemas/iso-date';
 export { planRound } from '#lib/votes/round';
 export { allowedOpinions } from '#lib/votes/entries';
 export { countVotes, tallyDifference, addTally } from '#lib/votes/tally';

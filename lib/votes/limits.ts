@@ -16,8 +16,9 @@
  *   cannot fix it, so it must not block them.
  */
 import type { ErrorDetail } from '#lib/errors';
-import { isPerTheme, themeOf } from '#lib/votes/entries';
+import { themeOf } from '#lib/votes/entries';
 import type { IdeaForVote, ThemeLimits, VotesConfig } from '#lib/votes/types';
+import { isBudgeting, isPerTheme } from '#schemas/vote-types';
 
 const isLimit = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);
 
@@ -36,7 +37,7 @@ export function checkLimits(
   ideas: ReadonlyMap<number, IdeaForVote>,
 ): ErrorDetail[] {
   const ideaIds = [...new Set(set.map((v) => v.ideaId))];
-  const budgeting = config.voteType === 'budgeting' || config.voteType === 'budgeting-per-theme';
+  const budgeting = isBudgeting(config.voteType);
 
   const details = checkRange('Number of ideas', ideaIds.length, config.minIdeas, config.maxIdeas);
   if (budgeting) {

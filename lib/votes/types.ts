@@ -3,7 +3,9 @@
  * DynamoDB; the store and handlers translate their records to and from these.
  */
 
-export type VoteType = 'likes' | 'count' | 'budgeting' | 'count-per-theme' | 'budgeting-per-theme';
+import type { VoteType } from '#schemas/vote-types';
+import type { CastVote } from '#schemas/votes';
+export type { VoteType };
 
 export type WithExisting = 'error' | 'replace' | 'merge';
 
@@ -40,11 +42,8 @@ export interface IdeaForVote {
   theme: string | null;
 }
 
-/** One entry of a POST /vote body, in body order. */
-export interface CastVote {
-  ideaId: number;
-  opinion: string;
-}
+/** One entry of a POST /vote body, in body order (the body's own schema, schemas/votes.ts). */
+export type { CastVote } from '#schemas/votes';
 
 /** A vote the user holds now. */
 export interface BallotVote {

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
+import { doc, dynamo, TABLE } from '#lib/store/client';
 import { sitePk } from '#lib/store/keys';
 import { deleteSignupsOfUser, findSignupsOfUser } from '#lib/store/newsletter';
 import { invoke } from '#tests/support/invoke';
@@ -136,19 +136,24 @@ describe('POST /api/site/:siteId/newslettersignup', () => {
     // DynamoDB Local serialises transactions, so it never answers TransactionConflict; real DynamoDB
     // does under contention, and may cancel both sides. Simulate one such cancel.
     const site = await createSite(active);
-    const send = doc.send.bind(doc);
     let conflicts = 0;
-    vi.spyOn(doc, 'send').mockImplementation(((command: { constructor: { name: string } }, ...rest: unknown[]) => {
-      if (command.constructor.name === 'TransactWriteCommand' && conflicts === 0) {
-        conflicts++;
-        const err = Object.assign(new Error('Transaction cancelled'), {
-          name: 'TransactionCanceledException',
-          CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
-        });
-        return Promise.reject(err);
-      }
-      return (send as (...args: unknown[]) => unknown)(command, ...rest);
-    }) as typeof doc.send);
+    // Below the store's retry policy (lib/store/retry.ts), where the service's answers arrive.
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        if ((context as { commandName?: string }).commandName === 'TransactWriteItemsCommand' && conflicts === 0) {
+          conflicts++;
+          throw Object.assign(new Error('Transaction cancelled'), {
+            name: 'TransactionCanceledException',
+            CancellationReasons: [{ Code: 'None' }, { Code: 'TransactionConflict' }, { Code: 'None' }],
+          });
+        }
+        return next(args);
+      },
+      { step: 'initialize', name: 'testNewsletterConflict', priority: 'low' },
+    );
+    onTestFinished(() => {
+      dynamo.middlewareStack.remove('testNewsletterConflict');
+    });
     const res = await signUp(site.id, { email: 'conflict@example.org' });
     expect(conflicts).toBe(1);
     expect(res.status).toBe(201);

@@ -1048,7 +1048,7 @@ export const routes: Route[] = [
     ],
   },
 
-  // The API's own description: public, static and outside the shared stack (lib/openapi/http.ts); it
+  // The API's own description: public, static and on the shared stack without site or caller (lib/http/stack.ts); it
   // reads no body, query or token, so only coverage checks these two (unit and e2e tests do the rest).
   {
     name: 'openapi',

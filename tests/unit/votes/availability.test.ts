@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertVotingOpen, votingAvailability } from '#lib/votes/availability';
-import { parseIsoInstant } from '#lib/votes/iso-date';
+import { parseIsoInstant } from '#schemas/iso-date';
 import { expectApiError, votesConfig } from './helpers';
 
 const now = new Date('2024-06-15T12:00:00.000Z');
@@ -89,11 +89,13 @@ describe('parseIsoInstant', () => {
     ['2024-06-15T12:30', Date.UTC(2024, 5, 15, 12, 30)],
     ['2024-06-15T12:30:15.250Z', Date.UTC(2024, 5, 15, 12, 30, 15, 250)],
     ['2024-06-15T12:30:00-01:30', Date.UTC(2024, 5, 15, 14, 0)],
+    // A space for the `T` (RFC 3339 allows it; it is what people type), read as UTC like `T` without offset.
+    ['2024-06-15 12:00', Date.UTC(2024, 5, 15, 12, 0)],
   ])('reads %s', (text, ms) => {
     expect(parseIsoInstant(text)).toBe(ms);
   });
 
-  it.each(['', '2024', '2023-02-29', '2024-13-01', '2024-06-15T24:00', '2024-06-15 12:00', '15-06-2024', 'x'])(
+  it.each(['', '2024', '2023-02-29', '2024-13-01', '2024-06-15T24:00', '2024-06-15  12:00', 'June 15, 2024', '15-06-2024', 'x'])(
     'rejects %j',
     (text) => {
       expect(parseIsoInstant(text)).toBeNull();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ROUND_ENTRIES, validateVoteRoundBody } from '#lib/votes/body';
-import { expectApiError } from './helpers';
+import { MAX_ROUND_ENTRIES } from '#schemas/votes';
+import { expectApiError, validateVoteRoundBody } from './helpers';
 
 describe('validateVoteRoundBody', () => {
   it('accepts an array of votes in order', () => {

@@ -2,6 +2,9 @@
 import { expect } from 'vitest';
 import { ApiError } from '#lib/errors';
 import type { BallotVote, IdeaForVote, VotesConfig } from '#lib/votes/types';
+import { parseOrThrow } from '#lib/http/zod-errors';
+import { invalidRound } from '#lib/votes/errors';
+import { castVotesBody, type CastVote } from '#schemas/votes';
 
 /** The CONTRACT defaults for `config.votes`, with overrides. */
 export function votesConfig(overrides: Partial<VotesConfig> = {}): VotesConfig {
@@ -55,3 +58,11 @@ export const asPairs = (votes: Iterable<{ ideaId: number; opinion: string }>) =>
 /** A tally as a plain, comparable object. */
 export const plainTally = (tally: Map<number, Record<string, number>>) =>
   Object.fromEntries([...tally].sort(([a], [b]) => a - b).map(([id, perOpinion]) => [id, { ...perOpinion }]));
+
+/**
+ * What the POST /vote route does with a body (lib/http/handler.ts): the edge schema, one detail per
+ * field, and the vote round's own 400 (invalidRound).
+ */
+export function validateVoteRoundBody(body: unknown): CastVote[] {
+  return parseOrThrow(castVotesBody, body, 'body', '', invalidRound);
+}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#lib/errors';
 import { assertVotingOpen } from '#lib/votes/availability';
-import { validateVoteRoundBody } from '#lib/votes/body';
+import { validateVoteRoundBody } from './helpers';
 import { planRound } from '#lib/votes/round';
 import type { BallotVote, CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/types';
 import { asPairs, votesConfig } from './helpers';

@@ -1,5 +1,8 @@
 /**
- * Strict reading of the ISO-8601 dates in `votes.isActiveFrom` / `isActiveTo`.
+ * Strict reading of the ISO-8601 dates in `votes.isActiveFrom` / `isActiveTo`: the ONE parser that both
+ * the site config schema (what PUT accepts) and the voting rule (lib/votes/availability.ts) use, so a
+ * date the config takes is always a date the rule understands (issue 15: `"2024-06-15 12:00"` used to
+ * be accepted by the config and rejected by the rule, leaving voting silently closed).
  *
  * `Date.parse` alone is too lenient for a voting window: it accepts `2024-02-30` (as 1 March),
  * `March 3, 2024` and a bare `2024`, and reads an offset-less date-time in the server's time zone.
@@ -7,7 +10,8 @@
  * that is not a real calendar date in ISO form is rejected (the caller treats it as "no window").
  */
 
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+// `T` or a space between date and time (RFC 3339 allows the space; it is what people type).
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
  * Milliseconds since the epoch, or null when `value` is not a valid ISO-8601 date or date-time.
@@ -32,7 +36,8 @@ export function parseIsoInstant(value: unknown): number | null {
     const [oh, om] = offset.slice(1).split(':').map(Number);
     if ((oh ?? 0) > 23 || (om ?? 0) > 59) return null;
   }
-  const text = h !== undefined && offset === undefined ? `${value}Z` : value;
+  const normalised = value.replace(' ', 'T');
+  const text = h !== undefined && offset === undefined ? `${normalised}Z` : normalised;
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? ms : null;
 }

@@ -1,0 +1,61 @@
+/**
+ * The one Middy stack every route shares (DESIGN habit 2): API routes through apiHandler
+ * (lib/http/handler.ts), the catch-all route and the two documentation routes alike. It imports no
+ * store, site or caller code, so a route that needs none of them (the docs) carries none in its bundle.
+ *
+ *   logger bound to the invocation -> header normaliser -> request log -> security headers -> CORS
+ *   -> the CONTRACT error body (registered so it sees every error)
+ */
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import httpSecurityHeaders from '@middy/http-security-headers';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { cors } from '#lib/http/cors';
+import { errorResponder } from '#lib/http/error-handler';
+import { bindToInvocation, logger } from '#lib/log/logger';
+
+export interface StackOptions {
+  /** A route's own Content-Security-Policy (the docs page runs a script; the API's default forbids it). */
+  contentSecurityPolicy?: Record<string, string>;
+}
+
+export function withHttpStack(
+  run: (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>,
+  options: StackOptions = {},
+) {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(bindToInvocation())
+    .use(httpHeaderNormalizer())
+    .use(requestLog())
+    .use(
+      httpSecurityHeaders({
+        // The API is called cross-origin by design (CORS), so resources may be read cross-origin.
+        crossOriginResourcePolicy: { policy: 'cross-origin' },
+        ...(options.contentSecurityPolicy ? { contentSecurityPolicy: options.contentSecurityPolicy } : {}),
+      }),
+    )
+    .use(cors())
+    .use(errorResponder())
+    .handler(run);
+}
+
+/** One structured line per request (the request id comes with every line, bindToInvocation); never the token or the body. */
+function requestLog(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
+  const started = new WeakMap<object, number>();
+  const done = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
+    logger.info('request', {
+      requestId: request.context.awsRequestId,
+      method: request.event.requestContext?.http?.method,
+      route: request.event.routeKey,
+      status: request.response?.statusCode,
+      ms: Date.now() - (started.get(request) ?? Date.now()),
+    });
+  };
+  return {
+    before: (request) => {
+      started.set(request, Date.now());
+    },
+    after: done,
+    onError: done,
+  };
+}
