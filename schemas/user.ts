@@ -5,7 +5,7 @@
  * `gender` and `signedUpForNewsletter` are the spec's other per-site user fields.
  */
 import * as z from 'zod';
-import { ROLES } from '#lib/auth/roles';
+import { ROLES } from '#schemas/roles';
 import { argumentRecord } from '#schemas/argument';
 import { pathId, queryFlagOrUndefined } from '#schemas/common';
 import { contentRecordSchema } from '#schemas/content-item';

@@ -4,23 +4,9 @@
  * endpoints and an idea's `includeArguments`.
  */
 import type { ArgumentRecordShape } from '#schemas/argument';
+import type { ArgumentItem } from '#lib/store/arguments';
 
-export interface ArgumentItem {
-  id: number;
-  siteId: number;
-  ideaId: number;
-  userId: number | null;
-  parentId: number | null;
-  sentiment: 'for' | 'against';
-  description: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Number of argument votes. */
-  yes?: number;
-  /** Who voted (a DynamoDB number set): one vote per user, toggled atomically. Never returned. */
-  voterIds?: Set<number>;
-  [key: string]: unknown;
-}
+export type { ArgumentItem };
 
 /** The CONTRACT record, as schemas/argument.ts describes it (handlers, tests and OpenAPI share it). */
 export type ArgumentRecord = ArgumentRecordShape;

@@ -1,8 +1,10 @@
 /**
- * The role hierarchy of CONTRACT: each role includes those below it. A caller with no token has no role.
+ * Rules over the role hierarchy of CONTRACT (schemas/roles.ts): each role includes those below it. A
+ * caller with no token has no role.
  */
-export const ROLES = ['anonymous', 'member', 'moderator', 'editor', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '#schemas/roles';
+
+export { ROLES, type Role };
 
 const rank = (role: Role): number => ROLES.indexOf(role);
 

@@ -7,7 +7,7 @@ import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 import type { CounterType } from '#lib/store/counters';
-import type { ContentItem, WriteOutcome } from '#lib/store/content-items';
+import type { ContentItem, ContentWriteOutcome } from '#lib/store/content-items';
 import type { FieldDefinition } from '#schemas/extra-data-definition';
 import type { LengthLimits } from '#schemas/content-item';
 
@@ -33,8 +33,8 @@ export interface ContentKindRules {
   store: {
     /** `includeDeleting`: also a tombstone of an idea whose delete did not finish (the delete path). */
     get(siteId: number, id: number, options?: { includeDeleting?: boolean }): Promise<ContentItem | undefined>;
-    putNew(item: ContentItem, options: { checkUser?: number | undefined }): Promise<WriteOutcome>;
-    replace(item: ContentItem, expectedVersion: number, options: { checkUser?: number | undefined }): Promise<WriteOutcome>;
+    putNew(item: ContentItem, options: { checkUser?: number | undefined }): Promise<ContentWriteOutcome>;
+    replace(item: ContentItem, expectedVersion: number, options: { checkUser?: number | undefined }): Promise<ContentWriteOutcome>;
     remove(siteId: number, id: number): Promise<boolean>;
   };
 }

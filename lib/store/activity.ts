@@ -9,7 +9,7 @@
  * User ids are unique across the service, so a `USER#<u>` partition holds one site's items only, and
  * ONE Query (one page per 1 MB) returns all of a site user's kinds at once.
  */
-import type { ArgumentItem } from '#lib/arguments/record';
+import type { ArgumentItem } from '#lib/store/arguments';
 import type { BallotItem } from '#lib/store/ballots';
 import { GSI1 } from '#lib/store/client';
 import type { ContentItem } from '#lib/store/content-items';

@@ -17,10 +17,10 @@ import { externalKeyOf, type UserItem } from '#lib/store/users';
 import { conditionFailed } from '#lib/store/failures';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
-export type WriteOutcome = 'done' | 'changed';
+export type AnonymizeWriteOutcome = 'done' | 'changed';
 
 /** A cancelled transaction whose items moved (a failed condition or a concurrent transaction) is 'changed'. */
-async function transactOrChanged(items: TransactItem[]): Promise<WriteOutcome> {
+async function transactOrChanged(items: TransactItem[]): Promise<AnonymizeWriteOutcome> {
   try {
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
     return 'done';
@@ -37,7 +37,7 @@ async function transactOrChanged(items: TransactItem[]): Promise<WriteOutcome> {
  * negative deltas per touched tally shard (at most 1 + 10 actions). 'changed' when a vote round of
  * the user (or an idea delete) moved the ballot meanwhile.
  */
-export function clearBallot(ballot: BallotItem, now: string, seal: BallotSeal): Promise<WriteOutcome> {
+export function clearBallot(ballot: BallotItem, now: string, seal: BallotSeal): Promise<AnonymizeWriteOutcome> {
   const deltas = new Map<number, Tally>();
   for (const [ideaId, vote] of Object.entries(ballot.votes ?? {})) {
     const tally = deltas.get(Number(ideaId)) ?? {};
@@ -50,21 +50,13 @@ export function clearBallot(ballot: BallotItem, now: string, seal: BallotSeal): 
   ]);
 }
 
-/** A site user read strongly consistently (the read a conditional write will depend on). */
-export async function getUserConsistently(siteId: number, userId: number): Promise<UserItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId), ConsistentRead: true }));
-  if (!out.Item) return undefined;
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest } = out.Item;
-  return rest as UserItem;
-}
-
 /**
  * Replaces the user item `before` (as read: the Put is conditioned on its `updatedAt`) with
  * `anonymized`, which carries no GSI1 keys, so the person's other sites no longer find it, and in the
  * same transaction deletes the link item that made the person's next login find it (only while it
  * still points at this user). 'changed' when the user was written meanwhile.
  */
-export function putAnonymizedUser(before: UserItem, anonymized: UserItem): Promise<WriteOutcome> {
+export function putAnonymizedUser(before: UserItem, anonymized: UserItem): Promise<AnonymizeWriteOutcome> {
   const items: TransactItem[] = [
     {
       Put: {

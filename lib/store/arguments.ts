@@ -13,7 +13,6 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '#lib/errors';
-import type { ArgumentItem } from '#lib/arguments/record';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { batchDelete } from '#lib/store/batch';
@@ -21,6 +20,24 @@ import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/que
 import { DELETING } from '#lib/store/content-items';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+
+/** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
+export interface ArgumentItem {
+  id: number;
+  siteId: number;
+  ideaId: number;
+  userId: number | null;
+  parentId: number | null;
+  sentiment: 'for' | 'against';
+  description: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Number of argument votes. */
+  yes?: number;
+  /** Who voted (a DynamoDB number set): one vote per user, toggled atomically. Never returned. */
+  voterIds?: Set<number>;
+  [key: string]: unknown;
+}
 
 const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
   rest as unknown as ArgumentItem;
@@ -152,7 +169,7 @@ function guardOf(ownerId: number | undefined) {
   };
 }
 
-export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'not-owner' };
+export type ArgumentWriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'not-owner' };
 
 export async function updateArgument(
   siteId: number,
@@ -160,7 +177,7 @@ export async function updateArgument(
   argumentId: number,
   changes: ArgumentChanges,
   guard: { ownerId?: number | undefined } = {},
-): Promise<WriteOutcome<ArgumentItem>> {
+): Promise<ArgumentWriteResult<ArgumentItem>> {
   const fields: Record<string, unknown> = { ...changes };
   if (changes.userId !== undefined) Object.assign(fields, keys.ownedBy(changes.userId, 'ARG', argumentId));
   const names: Record<string, string> = {};
@@ -199,7 +216,7 @@ export async function deleteArgument(
   ideaId: number,
   argumentId: number,
   guard: { ownerId?: number | undefined } = {},
-): Promise<WriteOutcome<undefined>> {
+): Promise<ArgumentWriteResult<undefined>> {
   const condition = guardOf(guard.ownerId);
   try {
     await doc.send(

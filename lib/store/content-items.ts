@@ -133,7 +133,7 @@ export async function getUsers(siteId: number, userIds: readonly number[]): Prom
   return new Map(users.map((user) => [user.id, user]));
 }
 
-export type WriteOutcome = 'ok' | 'stale' | 'no-user' | 'too-large';
+export type ContentWriteOutcome = 'ok' | 'stale' | 'no-user' | 'too-large';
 
 /**
  * Writes the items of one logical change together: a single conditional Put or Delete when it is
@@ -141,7 +141,7 @@ export type WriteOutcome = 'ok' | 'stale' | 'no-user' | 'too-large';
  * "stale", on the user check "no user". An item DynamoDB could not hold (an update merged extraData
  * past 400 KB) is "too large", and nothing is sent.
  */
-async function write(first: TransactItem, rest: TransactItem[], userCheck: TransactItem | undefined): Promise<WriteOutcome> {
+async function write(first: TransactItem, rest: TransactItem[], userCheck: TransactItem | undefined): Promise<ContentWriteOutcome> {
   if (first.Put && !fitsInItem(first.Put.Item as Record<string, unknown>)) return 'too-large';
   const items = userCheck ? [first, ...rest, userCheck] : [first, ...rest];
   if (items.length === 1 && (first.Put || first.Delete)) {
@@ -179,7 +179,7 @@ export function putNewContentItem(
   kind: ContentKind,
   item: ContentItem,
   options: { with?: TransactItem[]; checkUser?: number | undefined } = {},
-): Promise<WriteOutcome> {
+): Promise<ContentWriteOutcome> {
   return write(
     { Put: { TableName: TABLE, Item: storedItem(kind, item), ConditionExpression: 'attribute_not_exists(PK)' } },
     options.with ?? [],
@@ -197,7 +197,7 @@ export function replaceContentItem(
   item: ContentItem,
   expectedVersion: number,
   options: { checkUser?: number | undefined; with?: TransactItem[] } = {},
-): Promise<WriteOutcome> {
+): Promise<ContentWriteOutcome> {
   return write(
     {
       Put: {

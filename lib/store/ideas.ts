@@ -32,9 +32,9 @@ import {
   replaceContentItem,
   type ContentItem,
   type ContentPage,
-  type WriteOutcome,
+  type ContentWriteOutcome,
 } from '#lib/store/content-items';
-import type { ArgumentItem } from '#lib/arguments/record';
+import type { ArgumentItem } from '#lib/store/arguments';
 import type { ContentStatus } from '#schemas/content-item';
 
 export type IdeaItem = ContentItem;
@@ -48,7 +48,7 @@ export const listIdeasByCreation = (
   page: PageRequest,
 ) => listContentByCreation('IDEA', siteId, options, page);
 /** An idea write; 'no-tag': a tag it was given no longer exists (deleted meanwhile). */
-export type IdeaWriteOutcome = WriteOutcome | 'no-tag';
+export type IdeaWriteOutcome = ContentWriteOutcome | 'no-tag';
 
 /**
  * Replaces an idea that still has `expectedVersion`, with the changes of its index items
@@ -82,7 +82,7 @@ async function writeIndexed(
   spec: IdeaIndexSpec | undefined,
   fixed: TransactItem[],
   checksUser: boolean,
-  send: (stored: IdeaItem, withItems: TransactItem[]) => Promise<WriteOutcome>,
+  send: (stored: IdeaItem, withItems: TransactItem[]) => Promise<ContentWriteOutcome>,
 ): Promise<IdeaWriteOutcome> {
   if (!spec) return send(item, fixed);
   const old = (item as unknown as Record<string, unknown>)[INDEX_KEYS] as string[] | undefined;

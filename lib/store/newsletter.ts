@@ -174,15 +174,6 @@ export async function confirmSignup(siteId: number, signupId: number, tokenHash:
   return failed < 0;
 }
 
-/** Every signup a site user made while logged in (GSI1), for anonymization. */
-export async function findSignupsOfUser(userId: number): Promise<SignupItem[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId), ':prefix': keys.newsletterSignupPrefix },
-  });
-  return items.map(strip);
-}
 
 /**
  * Deletes a signup with its e-mail guard and token item in one transaction (the guard would otherwise
@@ -210,9 +201,3 @@ export async function deleteSignup(item: Pick<SignupItem, 'siteId' | 'id' | 'ema
   await transact(deletes);
 }
 
-/** Finds and deletes a user's signups; returns them as they were. One Query page plus one transaction each. */
-export async function deleteSignupsOfUser(userId: number): Promise<SignupItem[]> {
-  const items = await findSignupsOfUser(userId);
-  for (const item of items) await deleteSignup(item);
-  return items;
-}

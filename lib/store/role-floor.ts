@@ -10,7 +10,7 @@
  * from JWT_SECRET for this purpose only (lib/crypto/derive-key.ts).
  */
 import { createHmac } from 'node:crypto';
-import type { Role } from '#lib/auth/roles';
+import type { Role } from '#schemas/roles';
 import { purposeKey } from '#lib/crypto/derive-key';
 import { TABLE } from '#lib/store/client';
 import { keys, type Key } from '#lib/store/keys';

@@ -6,26 +6,12 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
-  ListTablesCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import definition from './table-definition.json' with { type: 'json' };
 import { dynamo, TABLE } from '#lib/store/client';
-
-export async function waitForDynamo(timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await dynamo.send(new ListTablesCommand({ Limit: 1 }));
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-}
 
 /** Creates the table when it does not exist yet; returns true when it was created. */
 export async function ensureTable(tableName: string = TABLE): Promise<boolean> {

@@ -22,7 +22,7 @@ import { doc, GSI1, GSI2, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
-import type { Role } from '#lib/auth/roles';
+import type { Role } from '#schemas/roles';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 
 export interface UserItem {
@@ -64,8 +64,9 @@ const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK
   rest as UserItem;
 
 
-export async function getUser(siteId: number, userId: number): Promise<UserItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId) }));
+/** @param options.consistent a strongly consistent read, for a conditional write planned from it. */
+export async function getUser(siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId), ...(options.consistent ? { ConsistentRead: true } : {}) }));
   return out.Item ? strip(out.Item) : undefined;
 }
 
@@ -233,18 +234,6 @@ function linkDelete(siteId: number, userId: number, externalKey: string) {
       ExpressionAttributeValues: { ':uid': userId },
     },
   };
-}
-
-/** Every site user linked to one auth-server user, on all sites: one GSI1 Query (paged only past 1 MB). */
-export async function siteUsersOfExternal(externalKey: string): Promise<{ siteId: number; id: number }[]> {
-  const items = await queryAll<{ siteId: number; id: number }>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userByExternal(externalKey).GSI1PK },
-    ProjectionExpression: '#s, #i',
-    ExpressionAttributeNames: { '#s': 'siteId', '#i': 'id' },
-  });
-  return items.map(({ siteId, id }) => ({ siteId, id }));
 }
 
 // Lifecycle (issue 13): activity and inactivity of users, through GSI2 `USERS#<s>` (keys.usersByActivity).

@@ -16,7 +16,7 @@ import type { Site } from '#lib/sites/service';
 import { withDefaults } from '#lib/sites/config-defaults';
 import { itemsOwnedBy } from '#lib/store/activity';
 import { getSitesByIds } from '#lib/store/sites';
-import { siteUsersOfExternal } from '#lib/store/users';
+import { linkedSiteUsers } from '#lib/store/activity';
 import { kindsAsked, ownedKindsOf } from '#lib/users/activity-kinds';
 import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-records';
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
@@ -27,7 +27,7 @@ export async function userActivity(site: Site, caller: Caller, userId: number, q
   const kinds = kindsAsked(query);
 
   const externalKey = externalKeyOfUser(target);
-  const linked = (query.includeOtherSites ?? true) && externalKey ? await siteUsersOfExternal(externalKey) : [];
+  const linked = (query.includeOtherSites ?? true) && externalKey ? await linkedSiteUsers(externalKey) : [];
   // The index is eventually consistent: the target itself is always in, whatever it says.
   const siteUsers = bySite([{ siteId: site.id, id: target.id }, ...linked]);
   const otherSiteIds = [...new Set(siteUsers.map((u) => u.siteId).filter((id) => id !== site.id))];

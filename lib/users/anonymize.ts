@@ -33,7 +33,8 @@ import * as authServer from '#lib/oauth/client';
 import { authServerByUrl } from '#lib/oauth/config';
 import type { Site } from '#lib/sites/service';
 import { sealBallot } from '#lib/votes/seal';
-import { clearBallot, getUserConsistently, putAnonymizedUser } from '#lib/store/anonymize';
+import { clearBallot, putAnonymizedUser } from '#lib/store/anonymize';
+import { getUser } from '#lib/store/users';
 import { getBallot, type BallotItem } from '#lib/store/ballots';
 import { deleteSignup } from '#lib/store/newsletter';
 import type { UserItem } from '#lib/store/users';
@@ -101,6 +102,6 @@ async function anonymizeRecord(step: SiteUserPlan, clock: () => Date): Promise<v
     // The user was written since it was read (a login, an update, or a lagging index entry): re-read.
     if (attempt >= REPLAN_ATTEMPTS) throw conflict(`User ${step.user.id} kept changing while being anonymized; please try again`);
     await pauseBeforeReplan(attempt);
-    user = await getUserConsistently(step.user.siteId, step.user.id);
+    user = await getUser(step.user.siteId, step.user.id, { consistent: true });
   }
 }

@@ -24,6 +24,7 @@ import { fullUserRecord, userRecordFor } from '#lib/users/record';
 import { readForSite, siteSpecificFields, writeForSite } from '#lib/users/site-specific';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { linkedSiteUsers } from '#lib/store/activity';
 
 
 const isLinked = (item: UserItem): item is UserItem & { authServer: string; externalUserId: string } =>
@@ -177,7 +178,7 @@ function changesSharedFields(body: UpdateUserBody, target: UserItem, siteId: num
 /** The person's auth-server user also has a site user on another site (one GSI1 Query, linked users only). */
 async function isSharedIdentity(target: UserItem): Promise<boolean> {
   if (!isLinked(target)) return false;
-  const sites = await store.siteUsersOfExternal(store.externalKeyOf(target.authServer, target.externalUserId));
+  const sites = await linkedSiteUsers(store.externalKeyOf(target.authServer, target.externalUserId));
   return sites.some((u) => u.siteId !== target.siteId);
 }
 
@@ -242,7 +243,7 @@ export async function deleteUser(site: Site, caller: Caller, userId: number): Pr
   access.user.actOn(caller, target);
   if (isLinked(target)) {
     const server = authServerByUrl(site.id, site.config, target.authServer);
-    const sites = await store.siteUsersOfExternal(store.externalKeyOf(target.authServer, target.externalUserId));
+    const sites = await linkedSiteUsers(store.externalKeyOf(target.authServer, target.externalUserId));
     const elsewhere = sites.some((u) => !(u.siteId === site.id && u.id === target.id));
     // The person stays on the auth server while another site still has them.
     if (!elsewhere) await authServer.deleteUser(server, target.externalUserId);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/client';
 import { sitePk } from '#lib/store/keys';
-import { deleteSignupsOfUser, findSignupsOfUser } from '#lib/store/newsletter';
+import { deleteSignupsOfUser, findSignupsOfUser } from '#tests/support/newsletter-of-user';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
