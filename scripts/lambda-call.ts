@@ -34,7 +34,7 @@ export interface CallResult {
   cookies: string[];
 }
 
-export const json = <T = any>(result: CallResult): T => (result.text ? JSON.parse(result.text) : undefined) as T;
+export const json = <T = unknown>(result: CallResult): T => (result.text ? JSON.parse(result.text) : undefined) as T;
 
 export function buildEvent(options: CallOptions): { event: APIGatewayProxyEventV2; context: Context } {
   const method = options.method ?? 'GET';

@@ -67,7 +67,10 @@ function groupArguments(items: readonly ArgumentItem[]) {
   const byIdea = new Map<number, { for: ArgumentRecord[]; against: ArgumentRecord[] }>();
   for (const item of items) {
     let entry = byIdea.get(item.ideaId);
-    if (!entry) byIdea.set(item.ideaId, (entry = { for: [], against: [] }));
+    if (!entry) {
+      entry = { for: [], against: [] };
+      byIdea.set(item.ideaId, entry);
+    }
     (item.sentiment === 'against' ? entry.against : entry.for).push(toArgumentRecord(item));
   }
   return byIdea;

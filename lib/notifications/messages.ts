@@ -29,7 +29,7 @@ interface SiteNames {
   title?: string | null;
 }
 
-const siteNameOf = (site: SiteNames) => (site.title && site.title.trim() ? site.title : site.name);
+const siteNameOf = (site: SiteNames) => (site.title?.trim() ? site.title : site.name);
 
 type Draft = Omit<NotificationItem, 'id' | 'siteId' | 'status' | 'createdAt' | 'sentAt'>;
 

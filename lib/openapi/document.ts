@@ -44,7 +44,10 @@ const jsonSchemaOf = (schema: z.ZodType, io: Io): Json => {
 
 /** Replaces every `$ref` the callback maps to a new value, in place. */
 function rewriteRefs(node: unknown, map: (ref: string) => string): void {
-  if (Array.isArray(node)) return node.forEach((n) => rewriteRefs(n, map));
+  if (Array.isArray(node)) {
+    for (const n of node) rewriteRefs(n, map);
+    return;
+  }
   if (typeof node !== 'object' || node === null) return;
   const obj = node as Json;
   if (typeof obj.$ref === 'string') obj.$ref = map(obj.$ref);
@@ -252,7 +255,8 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
 export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
-    const item = (paths[route.path] ??= {});
+    paths[route.path] ??= {};
+    const item = paths[route.path]!;
     const method = route.method.toLowerCase();
     if (item[method]) throw new Error(`Route ${route.method} ${route.path} is listed twice`);
     item[method] = operation(route, routes);

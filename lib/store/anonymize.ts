@@ -7,7 +7,7 @@
  *                        with the removal of the auth-server link item and the write of the
  *                        person's role floor: anonymizing and unlinking happen at once or not at all.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ballots';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';

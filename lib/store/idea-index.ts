@@ -48,7 +48,7 @@ function entriesOf(siteId: number, ideaId: number, spec: IdeaIndexSpec): string[
   ];
   if (spec.location) {
     const { lat, lng, cells } = spec.location;
-    cells.forEach((cell, precision) => out.push(`${sk(keys.ideaGeoStream(precision, cell))}|${lat}|${lng}`));
+    for (const [precision, cell] of cells.entries()) out.push(`${sk(keys.ideaGeoStream(precision, cell))}|${lat}|${lng}`);
   }
   return [...new Set(out)];
 }

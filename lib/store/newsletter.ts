@@ -9,9 +9,9 @@
  * signup and a signup never exists without its guard.
  */
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { doc, GSI1, TABLE } from '#lib/store/client';
+import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
-import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { failedConditions } from '#lib/store/failures';
 
 export interface SignupItem {

@@ -61,7 +61,10 @@ export function tallyUpdateItems(siteId: number, deltas: ReadonlyMap<number, Tal
   const shardOf = (ideaId: number) => {
     const shard = keys.tallyShardOf(ideaId);
     let entry = byShard.get(shard);
-    if (!entry) byShard.set(shard, (entry = { adds: [], exists: [] }));
+    if (!entry) {
+      entry = { adds: [], exists: [] };
+      byShard.set(shard, entry);
+    }
     return entry;
   };
   for (const [ideaId, tally] of deltas) {

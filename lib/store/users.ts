@@ -18,9 +18,9 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#lib/store/batch';
-import { doc, GSI1, GSI2, TABLE } from '#lib/store/client';
+import { doc, GSI2, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
-import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
 import type { Role } from '#schemas/roles';
 import { conditionFailed, failedConditions } from '#lib/store/failures';

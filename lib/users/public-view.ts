@@ -22,7 +22,7 @@ interface UserNames {
 /** The nickname when the site allows nicknames and the user has one, else first and last name. */
 export function displayNameOf(user: UserNames, config: SiteConfig): string {
   if (config.users.allowUseOfNicknames && user.nickName) return user.nickName;
-  return [user.firstName, user.lastName].filter((part) => part && part.trim()).join(' ');
+  return [user.firstName, user.lastName].filter((part) => part?.trim()).join(' ');
 }
 
 export function publicUserView(user: UserNames, config: SiteConfig): PublicUser {

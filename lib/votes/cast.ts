@@ -27,7 +27,7 @@ import { invalidRound } from '#lib/votes/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyScope, roundHash } from '#lib/votes/idempotency';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
-import type { CastVote as CastVoteBody, VoteRecord } from '#schemas/votes';
+import type { VoteRecord } from '#schemas/votes';
 import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 

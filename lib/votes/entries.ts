@@ -41,7 +41,7 @@ export function checkEntries(
   const allowed = allowedOpinions(config);
   const perTheme = isPerTheme(config.voteType);
   const occurrences = new Map<number, number[]>();
-  round.forEach((entry, i) => occurrences.set(entry.ideaId, [...(occurrences.get(entry.ideaId) ?? []), i]));
+  for (const [i, entry] of round.entries()) occurrences.set(entry.ideaId, [...(occurrences.get(entry.ideaId) ?? []), i]);
 
   round.forEach((entry, i) => {
     const places = occurrences.get(entry.ideaId)!;

@@ -24,7 +24,7 @@ export function planLikes(existing: readonly BallotVote[], round: readonly CastV
     // A well-formed ballot holds at most one like per idea; should it hold more, all of them go, so the
     // toggle always ends in zero or one vote on the idea.
     const held = heldByIdea.get(ideaId) ?? [];
-    held.forEach((vote) => removed.add(vote));
+    for (const vote of held) removed.add(vote);
     if (!held.some((vote) => vote.opinion === opinion)) added.push({ ideaId, opinion });
   }
 

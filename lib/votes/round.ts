@@ -12,7 +12,7 @@ import { planBallot } from '#lib/votes/ballot';
 import { checkEntries } from '#lib/votes/entries';
 import { invalidRound } from '#lib/votes/errors';
 import { checkLimits } from '#lib/votes/limits';
-import { planLikes } from '#lib/votes/likes';
+import { planLikes, type SetChange } from '#lib/votes/likes';
 import { tallyDifference } from '#lib/votes/tally';
 import type { RoundInput, RoundPlan } from '#lib/votes/types';
 
@@ -22,7 +22,7 @@ export function planRound({ config, existing, round, ideas }: RoundInput): Round
   const entryErrors = checkEntries(config, round, ideas);
   if (entryErrors.length > 0) throw invalidRound(entryErrors);
 
-  let change;
+  let change: SetChange;
   if (config.voteType === 'likes') {
     change = planLikes(existing, round);
   } else {

@@ -81,7 +81,13 @@ async function oneRun(): Promise<LocalRun> {
   const waitFor = (match: RegExp, ms: number) =>
     new Promise<void>((res, rej) => {
       const timer = setTimeout(() => rej(new Error(`no line matching ${match} within ${ms / 1000} s:\n${text}`)), ms);
-      waiters.push({ match, resolve: () => (clearTimeout(timer), res()) });
+      waiters.push({
+        match,
+        resolve: () => {
+          clearTimeout(timer);
+          res();
+        },
+      });
       child.once('exit', () => rej(new Error(`npm start exited:\n${text}`)));
     });
   try {

@@ -50,7 +50,7 @@ export async function measureScale(small: IdeaSite, largeIdeas: number, runs: nu
 
   const [smallVoter] = await seedUsers(small.siteId, 1, 'member');
   const [largeVoter] = await seedUsers(large.siteId, 1, 'member');
-  const pairs: Array<[string, (s: IdeaSite, voter: NonNullable<typeof smallVoter>) => TimedCase<any>]> = [
+  const pairs: Array<[string, (s: IdeaSite, voter: NonNullable<typeof smallVoter>) => TimedCase<unknown>]> = [
     ['idea list, page of 100, every flag, createdate_desc', (s) => listCase(s, 'createdate_desc')],
     ['idea list, page of 100, every flag, votes_desc', (s) => listCase(s, 'votes_desc')],
     ['vote round of 20 (replaces 20)', (s, v) => voteRoundCase(s, v)],

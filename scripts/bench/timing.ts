@@ -19,7 +19,8 @@ export interface TimedCase<S = unknown> {
   /** Untimed, before each run: a snapshot for `reset`. */
   before?: () => Promise<S>;
   /** Untimed, between the run and its replay: undo the run's writes. */
-  reset?: (state: S, result: CallResult) => Promise<void>;
+  // Method syntax: a case of any snapshot type is a TimedCase<unknown> (parameters compared bivariantly).
+  reset?(state: S, result: CallResult): Promise<void>;
 }
 
 export interface TimedResult {
@@ -75,7 +76,7 @@ async function runOnce<S>(c: TimedCase<S>): Promise<{ ms: number; replayMs: numb
  * cases compared with each other see the same stretches of machine load. `handlerMs[i]` are the raw
  * handler times of case i, in run order, for paired comparisons between cases.
  */
-export async function timeCases(cases: TimedCase<any>[], runs: number, warmup: number): Promise<{ results: TimedResult[]; handlerMs: number[][] }> {
+export async function timeCases(cases: TimedCase<unknown>[], runs: number, warmup: number): Promise<{ results: TimedResult[]; handlerMs: number[][] }> {
   const samples: Samples[] = cases.map(() => ({ handler: [], floor: [], pairs: [], counts: [], items: [], bytes: [], last: [] }));
   for (let i = 0; i < warmup + runs; i++) {
     for (const [k, c] of cases.entries()) {
@@ -98,7 +99,7 @@ export async function timeCase<S>(c: TimedCase<S>, runs: number, warmup: number)
   return (await timeCases([c], runs, warmup)).results[0]!;
 }
 
-function summarizeCase(c: TimedCase<any>, s: Samples): TimedResult {
+function summarizeCase(c: TimedCase<unknown>, s: Samples): TimedResult {
   const h = summarize(s.handler);
   const f = summarize(s.floor);
   const r = round(median(s.pairs));

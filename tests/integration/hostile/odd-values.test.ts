@@ -128,7 +128,7 @@ describe('odd but valid input is stored exactly or refused with a 4xx', () => {
         await acceptedOrRefused('siteUpdate', req, [200], async () => {
           const read = await call('siteGet', { params: req.params, token: SERVICE_TOKEN });
           expect(read.json?.title, show(title)).toBe(title);
-          expect((read.json?.config as Record<string, unknown>).custom).toEqual(asJson(custom));
+          expect((read.json?.config as Record<string, unknown> | undefined)?.custom).toEqual(asJson(custom));
         });
       }),
       params(4),

@@ -7,7 +7,10 @@ import { createUser, type TestUser } from '#tests/support/fixtures';
 import { allBallots, castVotes, createIdeas, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 
 const statuses = (results: Array<{ status: number }>) =>
-  results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+  results.reduce<Record<number, number>>((acc, r) => {
+    acc[r.status] = (acc[r.status] ?? 0) + 1;
+    return acc;
+  }, {});
 
 /** `n` users, created 25 at a time (more at once starves DynamoDB Local). */
 async function users(siteId: number, n: number): Promise<TestUser[]> {

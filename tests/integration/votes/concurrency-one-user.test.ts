@@ -8,7 +8,10 @@ import { createUser } from '#tests/support/fixtures';
 import { allBallots, castVotes, createIdeas, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 
 const statuses = (results: Array<{ status: number }>) =>
-  results.reduce<Record<number, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+  results.reduce<Record<number, number>>((acc, r) => {
+    acc[r.status] = (acc[r.status] ?? 0) + 1;
+    return acc;
+  }, {});
 
 describe('one user, 50 parallel identical rounds', () => {
   it('withExisting error: exactly one 200 and 49 409s, one consistent ballot', async () => {

@@ -103,7 +103,7 @@ describe('Idempotency-Key', () => {
     const site = await votingSite();
     const idea = await createIdea(site.id);
     const user = await createUser(site.id);
-    expect((await castVotes(site.id, user.token, [{ ideaId: idea.id }], key('aZ0_-'.repeat(25) + 'abc'))).status).toBe(200);
+    expect((await castVotes(site.id, user.token, [{ ideaId: idea.id }], key(`${'aZ0_-'.repeat(25)}abc`))).status).toBe(200);
   });
 
   it('30 concurrent duplicates: all get the same answer, the vote is stored once', async () => {

@@ -164,7 +164,7 @@ const argumentFields = (ctx: Ctx, create: boolean): Record<string, FieldKind> =>
 });
 
 const visibility = [...ROLES, 'all'] as const;
-const userFields = (create: boolean): Record<string, FieldKind> => ({
+const userFields = (_create: boolean): Record<string, FieldKind> => ({
   email: { kind: 'email' },
   firstName: { kind: 'text', min: 0, max: 255, trims: true, nullable: true },
   lastName: { kind: 'text', min: 0, max: 255, trims: true, nullable: true },
@@ -747,7 +747,7 @@ export const routes: Route[] = [
     denied: [
       NOBODY,
       { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
-      { label: 'a moderator creating an admin', status: 403, change: withBody((c) => c.w.moderator.token, (c, b) => ({ ...b, role: 'admin' })) },
+      { label: 'a moderator creating an admin', status: 403, change: withBody((c) => c.w.moderator.token, (_c, b) => ({ ...b, role: 'admin' })) },
     ],
   },
   {

@@ -16,7 +16,7 @@ type Json = Record<string, any>;
 const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op: op as Json })));
 
 function refs(node: unknown, out: string[] = []): string[] {
-  if (Array.isArray(node)) node.forEach((n) => refs(n, out));
+  if (Array.isArray(node)) for (const n of node) refs(n, out);
   else if (typeof node === 'object' && node !== null) {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string') out.push(value);

@@ -56,7 +56,7 @@ describe('Merkle checkpoint (RFC 6962 tree)', () => {
   it('changes when any ballot hash or key changes, or a ballot is added or removed', () => {
     const all = leaves(9);
     const root = merkleRoot(all);
-    all.forEach((leaf, i) => {
+    all.forEach((_leaf, i) => {
       const changedHash = all.map((other, j) => (j === i ? { ...other, hash: hashOf(`tampered ${i}`) } : other));
       expect(merkleRoot(changedHash)).not.toBe(root);
       const changedKey = all.map((other, j) => (j === i ? { ...other, key: `${other.key}x` } : other));
