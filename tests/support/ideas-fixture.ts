@@ -1,13 +1,15 @@
 /**
- * Idea items written straight into the table the way the idea create does it: the idea item and its
- * tally marker in one transaction (`PK=SITE#s, SK=keys.idea(...)`), so argument and vote tests do not
- * depend on the idea endpoints.
+ * Ideas written through the idea create's own store call (item, tally marker and index items in one
+ * transaction), without the HTTP layer, so argument and vote tests do not depend on the idea endpoints.
  */
-import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { nextId } from '#lib/store/counters';
-import { registerIdeaItem } from '#lib/store/tallies';
+import { unregisterIdeaItem } from '#lib/store/tallies';
+import { putNewIdea } from '#lib/store/ideas';
+import type { ContentItem } from '#lib/store/content-items';
+import { ideaIndexSpec } from '#lib/discovery/index-spec';
 
 export interface IdeaFixture {
   userId?: number | null;
@@ -24,8 +26,6 @@ export async function putIdea(siteId: number, options: IdeaFixture = {}): Promis
   const now = new Date().toISOString();
   const userId = options.userId ?? null;
   const item = {
-    ...keys.idea(siteId, id),
-    ...(userId != null ? keys.ownedBy(userId, 'IDEA', id) : {}),
     id,
     siteId,
     userId,
@@ -35,18 +35,20 @@ export async function putIdea(siteId: number, options: IdeaFixture = {}): Promis
     status: 'OPEN',
     budget: options.budget ?? null,
     extraData: options.theme === undefined ? {} : { theme: options.theme },
+    tags: [],
+    location: null,
     createdAt: now,
     updatedAt: now,
+    version: 1,
     ...options.fields,
-  };
-  await doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: TABLE, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
-        ...(options.withoutMarker ? [] : [registerIdeaItem(siteId, id)]),
-      ],
-    }),
-  );
+  } as ContentItem;
+  // The idea create's own store write (item, tally marker and index items in one transaction).
+  const outcome = await putNewIdea(item, { index: ideaIndexSpec(item) });
+  if (outcome !== 'ok') throw new Error(`putIdea: ${outcome}`);
+  if (options.withoutMarker) {
+    const { Update } = unregisterIdeaItem(siteId, id);
+    await doc.send(new UpdateCommand(Update!));
+  }
   return { id };
 }
 

@@ -1,15 +1,14 @@
 /**
  * Test data for the voting tests: idea items written straight to the table the way the idea create
- * does it (the idea item and its tally marker in one transaction), idea deletion as the idea delete
- * does it, and helpers that read ballots and tallies back to check they agree.
+ * does it (the idea item and its tally marker in one transaction), idea deletion through the idea
+ * delete's own store call, and helpers that read ballots and tallies back to check they agree.
  */
 import { expect } from 'vitest';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
-import { readSiteTallies, unregisterIdeaItem } from '#lib/store/tallies';
-import { removeIdeaFromBallots, type BallotItem } from '#lib/store/ballots';
+import { readSiteTallies } from '#lib/store/tallies';
+import { deleteIdeaAndRelated } from '#lib/store/ideas';
+import type { BallotItem } from '#lib/store/ballots';
 import { countVotes } from '#lib/votes/index';
 import { sealBallot } from '#lib/votes/seal';
 import type { SiteConfigInput } from '#schemas/site-config';
@@ -36,17 +35,13 @@ export async function createIdeas(siteId: number, n: number, options: IdeaOption
   return ids.sort((a, b) => a - b) as IdList;
 }
 
-/** Deletes an idea the way the idea delete does: item and marker in one transaction, then the cascade. */
+/**
+ * Deletes an idea through the idea delete's own store call (tombstone and tally marker in one
+ * transaction, then arguments, ballots, index items and the item), not a copy of its steps that could
+ * drift from it.
+ */
 export async function deleteIdea(siteId: number, ideaId: number): Promise<void> {
-  await doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: TABLE, Key: keys.idea(siteId, ideaId), ConditionExpression: 'attribute_exists(PK)' } },
-        unregisterIdeaItem(siteId, ideaId),
-      ],
-    }),
-  );
-  await removeIdeaFromBallots(siteId, ideaId, sealBallot);
+  expect(await deleteIdeaAndRelated(siteId, ideaId, sealBallot)).toBe(true);
 }
 
 /** A site with voting open and the given `votes` config. */

@@ -100,8 +100,18 @@ describe('argument vote toggle', () => {
     expect(expected).toHaveLength(30);
     expect(stored.voterIds).toEqual(expected);
     expect(stored.yes).toBe(stored.voterIds.length);
-    // Every answer's count is a state the argument really passed through.
-    for (const a of answers) expect(a.body.yes).toBeGreaterThanOrEqual(0);
+    // Every answer is a state the argument really passed through: a count between none and everybody,
+    // the last toggle applied answered the final count, and each user's own answers alternate (a toggle
+    // adds the vote when it is absent and takes it back when present), whatever the interleaving.
+    for (const a of answers) {
+      expect(Number.isInteger(a.body.yes) && a.body.yes >= 0 && a.body.yes <= voters.length).toBe(true);
+    }
+    expect(answers.some((a) => a.body.yes === expected.length)).toBe(true);
+    voters.forEach((user, i) => {
+      const own = answers.filter((_, k) => calls[k] === user).map((a) => a.body.hasUserVoted as boolean);
+      expect(own.filter(Boolean), `user ${i}`).toHaveLength(Math.ceil(timesFor(i) / 2));
+      expect(own.filter((v) => !v), `user ${i}`).toHaveLength(Math.floor(timesFor(i) / 2));
+    });
 
     // Everybody once more, at once: the 30 take their vote back, the 10 double-togglers vote.
     await Promise.all(voters.map((user) => toggle(w, id, user.token)));

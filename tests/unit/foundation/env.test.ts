@@ -6,6 +6,11 @@ describe('environment at cold start', () => {
     expect(() => readEnv({ STAGE: 'prod' })).toThrow(/JWT_SECRET/);
     expect(() => readEnv({ STAGE: 'dev', JWT_SECRET: 'short' })).toThrow(/32 bytes/);
     expect(readEnv({ STAGE: 'prod', JWT_SECRET: 'x'.repeat(32) }).jwtSecret.length).toBe(32);
+    // The boundary itself: every length below 32 bytes is refused (a lowered minimum is caught here).
+    for (const length of [1, 16, 24, 31]) expect(() => readEnv({ STAGE: 'prod', JWT_SECRET: 'x'.repeat(length) }), String(length)).toThrow(/32 bytes/);
+    // Bytes, not characters: 16 two-byte characters are 32 bytes.
+    expect(readEnv({ STAGE: 'prod', JWT_SECRET: 'é'.repeat(16) }).jwtSecret.length).toBe(32);
+    expect(() => readEnv({ STAGE: 'prod', JWT_SECRET: 'é'.repeat(15) })).toThrow(/32 bytes/);
   });
   it('uses dev defaults only on the local stages', () => {
     const local = readEnv({ STAGE: 'local' });
