@@ -20,6 +20,7 @@ import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/que
 import { DELETING } from '#lib/store/content-items';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { updateOf, withCondition } from '#lib/store/update-expression';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
 export interface ArgumentItem {
@@ -180,25 +181,12 @@ export async function updateArgument(
 ): Promise<ArgumentWriteResult<ArgumentItem>> {
   const fields: Record<string, unknown> = { ...changes };
   if (changes.userId !== undefined) Object.assign(fields, keys.ownedBy(changes.userId, 'ARG', argumentId));
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  for (const [field, value] of Object.entries(fields)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
-  const condition = guardOf(guard.ownerId);
   try {
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.argument(siteId, ideaId, argumentId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition.expression,
-        ExpressionAttributeNames: { ...names, ...condition.names },
-        ExpressionAttributeValues: { ...values, ...condition.values },
+        ...withCondition(updateOf(fields), guardOf(guard.ownerId)),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),

@@ -9,6 +9,7 @@ import { batchDelete, batchGet } from '#lib/store/batch';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { conditionFailed } from '#lib/store/failures';
+import { updateOf, withCondition } from '#lib/store/update-expression';
 
 export interface SiteItem {
   id: number;
@@ -63,24 +64,12 @@ export async function updateSite(
   siteId: number,
   changes: Partial<Pick<SiteItem, 'name' | 'title' | 'domain' | 'config'>> & { updatedAt: string },
 ): Promise<SiteItem | undefined> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  for (const [field, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    names[`#${field}`] = field;
-    values[`:${field}`] = value;
-    sets.push(`#${field} = :${field}`);
-  }
   try {
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.site(siteId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...withCondition(updateOf(changes), { expression: 'attribute_exists(PK)' }),
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -24,6 +24,7 @@ import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
 import type { Role } from '#schemas/roles';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
+import { updateOf, withCondition } from '#lib/store/update-expression';
 
 export interface UserItem {
   id: number;
@@ -165,43 +166,21 @@ export async function updateUser(
   changes: UserChanges,
   options: { ifUpdatedAt?: string } = {},
 ): Promise<UserItem | undefined> {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  Object.entries(changes).forEach(([field, value], i) => {
-    if (value === undefined) return;
-    names[`#f${i}`] = field;
-    values[`:v${i}`] = value;
-    sets.push(`#f${i} = :v${i}`);
-  });
   // New activity moves the user to the front of the activity index and clears an inactivity warning.
-  let remove = '';
-  if (typeof changes.lastActivityAt === 'string') {
-    const index = keys.usersByActivity(siteId, userId, 'active', changes.lastActivityAt);
-    names['#g2pk'] = 'GSI2PK';
-    names['#g2sk'] = 'GSI2SK';
-    names['#warned'] = 'warnedAt';
-    values[':g2pk'] = index.GSI2PK;
-    values[':g2sk'] = index.GSI2SK;
-    sets.push('#g2pk = :g2pk', '#g2sk = :g2sk');
-    remove = ' REMOVE #warned';
-  }
-  let condition = 'attribute_exists(PK) AND attribute_not_exists(#anonymized)';
-  names['#anonymized'] = 'anonymizedAt';
-  if (options.ifUpdatedAt !== undefined) {
-    condition += ' AND #seen = :seen';
-    names['#seen'] = 'updatedAt';
-    values[':seen'] = options.ifUpdatedAt;
-  }
+  const activeAt = typeof changes.lastActivityAt === 'string' ? changes.lastActivityAt : undefined;
+  const active = activeAt !== undefined;
+  const set: Record<string, unknown> = active ? { ...changes, ...keys.usersByActivity(siteId, userId, 'active', activeAt) } : { ...changes };
+  const condition = {
+    expression: `attribute_exists(PK) AND attribute_not_exists(#anonymized)${options.ifUpdatedAt !== undefined ? ' AND #seen = :seen' : ''}`,
+    names: { '#anonymized': 'anonymizedAt', ...(options.ifUpdatedAt !== undefined ? { '#seen': 'updatedAt' } : {}) },
+    values: options.ifUpdatedAt !== undefined ? { ':seen': options.ifUpdatedAt } : {},
+  };
   try {
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.user(siteId, userId),
-        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...withCondition(updateOf(set, active ? ['warnedAt'] : []), condition),
         ReturnValues: 'ALL_NEW',
       }),
     );
