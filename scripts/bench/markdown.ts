@@ -10,9 +10,11 @@ import type { LatencyResults } from './latency.ts';
 import type { ScaleResults } from './scale.ts';
 import type { LocalResults } from './local.ts';
 import { localReadmeRow, localTable } from './local-table.ts';
+import { readmeSummary } from './readme-summary.ts';
 
-interface Results {
+export interface Results {
   generatedAt: string;
+  targets: { bundleRatio: number; latencyRatio: number };
   machine: { cpus: number; cpu: string; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
   config: { runs: number; warmup: number; loadRuns: number; scaleIdeas: number };
   durationSeconds: number;
@@ -35,19 +37,25 @@ export function localMarkdown(local: LocalResults): { docs: string; readmeRow: s
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 const ms = (n: number) => n.toFixed(1);
 
-/** The README row of the local start is the one whose first cell names `npm start -- --in-memory`. */
-const README_ROW = /^\| `npm start -- --in-memory`.*\|$/m;
+const README_SUMMARY = /(<!-- bench-summary:start -->\n)[\s\S]*?(\n<!-- bench-summary:end -->)/;
 
-function updateDocs(local: LocalResults) {
-  const { docs, readmeRow } = localMarkdown(local);
+function updateDocs(results: Results, local: LocalResults) {
+  const { docs } = localMarkdown(local);
   const bench = readFileSync('docs/benchmarks.md', 'utf8');
   const block = /(<!-- bench-local:start -->\n)[\s\S]*?(<!-- bench-local:end -->)/;
   if (!block.test(bench)) throw new Error('docs/benchmarks.md has no bench-local markers');
-  writeFileSync('docs/benchmarks.md', bench.replace(block, (_m, open: string, close: string) => `${open}${docs}\n${close}`));
+  const latest = /(<!-- bench-latest:start -->\n)[\s\S]*?(\n<!-- bench-latest:end -->)/;
+  if (!latest.test(bench)) throw new Error('docs/benchmarks.md has no bench-latest markers');
+  writeFileSync(
+    'docs/benchmarks.md',
+    bench
+      .replace(block, (_m, open: string, close: string) => `${open}${docs}\n${close}`)
+      .replace(latest, (_m, open: string, close: string) => `${open}${latestMarkdown(results)}${close}`),
+  );
   const readme = readFileSync('README.md', 'utf8');
-  if (!README_ROW.test(readme)) throw new Error('README.md has no local-start row');
-  writeFileSync('README.md', readme.replace(README_ROW, () => readmeRow));
-  console.log('Updated docs/benchmarks.md and README.md from the local key.');
+  if (!README_SUMMARY.test(readme)) throw new Error('README.md has no bench-summary markers');
+  writeFileSync('README.md', readme.replace(README_SUMMARY, (_m, open: string, close: string) => `${open}${readmeSummary(results)}${close}`));
+  console.log('Updated docs/benchmarks.md and README.md from bench/results.json.');
 }
 
 // Run as a script (not when a test imports localMarkdown).
@@ -58,8 +66,18 @@ function main() {
   const r = JSON.parse(readFileSync(file, 'utf8')) as Results;
   if (process.argv.includes('--update-docs')) {
     if (!r.local) throw new Error(`${file} has no local key`);
-    return updateDocs(r.local);
+    return updateDocs(r, r.local);
   }
+  const out = [latestMarkdown(r)];
+  if (r.local) {
+    const local = localMarkdown(r.local);
+    out.push('\n#### Local start\n', local.docs, '\nREADME row:\n', local.readmeRow);
+  }
+  console.log(out.join('\n'));
+}
+
+/** docs/benchmarks.md "Latest figures": every section of a run but the local start (which has its own block). */
+export function latestMarkdown(r: Results): string {
   const out: string[] = [];
   out.push(
     `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start` +
@@ -70,7 +88,7 @@ function main() {
   if (r.bundles) {
     const b = r.bundles;
     out.push(
-      `\n### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
+      `\n#### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
       md(
         ['function', 'KiB', '× floor', 'import ms', '× floor', 'import CPU ms', '× floor', ''],
         b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, ms(f.loadCpu.median), f.loadCpuRatio, f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),
@@ -79,7 +97,7 @@ function main() {
   }
   if (r.requests) {
     out.push(
-      '\n### DynamoDB requests per call\n',
+      '\n#### DynamoDB requests per call\n',
       md(
         ['endpoint', 'scenario', 'requests', ''],
         r.requests.rows.map((row) => [
@@ -94,7 +112,7 @@ function main() {
   }
   if (r.latency) {
     out.push(
-      '\n### Latency vs the bare DynamoDB requests (ms)\n',
+      '\n#### Latency vs the bare DynamoDB requests (ms)\n',
       md(
         ['call', 'requests', 'median', 'p95', 'floor median', 'floor p95', '× floor'],
         r.latency.calls.map((c) => [c.name, c.requests.max, ms(c.handler.median), ms(c.handler.p95), ms(c.floor.median), ms(c.floor.p95), c.ratio]),
@@ -104,7 +122,7 @@ function main() {
   if (r.scale) {
     const s = r.scale;
     out.push(
-      `\n### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nTally shards: ${kib(s.tallyBytes.small)} KiB vs ${kib(s.tallyBytes.large)} KiB (attribute names + values).\n`,
+      `\n#### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nTally shards: ${kib(s.tallyBytes.small)} KiB vs ${kib(s.tallyBytes.large)} KiB (attribute names + values).\n`,
       md(
         ['call', `${s.smallIdeas} ideas`, `${s.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'],
         s.rows.map((row) => [
@@ -120,9 +138,5 @@ function main() {
       ),
     );
   }
-  if (r.local) {
-    const local = localMarkdown(r.local);
-    out.push('\n### Local start\n', local.docs, '\nREADME row:\n', local.readmeRow);
-  }
-  console.log(out.join('\n'));
+  return out.join('\n');
 }
