@@ -67,8 +67,8 @@ describe.skipIf(!hasChromium)(`the docs page in headless Chromium${hasChromium ?
 
       // The vote endpoint, as a reader sees it: method and path in its heading, its body and errors.
       const vote = page.locator('section.op[data-route="POST /api/site/{siteId}/vote"]');
-      await expect.poll(() => vote.locator('h3').textContent()).toMatch(/POST\s+\/api\/site\/\{siteId\}\/vote/);
-      const voteText = await vote.textContent();
+      await expect.poll(() => vote.locator('h3').innerText()).toMatch(/POST\s+\/api\/site\/\{siteId\}\/vote/);
+      const voteText = await vote.innerText();
       expect(voteText).toContain('Idempotency-Key');
       expect(voteText).toContain('VoteRoundBody');
       expect(voteText).toMatch(/409\s+Conflict/);
