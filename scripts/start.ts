@@ -96,7 +96,7 @@ async function main() {
     dynamo = await dynamoStarting;
   } catch (err) {
     if ((err as Error).message === JAVA_HINT) throw err;
-    throw new Error(`DynamoDB Local did not start on DYNAMODB_PORT=${ports.dynamo.port}: ${(err as Error).message}`);
+    throw new Error(`DynamoDB Local did not start on DYNAMODB_PORT=${ports.dynamo.port}: ${(err as Error).message}`, { cause: err });
   }
   phase(`DynamoDB Local: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${dataDir}`})`);
 

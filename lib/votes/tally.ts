@@ -14,6 +14,7 @@ function bump(tally: Tally, ideaId: number, opinion: string, by: number): void {
   // A null-prototype object: opinions are user input, and `__proto__` must stay an ordinary key.
   const perOpinion = tally.get(ideaId) ?? (Object.create(null) as Record<string, number>);
   const value = (perOpinion[opinion] ?? 0) + by;
+  // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- a null-prototype counter map: a count back at zero goes
   if (value === 0) delete perOpinion[opinion];
   else perOpinion[opinion] = value;
   if (Object.keys(perOpinion).length === 0) tally.delete(ideaId);

@@ -73,7 +73,10 @@ async function oneRun(): Promise<LocalRun> {
       if (!line.trim()) continue;
       text += `${line}\n`;
       phases.push({ line: line.trim().slice(0, 100), seconds: seconds() });
-      for (const w of waiters.splice(0)) (w.match.test(line) ? w.resolve() : waiters.push(w));
+      for (const w of waiters.splice(0)) {
+        if (w.match.test(line)) w.resolve();
+        else waiters.push(w);
+      }
     }
   };
   child.stdout.on('data', onData);

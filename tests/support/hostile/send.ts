@@ -88,7 +88,7 @@ export async function send(handler: Handler, route: { method: string; path: stri
     result = (await handler(event, context)) as APIGatewayProxyStructuredResultV2;
   } catch (err) {
     // A handler must always answer; a throw reaches the client as API Gateway's own 500.
-    throw new Error(`the handler threw instead of answering: ${(err as Error)?.stack ?? String(err)}`);
+    throw new Error(`the handler threw instead of answering: ${(err as Error)?.stack ?? String(err)}`, { cause: err });
   }
   return {
     status: result.statusCode ?? 200,
