@@ -99,14 +99,15 @@ export function latestMarkdown(r: Results): string {
     out.push(
       '\n#### DynamoDB requests per call\n',
       md(
-        ['endpoint', 'scenario', 'requests', ''],
+        ['endpoint', 'scenario', 'requests', 'read / write units', ''],
         r.requests.rows.map((row) => [
           row.endpoint,
           row.scenario,
           row.measured.map((m) => (m.size === '-' ? String(m.requests) : `${m.requests} (${m.size})`)).join(' vs '),
+          row.measured.map((m) => (m.readUnits === undefined ? '-' : `${m.readUnits} / ${m.writeUnits}`)).join(' vs '),
           row.expect === 'grows' ? 'grows by design' : row.constant === null ? '' : row.constant ? 'constant' : '**not constant**',
         ]),
-        4,
+        5,
       ),
     );
   }

@@ -30,6 +30,32 @@ export interface RecordedRequest {
   items: number;
   /** Bytes of the HTTP answer body (its Content-Length). */
   bytes: number;
+  /** Capacity units DynamoDB reports for the request (`ReturnConsumedCapacity: TOTAL`, set by the recorder). */
+  readUnits: number;
+  writeUnits: number;
+}
+
+/** Commands that take `ReturnConsumedCapacity` (every item, query and transaction command). */
+const REPORTS_CAPACITY = /^(Get|Put|Update|Delete)ItemCommand$|^(Query|Scan|BatchGetItem|BatchWriteItem|TransactGetItems|TransactWriteItems)Command$/;
+
+interface Capacity {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+
+/** Read and write units of an answer (one ConsumedCapacity, or one per table for batches and transactions). */
+function unitsIn(output: unknown, command: string): { read: number; write: number } {
+  const reported = (output as { ConsumedCapacity?: Capacity | Capacity[] } | undefined)?.ConsumedCapacity;
+  const list = reported === undefined ? [] : Array.isArray(reported) ? reported : [reported];
+  const writes = /Put|Update|Delete|Write/.test(command);
+  let read = 0;
+  let write = 0;
+  for (const c of list) {
+    read += c.ReadCapacityUnits ?? (writes ? 0 : (c.CapacityUnits ?? 0));
+    write += c.WriteCapacityUnits ?? (writes ? (c.CapacityUnits ?? 0) : 0);
+  }
+  return { read, write };
 }
 
 /** Answer sizes, seen in the deserialize step, handed to the same send's initialize middleware. */
@@ -55,20 +81,28 @@ function install() {
     (next, context) => async (args) => {
       const into = active;
       if (!into) return next(args);
+      const command = String((context as { commandName?: string }).commandName ?? 'unknown');
       const entry: RecordedRequest = {
-        command: String((context as { commandName?: string }).commandName ?? 'unknown'),
+        command,
         input: structuredClone(args.input),
         start: performance.now(),
         end: Number.NaN,
         failed: false,
         items: 0,
         bytes: 0,
+        readUnits: 0,
+        writeUnits: 0,
       };
       into.push(entry);
+      // What a call costs in capacity, as DynamoDB bills it (issue 17): asked for on every request.
+      if (REPORTS_CAPACITY.test(command)) args = { ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } };
       try {
         const out = await next(args);
         entry.items = itemsIn(out.output);
         entry.bytes = answerBytes.get(context) ?? 0;
+        const units = unitsIn(out.output, command);
+        entry.readUnits = units.read;
+        entry.writeUnits = units.write;
         return out;
       } catch (err) {
         entry.failed = true;
@@ -111,6 +145,9 @@ export async function record<T>(fn: () => Promise<T>): Promise<{ result: T; ms: 
 
 export const itemsRead = (requests: readonly RecordedRequest[]): number => requests.reduce((n, r) => n + r.items, 0);
 export const bytesRead = (requests: readonly RecordedRequest[]): number => requests.reduce((n, r) => n + r.bytes, 0);
+/** Capacity units of a call (DynamoDB's billing: a transactional write of an item up to 1 KB is 2 units). */
+export const readUnits = (requests: readonly RecordedRequest[]): number => Math.round(requests.reduce((n, r) => n + r.readUnits, 0) * 10) / 10;
+export const writeUnits = (requests: readonly RecordedRequest[]): number => Math.round(requests.reduce((n, r) => n + r.writeUnits, 0) * 10) / 10;
 
 export function countByCommand(requests: readonly RecordedRequest[]): Record<string, number> {
   const out: Record<string, number> = {};

@@ -46,7 +46,7 @@ import { handler as userGet } from '../../functions/users/get.ts';
 import { handler as userUpdate } from '../../functions/users/update.ts';
 import { handler as userDelete } from '../../functions/users/delete.ts';
 import { call, expectStatus, json, type CallOptions, type CallResult, type Handler } from '../lambda-call.ts';
-import { countByCommand, record } from './recorder.ts';
+import { countByCommand, readUnits, record, writeUnits } from './recorder.ts';
 import { seedArguments, seedArticles, seedIdeas, seedUsers, type SeededUser } from './seed.ts';
 import { ALL_IDEA_FLAGS, BENCH_CONFIG, ideaSite, spread } from './world.ts';
 import { SERVICE_TOKEN } from './env.ts';
@@ -56,6 +56,9 @@ export interface CountAtSize {
   size: string;
   requests: number;
   commands: Record<string, number>;
+  /** Capacity units of the call as DynamoDB reports them (ReturnConsumedCapacity). */
+  readUnits?: number;
+  writeUnits?: number;
 }
 
 export interface CountRow {
@@ -78,7 +81,7 @@ export interface RequestResults {
 async function measure(what: string, handler: Handler, options: CallOptions, status: number): Promise<CountAtSize & { result: CallResult }> {
   const { result, requests } = await record(() => call(handler, options));
   expectStatus(result, status, what);
-  return { size: '', requests: requests.length, commands: countByCommand(requests), result };
+  return { size: '', requests: requests.length, commands: countByCommand(requests), readUnits: readUnits(requests), writeUnits: writeUnits(requests), result };
 }
 
 const API_HOST = 'api.bench.test';
@@ -88,7 +91,7 @@ const CLIENT: AuthClient = { clientId: 'bench-client', clientSecret: 'bench-clie
 export async function measureRequests(endpoints: readonly string[], log: (line: string) => void): Promise<RequestResults> {
   const rows: CountRow[] = [];
   const add = (endpoint: string, scenario: string, measured: Array<CountAtSize & { size: string }>, expectation: 'constant' | 'grows' = 'constant') => {
-    const clean = measured.map(({ size, requests, commands }) => ({ size, requests, commands }));
+    const clean = measured.map(({ size, requests, commands, readUnits, writeUnits }) => ({ size, requests, commands, readUnits, writeUnits }));
     const constant = expectation === 'constant' && clean.length > 1 ? clean.every((m) => m.requests === clean[0]!.requests) : null;
     rows.push({ endpoint, scenario, expect: expectation, measured: clean, constant });
   };
