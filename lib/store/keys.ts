@@ -60,12 +60,6 @@ export const keys = {
   tallyShard: (siteId: number, shard: number): Key => ({ PK: sitePk(siteId), SK: `TALLY#${shard}` }),
   tallyShardOf: (ideaId: number) => ideaId % TALLY_SHARDS,
 
-  // Per-idea vote tallies (issue 17): one small item per idea, right after the idea in SK order, so a
-  // Query over the `IDEA#` range reads ideas with their tallies; written only by rounds that include it.
-  ideaTally: (siteId: number, ideaId: number): Key => ({ PK: sitePk(siteId), SK: `IDEA#${pad(ideaId)}${IDEA_TALLY_SUFFIX}` }),
-  /** GSI3: a site's tallies ordered by `yes` (ties by id): the vote-ordered idea list reads only its page. */
-  votesOrderPartition: (siteId: number) => `VOTES#${siteId}`,
-
   user: (siteId: number, userId: number): Key => ({ PK: sitePk(siteId), SK: `USER#${pad(userId)}` }),
   userPrefix: 'USER#',
   /** GSI1: every site user linked to one auth-server user (`externalKey` = auth server + its user id). */
@@ -169,5 +163,3 @@ export const keys = {
 } as const;
 
 export const TALLY_SHARDS = 10;
-/** The SK tail of an idea's tally item (`IDEA#<id>#TALLY`); an idea's own SK has no `#` after its id. */
-export const IDEA_TALLY_SUFFIX = '#TALLY';
