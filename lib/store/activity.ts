@@ -17,6 +17,7 @@ import { keys, type OwnedKind } from '#lib/store/keys';
 import type { SignupItem } from '#lib/store/newsletter';
 import { queryAll } from '#lib/store/query';
 import type { UserItem } from '#lib/store/users';
+import { withoutKeys } from '#lib/store/item';
 
 export type { OwnedKind } from '#lib/store/keys';
 
@@ -31,7 +32,7 @@ export interface OwnedItems {
 
 export const ALL_OWNED_KINDS: readonly OwnedKind[] = ['IDEA', 'ARTICLE', 'ARG', 'BALLOT', 'SIGNUP'];
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }: Record<string, unknown>) => rest;
+const strip = withoutKeys;
 
 const empty = (): OwnedItems => ({ ideas: [], articles: [], arguments: [], ballot: undefined, signups: [] });
 

@@ -21,6 +21,7 @@ import { DELETING } from '#lib/store/content-items';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 import { updateOf, withCondition } from '#lib/store/update-expression';
+import { withoutKeys } from '#lib/store/item';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
 export interface ArgumentItem {
@@ -40,8 +41,7 @@ export interface ArgumentItem {
   [key: string]: unknown;
 }
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
-  rest as unknown as ArgumentItem;
+const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ArgumentItem;
 
 const isConditionFailure = conditionFailed;
 

@@ -14,6 +14,7 @@ import type { TransactItem } from '#lib/store/tallies';
 import type { UserItem } from '#lib/store/users';
 import type { ContentStatus } from '#schemas/content-item';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
+import { withoutKeys } from '#lib/store/item';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';
 
@@ -55,8 +56,7 @@ export const contentKey = (kind: ContentKind, siteId: number, id: number): Key =
   kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id);
 const prefixOf = (kind: ContentKind) => (kind === 'IDEA' ? keys.ideaPrefix : keys.articlePrefix);
 
-const toItem = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
-  rest as unknown as ContentItem;
+const toItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ContentItem;
 
 const storedItem = (kind: ContentKind, item: ContentItem) => ({
   ...contentKey(kind, item.siteId, item.id),

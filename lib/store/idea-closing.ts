@@ -7,6 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { DELETING, type ContentItem } from '#lib/store/content-items';
 import { keys, sitePk } from '#lib/store/keys';
+import { withoutKeys } from '#lib/store/item';
 
 export interface IdeaForClosing {
   item: ContentItem;
@@ -23,9 +24,9 @@ export async function ideasFromId(siteId: number, firstId: number, limit: number
       Limit: limit,
     }),
   );
-  const ideas = (out.Items ?? []).map(({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }) => ({
-    item: rest as unknown as ContentItem,
-    deleting: rest[DELETING] !== undefined,
+  const ideas = (out.Items ?? []).map((stored) => ({
+    item: withoutKeys(stored) as unknown as ContentItem,
+    deleting: stored[DELETING] !== undefined,
   }));
   return { ideas, more: out.LastEvaluatedKey !== undefined };
 }

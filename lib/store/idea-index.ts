@@ -23,6 +23,7 @@ import { idFromSk, keys, pad, sitePk, type Key } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 import type { TransactItem } from '#lib/store/tallies';
 import { DELETING, type ContentItem } from '#lib/store/content-items';
+import { withoutKeys } from '#lib/store/item';
 
 /** What the idea item keeps of its index (see above). */
 export const INDEX_KEYS = 'indexKeys';
@@ -238,6 +239,5 @@ export function decodeListCursor(cursor: string | undefined, siteId: number, bin
 export async function getIdeaConsistently(siteId: number, ideaId: number): Promise<ContentItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.idea(siteId, ideaId), ConsistentRead: true }));
   if (!out.Item || out.Item[DELETING] !== undefined) return undefined;
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest } = out.Item;
-  return rest as unknown as ContentItem;
+  return withoutKeys(out.Item) as unknown as ContentItem;
 }

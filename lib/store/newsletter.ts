@@ -13,6 +13,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { failedConditions } from '#lib/store/failures';
+import { withoutKeys } from '#lib/store/item';
 
 export interface SignupItem {
   id: number;
@@ -36,8 +37,7 @@ export interface SignupItem {
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) =>
-  rest as unknown as SignupItem;
+const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SignupItem;
 
 /**
  * Runs a transaction; returns the index of the first action whose condition failed, or -1 when it

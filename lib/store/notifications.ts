@@ -9,11 +9,12 @@ import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { NotificationRecord, NotificationStatus } from '#schemas/notification';
 import { conditionFailed } from '#lib/store/failures';
+import { withoutKeys } from '#lib/store/item';
 
 export type NotificationItem = NotificationRecord;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const strip = ({ PK: _pk, SK: _sk, ...rest }: Record<string, unknown>) => rest as unknown as NotificationItem;
+const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as NotificationItem;
 
 /** The Put of a new notification, for the transaction of the change it announces. */
 export const notificationPut = (item: NotificationItem): TransactItem => ({

@@ -10,6 +10,7 @@ import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { conditionFailed } from '#lib/store/failures';
 import { updateOf, withCondition } from '#lib/store/update-expression';
+import { withoutKeys } from '#lib/store/item';
 
 export interface SiteItem {
   id: number;
@@ -21,7 +22,7 @@ export interface SiteItem {
   updatedAt: string;
 }
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }: Record<string, unknown>) => rest as unknown as SiteItem;
+const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SiteItem;
 
 export async function getSite(siteId: number): Promise<SiteItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.site(siteId) }));

@@ -11,6 +11,7 @@ import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { TransactItem } from '#lib/store/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
+import { withoutKeys } from '#lib/store/item';
 
 export interface TagItem {
   id: number;
@@ -25,7 +26,7 @@ export interface TagItem {
 
 const DELETING = 'deletingAt';
 const isLive = (raw: Record<string, unknown>) => raw[DELETING] === undefined;
-const toItem = ({ PK: _pk, SK: _sk, ...rest }: Record<string, unknown>) => rest as unknown as TagItem & { deletingAt?: string };
+const toItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as TagItem & { deletingAt?: string };
 
 export async function getTag(siteId: number, tagId: number, options: { includeDeleting?: boolean } = {}) {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.tag(siteId, tagId), ConsistentRead: options.includeDeleting === true }));

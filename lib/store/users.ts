@@ -25,6 +25,7 @@ import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
 import type { Role } from '#schemas/roles';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { updateOf, withCondition } from '#lib/store/update-expression';
+import { withoutKeys } from '#lib/store/item';
 
 export interface UserItem {
   id: number;
@@ -61,8 +62,7 @@ export const externalKeyOf = (authServer: string, externalUserId: string) => `${
 const linkedKey = (item: Pick<UserItem, 'authServer' | 'externalUserId'>) =>
   item.authServer && item.externalUserId ? externalKeyOf(item.authServer, item.externalUserId) : undefined;
 
-const strip = ({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, GSI2PK: _h1, GSI2SK: _h2, ...rest }: Record<string, unknown>) =>
-  rest as UserItem;
+const strip = (item: Record<string, unknown>) => withoutKeys(item) as UserItem;
 
 
 /** @param options.consistent a strongly consistent read, for a conditional write planned from it. */

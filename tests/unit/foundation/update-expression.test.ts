@@ -24,3 +24,11 @@ describe('updateOf: the one update builder', () => {
     });
   });
 });
+
+describe('withoutKeys: the one key stripper', () => {
+  it('drops every key attribute the table definition declares, and nothing else', async () => {
+    const { withoutKeys } = await import('#lib/store/item');
+    const item = { PK: 'SITE#1', SK: 'USER#1', GSI1PK: 'a', GSI1SK: 'b', GSI2PK: 'c', GSI2SK: 'd', id: 1, pk: 'kept', name: 'x' };
+    expect(withoutKeys(item)).toEqual({ id: 1, pk: 'kept', name: 'x' });
+  });
+});
