@@ -13,7 +13,7 @@ import { castVotesBody } from '#schemas/votes';
 export const handler = apiHandler(
   { params: siteParams, body: castVotesBody, authorize: authorizeVoter, invalidBody: invalidRound },
   async ({ site, caller, body, headers }) => {
-  const result = await castVotes({ site, caller, round: body, idempotencyKey: idempotencyKeyOf(headers) });
-  return ok(result.records, result.replayed ? { 'idempotent-replayed': 'true' } : undefined);
+    const result = await castVotes({ site, caller, round: body, idempotencyKey: idempotencyKeyOf(headers) });
+    return ok(result.records, result.replayed ? { 'idempotent-replayed': 'true' } : undefined);
   },
 );

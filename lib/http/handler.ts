@@ -1,6 +1,6 @@
 /**
- * The one Middy stack every handler shares (DESIGN habit 2), and the route wrapper that turns an API
- * Gateway (HTTP API, payload 2.0) event into validated input for one domain call:
+ * The route wrapper that turns an API Gateway (HTTP API, payload 2.0) event into validated input for one
+ * domain call, inside the one Middy stack every route shares (lib/http/stack.ts, DESIGN habit 2):
  *
  *   site id (400) -> site (404) -> site Basic Auth (401) -> other path params (strict ids)
  *   -> body (size, type, JSON, reserved keys, kind) -> caller (401 on a bad token)
