@@ -1,0 +1,116 @@
+/**
+ * Ballot contents <-> vote records (lib/votes/records.ts), the vote list's cursor
+ * (lib/votes/list-cursor.ts) and the Idempotency-Key header (lib/votes/idempotency.ts): the pure parts
+ * of the vote routes, tested without DynamoDB (the mutation run showed no unit test reached them).
+ */
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '#lib/errors';
+import { encodeCursorObject, listQueryOf } from '#lib/store/cursor';
+import { idempotencyKeyOf, idempotencyScope } from '#lib/votes/idempotency';
+import { decodeVoteCursor, encodeVoteCursor } from '#lib/votes/list-cursor';
+import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
+
+const at = '2024-06-15T12:00:00.000Z';
+
+describe('votesOfBallot / toVoteRecord', () => {
+  it('lists a ballot by idea id (numeric order, not string order)', () => {
+    const stored = { '10': { id: 3, opinion: 'no', createdAt: at }, '9': { id: 1, opinion: 'yes', createdAt: at }, '100': { id: 2, opinion: 'yes', createdAt: at } };
+    expect(votesOfBallot(stored)).toEqual([
+      { id: 1, ideaId: 9, opinion: 'yes', createdAt: at },
+      { id: 3, ideaId: 10, opinion: 'no', createdAt: at },
+      { id: 2, ideaId: 100, opinion: 'yes', createdAt: at },
+    ]);
+  });
+
+  it('no ballot is no votes', () => {
+    expect(votesOfBallot(undefined)).toEqual([]);
+  });
+
+  it('shows the voter only when asked', () => {
+    const vote = { id: 5, ideaId: 7, opinion: 'yes', createdAt: at };
+    expect(toVoteRecord(vote, 42, true)).toEqual({ id: 5, ideaId: 7, userId: 42, opinion: 'yes', createdAt: at });
+    expect(toVoteRecord(vote, 42, false)).toEqual({ id: 5, ideaId: 7, opinion: 'yes', createdAt: at });
+    expect(Object.keys(toVoteRecord(vote, 42, false))).not.toContain('userId');
+  });
+});
+
+describe('isStoredVoteMap (what an idempotency record replays)', () => {
+  const vote = { id: 1, opinion: 'yes', createdAt: at };
+  it('takes a vote map, the empty one included', () => {
+    expect(isStoredVoteMap({ '1': vote, '23': vote })).toBe(true);
+    expect(isStoredVoteMap({})).toBe(true);
+  });
+  it.each([
+    ['null', null],
+    ['an array', [vote]],
+    ['a string', 'x'],
+    ['a zero key', { '0': vote }],
+    ['a padded key', { '01': vote }],
+    ['a word key', { a: vote }],
+    ['a null vote', { '1': null }],
+    ['a non-numeric id', { '1': { ...vote, id: '1' } }],
+    ['a non-string opinion', { '1': { ...vote, opinion: 1 } }],
+    ['a missing createdAt', { '1': { id: 1, opinion: 'yes' } }],
+  ])('refuses %s', (_, value) => {
+    expect(isStoredVoteMap(value)).toBe(false);
+  });
+});
+
+describe('the vote list cursor', () => {
+  const query = { opinion: 'yes', pageSize: 10 };
+  it('comes back as the position it was made from, on the same site and query', () => {
+    const cursor = encodeVoteCursor(7, query, { userId: 12, ideaId: 34 });
+    expect(decodeVoteCursor(7, { ...query, cursor })).toEqual({ userId: 12, ideaId: 34 });
+    // pageSize is presentation: a cursor outlives a change of page size.
+    expect(decodeVoteCursor(7, { opinion: 'yes', pageSize: 50, cursor })).toEqual({ userId: 12, ideaId: 34 });
+  });
+
+  it('no cursor: the first page', () => {
+    expect(decodeVoteCursor(7, query)).toBeUndefined();
+  });
+
+  it('is a 400 on another site, under other filters, or tampered with', () => {
+    const cursor = encodeVoteCursor(7, query, { userId: 12, ideaId: 34 });
+    for (const [siteId, q] of [
+      [8, { ...query, cursor }],
+      [7, { opinion: 'no', cursor }],
+      [7, { ...query, cursor: `${cursor.slice(0, -2)}AA` }],
+    ] as const) {
+      expect(() => decodeVoteCursor(siteId, q)).toThrow(ApiError);
+    }
+  });
+
+  it.each([
+    ['a position past 10 digits', { s: 7, u: 10_000_000_000, i: 1 }],
+    ['a negative position', { s: 7, u: 1, i: -1 }],
+    ['a fractional position', { s: 7, u: 1.5, i: 1 }],
+    ['a string position', { s: 7, u: '1', i: 1 }],
+    ['another site inside', { s: 8, u: 1, i: 1 }],
+    ['an extra field', { s: 7, u: 1, i: 1, x: 1 }],
+  ])('a well-sealed cursor with %s is a 400', (_, value) => {
+    const cursor = encodeCursorObject(value, { siteId: 7, list: 'votes', query: listQueryOf(query) });
+    expect(() => decodeVoteCursor(7, { ...query, cursor })).toThrow('Invalid cursor');
+  });
+
+  it('takes the largest position keys can hold', () => {
+    const cursor = encodeCursorObject({ s: 7, u: 9_999_999_999, i: 0 }, { siteId: 7, list: 'votes', query: listQueryOf(query) });
+    expect(decodeVoteCursor(7, { ...query, cursor })).toEqual({ userId: 9_999_999_999, ideaId: 0 });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('absent: none; a valid key: itself (1 to 128 of A-Z a-z 0-9 _ -)', () => {
+    expect(idempotencyKeyOf({})).toBeUndefined();
+    expect(idempotencyKeyOf({ 'idempotency-key': 'a' })).toBe('a');
+    expect(idempotencyKeyOf({ 'idempotency-key': `Ab_-9${'x'.repeat(123)}` })).toHaveLength(128);
+  });
+
+  it.each([[''], ['x'.repeat(129)], ['has space'], ['ü'], ['a/b']])('%j is a 400 naming the rule', (key) => {
+    expect(() => idempotencyKeyOf({ 'idempotency-key': key })).toThrow(/Idempotency-Key must be 1 to 128 characters/);
+  });
+
+  it('is scoped to the voter', () => {
+    expect(idempotencyScope(12)).toBe('vote#12');
+    expect(idempotencyScope(12)).not.toBe(idempotencyScope(13));
+  });
+});
