@@ -1,0 +1,152 @@
+/**
+ * The vote round's orchestration (lib/votes/cast.ts) with the store replaced by an in-memory double:
+ * which reads it makes, what it writes, and what it answers for each outcome of the transaction
+ * (committed, a concurrent duplicate, vanished ideas, a moved ballot). The integration tests run the
+ * same code against DynamoDB Local; these pin the decisions without it (issue 15, the mutation run).
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Caller } from '#lib/auth/caller';
+import { withDefaults } from '#lib/sites/config-defaults';
+import type { Site } from '#lib/sites/service';
+import type { BallotItem } from '#lib/store/ballots';
+import type { UserItem } from '#lib/store/users';
+
+const store = vi.hoisted(() => ({
+  ballot: undefined as BallotItem | undefined,
+  idempotency: undefined as { requestHash: string; response: unknown } | undefined,
+  ideas: [] as Array<{ id: number; budget?: number | null; extraData?: { theme?: unknown } }>,
+  outcomes: [] as Array<Record<string, unknown>>,
+  commits: [] as Array<Record<string, unknown>>,
+  nextId: 100,
+  idRequests: [] as number[],
+}));
+
+vi.mock('#lib/store/ballots', () => ({ getBallot: vi.fn(async () => store.ballot) }));
+vi.mock('#lib/store/idempotency', () => ({ getIdempotencyRecord: vi.fn(async () => store.idempotency) }));
+vi.mock('#lib/store/counters', () => ({
+  nextIds: vi.fn(async (_type: string, count: number) => {
+    store.idRequests.push(count);
+    const first = store.nextId;
+    store.nextId += count;
+    return first;
+  }),
+}));
+vi.mock('#lib/store/vote-rounds', () => ({
+  readIdeasForVote: vi.fn(async (_site: number, ids: number[]) => store.ideas.filter((i) => ids.includes(i.id))),
+  commitRound: vi.fn(async (write: Record<string, unknown>) => {
+    store.commits.push(write);
+    return store.outcomes.shift() ?? { kind: 'committed' };
+  }),
+}));
+vi.mock('#lib/store/retry', () => ({ REPLAN_ATTEMPTS: 3, pauseBeforeReplan: vi.fn(async () => undefined) }));
+
+const { castVotes } = await import('#lib/votes/cast');
+const { roundHash } = await import('#lib/votes/idempotency');
+
+const NOW = new Date('2026-01-01T00:00:00.000Z');
+const voter: Caller = { kind: 'user', role: 'member', userId: 7, siteId: 1, user: {} as UserItem };
+const siteWith = (votes: Record<string, unknown> = {}) => ({ id: 1, name: 's', config: withDefaults({ votes: { isActive: true, ...votes } }) }) as unknown as Site;
+const cast = (site: Site, round: Array<{ ideaId: number; opinion: string }>, idempotencyKey?: string) =>
+  castVotes({ site, caller: voter, round, idempotencyKey, clock: () => NOW });
+
+beforeEach(() => {
+  Object.assign(store, { ballot: undefined, idempotency: undefined, ideas: [{ id: 1 }, { id: 2 }, { id: 3 }], outcomes: [], commits: [], nextId: 100, idRequests: [] });
+});
+
+describe('castVotes', () => {
+  it('a first round: one id request for the new votes, one commit with the ballot, tallies and seal; the records back', async () => {
+    const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 2, opinion: 'yes' }, { ideaId: 1, opinion: 'yes' }]);
+    expect(result.replayed).toBe(false);
+    expect(result.records).toEqual([
+      { id: 101, ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+      { id: 100, ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+    ]);
+    expect(store.idRequests).toEqual([2]);
+    expect(store.commits).toHaveLength(1);
+    const write = store.commits[0]!;
+    expect(write).toMatchObject({ siteId: 1, userId: 7, readVersion: undefined, mustExist: [2, 1] });
+    expect(write.seal).toBeDefined();
+    expect(write.idempotency).toBeUndefined();
+    expect([...(write.tallyDeltas as Map<number, unknown>)]).toEqual([[2, { yes: 1 }], [1, { yes: 1 }]]);
+  });
+
+  it('a round that changes nothing writes nothing and answers the held votes', async () => {
+    store.ballot = { siteId: 1, userId: 7, version: 3, updatedAt: NOW.toISOString(), votes: { '1': { id: 5, opinion: 'yes', createdAt: 'then' } } };
+    const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }]);
+    expect(result).toEqual({ records: [{ id: 5, ideaId: 1, userId: 7, opinion: 'yes', createdAt: 'then' }], replayed: false });
+    expect(store.commits).toHaveLength(0);
+    expect(store.idRequests).toEqual([]);
+  });
+
+  it('with an Idempotency-Key the answer is stored in the same commit, even when nothing changes', async () => {
+    store.ballot = { siteId: 1, userId: 7, version: 3, updatedAt: NOW.toISOString(), votes: { '1': { id: 5, opinion: 'yes', createdAt: 'then' } } };
+    await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }], 'key-1');
+    expect(store.commits).toHaveLength(1);
+    expect(store.commits[0]).toMatchObject({ readVersion: 3, votes: undefined, seal: undefined, idempotency: { scope: 'vote#7', key: 'key-1', ttlSeconds: 86_400 } });
+    expect((store.commits[0]!.idempotency as { record: { requestHash: string } }).record.requestHash).toBe(roundHash([{ ideaId: 1, opinion: 'yes' }]));
+  });
+
+  it('a stored answer under the key is replayed (before the open/closed check); another round under it is a 409', async () => {
+    const round = [{ ideaId: 1, opinion: 'yes' }];
+    store.idempotency = { requestHash: roundHash(round), response: { '1': { id: 9, opinion: 'yes', createdAt: 'then' } } };
+    const closed = siteWith({ isActive: false });
+    expect(await cast(closed, round, 'k')).toEqual({ records: [{ id: 9, ideaId: 1, userId: 7, opinion: 'yes', createdAt: 'then' }], replayed: true });
+    await expect(cast(closed, [{ ideaId: 2, opinion: 'yes' }], 'k')).rejects.toMatchObject({ status: 409, message: 'This Idempotency-Key was already used for a different vote round' });
+    store.idempotency = { requestHash: roundHash(round), response: 'broken' };
+    await expect(cast(closed, round, 'k')).rejects.toThrow('Stored vote answer has an unexpected shape');
+    expect(store.commits).toHaveLength(0);
+  });
+
+  it('voting closed: 403 without a read of the ideas or a write', async () => {
+    await expect(cast(siteWith({ isActive: false }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 403 });
+    expect(store.commits).toHaveLength(0);
+  });
+
+  it('a moved ballot re-plans (reusing the reserved ids); past the attempts it is a 409 asking to retry', async () => {
+    store.outcomes = [{ kind: 'ballot-changed' }, { kind: 'committed' }];
+    await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }]);
+    expect(store.commits).toHaveLength(2);
+    expect(store.idRequests).toEqual([1]);
+    store.commits = [];
+    store.outcomes = [{ kind: 'contended' }, { kind: 'contended' }, { kind: 'contended' }];
+    await expect(cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({
+      status: 409,
+      message: 'Your vote could not be stored because of many simultaneous changes; please retry',
+    });
+    expect(store.commits).toHaveLength(3);
+  });
+
+  it('ideas deleted meanwhile: a 400 naming their entries', async () => {
+    store.outcomes = [{ kind: 'ideas-gone', ideaIds: [2] }];
+    await expect(cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }, { ideaId: 2, opinion: 'yes' }])).rejects.toMatchObject({
+      status: 400,
+      details: [{ path: '[1].ideaId', message: 'Idea 2 does not exist on this site' }],
+    });
+  });
+
+  it('a concurrent duplicate under the same key won: its stored answer is returned', async () => {
+    const round = [{ ideaId: 1, opinion: 'yes' }];
+    store.outcomes = [{ kind: 'duplicate' }];
+    const { getIdempotencyRecord } = await import('#lib/store/idempotency');
+    vi.mocked(getIdempotencyRecord)
+      .mockResolvedValueOnce(undefined)
+      .mockResolvedValueOnce({ requestHash: roundHash(round), response: { '1': { id: 42, opinion: 'yes', createdAt: 'then' } }, createdAt: 'then', ttl: 1 } as never);
+    expect(await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), round, 'k')).toEqual({
+      records: [{ id: 42, ideaId: 1, userId: 7, opinion: 'yes', createdAt: 'then' }],
+      replayed: true,
+    });
+  });
+
+  it('budget and theme come from the idea items; held votes are read only when merge limits need them', async () => {
+    store.ideas = [{ id: 1, budget: 300, extraData: { theme: 'a' } }, { id: 2, budget: 800, extraData: { theme: 'a' } }, { id: 3, budget: 100, extraData: { theme: 7 } }];
+    await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'replace', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }, { ideaId: 2, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
+    const { readIdeasForVote } = await import('#lib/store/vote-rounds');
+    store.ballot = { siteId: 1, userId: 7, version: 1, updatedAt: 'x', votes: { '2': { id: 5, opinion: 'yes', createdAt: 'then' } } };
+    vi.mocked(readIdeasForVote).mockClear();
+    await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
+    expect([...vi.mocked(readIdeasForVote).mock.calls[0]![1]].sort()).toEqual([1, 2]);
+    vi.mocked(readIdeasForVote).mockClear();
+    await cast(siteWith({ voteType: 'count', withExisting: 'merge' }), [{ ideaId: 1, opinion: 'yes' }]);
+    expect(vi.mocked(readIdeasForVote).mock.calls[0]![1]).toEqual([1]);
+  });
+});
