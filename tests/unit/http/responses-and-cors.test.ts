@@ -1,0 +1,94 @@
+/**
+ * Answer shapes (lib/http/response.ts, CONTRACT "Responses") and CORS (lib/http/cors.ts, CONTRACT
+ * "Decided details, security"): the allowed origin is echoed, an unknown one never is, and only public
+ * GETs answer `*`.
+ */
+import { describe, expect, it } from 'vitest';
+import { ALLOWED_HEADERS, corsHeaders, originHost } from '#lib/http/cors';
+import { created, deleted, httpResponse, jsonResponse, list, ok, redirect, text } from '#lib/http/response';
+
+describe('answers', () => {
+  it('ok, created, deleted and the list envelope', () => {
+    expect(ok({ a: 1 })).toEqual({ statusCode: 200, body: { a: 1 }, headers: undefined });
+    expect(ok([], { 'idempotent-replayed': 'true' }).headers).toEqual({ 'idempotent-replayed': 'true' });
+    expect(created({ id: 1 })).toEqual({ statusCode: 201, body: { id: 1 } });
+    expect(deleted(4)).toEqual({ statusCode: 200, body: { id: 4, deleted: true } });
+    expect(list([1, 2], 10, 'c')).toEqual({ statusCode: 200, body: { records: [1, 2], metadata: { pageSize: 10, nextCursor: 'c' } }, headers: undefined });
+  });
+
+  it('a redirect is a 302 that no cache keeps, with cookies only when there are any', () => {
+    expect(redirect('https://x.example/')).toEqual({ statusCode: 302, headers: { location: 'https://x.example/', 'cache-control': 'no-store' } });
+    expect(redirect('https://x.example/', [])).not.toHaveProperty('cookies');
+    expect(redirect('https://x.example/', ['a=1']).cookies).toEqual(['a=1']);
+  });
+
+  it('JSON with its content type; no body is an empty string, not "undefined"', () => {
+    expect(jsonResponse(200, { a: 1 })).toEqual({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"a":1}' });
+    expect(jsonResponse(302, undefined, { location: 'x' })).toEqual({ statusCode: 302, headers: { 'content-type': 'application/json; charset=utf-8', location: 'x' }, body: '' });
+    expect(httpResponse(ok({ b: 2 }, { etag: 'e' }))).toEqual({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8', etag: 'e' }, body: '{"b":2}' });
+  });
+
+  it('a text answer goes out as it is, with its own content type and headers', () => {
+    const csv = text('a,b\n1,2\n', 'text/csv; charset=utf-8', { link: '<x>; rel="next"' });
+    expect(csv).toEqual({ statusCode: 200, body: 'a,b\n1,2\n', contentType: 'text/csv; charset=utf-8', headers: { link: '<x>; rel="next"' } });
+    expect(text('x', 'text/plain')).not.toHaveProperty('headers');
+    expect(httpResponse(csv)).toEqual({ statusCode: 200, headers: { 'content-type': 'text/csv; charset=utf-8', link: '<x>; rel="next"' }, body: 'a,b\n1,2\n' });
+    // A content type with a non-string body is still JSON.
+    expect(httpResponse({ statusCode: 200, body: { a: 1 }, contentType: 'text/csv' }).headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
+  });
+});
+
+describe('CORS', () => {
+  const allowed = ['city.example', 'Portal.Example'];
+  const common = {
+    'access-control-allow-headers': ALLOWED_HEADERS,
+    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
+    'access-control-expose-headers': 'WWW-Authenticate, Retry-After',
+    'access-control-max-age': '600',
+    vary: 'Origin',
+  };
+
+  it('echoes an origin whose host is allowed (any port, any case), for every method', () => {
+    expect(corsHeaders('https://city.example:8443', 'POST', allowed)).toEqual({ ...common, 'access-control-allow-origin': 'https://city.example:8443' });
+    expect(corsHeaders('https://portal.example', 'DELETE', allowed)['access-control-allow-origin']).toBe('https://portal.example');
+  });
+
+  it('never echoes another origin, null, or garbage; public GETs (and GET preflights) answer *', () => {
+    expect(corsHeaders('https://evil.example', 'POST', allowed)).toEqual(common);
+    expect(corsHeaders('null', 'POST', allowed)).toEqual(common);
+    expect(corsHeaders('https://evil.example', 'get', allowed)['access-control-allow-origin']).toBe('*');
+    expect(corsHeaders('https://evil.example', 'OPTIONS', allowed, 'GET')['access-control-allow-origin']).toBe('*');
+    expect(corsHeaders('https://evil.example', 'OPTIONS', allowed, 'POST')).toEqual(common);
+    expect(corsHeaders(undefined, 'POST', undefined)).toEqual(common);
+    expect(corsHeaders('https://city.example', 'POST', undefined)).toEqual(common);
+  });
+
+  it('originHost: the lower-cased host name, or nothing', () => {
+    expect(originHost('https://City.Example:1/x')).toBe('city.example');
+    expect(originHost('not a url')).toBeUndefined();
+    expect(originHost('')).toBeUndefined();
+    expect(originHost(undefined)).toBeUndefined();
+  });
+});
+
+describe('the shared stack applies CORS and security headers to answers and errors alike', async () => {
+  const { withHttpStack } = await import('#lib/http/stack');
+  const { forbidden } = await import('#lib/errors');
+  const event = (origin: string, method: string) => ({ headers: { Origin: origin }, requestContext: { http: { method, path: '/x' } }, rawPath: '/x' });
+  const context = () => ({ awsRequestId: 'r', functionName: 'unit', getRemainingTimeInMillis: () => 1000 });
+  const handlerThat = (outcome: 'answer' | 'throw') =>
+    withHttpStack(async (_e, ctx) => {
+      (ctx as unknown as { allowedDomains?: string[] }).allowedDomains = ['city.example'];
+      if (outcome === 'throw') throw forbidden('No');
+      return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' };
+    });
+
+  it.each([['answer'], ['throw']] as const)('%s: the allowed origin echoed, nosniff set, the body as it was', async (outcome) => {
+    const res = (await handlerThat(outcome)(event('https://city.example', 'POST') as never, context() as never)) as { statusCode: number; headers: Record<string, string> };
+    expect(res.statusCode).toBe(outcome === 'throw' ? 403 : 200);
+    expect(res.headers['access-control-allow-origin']).toBe('https://city.example');
+    expect(res.headers['X-Content-Type-Options']).toBe('nosniff');
+    const other = (await handlerThat(outcome)(event('https://evil.example', 'POST') as never, context() as never)) as { headers: Record<string, string> };
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
