@@ -114,3 +114,34 @@ describe('Idempotency-Key', () => {
     expect(idempotencyScope(12)).not.toBe(idempotencyScope(13));
   });
 });
+
+describe('the verify-votes report and who may vote', () => {
+  it('formats an agreeing site and one with problems, one line each', async () => {
+    const { formatVerifyReport } = await import('#lib/votes/verify');
+    expect(formatVerifyReport({ siteId: 3, ballots: 2, problems: [], checkpoint: 'checkpoint 4 matches' })).toBe(
+      'site 3: 2 ballot(s); checkpoint 4 matches\nOK: tallies, ballot chains and the latest checkpoint agree',
+    );
+    expect(formatVerifyReport({ siteId: 3, ballots: 2, problems: ['a', 'b'], checkpoint: 'no checkpoint' })).toBe(
+      'site 3: 2 ballot(s); no checkpoint\n2 problem(s):\n  - a\n  - b',
+    );
+  });
+
+  it('authorizeVoter: a site is needed, then the role, then a user (not a service token)', async () => {
+    const { authorizeVoter } = await import('#lib/votes/cast');
+    const { withDefaults } = await import('#lib/sites/config-defaults');
+    const site = { id: 1, name: 's', config: withDefaults({ votes: { isActive: true } }) } as never;
+    const service = { kind: 'service', role: 'admin', userId: undefined } as const;
+    expect(() => authorizeVoter(service, undefined)).toThrow('Votes are cast on a site');
+    expect(() => authorizeVoter(service, site)).toThrow('Votes are cast by site users; a service token has no user to vote as');
+    expect(() => authorizeVoter({ kind: 'none', role: undefined, userId: undefined }, site)).toThrow('Authentication required');
+    expect(() => authorizeVoter({ kind: 'user', role: 'member', userId: 1, siteId: 1, user: {} as never }, site)).not.toThrow();
+  });
+
+  it('invalidRound: the first three problems in the message, then how many more; a fallback when there are none', async () => {
+    const { invalidRound } = await import('#lib/votes/errors');
+    const details = ['a', 'b', 'c', 'd', 'e'].map((m, i) => ({ path: `[${i}].ideaId`, message: m }));
+    expect(invalidRound(details)).toMatchObject({ status: 400, error: 'ValidationError', message: 'a; b; c; and 2 more', details });
+    expect(invalidRound(details.slice(0, 3)).message).toBe('a; b; c');
+    expect(invalidRound([]).message).toBe('Vote round is invalid');
+  });
+});
