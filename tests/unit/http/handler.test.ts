@@ -1,0 +1,118 @@
+/**
+ * The route wrapper (lib/http/handler.ts) with the site, caller, rate limit and activity as doubles: the
+ * order of the answers (400 site id -> 404 site -> 401 Basic Auth -> rate limit -> path -> body kind ->
+ * caller -> 403 access -> 400 query/body), what the handler gets, and what goes back.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { buildEvent } from '../../../scripts/lambda-call.ts';
+
+const doubles = vi.hoisted(() => ({
+  sites: new Map<number, Record<string, unknown>>(),
+  caller: { kind: 'none', role: undefined, userId: undefined } as Record<string, unknown>,
+  rateLimited: [] as unknown[],
+  activity: [] as unknown[],
+}));
+vi.mock('#lib/sites/service', () => ({
+  loadSite: vi.fn(async (id: number) => {
+    const site = doubles.sites.get(id);
+    if (!site) throw Object.assign(new Error(`Site ${id} not found`), { status: 404 });
+    return site;
+  }),
+}));
+vi.mock('#lib/auth/caller', () => ({ resolveCaller: vi.fn(async () => doubles.caller) }));
+vi.mock('#lib/http/rate-limit', () => ({ enforceRateLimit: vi.fn(async (input: unknown) => void doubles.rateLimited.push(input)) }));
+vi.mock('#lib/users/activity-touch', () => ({ recordWriteActivity: vi.fn(async (...args: unknown[]) => void doubles.activity.push(args)) }));
+
+const { apiHandler } = await import('#lib/http/handler');
+const { forbidden, notFound, validationError } = await import('#lib/errors');
+const { loadSite } = await import('#lib/sites/service');
+const { ok } = await import('#lib/http/response');
+const { siteParams } = await import('#schemas/common');
+
+type Res = { statusCode: number; body: string; headers?: Record<string, string>; cookies?: string[] };
+const call = async (handler: (e: never, c: never) => Promise<unknown>, options: Parameters<typeof buildEvent>[0]) => {
+  const { event, context } = buildEvent(options);
+  const res = (await handler(event as never, context as never)) as Res;
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers ?? {}, cookies: res.cookies, requestId: (context as { awsRequestId: string }).awsRequestId };
+};
+
+beforeEach(() => {
+  doubles.sites.clear();
+  doubles.sites.set(1, { id: 1, name: 'Town', config: { allowedDomains: ['city.example'], ignoreBruteForce: ['10.0.0.1'] } });
+  doubles.sites.set(2, { id: 2, name: 'Closed', config: { basicAuth: { active: true, user: 'u', password: 'p' } } });
+  doubles.caller = { kind: 'none', role: undefined, userId: undefined };
+  doubles.rateLimited = [];
+  doubles.activity = [];
+  vi.mocked(loadSite).mockImplementation(async (id: number) => {
+    const site = doubles.sites.get(id);
+    if (!site) throw notFound(`Site ${id} not found`);
+    return site as never;
+  });
+});
+
+const body = z.object({ title: z.string().min(3) });
+const query = z.object({ n: z.coerce.number().int().optional() });
+
+describe('apiHandler', () => {
+  it('hands the handler its validated input, the caller, headers, cookies and request id; answers as JSON', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const handler = apiHandler({ params: siteParams, query, body }, async (req) => {
+      seen.push(req as never);
+      return { ...ok({ done: true }), cookies: ['a=1'] };
+    });
+    const res = await call(handler, { method: 'POST', params: { siteId: 1 }, query: { n: '2' }, body: { title: 'abc' }, cookies: ['c=3'], headers: { Origin: 'https://city.example' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ done: true });
+    expect(res.cookies).toEqual(['a=1']);
+    expect(res.headers['access-control-allow-origin']).toBe('https://city.example');
+    expect(seen[0]).toMatchObject({ params: { siteId: 1 }, query: { n: 2 }, body: { title: 'abc' }, site: { id: 1 }, cookies: { c: '3' }, requestId: res.requestId });
+    expect(doubles.activity).toEqual([[doubles.caller, 1]]);
+  });
+
+  it('a GET records no activity and sends no cookies it was not given', async () => {
+    const handler = apiHandler({ params: siteParams }, async () => ok([]));
+    const res = await call(handler, { params: { siteId: 1 } });
+    expect(res.status).toBe(200);
+    expect(res.cookies).toBeUndefined();
+    expect(doubles.activity).toEqual([]);
+  });
+
+  it('answers in CONTRACT order: bad site id, unknown site, Basic Auth, then the rest', async () => {
+    const handler = apiHandler({ params: siteParams, body, authorize: () => { throw forbidden('No'); } }, async () => ok({}));
+    expect((await call(handler, { method: 'POST', params: { siteId: 'x' as never }, body: 'nonsense' })).body).toMatchObject({ status: 400, details: [{ path: 'siteId' }] });
+    expect((await call(handler, { method: 'POST', params: { siteId: 9 }, body: 'nonsense' })).status).toBe(404);
+    const closed = await call(handler, { method: 'POST', params: { siteId: 2 }, body: 'nonsense' });
+    expect(closed.status).toBe(401);
+    expect(closed.headers['WWW-Authenticate'] ?? closed.headers['www-authenticate']).toMatch(/^Basic realm="Closed"/);
+    // Past the site: a body that is not an object is a 400 before access, access before the schema.
+    expect((await call(handler, { method: 'POST', params: { siteId: 1 }, body: '"nonsense"' })).body).toMatchObject({ status: 400, message: 'Invalid body', details: [{ path: '', message: 'the body must be a JSON object, not string' }] });
+    expect((await call(handler, { method: 'POST', params: { siteId: 1 }, body: { title: '' } })).body).toMatchObject({ status: 403, message: 'No' });
+  });
+
+  it('query and body failures are 400s naming the fields; a route may give its own body error', async () => {
+    const plain = apiHandler({ params: siteParams, query, body }, async () => ok({}));
+    expect((await call(plain, { method: 'POST', params: { siteId: 1 }, query: { n: 'x' }, body: { title: 'abc' } })).body).toMatchObject({ status: 400, message: 'Invalid query', details: [{ path: 'n' }] });
+    expect((await call(plain, { method: 'POST', params: { siteId: 1 }, body: { title: 'a' } })).body).toMatchObject({ status: 400, message: 'Invalid body', details: [{ path: 'title' }] });
+    const own = apiHandler({ params: siteParams, body, invalidBody: (details) => validationError(details, 'Own message') }, async () => ok({}));
+    expect((await call(own, { method: 'POST', params: { siteId: 1 }, body: { title: 'a' } })).body).toMatchObject({ status: 400, message: 'Own message' });
+  });
+
+  it('a rate-limited door counts with the site, its exemptions, the source address and API Gateway time', async () => {
+    const handler = apiHandler({ params: siteParams, rateLimit: 'login' }, async () => ok({}));
+    await call(handler, { params: { siteId: 1 }, sourceIp: '203.0.113.9', timeEpoch: 1234 });
+    expect(doubles.rateLimited).toEqual([{ group: 'login', siteId: 1, ignoreBruteForce: ['10.0.0.1'], sourceIp: '203.0.113.9', nowMs: 1234 }]);
+    const other = apiHandler({ params: siteParams }, async () => ok({}));
+    await call(other, { params: { siteId: 1 } });
+    expect(doubles.rateLimited).toHaveLength(1);
+  });
+
+  it('routes without a site: no site read; a params schema without shape still parses the site id', async () => {
+    const siteless = apiHandler({}, async (req) => ok({ site: req.site ?? null }));
+    expect((await call(siteless, { method: 'POST' })).body).toEqual({ site: null });
+    expect(vi.mocked(loadSite)).not.toHaveBeenCalledWith(undefined);
+    const loose = apiHandler({ params: z.record(z.string(), z.string()) }, async (req) => ok({ site: (req.site as { id: number } | undefined)?.id ?? null }));
+    expect((await call(loose, { params: { siteId: 1 } })).body).toEqual({ site: 1 });
+    expect((await call(loose, { params: { other: 'x' } as never })).body).toEqual({ site: null });
+  });
+});
