@@ -1,6 +1,6 @@
 import { apiHandler } from '#lib/http/handler';
 import { ok } from '#lib/http/response';
-import { authorizeVoter, castVotes } from '#lib/votes/cast';
+import { authorizeVoter, castReadPlan, castVotes } from '#lib/votes/cast';
 import { invalidRound } from '#lib/votes/errors';
 import { idempotencyKeyOf } from '#lib/votes/idempotency';
 import { siteParams } from '#schemas/common';
@@ -11,7 +11,13 @@ import { castVotesBody } from '#schemas/votes';
  * send); a rejected round is a 400 whose message repeats the first problems (invalidRound).
  */
 export const handler = apiHandler(
-  { params: siteParams, body: castVotesBody, authorize: authorizeVoter, invalidBody: invalidRound },
+  {
+    params: siteParams,
+    body: castVotesBody,
+    authorize: authorizeVoter,
+    invalidBody: invalidRound,
+    prefetch: ({ siteId, userId, body, headers }) => (userId === undefined ? undefined : castReadPlan(siteId, userId, body, headers)),
+  },
   async ({ site, caller, body, headers }) => {
     const result = await castVotes({ site, caller, round: body, idempotencyKey: idempotencyKeyOf(headers) });
     return ok(result.records, result.replayed ? { 'idempotent-replayed': 'true' } : undefined);

@@ -23,7 +23,9 @@ import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
 import { validationError, type ErrorDetail } from '#lib/errors';
 import { pathId } from '#schemas/common';
-import { resolveCaller, type Caller } from '#lib/auth/caller';
+import { identify, resolveCaller, tokenUser, type Caller, type Identity } from '#lib/auth/caller';
+import { prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/prefetch';
+import { siteAndCallerPlan } from '#lib/store/request-reads';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
 import { recordWriteActivity } from '#lib/users/activity-touch';
@@ -47,6 +49,23 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
   invalidBody?: (details: ErrorDetail[]) => Error;
   /** Brute-force limit of an unauthenticated door (lib/http/rate-limit.ts); right after the site and its Basic Auth. */
   rateLimit?: RateLimitGroup;
+  /**
+   * What the call will read by key beyond the site and the caller, planned from the raw request so it
+   * joins their one BatchGet (lib/store/prefetch.ts). Gets inputs not yet validated: plan defensively.
+   */
+  prefetch?: (request: PrefetchRequest) => ReadPlan | undefined;
+}
+
+/** The raw request as the route's prefetch plan sees it (nothing validated but the token). */
+export interface PrefetchRequest {
+  siteId: number;
+  /** The calling site user, when a valid token names one on this site. */
+  userId: number | undefined;
+  pathParameters: Record<string, string | undefined>;
+  query: Record<string, string | undefined>;
+  /** The parsed JSON body, or undefined (absent or malformed). */
+  body: unknown;
+  headers: Record<string, string | undefined>;
 }
 
 export interface ApiRequest<P, Q, B> {
@@ -71,9 +90,15 @@ export function apiHandler<
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
-  const run = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const run = (event: APIGatewayProxyEventV2, context: Context) => withPrefetchScope(() => answer(event, context));
+  const answer = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = event.headers as Record<string, string | undefined>;
     const siteId = siteIdOf(spec.params, event.pathParameters);
+    // Read ahead, in ONE BatchGet: the site, the token's user and what the route plans (issue 17).
+    // Errors found on the way (a bad token, a malformed body) are answered later, in their order.
+    const identity = await identify(headers, siteId);
+    const body = attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']));
+    await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)]);
     let site: Site | undefined;
     if (siteId !== undefined) {
       site = await loadSite(siteId);
@@ -85,18 +110,19 @@ export function apiHandler<
       }
     }
     const params = (spec.params ? parseOrThrow(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Out<P>;
-    const rawBody = parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']);
+    if (!body.ok) throw body.error;
+    const rawBody = body.value;
     if (spec.body && rawBody !== undefined) assertContainer(rawBody);
 
-    const caller = await resolveCaller(headers, siteId);
+    const caller = await resolveCaller(headers, siteId, identity);
     spec.authorize?.(caller, site);
     const query = (spec.query ? parseOrThrow(spec.query, event.queryStringParameters ?? {}, 'query') : undefined) as Out<Q>;
-    const body = (spec.body ? parseOrThrow(spec.body, rawBody, 'body', '', spec.invalidBody) : undefined) as Out<B>;
+    const validBody = (spec.body ? parseOrThrow(spec.body, rawBody, 'body', '', spec.invalidBody) : undefined) as Out<B>;
 
     const result = await handler({
       params,
       query,
-      body,
+      body: validBody,
       site,
       caller,
       headers,
@@ -109,6 +135,40 @@ export function apiHandler<
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
   return withHttpStack(run);
+}
+
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
+function attempt<T>(run: () => T): Attempt<T> {
+  try {
+    return { ok: true, value: run() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+/** The route's own read plan, for a site-scoped route; a plan that fails to build is no plan. */
+function routePlan(
+  spec: { prefetch?: (request: PrefetchRequest) => ReadPlan | undefined },
+  siteId: number | undefined,
+  identity: Identity,
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined>,
+  body: Attempt<unknown>,
+): ReadPlan | undefined {
+  if (!spec.prefetch || siteId === undefined) return undefined;
+  const user = tokenUser(identity);
+  try {
+    return spec.prefetch({
+      siteId,
+      userId: user?.siteId === siteId ? user.userId : undefined,
+      pathParameters: event.pathParameters ?? {},
+      query: event.queryStringParameters ?? {},
+      body: body.ok ? body.value : undefined,
+      headers,
+    });
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Idea records with what the include flags add, for one idea or a whole page at the same cost:
- * each kind of related data is read once for the page (tallies: one BatchGet; the caller's ballot:
- * one GetItem; users: one BatchGet; arguments: one Query over the page's SK range), in parallel.
+ * each kind of related data is read once for the page, in parallel: tallies come with the page (or
+ * one BatchGet), the caller's ballot with the request's first read (lib/store/prefetch.ts, else one
+ * GetItem), users one BatchGet, arguments one Query over the page's SK range.
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
@@ -16,7 +17,7 @@ import { toIdeaRecord } from '#lib/ideas/record';
 import type { IdeaIncludes, IdeaRecord } from '#schemas/idea';
 
 /**
- * @param known tallies the caller already read (ordering by votes reads every tally of the site).
+ * @param known tallies the caller already read with the page (its Query or its order by votes).
  */
 export async function toIdeaRecords(
   site: Site,
@@ -30,7 +31,7 @@ export async function toIdeaRecords(
   // Hidden counts are absent, not zero (CONTRACT), and then not even read.
   const showCounts = flags.includeVoteCount && access.vote.seesCounts(caller, site.config);
   const [tallies, ballot, users, argumentItems] = await Promise.all([
-    showCounts ? (known.tallies ?? readTallies(site.id, ids, { opinions: ['yes', 'no'] })) : undefined,
+    showCounts ? (known.tallies ?? readTallies(site.id, ids)) : undefined,
     flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
     loadUsersOf(site.id, items, flags),
     flags.includeArguments ? argumentsOfIdeas(site.id, ids) : [],

@@ -16,8 +16,9 @@ import { filtersOf, needsDiscovery } from '#lib/discovery/filters';
 import { listDiscovered } from '#lib/discovery/list';
 
 /**
- * One page in the asked order. Cost: one Query (creation order) or two BatchGets (vote order:
- * tallies, then the page's ideas), plus one read per include kind, whatever the page holds.
+ * One page in the asked order. Cost: one Query (creation order: the ideas with their tallies) or a
+ * Query of GSI3 and one BatchGet (vote order: the page's tallies, then its ideas), plus one read per
+ * include kind, whatever the page holds or the site's size.
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
   // Discovery filters (issue 18) are served by their index: lib/discovery/list.ts.
@@ -34,7 +35,7 @@ export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuer
     return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);
   }
   const result = await listIdeasByCreation(site.id, { newestFirst: query.sort === 'createdate_desc', statuses }, page);
-  return fitPage(await toIdeaRecords(site, caller, result.items, query), result);
+  return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);
 }
 
 export async function getIdeaRecord(site: Site, caller: Caller, ideaId: number, flags: IdeaIncludes): Promise<IdeaRecord> {

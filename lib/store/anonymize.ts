@@ -12,7 +12,8 @@ import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ball
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { roleFloorPut } from '#lib/store/role-floor';
-import { tallyUpdateItems, type Tally, type TransactItem } from '#lib/store/tallies';
+import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/tallies';
+import { finishPendingTallies, journalSteps, MAX_TRANSACTION_ACTIONS } from '#lib/store/ballot-journal';
 import { externalKeyOf, type UserItem } from '#lib/store/users';
 import { conditionFailed } from '#lib/store/failures';
 
@@ -33,21 +34,29 @@ async function transactOrChanged(items: TransactItem[]): Promise<AnonymizeWriteO
 
 /**
  * Removes every vote of a ballot read at `ballot.version`: ONE transaction of the emptied ballot
- * (conditioned on that version; kept rather than deleted, see `ballotPutItem`) and one ADD of the
- * negative deltas per touched tally shard (at most 1 + 10 actions). 'changed' when a vote round of
- * the user (or an idea delete) moved the ballot meanwhile.
+ * (conditioned on that version; kept rather than deleted, see `ballotPutItem`) and the negative change
+ * of each idea it voted on; what does not fit DynamoDB's 100 actions follows through the ballot's
+ * journal (lib/store/ballot-journal.ts). 'changed' when a vote round of the user (or an idea delete)
+ * moved the ballot meanwhile.
  */
-export function clearBallot(ballot: BallotItem, now: string, seal: BallotSeal): Promise<AnonymizeWriteOutcome> {
-  const deltas = new Map<number, Tally>();
-  for (const [ideaId, vote] of Object.entries(ballot.votes ?? {})) {
-    const tally = deltas.get(Number(ideaId)) ?? {};
-    tally[vote.opinion] = (tally[vote.opinion] ?? 0) - 1;
-    deltas.set(Number(ideaId), tally);
+export async function clearBallot(ballot: BallotItem, now: string, seal: BallotSeal): Promise<AnonymizeWriteOutcome> {
+  if (ballot.pendingTallies) {
+    await finishPendingTallies(ballot.siteId, ballot.userId, ballot.pendingTallies);
+    return 'changed';
   }
-  return transactOrChanged([
-    ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now, seal),
-    ...tallyUpdateItems(ballot.siteId, deltas, []),
+  const changes = Object.entries(ballot.votes ?? {}).map(([ideaId, vote]) => ({ ideaId: Number(ideaId), change: { [vote.opinion]: -1 } as Tally }));
+  const first = changes.slice(0, MAX_TRANSACTION_ACTIONS - 1);
+  const later = journalSteps(changes.slice(MAX_TRANSACTION_ACTIONS - 1));
+  const outcome = await transactOrChanged([
+    ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now, seal, {
+      ...(ballot.voteSeq !== undefined ? { voteSeq: ballot.voteSeq } : {}),
+      ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
+    }),
+    // Unconditional: an idea being deleted keeps its tally until its cascade has taken this vote too.
+    ...first.map((c) => tallyChangeItem(ballot.siteId, c.ideaId, c.change, { addsVotes: false, unconditional: true })),
   ]);
+  if (outcome === 'done' && later.length > 0) await finishPendingTallies(ballot.siteId, ballot.userId, { next: 0, steps: later });
+  return outcome;
 }
 
 /**

@@ -4,20 +4,29 @@
  * one transaction, so a round is all-or-nothing and tallies always equal the votes held.
  * The voting feature adds the writes; reads used elsewhere (an idea's `userVote`) live here too.
  */
+import { getItem } from '#lib/store/read';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
-import { tallyUpdateItems, unregisterIdea, type TransactItem } from '#lib/store/tallies';
+import { tallyChangeItem, tallyDeleteKey, type TransactItem } from '#lib/store/tallies';
+import { finishPendingTallies, type PendingTallies } from '#lib/store/ballot-journal';
+import { batchDelete } from '#lib/store/batch';
 import { conditionFailed } from '#lib/store/failures';
 import { jitteredDelayMs, RETRY_POLICY } from '#lib/store/retry';
 import { conflict } from '#lib/errors';
 
 export interface BallotVote {
-  /** The vote's own id (from the `vote` counter). */
+  /** The vote's own id (lib/votes/ids.ts; older votes: from the retired `vote` counter). */
   id: number;
   opinion: string;
   createdAt: string;
+  /**
+   * The idea's budget and theme when the vote was cast (issue 17): a later round that keeps this vote
+   * checks its limits without reading the idea again. Absent on votes cast before: read then.
+   */
+  budget?: number | null;
+  theme?: string | null;
 }
 
 export interface BallotItem {
@@ -33,6 +42,10 @@ export interface BallotItem {
   prevHash?: string;
   /** `updatedAt` of the state before this one (to tell which state a checkpoint saw). */
   prevUpdatedAt?: string;
+  /** How many votes this ballot ever added (vote ids, lib/votes/ids.ts); absent on older ballots. */
+  voteSeq?: number;
+  /** Tally changes of the last round still to apply (lib/store/ballot-journal.ts). */
+  pendingTallies?: PendingTallies;
 }
 
 /** The chain hash of a ballot state, computed by the domain (lib/votes/seal.ts) and written with it. */
@@ -50,10 +63,7 @@ export type BallotSealer = (
 
 /** @param consistent a strongly consistent read, for a read that a conditional write will depend on. */
 export async function getBallot(siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> {
-  const out = await doc.send(
-    new GetCommand({ TableName: TABLE, Key: keys.ballot(siteId, userId), ...(consistent ? { ConsistentRead: true } : {}) }),
-  );
-  return out.Item as BallotItem | undefined;
+  return (await getItem(keys.ballot(siteId, userId), { consistent })) as BallotItem | undefined;
 }
 
 /** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
@@ -80,6 +90,7 @@ export function ballotPutItem(
   readVersion: number | undefined,
   now: string,
   seal: BallotSeal,
+  extra: { voteSeq?: number; pendingTallies?: PendingTallies } = {},
 ): TransactItem {
   const item: BallotItem & Record<string, unknown> = {
     ...keys.ballot(siteId, userId),
@@ -92,6 +103,7 @@ export function ballotPutItem(
     hash: seal.hash,
     prevHash: seal.prevHash,
     ...(seal.prevUpdatedAt ? { prevUpdatedAt: seal.prevUpdatedAt } : {}),
+    ...extra,
   };
   return { Put: { TableName: TABLE, Item: item, ...unchangedSince(readVersion) } };
 }
@@ -144,9 +156,9 @@ export async function queryBallots(
 
 /**
  * Removes every vote on one idea from every ballot of the site, each ballot together with its tally
- * change in one transaction (tallies stay exact), then drops the idea's counters from its shard.
- * Part of deleting an idea, AFTER the transaction that deleted the idea and its marker
- * (`unregisterIdeaItem`), so no new vote can land on it meanwhile. Safe to retry: a ballot that no
+ * change in one transaction (tallies stay exact), then deletes the idea's tally item.
+ * Part of deleting an idea, AFTER the transaction that made it a tombstone and its tally gone
+ * (`tallyGoneItem`), so no new vote can land on it meanwhile. Safe to retry: a ballot that no
  * longer holds the idea is skipped.
  * Cost: one Query page per 1 MB of ballots holding the idea, plus one transaction per such ballot
  * (a delete cascade is proportional to the votes it removes; list and vote calls stay constant).
@@ -163,6 +175,11 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
   });
   for (const found of ballots) {
     let ballot: BallotItem | undefined = found;
+    // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
+    if (ballot.pendingTallies) {
+      await finishPendingTallies(siteId, ballot.userId, ballot.pendingTallies);
+      ballot = await getBallot(siteId, ballot.userId, true);
+    }
     for (let attempt = 0; ballot?.votes?.[String(ideaId)]; attempt++) {
       if (attempt >= RETRY_POLICY.maxAttempts) throw conflict(`The votes of user ${found.userId} kept changing while idea ${ideaId} was being removed; please retry`);
       const vote: BallotVote = ballot.votes[String(ideaId)]!;
@@ -198,7 +215,8 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
                   },
                 },
               },
-              ...tallyUpdateItems(siteId, new Map([[ideaId, { [vote.opinion]: -1 }]]), []),
+              // Unconditional: the tally of an idea being deleted stays until this cascade ends.
+              tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
             ],
           }),
         );
@@ -212,5 +230,5 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
       }
     }
   }
-  await unregisterIdea(siteId, ideaId);
+  await batchDelete([tallyDeleteKey(siteId, ideaId)]);
 }

@@ -45,3 +45,5 @@ export const TABLE = tableName;
 export const GSI1 = 'GSI1';
 /** Due work of the scheduled jobs (lifecycle): sparse, only items with work ahead carry its keys. */
 export const GSI2 = 'GSI2';
+/** Ideas by votes: the tally items, ordered by their `yes` count (docs/data-model.md "Votes"). */
+export const GSI3 = 'GSI3';

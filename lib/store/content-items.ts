@@ -4,13 +4,14 @@
  * `USER#<u>` partition (activity, anonymization). lib/store/ideas.ts and lib/store/articles.ts bind
  * these to their kind and add what only one kind has (tallies, arguments).
  */
+import { getItem } from '#lib/store/read';
 import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { batchGet } from '#lib/store/batch';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { queryPage, type PageRequest } from '#lib/store/query';
 import { fitsInItem } from '#lib/store/storable';
-import type { TransactItem } from '#lib/store/tallies';
+import { asIdeaTally, type Tally, type TransactItem } from '#lib/store/tallies';
 import type { UserItem } from '#lib/store/users';
 import type { ContentStatus } from '#schemas/content-item';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
@@ -71,9 +72,9 @@ export async function getContentItem(
   id: number,
   options: { includeDeleting?: boolean } = {},
 ): Promise<ContentItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: contentKey(kind, siteId, id) }));
-  if (!out.Item || (!options.includeDeleting && !isLive(out.Item))) return undefined;
-  return toItem(out.Item);
+  const item = await getItem(contentKey(kind, siteId, id));
+  if (!item || (!options.includeDeleting && !isLive(item))) return undefined;
+  return toItem(item);
 }
 
 /** Items by id (one BatchGet per 100 ids); ids without an item are absent from the map. */
@@ -85,6 +86,8 @@ export async function getContentItems(kind: ContentKind, siteId: number, ids: re
 
 /**
  * One page in creation order (ids grow with time, so SK order is creation order): exactly one Query.
+ * Ideas come with their tallies: each idea's tally item sorts right after it (`IDEA#<id>#TALLY`), so
+ * the Query reads both (two items per idea) and `tallies` holds the page's counts.
  * `statuses` filters on the server; a filtered page may hold fewer items than asked for.
  */
 export async function listContentByCreation(
@@ -92,7 +95,7 @@ export async function listContentByCreation(
   siteId: number,
   options: { newestFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
   page: PageRequest,
-): Promise<ContentPage> {
+): Promise<ContentPage & { tallies: Map<number, Tally> }> {
   const prefix = prefixOf(kind);
   const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':prefix': prefix };
   const names: Record<string, string> = { '#deleting': DELETING };
@@ -105,7 +108,16 @@ export async function listContentByCreation(
     names['#status'] = 'status';
     conditions.push(`#status IN (${placeholders.join(', ')})`);
   }
-  const filter = { FilterExpression: conditions.join(' AND '), ExpressionAttributeNames: names };
+  const withTallies = kind === 'IDEA';
+  if (withTallies) {
+    names['#tallyOf'] = 'tallyOf';
+    names['#gone'] = 'gone';
+  }
+  const keep = conditions.join(' AND ');
+  const filter = {
+    FilterExpression: withTallies ? `(attribute_exists(#tallyOf) AND attribute_not_exists(#gone)) OR (${keep})` : keep,
+    ExpressionAttributeNames: names,
+  };
   const result = await queryPage<Record<string, unknown>>(
     {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -116,12 +128,26 @@ export async function listContentByCreation(
     page,
     { values: { PK: sitePk(siteId) }, skPrefix: prefix },
     { siteId, list: kind === 'IDEA' ? 'ideas' : 'articles', options: { newestFirst: options.newestFirst, statuses: options.statuses } },
+    withTallies ? 2 : 1,
   );
+  const tallies = new Map<number, Tally>();
+  const items: ContentItem[] = [];
+  for (const raw of result.items) {
+    const tally = asIdeaTally(raw);
+    if (tally) tallies.set(tally.ideaId, tally.tally);
+    else items.push(toItem(raw));
+  }
+  // The last stored item of an idea in scan order: its tally going up, the idea itself going down.
+  const lastKeyOf = (item: ContentItem) => (withTallies && !options.newestFirst ? keys.ideaTally(siteId, item.id) : contentKey(kind, siteId, item.id));
+  // Ideas stored before tallies had their own items have none: a page can then read more ideas than asked.
+  const cut = items.length > page.pageSize;
+  const shown = cut ? items.slice(0, page.pageSize) : items;
   return {
-    items: result.items.map(toItem),
-    nextCursor: result.nextCursor,
-    // The Query resumes after a key; the item's own key is exactly that.
-    cursorAfter: (item) => result.cursorOf({ ...contentKey(kind, siteId, item.id) }),
+    items: shown,
+    tallies,
+    nextCursor: cut ? result.cursorOf({ ...lastKeyOf(shown[shown.length - 1]!) }) : result.nextCursor,
+    // The Query resumes after a key: the last one the item has.
+    cursorAfter: (item) => result.cursorOf({ ...lastKeyOf(item) }),
   };
 }
 

@@ -10,7 +10,7 @@ import { batchDelete, batchPut } from '#lib/store/batch';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/query';
-import { readSiteTallies, registerIdeaItem, unregisterIdeaItem, type Tally, type TransactItem } from '#lib/store/tallies';
+import { newTallyItem, queryIdeasByVotes, tallyCopiesItem, tallyGoneItem, type Tally, type TallyCopies, type TransactItem, type VotesPosition } from '#lib/store/tallies';
 import {
   indexActions,
   indexKeysOf,
@@ -60,16 +60,22 @@ export const replaceIdea = (
   expectedVersion: number,
   options: { checkUser?: number | undefined; index: IdeaIndexSpec },
 ): Promise<IdeaWriteOutcome> =>
-  writeIndexed(item, options.index, [], options.checkUser !== undefined, (stored, withItems) =>
+  writeIndexed(item, options.index, [tallyCopiesItem(item.siteId, item.id, copiesOf(item))], options.checkUser !== undefined, (stored, withItems) =>
     replaceContentItem('IDEA', stored, expectedVersion, { checkUser: options.checkUser, with: withItems }),
   );
 
-/** The idea, its tally marker and its index items in one transaction: it is votable exactly while it exists. */
+/** What a vote round needs of an idea, copied onto its tally item by every idea write. */
+function copiesOf(item: IdeaItem): TallyCopies {
+  const theme = item.extraData?.['theme'];
+  return { budget: typeof item.budget === 'number' ? item.budget : null, theme: typeof theme === 'string' ? theme : null };
+}
+
+/** The idea, its tally item and its index items in one transaction: it is votable exactly while it exists. */
 export const putNewIdea = (
   item: IdeaItem,
   options: { checkUser?: number | undefined; index?: IdeaIndexSpec | undefined } = {},
 ): Promise<IdeaWriteOutcome> =>
-  writeIndexed(item, options.index, [registerIdeaItem(item.siteId, item.id)], options.checkUser !== undefined, (stored, withItems) =>
+  writeIndexed(item, options.index, [newTallyItem(item.siteId, item.id, copiesOf(item))], options.checkUser !== undefined, (stored, withItems) =>
     putNewContentItem('IDEA', stored, { with: withItems, checkUser: options.checkUser }),
   );
 
@@ -110,8 +116,8 @@ async function writeIndexed(
 
 /**
  * Deletes an idea and what hangs off it; false when there was no such idea (nor a tombstone of one).
- * 1. the idea becomes a tombstone (`DELETING`; reads treat it as gone) and loses its tally marker, in
- *    one transaction: from then on no vote or argument can be added to it;
+ * 1. the idea becomes a tombstone (`DELETING`; reads treat it as gone) and its tally `gone` (out of the
+ *    order by votes), in one transaction: from then on no vote or argument can be added to it;
  * 2. its arguments (one Query page per 1 MB, one BatchWrite per 25);
  * 3. its votes from every ballot, each with its tally change (lib/store/ballots.ts);
  * 4. its index items (lib/store/idea-index.ts; readers ignore them once the idea is a tombstone);
@@ -120,7 +126,7 @@ async function writeIndexed(
  * Cost grows with what is deleted; list and read calls stay constant.
  */
 export async function deleteIdeaAndRelated(siteId: number, ideaId: number, seal: BallotSealer): Promise<boolean> {
-  const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [unregisterIdeaItem(siteId, ideaId)] });
+  const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [tallyGoneItem(siteId, ideaId)] });
   if (!existed) return false;
   const argumentKeys = await queryAll<Key>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -181,21 +187,16 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
 }
 
 export interface IdeasByVotesPage extends ContentPage {
-  /** Every tally of the site, read to order the ideas (callers reuse it for `includeVoteCount`). */
+  /** The tallies of the page's ideas, read with the order (callers reuse them for `includeVoteCount`). */
   tallies: Map<number, Tally>;
 }
 
-interface Position {
-  yes: number;
-  id: number;
-}
-
 /**
- * One page of ideas ordered by their `yes` tally (ties: newest first), whatever their number:
- * one BatchGet of the site's tally shards gives every idea id with its tally, the page's slice of
- * that order is read with one BatchGet (per 100 ids). The cursor is the position (yes, id) of the
- * last idea, so paging continues sensibly while votes come in. `statuses` is applied after the
- * read, so such a page may hold fewer ideas than asked for.
+ * One page of ideas ordered by their `yes` tally (most first: ties newest first; least first: the
+ * exact reverse), whatever their number: one Query of GSI3 (the page's tally items, in order), then
+ * one BatchGet of the page's ideas. The cursor is the position (yes, id) of the last idea, so paging
+ * continues sensibly while votes come in. `statuses` and `keep` apply after the read, so such a page
+ * may hold fewer ideas than asked for.
  */
 export async function listIdeasByVotes(
   siteId: number,
@@ -212,33 +213,27 @@ export async function listIdeasByVotes(
   const sort = options.mostFirst ? 'votes_desc' : 'votes_asc';
   const scope = cursorScope({ siteId, list: 'ideas-by-votes', options: { sort, statuses: options.statuses, binding: options.binding ?? null } }, page);
   const after = decodeVotesCursor(page.cursor, scope, siteId, sort);
-  const tallies = await readSiteTallies(siteId);
-  const order: Position[] = [...tallies].map(([id, tally]) => ({ id, yes: tally.yes ?? 0 }));
-  const byYes = options.mostFirst ? (a: Position, b: Position) => b.yes - a.yes : (a: Position, b: Position) => a.yes - b.yes;
-  const compare = (a: Position, b: Position) => byYes(a, b) || b.id - a.id;
-  order.sort(compare);
-
-  const start = after ? order.findIndex((entry) => compare(entry, after) > 0) : 0;
-  const slice = start < 0 ? [] : order.slice(start, start + page.pageSize);
-  const found = await getContentItems('IDEA', siteId, slice.map((entry) => entry.id));
+  const ranked = await queryIdeasByVotes(siteId, { mostFirst: options.mostFirst, after, limit: page.pageSize });
+  const tallies = new Map(ranked.tallies.map((entry) => [entry.id, entry.tally]));
+  const found = await getContentItems('IDEA', siteId, ranked.tallies.map((entry) => entry.id));
   const allowed = options.statuses ? new Set(options.statuses) : undefined;
-  const items = slice
+  const items = ranked.tallies
     .map((entry) => found.get(entry.id))
     .filter((item): item is ContentItem => item !== undefined && (!allowed || allowed.has(item.status)) && (!options.keep || options.keep(item)));
-  const more = start >= 0 && start + page.pageSize < order.length;
-  const cursorOf = (position: Position) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id }, scope)!;
+  const last = ranked.tallies[ranked.tallies.length - 1];
+  const cursorOf = (position: VotesPosition) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id }, scope)!;
   return {
     items,
     tallies,
-    nextCursor: more ? cursorOf(slice[slice.length - 1]!) : null,
-    cursorAfter: (item) => cursorOf({ id: item.id, yes: tallies.get(item.id)?.yes ?? 0 }),
+    nextCursor: ranked.more && last ? cursorOf({ id: last.id, yes: last.tally['yes'] ?? 0 }) : null,
+    cursorAfter: (item) => cursorOf({ id: item.id, yes: tallies.get(item.id)?.['yes'] ?? 0 }),
   };
 }
 
-function decodeVotesCursor(cursor: string | undefined, scope: CursorScope, siteId: number, sort: string): Position | undefined {
+function decodeVotesCursor(cursor: string | undefined, scope: CursorScope, siteId: number, sort: string): VotesPosition | undefined {
   const key = decodeCursor(cursor, scope, { values: { PK: sitePk(siteId), sort } });
   if (!key) return undefined;
   const { yes, id } = key;
-  if (!Number.isSafeInteger(yes) || !Number.isSafeInteger(id)) throw badRequest('Invalid cursor');
+  if (!Number.isSafeInteger(yes) || !Number.isSafeInteger(id) || (yes as number) < 0 || (id as number) < 1) throw badRequest('Invalid cursor');
   return { yes: yes as number, id: id as number };
 }

@@ -4,6 +4,7 @@
  * made. DynamoDB's TTL removes it after `ttl`; since TTL deletion lags (up to days), an expired item is
  * treated as absent on read and may be overwritten.
  */
+import { getItem } from '#lib/store/read';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
@@ -27,10 +28,7 @@ export async function getIdempotencyRecord(
   key: string,
   now: Date,
 ): Promise<IdempotencyRecord | undefined> {
-  const out = await doc.send(
-    new GetCommand({ TableName: TABLE, Key: keys.idempotency(siteId, scope, key), ConsistentRead: true }),
-  );
-  const item = out.Item as IdempotencyRecord | undefined;
+  const item = (await getItem(keys.idempotency(siteId, scope, key), { consistent: true })) as IdempotencyRecord | undefined;
   if (!item || item.ttl <= epochSeconds(now)) return undefined;
   return { requestHash: item.requestHash, response: item.response, createdAt: item.createdAt, ttl: item.ttl };
 }

@@ -53,12 +53,15 @@ export const keys = {
   ballotPrefix: 'BALLOT#',
 
   /**
-   * Vote tallies of a site's ideas, spread over a fixed number of shard items so that a vote round
-   * touches at most TALLY_SHARDS tally items whatever its size (DynamoDB allows 100 actions per
-   * transaction).
+   * An idea's vote counter (docs/data-model.md "Votes"): right after its idea in SK order, so one Query
+   * of the `IDEA#` range reads a page of ideas with their tallies. Written only by the rounds that
+   * change a vote on this idea, and by the idea's own writes (budget and theme copies).
    */
-  tallyShard: (siteId: number, shard: number): Key => ({ PK: sitePk(siteId), SK: `TALLY#${shard}` }),
-  tallyShardOf: (ideaId: number) => ideaId % TALLY_SHARDS,
+  ideaTally: (siteId: number, ideaId: number): Key => ({ PK: sitePk(siteId), SK: `IDEA#${pad(ideaId)}${TALLY_SUFFIX}` }),
+  /** GSI3: a site's votable ideas by their `yes` count (the tally items carry these keys). */
+  ideasByVotes: (siteId: number) => ({ GSI3PK: `VOTES#${siteId}` }),
+  /** Tally shards of the design before issue 17 (`SK = TALLY#<n>`): read only by the migration. */
+  legacyTallyShardPrefix: 'TALLY#',
 
   user: (siteId: number, userId: number): Key => ({ PK: sitePk(siteId), SK: `USER#${pad(userId)}` }),
   userPrefix: 'USER#',
@@ -162,4 +165,6 @@ export const keys = {
   healthProbe: { PK: 'HEALTH', SK: 'HEALTH' } as Key,
 } as const;
 
-export const TALLY_SHARDS = 10;
+/** The tail of an idea's tally SK (`IDEA#<id>#TALLY`): readers of the `IDEA#` range tell the two apart by it. */
+export const TALLY_SUFFIX = '#TALLY';
+export const isIdeaTallySk = (sk: string): boolean => sk.endsWith(TALLY_SUFFIX);

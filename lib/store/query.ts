@@ -60,6 +60,8 @@ export async function queryPage<T>(
   page: PageRequest,
   guard: { values: Record<string, string>; skPrefix?: string; skAttribute?: string },
   list: ListIdentity,
+  /** Stored items per listed entry (an idea and its tally: 2), so a page of `pageSize` entries is read whole. */
+  itemsPerEntry = 1,
 ): Promise<QueryPage<T>> {
   const scope = cursorScope(list, page, {
     index: input.IndexName ?? null,
@@ -69,7 +71,7 @@ export async function queryPage<T>(
   });
   const start = decodeCursor(page.cursor, scope, { ...guard, keyAttributes: keyAttributesOf(input.IndexName) });
   const out = await doc.send(
-    new QueryCommand({ TableName: TABLE, ...input, Limit: page.pageSize, ExclusiveStartKey: start }),
+    new QueryCommand({ TableName: TABLE, ...input, Limit: page.pageSize * itemsPerEntry, ExclusiveStartKey: start }),
   );
   return {
     items: (out.Items ?? []) as T[],

@@ -2,6 +2,7 @@
  * Site records: `PK=SITE#<id>, SK=SITE`, listed through GSI1 (`SITES`). Deleting a site sweeps its
  * whole partition, which holds everything of the site (ideas, arguments, ballots, users, signups).
  */
+import { getItem } from '#lib/store/read';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI1, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
@@ -25,8 +26,8 @@ export interface SiteItem {
 const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SiteItem;
 
 export async function getSite(siteId: number): Promise<SiteItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.site(siteId) }));
-  return out.Item ? strip(out.Item) : undefined;
+  const item = await getItem(keys.site(siteId));
+  return item ? strip(item) : undefined;
 }
 
 /** Several sites by id (one BatchGet per 100); ids without a site are absent. */

@@ -1,210 +1,254 @@
 /**
- * Vote tallies of a site's ideas, kept in TALLY_SHARDS shard items per site (`SK = TALLY#<ideaId % N>`).
+ * Vote tallies: ONE small item per idea (`SK = IDEA#<id>#TALLY`, right after its idea), written in the
+ * same transaction as the ballots whose votes it counts (docs/data-model.md "Votes").
  *
- * Why shards and not a counter on each idea: a vote round changes the user's ballot and the tally of
- * every idea it adds or removes, all in one transaction (exact tallies, all-or-nothing). With a counter
- * per idea, a `replace` round at maxIdeas 100 touches up to 200 ideas + 1 ballot, over DynamoDB's limit
- * of 100 actions per transaction. With shards a round touches at most TALLY_SHARDS tally items + its
- * ballot, whatever its size, and reading every tally of a site is one BatchGet.
+ * Why per idea (issue 17): a round's write cost then depends only on the ideas it changes (an item
+ * under 1 KB is 2 write units in a transaction), no item is written by every round of a site, and no
+ * item grows with the number of ideas. DynamoDB's per-item ceiling (1,000 WCU/s) allows 500 rounds/s
+ * that all change the same idea. The order by votes is GSI3 over these items (`GSI3PK = VOTES#<site>`,
+ * `GSI3SK` = the rank below), kept exact by the round's own `ADD`.
  *
- * Attributes of a shard item:
- *   `i<ideaId>` = 1              the idea exists and may be voted on (set when the idea is created,
- *                                removed when it is deleted; vote rounds require it, so a vote can never
- *                                land on a deleted idea)
- *   `v<ideaId>_<opinion>` = n    the number of current votes with that opinion
+ * Attributes:
+ *   `tallyOf`            the idea id (tells a tally from an idea in the `IDEA#` range)
+ *   `v_<opinion>` = n    the number of current votes with that opinion
+ *   `budget`, `theme`    copies of the idea's, written with every idea write: a round reads only tallies
+ *   `gone` = true        the idea is being deleted: no vote may be added (set with its tombstone)
+ *   GSI3 keys            while the idea is votable; `GSI3SK` = yes + id / 10^10 (a decimal: a round adds
+ *                        its `yes` change to it, ties order by id, and it stays exact at any count,
+ *                        where yes * 10^10 + id would leave JavaScript's safe integers at 900,720 votes; read back,
+ *                        it is an inexact double that nothing uses)
  */
-import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { batchGet } from '#lib/store/batch';
-import { keys, TALLY_SHARDS } from '#lib/store/keys';
+import { NumberValue, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { doc, GSI3, TABLE } from '#lib/store/client';
+import { getItems } from '#lib/store/read';
+import { idFromSk, keys, pad, sitePk, type Key } from '#lib/store/keys';
+import { queryAll } from '#lib/store/query';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+/** Votes per opinion. */
 export type Tally = Record<string, number>;
 
-const marker = (ideaId: number) => `i${ideaId}`;
-/** The marker attribute of an idea in its shard (vote rounds read it from a failed condition's old image). */
-export const markerAttribute = marker;
-const counter = (ideaId: number, opinion: string) => `v${ideaId}_${opinion}`;
-const COUNTER_NAME = /^v([0-9]+)_(.+)$/s;
-
-/** The transaction item that makes an idea votable; goes in the same transaction as the idea's Put. */
-export function registerIdeaItem(siteId: number, ideaId: number): TransactItem {
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: keys.tallyShard(siteId, keys.tallyShardOf(ideaId)),
-      UpdateExpression: 'SET #m = :one',
-      ExpressionAttributeNames: { '#m': marker(ideaId) },
-      ExpressionAttributeValues: { ':one': 1 },
-    },
-  };
+/** What an idea's tally item tells a vote round. */
+export interface IdeaTally {
+  ideaId: number;
+  tally: Tally;
+  budget: number | null;
+  theme: string | null;
+  /** The idea is being deleted: no vote may be added to it. */
+  gone: boolean;
 }
 
-/** The transaction item that stops new votes on an idea; goes in the same transaction as its Delete. */
-export function unregisterIdeaItem(siteId: number, ideaId: number): TransactItem {
-  return {
-    Update: {
-      TableName: TABLE,
-      Key: keys.tallyShard(siteId, keys.tallyShardOf(ideaId)),
-      UpdateExpression: 'REMOVE #m',
-      ExpressionAttributeNames: { '#m': marker(ideaId) },
-    },
-  };
+/** The copies of an idea a round needs, kept on its tally item. */
+export interface TallyCopies {
+  budget: number | null;
+  theme: string | null;
 }
 
-/**
- * One Update per touched shard: ADD the net deltas, and require the marker of every idea in
- * `mustExist` (the ideas a round adds votes to), so a concurrently deleted idea fails the round.
- */
-export function tallyUpdateItems(siteId: number, deltas: ReadonlyMap<number, Tally>, mustExist: readonly number[]): TransactItem[] {
-  const byShard = new Map<number, { adds: Array<[string, number]>; exists: string[] }>();
-  const shardOf = (ideaId: number) => {
-    const shard = keys.tallyShardOf(ideaId);
-    let entry = byShard.get(shard);
-    if (!entry) {
-      entry = { adds: [], exists: [] };
-      byShard.set(shard, entry);
-    }
-    return entry;
-  };
-  for (const [ideaId, tally] of deltas) {
-    for (const [opinion, delta] of Object.entries(tally)) {
-      if (delta !== 0) shardOf(ideaId).adds.push([counter(ideaId, opinion), delta]);
-    }
-  }
-  for (const ideaId of new Set(mustExist)) shardOf(ideaId).exists.push(marker(ideaId));
+const COUNTER_PREFIX = 'v_';
+const counterName = (opinion: string) => `${COUNTER_PREFIX}${opinion}`;
 
-  const items: TransactItem[] = [];
-  for (const [shard, { adds, exists }] of byShard) {
-    const names: Record<string, string> = {};
-    const values: Record<string, number> = {};
-    const addParts = adds.map(([name, delta], i) => {
-      names[`#a${i}`] = name;
-      values[`:a${i}`] = delta;
-      return `#a${i} :a${i}`;
-    });
-    const conditions = exists.map((name, i) => {
-      names[`#e${i}`] = name;
-      return `attribute_exists(#e${i})`;
-    });
-    // A shard with only existence checks still needs an update expression; ADD 0 changes nothing.
-    if (addParts.length === 0) {
-      names['#touch'] = '_touched';
-      values[':zero'] = 0;
-      addParts.push('#touch :zero');
-    }
-    items.push({
-      Update: {
-        TableName: TABLE,
-        Key: keys.tallyShard(siteId, shard),
-        UpdateExpression: `ADD ${addParts.join(', ')}`,
-        ...(conditions.length > 0 ? { ConditionExpression: conditions.join(' AND ') } : {}),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-      },
-    });
-  }
-  return items;
-}
+/** The rank of an idea with `yes` votes on GSI3 (as a string: a decimal beyond a double's precision). */
+export const rankOf = (yes: number, ideaId: number): NumberValue => NumberValue.from(`${yes}.${pad(ideaId)}`);
 
-function parseShard(item: Record<string, unknown>, into: Map<number, Tally>, only?: ReadonlySet<number>) {
+/** The tally of a stored tally item (every `v_<opinion>` counter). */
+export function tallyOfItem(item: Record<string, unknown>): Tally {
+  const tally: Tally = {};
   for (const [name, value] of Object.entries(item)) {
-    if (name.startsWith('i') && /^i[0-9]+$/.test(name)) {
-      const ideaId = Number(name.slice(1));
-      if (!only || only.has(ideaId)) if (!into.has(ideaId)) into.set(ideaId, {});
-      continue;
-    }
-    const match = COUNTER_NAME.exec(name);
-    if (!match || typeof value !== 'number') continue;
-    const ideaId = Number(match[1]);
-    if (only && !only.has(ideaId)) continue;
-    const tally = into.get(ideaId) ?? {};
-    tally[match[2]!] = value;
-    into.set(ideaId, tally);
+    if (name.startsWith(COUNTER_PREFIX) && typeof value === 'number') tally[name.slice(COUNTER_PREFIX.length)] = value;
   }
+  return tally;
+}
+
+function ideaTallyOf(item: Record<string, unknown>): IdeaTally {
+  return {
+    ideaId: Number(item['tallyOf']),
+    tally: tallyOfItem(item),
+    budget: typeof item['budget'] === 'number' ? item['budget'] : null,
+    theme: typeof item['theme'] === 'string' ? item['theme'] : null,
+    gone: item['gone'] === true,
+  };
+}
+
+/** The new idea's tally item: goes in the idea's creating transaction, so it is votable exactly while it exists. */
+export function newTallyItem(siteId: number, ideaId: number, copies: TallyCopies): TransactItem {
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: {
+        ...keys.ideaTally(siteId, ideaId),
+        ...keys.ideasByVotes(siteId),
+        GSI3SK: rankOf(0, ideaId),
+        tallyOf: ideaId,
+        budget: copies.budget,
+        theme: copies.theme,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The idea's new budget and theme on its tally item: goes in the idea's updating transaction. */
+export function tallyCopiesItem(siteId: number, ideaId: number, copies: TallyCopies): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: keys.ideaTally(siteId, ideaId),
+      UpdateExpression: 'SET #tallyOf = :id, #budget = :budget, #theme = :theme',
+      ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme' },
+      ExpressionAttributeValues: { ':id': ideaId, ':budget': copies.budget, ':theme': copies.theme },
+    },
+  };
+}
+
+/** Stops new votes on an idea and takes it out of the order by votes: goes with its tombstone. */
+export function tallyGoneItem(siteId: number, ideaId: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: keys.ideaTally(siteId, ideaId),
+      UpdateExpression: 'SET #gone = :true REMOVE GSI3PK, GSI3SK',
+      ExpressionAttributeNames: { '#gone': 'gone' },
+      ExpressionAttributeValues: { ':true': true },
+    },
+  };
 }
 
 /**
- * Every idea of the site that is votable, with its tally (`{}` when it has no votes). One BatchGet
- * of TALLY_SHARDS items, whatever the number of ideas.
+ * The transaction item that applies one idea's net change. `addsVotes`: the round adds a vote to the
+ * idea, so its tally must exist and not be gone; otherwise it must exist (a count change never creates
+ * a tally), unless `unconditional` (a journalled step, lib/store/ballot-journal.ts). A zero change
+ * that must still hold is a ConditionCheck.
  */
-export async function readSiteTallies(siteId: number): Promise<Map<number, Tally>> {
-  const shardKeys = Array.from({ length: TALLY_SHARDS }, (_, shard) => keys.tallyShard(siteId, shard));
-  const items = await batchGet<Record<string, unknown>>(shardKeys);
-  const tallies = new Map<number, Tally>();
-  for (const item of items) parseShard(item, tallies);
-  return tallies;
-}
-
-/**
- * Up to this many counters are read by name; beyond it the projection would outgrow DynamoDB's 4 KB
- * expression limit and the whole shards are read instead.
- */
-const MAX_PROJECTED_COUNTERS = 300;
-
-/**
- * The tallies of a few ideas: reads only the shards they live in (one BatchGet). With `opinions`
- * (e.g. yes/no for a list page) only those counters of those ideas come back, so what travels stays
- * the size of the page however many ideas the site has (shards grow with the site).
- */
-export async function readTallies(
-  siteId: number,
-  ideaIds: readonly number[],
-  options: { opinions?: readonly string[] } = {},
-): Promise<Map<number, Tally>> {
-  const only = new Set(ideaIds);
-  const shards = [...new Set(ideaIds.map((id) => keys.tallyShardOf(id)))];
-  const tallies = new Map<number, Tally>();
-  if (shards.length === 0) return tallies;
-  const counters = options.opinions ? [...only].flatMap((id) => options.opinions!.map((o) => counter(id, o))) : [];
-  const projection =
-    counters.length > 0 && counters.length <= MAX_PROJECTED_COUNTERS
-      ? {
-          expression: counters.map((_, i) => `#c${i}`).join(', '),
-          names: Object.fromEntries(counters.map((name, i) => [`#c${i}`, name])),
-        }
-      : undefined;
-  const items =
-    shards.length === 1
-      ? [
-          (
-            await doc.send(
-              new GetCommand({
-                TableName: TABLE,
-                Key: keys.tallyShard(siteId, shards[0]!),
-                ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}),
-              }),
-            )
-          ).Item ?? {},
-        ]
-      : await batchGet<Record<string, unknown>>(
-          shards.map((s) => keys.tallyShard(siteId, s)),
-          projection ? { projection } : {},
-        );
-  for (const item of items) parseShard(item, tallies, only);
-  return tallies;
-}
-
-/**
- * Removes what is left of an idea in its shard (marker and counters). Call after the idea's votes have
- * been removed from every ballot, as the last step of deleting the idea.
- */
-export async function unregisterIdea(siteId: number, ideaId: number): Promise<void> {
-  const key = keys.tallyShard(siteId, keys.tallyShardOf(ideaId));
-  // Consistent: a counter missed by a stale read would stay behind and make the idea look votable.
-  const item = (await doc.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: true }))).Item ?? {};
-  const names = Object.keys(item).filter((n) => n === marker(ideaId) || COUNTER_NAME.exec(n)?.[1] === String(ideaId));
-  if (names.length === 0) return;
-  const aliases = Object.fromEntries(names.map((n, i) => [`#r${i}`, n]));
-  await doc.send(
-    new UpdateCommand({
+export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, options: { addsVotes: boolean; unconditional?: boolean }): TransactItem {
+  const names: Record<string, string> = {};
+  const values: Record<string, number> = {};
+  const adds: string[] = [];
+  for (const [opinion, delta] of Object.entries(change)) {
+    if (delta === 0) continue;
+    const i = adds.length;
+    names[`#c${i}`] = counterName(opinion);
+    values[`:c${i}`] = delta;
+    adds.push(`#c${i} :c${i}`);
+    // The rank moves with `yes`. Only a votable idea carries GSI3PK: on a gone one this leaves a stray
+    // GSI3SK, which indexes nothing and goes with the item.
+    if (opinion === 'yes') adds.push(`GSI3SK :c${i}`);
+  }
+  const key = keys.ideaTally(siteId, ideaId);
+  const condition: { expression: string; names: Record<string, string> } | undefined = options.addsVotes
+    ? { expression: 'attribute_exists(PK) AND attribute_not_exists(#gone)', names: { '#gone': 'gone' } }
+    : options.unconditional
+      ? undefined
+      : { expression: 'attribute_exists(PK)', names: {} };
+  if (adds.length === 0) {
+    if (!condition) throw new Error('A tally change with nothing to add and nothing to check');
+    const checkNames = Object.keys(condition.names).length > 0 ? { ExpressionAttributeNames: condition.names } : {};
+    return { ConditionCheck: { TableName: TABLE, Key: key, ConditionExpression: condition.expression, ...checkNames } };
+  }
+  return {
+    Update: {
       TableName: TABLE,
       Key: key,
-      UpdateExpression: `REMOVE ${Object.keys(aliases).join(', ')}`,
-      ExpressionAttributeNames: aliases,
+      UpdateExpression: `ADD ${adds.join(', ')}`,
+      ...(condition ? { ConditionExpression: condition.expression } : {}),
+      ExpressionAttributeNames: { ...names, ...(condition?.names ?? {}) },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Removes an idea's tally item: the last step of deleting the idea, after its votes left every ballot. */
+export function tallyDeleteKey(siteId: number, ideaId: number): Key {
+  return keys.ideaTally(siteId, ideaId);
+}
+
+/** The keys of some ideas' tally items (for a read planned together with others, e.g. a vote round's). */
+export const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => keys.ideaTally(siteId, id));
+
+/** Whether a stored item is a tally item, and the idea's tally from it (for reads of mixed items). */
+export function asIdeaTally(item: Record<string, unknown> | undefined): IdeaTally | undefined {
+  return item && typeof item['tallyOf'] === 'number' ? ideaTallyOf(item) : undefined;
+}
+
+/**
+ * The tally items of some ideas (from the request's prefetch, else one BatchGet per 100): ideas
+ * without one (never created, deleted) are absent.
+ */
+export async function readIdeaTallies(siteId: number, ideaIds: readonly number[], options: { consistent?: boolean } = {}): Promise<Map<number, IdeaTally>> {
+  const found = new Map<number, IdeaTally>();
+  if (ideaIds.length === 0) return found;
+  const items = await getItems(tallyKeys(siteId, ideaIds), options);
+  for (const item of items) {
+    const tally = asIdeaTally(item);
+    if (tally) found.set(tally.ideaId, tally);
+  }
+  return found;
+}
+
+/**
+ * The tallies of some ideas that are votable (not gone): the counts a record shows. An idea without a
+ * tally item has none (`{}` is "no votes" only for ideas that have one).
+ */
+export async function readTallies(siteId: number, ideaIds: readonly number[]): Promise<Map<number, Tally>> {
+  const tallies = new Map<number, Tally>();
+  for (const [id, read] of await readIdeaTallies(siteId, ideaIds)) if (!read.gone) tallies.set(id, read.tally);
+  return tallies;
+}
+
+/**
+ * Every votable idea of the site with its tally: one Query of the `IDEA#` range, keeping the tally
+ * items (results, exports, the vote record's check). Cost grows with the site, as these reports do;
+ * list and vote calls never call it. `consistent` for the vote record's check against the ballots.
+ */
+export async function readSiteTallies(siteId: number, options: { consistent?: boolean } = {}): Promise<Map<number, Tally>> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ideaPrefix },
+    ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
+    ...(options.consistent ? { ConsistentRead: true } : {}),
+  });
+  const tallies = new Map<number, Tally>();
+  for (const item of items) tallies.set(Number(item['tallyOf']), tallyOfItem(item));
+  return tallies;
+}
+
+/** A position in the order by votes: the last idea a page showed. */
+export interface VotesPosition {
+  yes: number;
+  id: number;
+}
+
+/**
+ * One page of a site's votable ideas by `yes` (most first: ties newest first; least first: the exact
+ * reverse), from GSI3: only what the page returns is read, whatever the number of ideas.
+ */
+export async function queryIdeasByVotes(
+  siteId: number,
+  options: { mostFirst: boolean; after?: VotesPosition | undefined; limit: number },
+): Promise<{ tallies: Array<{ id: number; tally: Tally }>; more: boolean }> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: GSI3,
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ideasByVotes(siteId).GSI3PK },
+      ScanIndexForward: !options.mostFirst,
+      Limit: options.limit,
+      ...(options.after
+        ? {
+            ExclusiveStartKey: {
+              ...keys.ideaTally(siteId, options.after.id),
+              ...keys.ideasByVotes(siteId),
+              GSI3SK: rankOf(options.after.yes, options.after.id),
+            },
+          }
+        : {}),
     }),
   );
+  const tallies = (out.Items ?? []).map((item) => ({ id: Number(item['tallyOf']), tally: tallyOfItem(item) }));
+  return { tallies, more: out.LastEvaluatedKey !== undefined };
 }
+
 
 /** `yes`/`no` counts as shown on idea records. */
 export const yesNo = (tally: Tally | undefined) => ({ yes: tally?.yes ?? 0, no: tally?.no ?? 0 });

@@ -9,6 +9,7 @@
  * site" hold under concurrent first logins, and it is read strongly consistently at login (a GSI
  * read is only eventually consistent).
  */
+import { getItem } from '#lib/store/read';
 import {
   GetCommand,
   PutCommand,
@@ -67,8 +68,8 @@ const strip = (item: Record<string, unknown>) => withoutKeys(item) as UserItem;
 
 /** @param options.consistent a strongly consistent read, for a conditional write planned from it. */
 export async function getUser(siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.user(siteId, userId), ...(options.consistent ? { ConsistentRead: true } : {}) }));
-  return out.Item ? strip(out.Item) : undefined;
+  const item = await getItem(keys.user(siteId, userId), options);
+  return item ? strip(item) : undefined;
 }
 
 /** One page of a site's users in id order: one Query. */

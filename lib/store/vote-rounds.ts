@@ -1,48 +1,82 @@
 /**
- * The storage side of a vote round: reading what a round is planned from, and applying the plan as ONE
- * TransactWriteItems (docs/data-model.md "Votes"):
+ * The storage side of a vote round (docs/data-model.md "Votes"): what a round reads, planned so the
+ * request reads it with its site and caller in ONE consistent BatchGet (lib/store/prefetch.ts), and
+ * the plan applied as ONE TransactWriteItems:
  *
  *   [0]      the user's ballot: Put (or a ConditionCheck when nothing changes), conditioned on the
  *            version it was read at;
- *   [1..10]  one Update per touched tally shard: ADD the net deltas, requiring the marker of every idea
- *            the round adds a vote to;
+ *   [1..n]   one Update per idea whose count changes (lib/store/tallies.ts): ADD its net change,
+ *            requiring, for an idea the round adds a vote to, that it is still votable;
  *   [last]   with an Idempotency-Key: the stored response, conditioned on not existing yet.
  *
- * So a round is all-or-nothing, tallies move with the votes, and at most 12 actions are used whatever
- * the round's size. A cancelled transaction is classified here, so the domain never sees AWS errors.
+ * DynamoDB allows 100 actions per transaction. A round changing more ideas than fit (a `replace` of
+ * 60 votes by 60 others, a first round of 100 likes) commits the ballot with the changes that fit,
+ * checks first, and records the rest on the ballot (`pendingTallies`); they follow in further
+ * transactions, each advancing that journal once (exactly once, whoever finishes it). The ballot, and
+ * so the round, is all-or-nothing; only the counts of such a round lag, for as long as those writes take.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedConditions, type CancellationReason } from '#lib/store/failures';
-import { batchGet } from '#lib/store/batch';
-import { ballotPutItem, ballotUnchangedItem, type BallotSeal, type BallotVote } from '#lib/store/ballots';
+import { ballotPutItem, ballotUnchangedItem, getBallot, type BallotItem, type BallotSeal, type BallotVote } from '#lib/store/ballots';
+import { finishPendingTallies, journalSteps, MAX_TRANSACTION_ACTIONS } from '#lib/store/ballot-journal';
 import { doc } from '#lib/store/client';
-import { idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
+import { getIdempotencyRecord, idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
 import { keys } from '#lib/store/keys';
-import { markerAttribute, tallyUpdateItems, type Tally, type TransactItem } from '#lib/store/tallies';
+import type { ReadPlan } from '#lib/store/prefetch';
+import { readIdeaTallies, tallyChangeItem, tallyKeys, type IdeaTally, type Tally, type TransactItem } from '#lib/store/tallies';
 
-/** The attributes of an idea item a round needs (a projection: descriptions are not read). */
-export interface VotableIdeaItem {
-  id: number;
-  budget?: number | null;
-  extraData?: { theme?: unknown };
+/**
+ * The keys a round reads, for the request's first BatchGet: the ballot, the stored answer of its
+ * Idempotency-Key and the tally items of its ideas. Consistent: the round's conditional write is
+ * planned from them.
+ */
+export function roundReadPlan(siteId: number, userId: number, ideaIds: readonly number[], idempotency?: { scope: string; key: string }): ReadPlan {
+  return {
+    keys: [
+      keys.ballot(siteId, userId),
+      ...(idempotency ? [keys.idempotency(siteId, idempotency.scope, idempotency.key)] : []),
+      ...tallyKeys(siteId, [...new Set(ideaIds)]),
+    ],
+    consistent: true,
+  };
+}
+
+export interface RoundState {
+  ballot: BallotItem | undefined;
+  stored: IdempotencyRecord | undefined;
+  /** Tally items of the ideas asked for (absent: no such idea). */
+  ideas: Map<number, IdeaTally>;
 }
 
 /**
- * The ideas of a round (one BatchGet per 100 ids; a round of up to 100 ideas is one request). Strongly
- * consistent, so a round retried after an idea was deleted sees that it is gone.
+ * What a round is planned from, read consistently (from the request's prefetch on a first attempt:
+ * no request; from DynamoDB on a re-plan). A ballot with an unfinished journal is finished first.
  */
-export async function readIdeasForVote(siteId: number, ideaIds: readonly number[]): Promise<VotableIdeaItem[]> {
-  if (ideaIds.length === 0) return [];
-  return batchGet<VotableIdeaItem>(
-    ideaIds.map((id) => keys.idea(siteId, id)),
-    {
-      consistentRead: true,
-      projection: {
-        expression: '#id, #budget, #extraData.#theme',
-        names: { '#id': 'id', '#budget': 'budget', '#extraData': 'extraData', '#theme': 'theme' },
-      },
-    },
-  );
+export async function readRoundState(
+  siteId: number,
+  userId: number,
+  ideaIds: readonly number[],
+  idempotency: { scope: string; key: string } | undefined,
+  now: Date,
+): Promise<RoundState> {
+  const [ballot, stored, ideas] = await Promise.all([
+    getBallot(siteId, userId, true),
+    idempotency ? getIdempotencyRecord(siteId, idempotency.scope, idempotency.key, now) : undefined,
+    readIdeaTallies(siteId, ideaIds, { consistent: true }),
+  ]);
+  if (ballot?.pendingTallies) {
+    await finishPendingTallies(siteId, userId, ballot.pendingTallies);
+    return { ballot: await getBallot(siteId, userId, true), stored, ideas };
+  }
+  return { ballot, stored, ideas };
+}
+
+/** One idea's net change in a round. */
+export interface TallyChange {
+  ideaId: number;
+  change: Tally;
+  /** The round adds a vote to this idea: it must still be votable when the round commits. */
+  addsVotes: boolean;
 }
 
 export interface RoundWrite {
@@ -54,10 +88,10 @@ export interface RoundWrite {
   votes: Record<string, BallotVote> | undefined;
   /** The chain hash of the new state (issue 16), computed by the domain; required with `votes`. */
   seal?: BallotSeal | undefined;
-  tallyDeltas: ReadonlyMap<number, Tally>;
-  /** Ideas the round adds a vote to: each must still be votable when the transaction commits. */
-  mustExist: readonly number[];
-  idempotency?: { scope: string; key: string; record: Omit<IdempotencyRecord, 'ttl'>; ttlSeconds: number };
+  /** The ballot's vote sequence after the round (vote ids, lib/votes/ids.ts). */
+  voteSeq?: number | undefined;
+  changes: readonly TallyChange[];
+  idempotency?: { scope: string; key: string; record: Omit<IdempotencyRecord, 'ttl'>; ttlSeconds: number } | undefined;
   now: Date;
 }
 
@@ -65,77 +99,56 @@ export type RoundOutcome =
   | { kind: 'committed' }
   /** Another write changed the ballot since it was read (a concurrent round of the same user). */
   | { kind: 'ballot-changed' }
-  /** These ideas of `mustExist` were deleted since the round was planned. */
+  /** These ideas the round adds votes to were deleted since the round was planned. */
   | { kind: 'ideas-gone'; ideaIds: number[] }
   /** A concurrent request with the same Idempotency-Key committed first. */
   | { kind: 'duplicate' }
-  /** DynamoDB refused because of concurrent transactions on the same items, or throttling: retry. */
+  /** A count the round removes from is not there (an idea deleted meanwhile): plan again. */
   | { kind: 'contended' };
 
 export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   const { siteId, userId, readVersion } = write;
   const now = write.now.toISOString();
+  const idempotencyItem = write.idempotency
+    ? idempotencyPutItem(siteId, write.idempotency.scope, write.idempotency.key, write.idempotency.record, write.idempotency.ttlSeconds, write.now)
+    : undefined;
+
+  // Checks first: every change that adds a vote is in the first transaction, with its condition.
+  const ordered = [...write.changes].sort((a, b) => Number(b.addsVotes) - Number(a.addsVotes));
+  const room = MAX_TRANSACTION_ACTIONS - 1 - (idempotencyItem ? 1 : 0);
+  const first = ordered.slice(0, room);
+  const later = journalSteps(ordered.slice(room));
+
   const ballotItem =
     write.votes === undefined || write.seal === undefined
       ? ballotUnchangedItem(siteId, userId, readVersion)
-      : ballotPutItem(siteId, userId, write.votes, readVersion, now, write.seal);
-
-  // ALL_OLD on a failed shard condition returns the shard, whose markers tell which ideas are gone.
-  const shardItems = tallyUpdateItems(siteId, write.tallyDeltas, write.mustExist).map(
-    (item): TransactItem =>
-      item.Update?.ConditionExpression ? { Update: { ...item.Update, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } } : item,
-  );
-  const idempotencyItem = write.idempotency
-    ? idempotencyPutItem(
-        siteId,
-        write.idempotency.scope,
-        write.idempotency.key,
-        write.idempotency.record,
-        write.idempotency.ttlSeconds,
-        write.now,
-      )
-    : undefined;
-  const items = [ballotItem, ...shardItems, ...(idempotencyItem ? [idempotencyItem] : [])];
+      : ballotPutItem(siteId, userId, write.votes, readVersion, now, write.seal, {
+          ...(write.voteSeq !== undefined ? { voteSeq: write.voteSeq } : {}),
+          ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
+        });
+  const changeItems = first.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: c.addsVotes }));
+  const items = [ballotItem, ...changeItems, ...(idempotencyItem ? [idempotencyItem] : [])];
 
   try {
     await doc.send(new TransactWriteCommand({ TransactItems: items }));
-    return { kind: 'committed' };
   } catch (err) {
     // Conflicts and throttling were retried by the store's policy (lib/store/retry.ts), then 409/503.
     const reasons = failedConditions(err);
     if (!reasons) throw err;
-    return classify(reasons, { siteId, shardItems, hasIdempotency: idempotencyItem !== undefined, mustExist: write.mustExist }, err);
+    return classify(reasons, first, idempotencyItem !== undefined, err);
   }
+  if (later.length > 0) await finishPendingTallies(siteId, userId, { next: 0, steps: later });
+  return { kind: 'committed' };
 }
 
-function classify(
-  reasons: CancellationReason[],
-  layout: { siteId: number; shardItems: TransactItem[]; hasIdempotency: boolean; mustExist: readonly number[] },
-  err: unknown,
-): RoundOutcome {
+function classify(reasons: CancellationReason[], changes: readonly TallyChange[], hasIdempotency: boolean, err: unknown): RoundOutcome {
   const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-  const shardRange = { from: 1, to: 1 + layout.shardItems.length };
-
-  if (layout.hasIdempotency && failed(shardRange.to)) return { kind: 'duplicate' };
+  if (hasIdempotency && failed(1 + changes.length)) return { kind: 'duplicate' };
   // A stale ballot is checked before vanished ideas: the re-planned round may no longer add them.
   if (failed(0)) return { kind: 'ballot-changed' };
-
-  const gone: number[] = [];
-  for (let i = shardRange.from; i < shardRange.to; i++) {
-    if (!failed(i)) continue;
-    const shardSk = layout.shardItems[i - 1]!.Update!.Key!.SK as string;
-    // The attribute names of the old shard (the SDK leaves cancellation items unmarshalled, names are
-    // all we need). No item at all: the shard never existed, so none of its markers do.
-    const present = new Set(Object.keys(reasons[i]?.Item ?? {}));
-    for (const ideaId of layout.mustExist) {
-      const inShard = keys.tallyShard(layout.siteId, keys.tallyShardOf(ideaId)).SK === shardSk;
-      if (inShard && !present.has(markerAttribute(ideaId))) gone.push(ideaId);
-    }
-  }
+  const gone = changes.filter((c, i) => c.addsVotes && failed(1 + i)).map((c) => c.ideaId);
   if (gone.length > 0) return { kind: 'ideas-gone', ideaIds: gone };
-
-  // A failed shard condition whose markers all exist cannot happen with a consistent old image; and
-  // any other code (ValidationError, ...) is a bug, not a client error.
-  if (reasons.some((_, i) => failed(i))) return { kind: 'contended' };
+  if (changes.some((_, i) => failed(1 + i))) return { kind: 'contended' };
+  // Any other code (ValidationError, ...) is a bug, not a client error.
   throw err;
 }

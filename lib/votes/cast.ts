@@ -2,8 +2,9 @@
  * POST /vote: one voting round, all-or-nothing (CONTRACT "Vote", docs/data-model.md "Votes").
  *
  *   access (401/403) -> body (400) -> [stored answer for the Idempotency-Key?] -> voting open (403)
- *   -> read ballot + ideas -> planRound (pure rules: 400/409) -> ONE transaction (ballot, tally shards,
- *   stored answer)
+ *   -> ballot + ideas' tallies (read with the site and caller in the request's ONE BatchGet: see
+ *   castReadPlan) -> planRound (pure rules: 400/409) -> ONE transaction (ballot, the changed ideas'
+ *   tallies, stored answer). Two requests in all (issue 17).
  *
  * Concurrency is optimistic: the ballot is written on the condition that its version is the one the
  * round was planned from. When another round of the same user got there first (or DynamoDB reports a
@@ -17,19 +18,20 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/service';
-import { getBallot, type BallotVote as StoredVote } from '#lib/store/ballots';
-import { nextIds } from '#lib/store/counters';
-import { getIdempotencyRecord, type IdempotencyRecord } from '#lib/store/idempotency';
-import { commitRound, readIdeasForVote, type VotableIdeaItem } from '#lib/store/vote-rounds';
+import type { BallotVote as StoredVote } from '#lib/store/ballots';
+import type { IdempotencyRecord } from '#lib/store/idempotency';
+import type { ReadPlan } from '#lib/store/prefetch';
+import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';
+import { commitRound, readRoundState, roundReadPlan, type TallyChange } from '#lib/store/vote-rounds';
 import { assertVotingOpen, planRound } from '#lib/votes/index';
 import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/index';
 import { invalidRound } from '#lib/votes/errors';
-import { IDEMPOTENCY_TTL_SECONDS, idempotencyScope, roundHash } from '#lib/votes/idempotency';
+import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf, idempotencyScope, roundHash } from '#lib/votes/idempotency';
+import { nextVoteIds } from '#lib/votes/ids';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
-import type { VoteRecord } from '#schemas/votes';
+import { castVotesBody, type VoteRecord } from '#schemas/votes';
 import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
-
 
 export interface CastInput {
   site: Site;
@@ -64,6 +66,30 @@ export function authorizeVoter(caller: Caller, site: Site | undefined): void {
   if (caller.kind !== 'user') throw forbidden('Votes are cast by site users; a service token has no user to vote as');
 }
 
+/**
+ * What a round will read, for the request's first BatchGet (with the site and the caller): the ballot,
+ * the stored answer of its Idempotency-Key and the round's ideas. Planned from the raw body: a body
+ * that fails its schema plans only the ballot (the round is refused before anything is read).
+ */
+export function castReadPlan(siteId: number, userId: number, rawBody: unknown, headers: Record<string, string | undefined>): ReadPlan {
+  const parsed = castVotesBody.safeParse(rawBody);
+  const key = safeIdempotencyKey(headers);
+  return roundReadPlan(
+    siteId,
+    userId,
+    parsed.success ? parsed.data.map((entry) => entry.ideaId) : [],
+    key === undefined ? undefined : { scope: idempotencyScope(userId), key },
+  );
+}
+
+function safeIdempotencyKey(headers: Record<string, string | undefined>): string | undefined {
+  try {
+    return idempotencyKeyOf(headers);
+  } catch {
+    return undefined; // the route answers 400 for it later, in its place
+  }
+}
+
 export async function castVotes({ site, caller, round, idempotencyKey, clock = () => new Date() }: CastInput): Promise<CastResult> {
   authorizeVoter(caller, site);
   if (caller.kind !== 'user') throw forbidden('Votes are cast by site users');
@@ -71,42 +97,39 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
   const config: VotesConfig = site.config.votes;
   const idempotency: Idempotency | undefined =
     idempotencyKey === undefined ? undefined : { scope: idempotencyScope(userId), key: idempotencyKey, hash: roundHash(round) };
+  const roundIdeaIds = [...new Set(round.map((entry) => entry.ideaId))];
 
-  let reserved: { first: number; count: number } | undefined;
   for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
     if (attempt > 0) await pauseBeforeReplan(attempt);
     const now = clock();
-    const [stored, ballot] = await Promise.all([
-      // Looked up on every attempt: a duplicate may have committed while this one was backing off.
-      idempotency ? getIdempotencyRecord(site.id, idempotency.scope, idempotency.key, now) : undefined,
-      getBallot(site.id, userId, true),
-    ]);
-    if (stored) return replay(stored, idempotency!, userId);
+    // First attempt: from the request's prefetch (no request). The stored answer is looked up on every
+    // attempt: a duplicate may have committed while this one was backing off.
+    const state = await readRoundState(site.id, userId, roundIdeaIds, idempotency, now);
+    if (state.stored) return replay(state.stored, idempotency!, userId);
     if (attempt === 0) assertVotingOpen(config, now);
 
-    const existing = votesOfBallot(ballot?.votes);
-    const ideas = await readIdeas(site.id, config, round, existing.map((v) => v.ideaId));
+    const held = state.ballot?.votes ?? {};
+    const existing = votesOfBallot(held);
+    const ideas = await ideasForRules(site.id, config, state.ideas, held);
     const plan = planRound({ config, existing, round, ideas });
 
     const unchanged = plan.added.length === 0 && plan.removed.length === 0;
     // Nothing to write and no answer to store: the consistent read is the result.
     if (unchanged && !idempotency) return { records: existing.map((v) => toVoteRecord(v, userId, true)), replayed: false };
 
-    // One counter request for all new votes; ids reserved by an attempt that lost a race are reused.
-    if (plan.added.length > 0 && (reserved === undefined || reserved.count < plan.added.length)) {
-      reserved = { first: await nextIds('vote', plan.added.length), count: plan.added.length };
-    }
-    const votes = nextVoteSet(plan, reserved?.first ?? 0, now.toISOString());
+    // Vote ids from the ballot's own sequence: no counter on the hot path (lib/votes/ids.ts).
+    const ids = nextVoteIds(userId, state.ballot?.voteSeq, plan.added.length);
+    const votes = nextVoteSet(plan, ids.ids, now.toISOString(), ideas);
 
     const outcome = await commitRound({
       siteId: site.id,
       userId,
-      readVersion: ballot?.version,
+      readVersion: state.ballot?.version,
       votes: unchanged ? undefined : votes,
       // The verifiable record (issue 16): the new state's chain hash, in the same transaction.
-      seal: unchanged ? undefined : sealBallot(ballot, { userId, version: (ballot?.version ?? 0) + 1, votes }),
-      tallyDeltas: plan.tallyDeltas,
-      mustExist: plan.added.map((v) => v.ideaId),
+      seal: unchanged ? undefined : sealBallot(state.ballot, { userId, version: (state.ballot?.version ?? 0) + 1, votes }),
+      voteSeq: ids.seq,
+      changes: tallyChanges(plan),
       ...(idempotency
         ? {
             idempotency: {
@@ -123,12 +146,9 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     switch (outcome.kind) {
       case 'committed':
         return { records: votesOfBallot(votes).map((v) => toVoteRecord(v, userId, true)), replayed: false };
-      case 'duplicate': {
-        // A concurrent request with the same key won: answer what it stored.
-        const winner = await getIdempotencyRecord(site.id, idempotency!.scope, idempotency!.key, clock());
-        if (winner) return replay(winner, idempotency!, userId);
+      case 'duplicate':
+        // A concurrent request with the same key won: the next attempt reads and answers what it stored.
         continue;
-      }
       case 'ideas-gone':
         throw invalidRound(
           round.flatMap((entry, i) =>
@@ -145,39 +165,55 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
   throw conflict('Your vote could not be stored because of many simultaneous changes; please retry');
 }
 
+/** Each idea's net change, and whether the round adds a vote to it (then it must still be votable). */
+function tallyChanges(plan: RoundPlan): TallyChange[] {
+  const adding = new Set(plan.added.map((v) => v.ideaId));
+  const changes: TallyChange[] = [...plan.tallyDeltas].map(([ideaId, change]) => ({ ideaId, change, addsVotes: adding.has(ideaId) }));
+  for (const ideaId of adding) if (!plan.tallyDeltas.has(ideaId)) changes.push({ ideaId, change: {}, addsVotes: true });
+  return changes;
+}
+
 /**
- * The ideas the rules need: those of the round and, when `merge` keeps earlier votes under budget or
- * theme limits, those of the held votes too. One BatchGet (up to 100 ids).
+ * The ideas the rules need: those of the round (their tally items, read with the round) and, when
+ * `merge` keeps earlier votes under budget or theme limits, those of the held votes, from the copies
+ * the ballot keeps of them (votes cast before it kept copies: their tally items, one more read).
  */
-async function readIdeas(
+async function ideasForRules(
   siteId: number,
   config: VotesConfig,
-  round: readonly CastVote[],
-  heldIdeaIds: readonly number[],
+  roundIdeas: ReadonlyMap<number, IdeaTally>,
+  held: Record<string, StoredVote>,
 ): Promise<Map<number, IdeaForVote>> {
+  const ideas = new Map<number, IdeaForVote>();
+  for (const [id, tally] of roundIdeas) if (!tally.gone) ideas.set(id, { id, budget: tally.budget, theme: tally.theme });
   const heldMatter = config.withExisting === 'merge' && config.voteType !== 'likes' && config.voteType !== 'count';
-  const ids = new Set([...round.map((e) => e.ideaId), ...(heldMatter ? heldIdeaIds : [])]);
-  const items = await readIdeasForVote(siteId, [...ids]);
-  return new Map(items.map((item) => [item.id, toIdeaForVote(item)]));
+  if (!heldMatter) return ideas;
+  const withoutCopies: number[] = [];
+  for (const [key, vote] of Object.entries(held)) {
+    const id = Number(key);
+    if (ideas.has(id)) continue;
+    if (vote.budget !== undefined && vote.theme !== undefined) ideas.set(id, { id, budget: vote.budget, theme: vote.theme });
+    else withoutCopies.push(id);
+  }
+  for (const [id, tally] of await readIdeaTallies(siteId, withoutCopies, { consistent: true })) {
+    if (!tally.gone) ideas.set(id, { id, budget: tally.budget, theme: tally.theme });
+  }
+  return ideas;
 }
 
-function toIdeaForVote(item: VotableIdeaItem): IdeaForVote {
-  const theme = item.extraData?.theme;
-  return {
-    id: item.id,
-    budget: typeof item.budget === 'number' ? item.budget : null,
-    theme: typeof theme === 'string' ? theme : null,
-  };
-}
-
-/** The ballot after the round: kept votes as they were, new ones numbered from `firstId` in plan order. */
-function nextVoteSet(plan: RoundPlan, firstId: number, createdAt: string): Record<string, StoredVote> {
+/**
+ * The ballot after the round: kept votes as they were, new ones with `ids` in plan order, each with
+ * the copies of its idea that a later round's limits need.
+ */
+function nextVoteSet(plan: RoundPlan, ids: readonly number[], createdAt: string, ideas: ReadonlyMap<number, IdeaForVote>): Record<string, StoredVote> {
   const votes: Record<string, StoredVote> = {};
-  let offset = 0;
+  let next = 0;
   for (const vote of plan.next) {
+    const idea = ideas.get(vote.ideaId);
+    const copies = idea ? { budget: idea.budget, theme: idea.theme } : {};
     votes[String(vote.ideaId)] = vote.keep
-      ? { id: vote.keep.id, opinion: vote.keep.opinion, createdAt: vote.keep.createdAt }
-      : { id: firstId + offset++, opinion: vote.opinion, createdAt };
+      ? { id: vote.keep.id, opinion: vote.keep.opinion, createdAt: vote.keep.createdAt, ...copies }
+      : { id: ids[next++]!, opinion: vote.opinion, createdAt, ...copies };
   }
   return votes;
 }
@@ -189,4 +225,3 @@ function replay(stored: IdempotencyRecord, idempotency: Idempotency, userId: num
   if (!isStoredVoteMap(stored.response)) throw new Error('Stored vote answer has an unexpected shape');
   return { records: votesOfBallot(stored.response).map((v) => toVoteRecord(v, userId, true)), replayed: true };
 }
-

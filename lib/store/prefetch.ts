@@ -1,0 +1,63 @@
+/**
+ * Request-scoped prefetch (issue 17): everything a call will read by key, whose keys are known before
+ * it starts (its site, its caller, what its route declares: a vote round's ballot, stored answer and
+ * ideas; an idea page's idea and tally; the caller's ballot for `includeUserVote`), is read with ONE
+ * BatchGet. The store's by-key reads then take their item from here instead of sending a request.
+ *
+ * Rules that keep this correct:
+ * - Take-once: an item is served once, so a re-read (a retried round re-planning after a conflict)
+ *   goes to DynamoDB and sees the newer state.
+ * - A read that must be strongly consistent takes only what was read consistently.
+ * - A key that was asked for and is absent is remembered as absent (that is an answer too).
+ * - Outside a request scope (scripts, jobs, tests calling the store) nothing is prefetched and every
+ *   read goes to DynamoDB as before.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { batchGet } from '#lib/store/batch';
+import type { Key } from '#lib/store/keys';
+
+/** Keys to read ahead, as the store's access patterns plan them (callers never build keys). */
+export interface ReadPlan {
+  keys: readonly Key[];
+  /** Strongly consistent (twice the read units): for a conditional write planned from these items. */
+  consistent: boolean;
+}
+
+interface Entry {
+  item: Record<string, unknown> | undefined;
+  consistent: boolean;
+}
+
+const requestScope = new AsyncLocalStorage<Map<string, Entry>>();
+const idOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
+
+/** Runs one request with its own (empty) prefetch scope. */
+export const withPrefetchScope = <T>(run: () => Promise<T>): Promise<T> => requestScope.run(new Map(), run);
+
+/**
+ * Reads every key of the plans with one BatchGet (one per 100 keys), consistently when any plan asks
+ * for it, into the current request's scope. A no-op outside a scope.
+ */
+export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promise<void> {
+  const scope = requestScope.getStore();
+  const wanted = plans.filter((plan): plan is ReadPlan => plan !== undefined);
+  const keyList = wanted.flatMap((plan) => plan.keys);
+  if (!scope || keyList.length === 0) return;
+  const consistent = wanted.some((plan) => plan.consistent);
+  const items = await batchGet<Record<string, unknown>>([...keyList], consistent ? { consistentRead: true } : {});
+  for (const key of keyList) scope.set(idOf(key), { item: undefined, consistent });
+  for (const item of items) scope.set(idOf(item as unknown as Key), { item, consistent });
+}
+
+/**
+ * The item of `key` if this request prefetched it (`{ item: undefined }`: it does not exist), taken
+ * out of the scope; `undefined` when it was not prefetched (or not consistently, for a consistent
+ * read): then the caller reads it itself.
+ */
+export function takePrefetched(key: Key, options: { consistent?: boolean | undefined } = {}): { item: Record<string, unknown> | undefined } | undefined {
+  const scope = requestScope.getStore();
+  const entry = scope?.get(idOf(key));
+  if (!scope || !entry || (options.consistent && !entry.consistent)) return undefined;
+  scope.delete(idOf(key));
+  return { item: entry.item };
+}

@@ -1,0 +1,36 @@
+/**
+ * Reads by key, through the request's prefetch (lib/store/prefetch.ts): an item the request already
+ * read with its first BatchGet costs no request; anything else is one GetItem / BatchGet as before.
+ * Every by-key access pattern of lib/store reads through here.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/client';
+import { batchGet } from '#lib/store/batch';
+import type { Key } from '#lib/store/keys';
+import { takePrefetched } from '#lib/store/prefetch';
+
+export interface ReadOptions {
+  /** Strongly consistent: for a conditional write planned from the item. */
+  consistent?: boolean | undefined;
+}
+
+/** One item by key, or undefined. */
+export async function getItem(key: Key, options: ReadOptions = {}): Promise<Record<string, unknown> | undefined> {
+  const taken = takePrefetched(key, options);
+  if (taken) return taken.item;
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: key, ...(options.consistent ? { ConsistentRead: true } : {}) }));
+  return out.Item;
+}
+
+/** Items by key (missing ones are absent): prefetched ones from the request, the rest with one BatchGet per 100. */
+export async function getItems(keyList: readonly Key[], options: ReadOptions = {}): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  const rest: Key[] = [];
+  for (const key of keyList) {
+    const taken = takePrefetched(key, options);
+    if (!taken) rest.push(key);
+    else if (taken.item) found.push(taken.item);
+  }
+  if (rest.length > 0) found.push(...(await batchGet<Record<string, unknown>>(rest, options.consistent ? { consistentRead: true } : {})));
+  return found;
+}
