@@ -185,7 +185,7 @@ export async function exportIdeas(
 ): Promise<ExportPage> {
   access.results.export(caller, site.id);
   const scope = scopeOf(site.id, 'export-ideas', query.format);
-  // The tallies of every idea: one BatchGet of the shards, whatever the number of ideas.
+  // The tallies of every votable idea: a Query of GSI3, which holds only tally items.
   const tallies: Tally = await readSiteTallies(site.id);
   let first = query.cursor === undefined;
   const page = await pageThrough<SiteIdeaItem>(site.id, 'ideas', scope, query.cursor, (ideas) => {

@@ -6,7 +6,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { DELETING, type ContentItem } from '#lib/store/content-items';
-import { keys, sitePk } from '#lib/store/keys';
+import { isIdeaTallySk, keys, sitePk } from '#lib/store/keys';
 import { withoutKeys } from '#lib/store/item';
 
 export interface IdeaForClosing {
@@ -24,7 +24,8 @@ export async function ideasFromId(siteId: number, firstId: number, limit: number
       Limit: limit,
     }),
   );
-  const ideas = (out.Items ?? []).map((stored) => ({
+  // The range also holds each idea's tally item (`IDEA#<id>#TALLY`), which is not an idea.
+  const ideas = (out.Items ?? []).filter((stored) => !isIdeaTallySk(String(stored['SK']))).map((stored) => ({
     item: withoutKeys(stored) as unknown as ContentItem,
     deleting: stored[DELETING] !== undefined,
   }));

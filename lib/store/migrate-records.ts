@@ -5,7 +5,7 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
-import { idFromSk, keys, sitePk } from '#lib/store/keys';
+import { idFromSk, isIdeaTallySk, keys, sitePk } from '#lib/store/keys';
 import { INDEX_KEYS } from '#lib/store/idea-index';
 import type { BallotItem, BallotSeal } from '#lib/store/ballots';
 import { conditionFailed } from '#lib/store/failures';
@@ -31,7 +31,10 @@ async function pageOf(siteId: number, prefix: string, start: Record<string, unkn
 /** One page of a site's ideas (one Query): the ids of those without index items. */
 export async function ideasWithoutIndexPage(siteId: number, start: Record<string, unknown> | undefined, pageSize = 100): Promise<MigrationPage<number>> {
   const out = await pageOf(siteId, keys.ideaPrefix, start, pageSize);
-  const items = (out.Items ?? []).filter((raw) => raw[INDEX_KEYS] === undefined).map((raw) => idFromSk(String(raw.SK)));
+  // The range also holds each idea's tally item (`IDEA#<id>#TALLY`), which has no index of its own.
+  const items = (out.Items ?? [])
+    .filter((raw) => !isIdeaTallySk(String(raw['SK'])) && raw[INDEX_KEYS] === undefined)
+    .map((raw) => idFromSk(String(raw['SK'])));
   return { items, next: out.LastEvaluatedKey };
 }
 

@@ -40,7 +40,9 @@ const range = (siteId: number, prefix: string) => ({
   ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': prefix },
 });
 
-const live = (items: Record<string, unknown>[]) => items.filter((item) => item[DELETING] === undefined) as unknown as SiteIdeaItem[];
+/** Ideas that are not being deleted; the `IDEA#` range also holds each idea's tally item, which has no `id`. */
+const live = (items: Record<string, unknown>[]) =>
+  items.filter((item) => typeof item['id'] === 'number' && item[DELETING] === undefined) as unknown as SiteIdeaItem[];
 
 /** Every idea of the site (not those being deleted), in id order. */
 export async function readSiteIdeas(siteId: number): Promise<SiteIdeaItem[]> {

@@ -195,18 +195,26 @@ export async function readTallies(siteId: number, ideaIds: readonly number[]): P
 }
 
 /**
- * Every votable idea of the site with its tally: one Query of the `IDEA#` range, keeping the tally
- * items (results, exports, the vote record's check). Cost grows with the site, as these reports do;
- * list and vote calls never call it. `consistent` for the vote record's check against the ballots.
+ * Every votable idea of the site with its tally (results, exports, the vote record's check). Reads only
+ * tally items: GSI3 holds exactly those of votable ideas. `consistent` (the check against the
+ * ballots, which must not see an index that lags) reads the `IDEA#` range of the table instead,
+ * ideas included, and keeps the tallies. Cost grows with the site, as these reports do; list and
+ * vote calls never call it.
  */
 export async function readSiteTallies(siteId: number, options: { consistent?: boolean } = {}): Promise<Map<number, Tally>> {
-  const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ideaPrefix },
-    ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
-    ...(options.consistent ? { ConsistentRead: true } : {}),
-  });
+  const items = options.consistent
+    ? await queryAll<Record<string, unknown>>({
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ideaPrefix },
+        ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
+        ConsistentRead: true,
+      })
+    : await queryAll<Record<string, unknown>>({
+        IndexName: GSI3,
+        KeyConditionExpression: 'GSI3PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ideasByVotes(siteId).GSI3PK },
+      });
   const tallies = new Map<number, Tally>();
   for (const item of items) tallies.set(Number(item['tallyOf']), tallyOfItem(item));
   return tallies;

@@ -195,6 +195,7 @@ async function ideasForRules(
     if (vote.budget !== undefined && vote.theme !== undefined) ideas.set(id, { id, budget: vote.budget, theme: vote.theme });
     else withoutCopies.push(id);
   }
+  if (withoutCopies.length === 0) return ideas;
   for (const [id, tally] of await readIdeaTallies(siteId, withoutCopies, { consistent: true })) {
     if (!tally.gone) ideas.set(id, { id, budget: tally.budget, theme: tally.theme });
   }

@@ -92,7 +92,7 @@ export function checkCheckpoint(checkpoint: CheckpointItem | undefined, ballots:
 }
 
 export async function verifySiteVotes(siteId: number): Promise<VerifyReport> {
-  const [ballots, stored, checkpoint] = await Promise.all([readSiteBallots(siteId, 'all', true), readSiteTallies(siteId), latestCheckpoint(siteId)]);
+  const [ballots, stored, checkpoint] = await Promise.all([readSiteBallots(siteId, 'all', true), readSiteTallies(siteId, { consistent: true }), latestCheckpoint(siteId)]);
   const counted = countVotes(ballots.flatMap((ballot) => hashedVotes(ballot.votes)));
   const problems = [...compareTallies(counted, stored)];
   for (const ballot of ballots) {

@@ -6,7 +6,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { nextId } from '#lib/store/counters';
-import { unregisterIdeaItem } from '#lib/store/tallies';
+import { tallyGoneItem } from '#lib/store/tallies';
 import { putNewIdea } from '#lib/store/ideas';
 import type { ContentItem } from '#lib/store/content-items';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
@@ -42,11 +42,11 @@ export async function putIdea(siteId: number, options: IdeaFixture = {}): Promis
     version: 1,
     ...options.fields,
   } as ContentItem;
-  // The idea create's own store write (item, tally marker and index items in one transaction).
+  // The idea create's own store write (item, tally item and index items in one transaction).
   const outcome = await putNewIdea(item, { index: ideaIndexSpec(item) });
   if (outcome !== 'ok') throw new Error(`putIdea: ${outcome}`);
   if (options.withoutMarker) {
-    const { Update } = unregisterIdeaItem(siteId, id);
+    const { Update } = tallyGoneItem(siteId, id);
     await doc.send(new UpdateCommand(Update!));
   }
   return { id };

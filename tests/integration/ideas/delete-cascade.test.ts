@@ -12,7 +12,7 @@ import { handler as getIdea } from '../../../functions/ideas/get.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
 import { handler as castVote } from '../../../functions/votes/cast.ts';
 import { getContentItem, markContentDeleting } from '#lib/store/content-items';
-import { unregisterIdeaItem } from '#lib/store/tallies';
+import { tallyGoneItem } from '#lib/store/tallies';
 
 const ballotsOf = (siteId: number) =>
   queryAll<BallotItem>({
@@ -98,7 +98,7 @@ describe('a delete that failed halfway', () => {
     await seedArgument(site.id, a);
 
     // The state a crash right after the first step of the delete leaves behind.
-    expect(await markContentDeleting('IDEA', site.id, a, { with: [unregisterIdeaItem(site.id, a)] })).toBe(true);
+    expect(await markContentDeleting('IDEA', site.id, a, { with: [tallyGoneItem(site.id, a)] })).toBe(true);
 
     expect((await invoke(getIdea, { params: { siteId: site.id, ideaId: a } })).status).toBe(404);
     const listed = await invoke(listIdeas, { params: { siteId: site.id } });

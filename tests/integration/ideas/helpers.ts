@@ -8,7 +8,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { nextId, nextIds } from '#lib/store/counters';
 import { getBallot, type BallotItem } from '#lib/store/ballots';
-import { tallyUpdateItems } from '#lib/store/tallies';
+import { tallyChangeItem } from '#lib/store/tallies';
 import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
 import type { ArgumentItem } from '#lib/arguments/record';
 
@@ -103,7 +103,7 @@ export async function castVotes(siteId: number, userId: number, votes: Record<nu
               : { ConditionExpression: 'attribute_not_exists(PK)' }),
           },
         },
-        ...tallyUpdateItems(siteId, deltas, Object.keys(votes).map(Number)),
+        ...[...deltas].map(([ideaId, change]) => tallyChangeItem(siteId, ideaId, change, { addsVotes: ideaId in votes })),
       ],
     }),
   );

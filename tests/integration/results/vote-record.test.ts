@@ -139,9 +139,9 @@ describe('verify-votes', () => {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.tallyShard(site.id, keys.tallyShardOf(ideas[1])),
+        Key: keys.ideaTally(site.id, ideas[1]),
         UpdateExpression: 'ADD #c :one',
-        ExpressionAttributeNames: { '#c': `v${ideas[1]}_yes` },
+        ExpressionAttributeNames: { '#c': 'v_yes' },
         ExpressionAttributeValues: { ':one': 1 },
       }),
     );
@@ -168,9 +168,9 @@ describe('verify-votes', () => {
       await doc.send(
         new UpdateCommand({
           TableName: TABLE,
-          Key: keys.tallyShard(site.id, keys.tallyShardOf(ideaId)),
+          Key: keys.ideaTally(site.id, ideaId),
           UpdateExpression: 'ADD #c :d',
-          ExpressionAttributeNames: { '#c': `v${ideaId}_yes` },
+          ExpressionAttributeNames: { '#c': 'v_yes' },
           ExpressionAttributeValues: { ':d': delta },
         }),
       );

@@ -14,28 +14,39 @@ import type { UserItem } from '#lib/store/users';
 const store = vi.hoisted(() => ({
   ballot: undefined as BallotItem | undefined,
   idempotency: undefined as { requestHash: string; response: unknown } | undefined,
-  ideas: [] as Array<{ id: number; budget?: number | null; extraData?: { theme?: unknown } }>,
+  ideas: [] as Array<{ id: number; budget?: number | null; theme?: string | null; gone?: boolean }>,
   outcomes: [] as Array<Record<string, unknown>>,
   commits: [] as Array<Record<string, unknown>>,
-  nextId: 100,
-  idRequests: [] as number[],
+  reads: [] as number[][],
+  heldReads: [] as number[][],
 }));
 
-vi.mock('#lib/store/ballots', () => ({ getBallot: vi.fn(async () => store.ballot) }));
-vi.mock('#lib/store/idempotency', () => ({ getIdempotencyRecord: vi.fn(async () => store.idempotency) }));
-vi.mock('#lib/store/counters', () => ({
-  nextIds: vi.fn(async (_type: string, count: number) => {
-    store.idRequests.push(count);
-    const first = store.nextId;
-    store.nextId += count;
-    return first;
-  }),
-}));
+const tallyOf = (idea: { id: number; budget?: number | null; theme?: string | null; gone?: boolean }) => ({
+  ideaId: idea.id,
+  tally: {},
+  budget: idea.budget ?? null,
+  theme: idea.theme ?? null,
+  gone: idea.gone === true,
+});
 vi.mock('#lib/store/vote-rounds', () => ({
-  readIdeasForVote: vi.fn(async (_site: number, ids: number[]) => store.ideas.filter((i) => ids.includes(i.id))),
+  roundReadPlan: vi.fn(),
+  readRoundState: vi.fn(async (_site: number, _user: number, ids: number[]) => {
+    store.reads.push(ids);
+    return {
+      ballot: store.ballot,
+      stored: store.idempotency,
+      ideas: new Map(store.ideas.filter((i) => ids.includes(i.id)).map((i) => [i.id, tallyOf(i)])),
+    };
+  }),
   commitRound: vi.fn(async (write: Record<string, unknown>) => {
     store.commits.push(write);
     return store.outcomes.shift() ?? { kind: 'committed' };
+  }),
+}));
+vi.mock('#lib/store/tallies', () => ({
+  readIdeaTallies: vi.fn(async (_site: number, ids: number[]) => {
+    store.heldReads.push(ids);
+    return new Map(store.ideas.filter((i) => ids.includes(i.id)).map((i) => [i.id, tallyOf(i)]));
   }),
 }));
 vi.mock('#lib/store/retry', () => ({ REPLAN_ATTEMPTS: 3, pauseBeforeReplan: vi.fn(async () => undefined) }));
@@ -50,24 +61,38 @@ const cast = (site: Site, round: Array<{ ideaId: number; opinion: string }>, ide
   castVotes({ site, caller: voter, round, idempotencyKey, clock: () => NOW });
 
 beforeEach(() => {
-  Object.assign(store, { ballot: undefined, idempotency: undefined, ideas: [{ id: 1 }, { id: 2 }, { id: 3 }], outcomes: [], commits: [], nextId: 100, idRequests: [] });
+  Object.assign(store, { ballot: undefined, idempotency: undefined, ideas: [{ id: 1 }, { id: 2 }, { id: 3 }], outcomes: [], commits: [], reads: [], heldReads: [] });
 });
 
 describe('castVotes', () => {
-  it('a first round: one id request for the new votes, one commit with the ballot, tallies and seal; the records back', async () => {
+  it('a first round: ids from the ballot sequence, one read, one commit with the ballot, tallies and seal; the records back', async () => {
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 2, opinion: 'yes' }, { ideaId: 1, opinion: 'yes' }]);
     expect(result.replayed).toBe(false);
     expect(result.records).toEqual([
-      { id: 101, ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
-      { id: 100, ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+      { id: 7_000_002, ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+      { id: 7_000_001, ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
     ]);
-    expect(store.idRequests).toEqual([2]);
+    expect(store.reads).toEqual([[2, 1]]);
     expect(store.commits).toHaveLength(1);
     const write = store.commits[0]!;
-    expect(write).toMatchObject({ siteId: 1, userId: 7, readVersion: undefined, mustExist: [2, 1] });
+    expect(write).toMatchObject({ siteId: 1, userId: 7, readVersion: undefined, voteSeq: 2 });
     expect(write.seal).toBeDefined();
     expect(write.idempotency).toBeUndefined();
-    expect([...(write.tallyDeltas as Map<number, unknown>)]).toEqual([[2, { yes: 1 }], [1, { yes: 1 }]]);
+    expect(write.changes).toEqual([
+      { ideaId: 2, change: { yes: 1 }, addsVotes: true },
+      { ideaId: 1, change: { yes: 1 }, addsVotes: true },
+    ]);
+  });
+
+  it('a later round numbers its votes on from the ballot sequence; a removed vote is a change that adds nothing', async () => {
+    store.ballot = { siteId: 1, userId: 7, version: 3, updatedAt: 'x', voteSeq: 5, votes: { '1': { id: 7_000_005, opinion: 'yes', createdAt: 'then' } } };
+    const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 3, opinion: 'yes' }]);
+    expect(result.records).toEqual([{ id: 7_000_006, ideaId: 3, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() }]);
+    expect(store.commits[0]).toMatchObject({ readVersion: 3, voteSeq: 6 });
+    expect(store.commits[0]!.changes).toEqual([
+      { ideaId: 3, change: { yes: 1 }, addsVotes: true },
+      { ideaId: 1, change: { yes: -1 }, addsVotes: false },
+    ]);
   });
 
   it('a round that changes nothing writes nothing and answers the held votes', async () => {
@@ -75,7 +100,6 @@ describe('castVotes', () => {
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }]);
     expect(result).toEqual({ records: [{ id: 5, ideaId: 1, userId: 7, opinion: 'yes', createdAt: 'then' }], replayed: false });
     expect(store.commits).toHaveLength(0);
-    expect(store.idRequests).toEqual([]);
   });
 
   it('with an Idempotency-Key the answer is stored in the same commit, even when nothing changes', async () => {
@@ -102,11 +126,11 @@ describe('castVotes', () => {
     expect(store.commits).toHaveLength(0);
   });
 
-  it('a moved ballot re-plans (reusing the reserved ids); past the attempts it is a 409 asking to retry', async () => {
+  it('a moved ballot re-plans from a new read; past the attempts it is a 409 asking to retry', async () => {
     store.outcomes = [{ kind: 'ballot-changed' }, { kind: 'committed' }];
     await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }]);
     expect(store.commits).toHaveLength(2);
-    expect(store.idRequests).toEqual([1]);
+    expect(store.reads).toEqual([[1], [1]]);
     store.commits = [];
     store.outcomes = [{ kind: 'contended' }, { kind: 'contended' }, { kind: 'contended' }];
     await expect(cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({
@@ -124,29 +148,43 @@ describe('castVotes', () => {
     });
   });
 
-  it('a concurrent duplicate under the same key won: its stored answer is returned', async () => {
+  it('a concurrent duplicate under the same key won: the next read finds and returns its stored answer', async () => {
     const round = [{ ideaId: 1, opinion: 'yes' }];
-    store.outcomes = [{ kind: 'duplicate' }];
-    const { getIdempotencyRecord } = await import('#lib/store/idempotency');
-    vi.mocked(getIdempotencyRecord)
-      .mockResolvedValueOnce(undefined)
-      .mockResolvedValueOnce({ requestHash: roundHash(round), response: { '1': { id: 42, opinion: 'yes', createdAt: 'then' } }, createdAt: 'then', ttl: 1 } as never);
+    const { commitRound } = await import('#lib/store/vote-rounds');
+    vi.mocked(commitRound).mockImplementationOnce(async (write) => {
+      store.commits.push(write as never);
+      store.idempotency = { requestHash: roundHash(round), response: { '1': { id: 42, opinion: 'yes', createdAt: 'then' } } };
+      return { kind: 'duplicate' };
+    });
     expect(await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), round, 'k')).toEqual({
       records: [{ id: 42, ideaId: 1, userId: 7, opinion: 'yes', createdAt: 'then' }],
       replayed: true,
     });
+    expect(store.reads).toHaveLength(2);
   });
 
-  it('budget and theme come from the idea items; held votes are read only when merge limits need them', async () => {
-    store.ideas = [{ id: 1, budget: 300, extraData: { theme: 'a' } }, { id: 2, budget: 800, extraData: { theme: 'a' } }, { id: 3, budget: 100, extraData: { theme: 7 } }];
+  it('budget and theme come from the tally items; held votes use their copies, else are read, only when merge limits need them', async () => {
+    store.ideas = [{ id: 1, budget: 300, theme: 'a' }, { id: 2, budget: 800, theme: 'a' }, { id: 3, budget: 100, theme: null }];
     await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'replace', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }, { ideaId: 2, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
-    const { readIdeasForVote } = await import('#lib/store/vote-rounds');
+    // A held vote without copies (cast before they were kept): its tally is read.
     store.ballot = { siteId: 1, userId: 7, version: 1, updatedAt: 'x', votes: { '2': { id: 5, opinion: 'yes', createdAt: 'then' } } };
-    vi.mocked(readIdeasForVote).mockClear();
     await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
-    expect([...vi.mocked(readIdeasForVote).mock.calls[0]![1]].sort()).toEqual([1, 2]);
-    vi.mocked(readIdeasForVote).mockClear();
+    expect(store.heldReads).toEqual([[2]]);
+    // With copies: no read, and the copies count (800 + 300 > 1000).
+    store.heldReads = [];
+    store.ballot = { siteId: 1, userId: 7, version: 1, updatedAt: 'x', votes: { '2': { id: 5, opinion: 'yes', createdAt: 'then', budget: 800, theme: 'a' } } };
+    await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
+    expect(store.heldReads).toEqual([]);
+    await cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 3, opinion: 'yes' }]);
+    // The new vote keeps the copies of its idea; the held one keeps its own.
+    expect(store.commits.at(-1)!.votes).toMatchObject({ '2': { budget: 800, theme: 'a' }, '3': { budget: 100, theme: null } });
     await cast(siteWith({ voteType: 'count', withExisting: 'merge' }), [{ ideaId: 1, opinion: 'yes' }]);
-    expect(vi.mocked(readIdeasForVote).mock.calls[0]![1]).toEqual([1]);
+    expect(store.heldReads).toEqual([]);
+  });
+
+  it('a gone idea is no idea: 400', async () => {
+    store.ideas = [{ id: 1, gone: true }];
+    await expect(cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
+    expect(store.commits).toHaveLength(0);
   });
 });
