@@ -4,7 +4,10 @@
  *   (b) GSI2 activity keys for users not anonymized that have none (lastActivityAt, else updatedAt,
  *       else createdAt);
  *   (c) index items for ideas without `indexKeys`, through the normal indexed write (discovery, 18);
- *   (d) a first seal (chain start) for ballots without `hash` (vote record, issue 16).
+ *   (d) a first seal (chain start) for ballots without `hash` (vote record, issue 16);
+ *   (e) one tally item per votable idea from the site's old tally shards, which then go (issue 17).
+ *       Run it right after deploying: until then a vote on an idea of an old site finds no tally and
+ *       is refused (400), never miscounted.
  * Every write is conditioned on the item as read, so a rerun (or a concurrent writer) changes
  * nothing twice. Memory is one page of items at a time; requests are one Query per page plus a
  * constant number per item migrated.
@@ -16,8 +19,8 @@ import { sealBallot } from '#lib/votes/seal';
 import { getSite } from '#lib/store/sites';
 import { syncJobMarkers } from '#lib/store/jobs';
 import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/migrate-users';
-import { ideasWithoutIndexPage, sealStoredBallot, unsealedBallotsPage } from '#lib/store/migrate-records';
-import { getIdea, replaceIdea } from '#lib/store/ideas';
+import { deleteLegacyShards, ideasWithoutIndexPage, legacyTallies, putMigratedTally, sealStoredBallot, unsealedBallotsPage } from '#lib/store/migrate-records';
+import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 export interface SiteMigrationReport {
@@ -27,6 +30,8 @@ export interface SiteMigrationReport {
   users: number;
   ideas: number;
   ballots: number;
+  /** Ideas given their own tally item from the old shards. */
+  tallies: number;
   /** Items that changed under the migration and were left to their own writer. */
   skipped: number;
 }
@@ -35,7 +40,7 @@ export interface SiteMigrationReport {
 export async function migrateSite(siteId: number, options: { dryRun: boolean }): Promise<SiteMigrationReport | undefined> {
   const stored = await getSite(siteId);
   if (!stored) return undefined;
-  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, skipped: 0 };
+  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, tallies: 0, skipped: 0 };
   if (!options.dryRun) {
     // Same write as a site update: guarded by the site's updatedAt, so it never overrides a newer one.
     await syncJobMarkers(siteId, siteJobDues(withDefaults(stored.config), stored.updatedAt), stored.updatedAt);
@@ -77,6 +82,16 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
     }
     start = page.next;
   } while (start);
+
+  const legacy = await legacyTallies(siteId);
+  for (const [ideaId, tally] of legacy.tallies) {
+    const idea = await getIdea(siteId, ideaId);
+    if (!idea) continue; // deleted meanwhile: its cascade removed its votes
+    if (options.dryRun) report.tallies++;
+    else if (await putMigratedTally(siteId, ideaId, tally, tallyCopiesOf(idea))) report.tallies++;
+    else report.skipped++;
+  }
+  if (!options.dryRun && legacy.shardKeys.length > 0) await deleteLegacyShards(legacy.shardKeys);
   return report;
 }
 
@@ -96,7 +111,7 @@ async function indexIdea(siteId: number, ideaId: number): Promise<boolean> {
 /** One line per site, for the script. */
 export function formatSiteMigration(report: SiteMigrationReport, dryRun: boolean): string {
   const verb = dryRun ? 'would migrate' : 'migrated';
-  const total = report.users + report.ideas + report.ballots;
+  const total = report.users + report.ideas + report.ballots + report.tallies;
   if (total === 0 && report.skipped === 0) return `site ${report.siteId}: nothing to migrate${report.markers ? ' (job markers synced)' : ''}`;
-  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}`;
+  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots, ${report.tallies} tallies${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}`;
 }

@@ -5,7 +5,7 @@
  * The voting feature adds the writes; reads used elsewhere (an idea's `userVote`) live here too.
  */
 import { getItem } from '#lib/store/read';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';

@@ -5,7 +5,7 @@
  * these to their kind and add what only one kind has (tallies, arguments).
  */
 import { getItem } from '#lib/store/read';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { batchGet } from '#lib/store/batch';
 import { keys, sitePk, type Key } from '#lib/store/keys';

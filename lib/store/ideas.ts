@@ -60,12 +60,12 @@ export const replaceIdea = (
   expectedVersion: number,
   options: { checkUser?: number | undefined; index: IdeaIndexSpec },
 ): Promise<IdeaWriteOutcome> =>
-  writeIndexed(item, options.index, [tallyCopiesItem(item.siteId, item.id, copiesOf(item))], options.checkUser !== undefined, (stored, withItems) =>
+  writeIndexed(item, options.index, [tallyCopiesItem(item.siteId, item.id, tallyCopiesOf(item))], options.checkUser !== undefined, (stored, withItems) =>
     replaceContentItem('IDEA', stored, expectedVersion, { checkUser: options.checkUser, with: withItems }),
   );
 
 /** What a vote round needs of an idea, copied onto its tally item by every idea write. */
-function copiesOf(item: IdeaItem): TallyCopies {
+export function tallyCopiesOf(item: IdeaItem): TallyCopies {
   const theme = item.extraData?.['theme'];
   return { budget: typeof item.budget === 'number' ? item.budget : null, theme: typeof theme === 'string' ? theme : null };
 }
@@ -75,7 +75,7 @@ export const putNewIdea = (
   item: IdeaItem,
   options: { checkUser?: number | undefined; index?: IdeaIndexSpec | undefined } = {},
 ): Promise<IdeaWriteOutcome> =>
-  writeIndexed(item, options.index, [newTallyItem(item.siteId, item.id, copiesOf(item))], options.checkUser !== undefined, (stored, withItems) =>
+  writeIndexed(item, options.index, [newTallyItem(item.siteId, item.id, tallyCopiesOf(item))], options.checkUser !== undefined, (stored, withItems) =>
     putNewContentItem('IDEA', stored, { with: withItems, checkUser: options.checkUser }),
   );
 

@@ -5,8 +5,7 @@
  * treated as absent on read and may be overwritten.
  */
 import { getItem } from '#lib/store/read';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
+import { TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import type { TransactItem } from '#lib/store/tallies';
 

@@ -1,11 +1,15 @@
 /**
  * Migration access to ideas and ballots stored before discovery (issue 18: ideas without
- * `indexKeys`) and the vote record (issue 16: ballots without `hash`). One Query per page; the
+ * `indexKeys`), the vote record (issue 16: ballots without `hash`) and per-idea tallies (issue 17:
+ * the site's tally shards). One Query per page; the
  * writes are the caller's (ideas: `replaceIdea`) or one conditional Update per ballot.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
-import { idFromSk, isIdeaTallySk, keys, sitePk } from '#lib/store/keys';
+import { idFromSk, isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/keys';
+import { queryAll } from '#lib/store/query';
+import { batchDelete } from '#lib/store/batch';
+import { rankOf, type Tally, type TallyCopies } from '#lib/store/tallies';
 import { INDEX_KEYS } from '#lib/store/idea-index';
 import type { BallotItem, BallotSeal } from '#lib/store/ballots';
 import { conditionFailed } from '#lib/store/failures';
@@ -64,3 +68,77 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
     throw err;
   }
 }
+
+/**
+ * Tallies stored before issue 17: TALLY_SHARDS shard items per site (`SK = TALLY#<n>`), holding per
+ * idea a marker `i<id>` (votable) and counters `v<id>_<opinion>`. Read whole (one Query): at most ten
+ * items, each under 400 KB.
+ */
+export async function legacyTallies(siteId: number): Promise<{ shardKeys: Key[]; tallies: Map<number, Tally> }> {
+  const shards = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.legacyTallyShardPrefix },
+    ConsistentRead: true,
+  });
+  const tallies = new Map<number, Tally>();
+  for (const shard of shards) {
+    for (const [name, value] of Object.entries(shard)) {
+      const marker = /^i([0-9]+)$/.exec(name);
+      if (marker) {
+        if (!tallies.has(Number(marker[1]))) tallies.set(Number(marker[1]), {});
+        continue;
+      }
+      const counter = /^v([0-9]+)_(.+)$/s.exec(name);
+      if (!counter || typeof value !== 'number') continue;
+      const tally = tallies.get(Number(counter[1])) ?? {};
+      tally[counter[2]!] = value;
+      tallies.set(Number(counter[1]), tally);
+    }
+  }
+  // Counters of ideas without a marker belong to ideas deleted before the migration: not carried over.
+  const votable = new Set(shards.flatMap((shard) => Object.keys(shard).flatMap((name) => /^i([0-9]+)$/.exec(name)?.[1] ?? [])).map(Number));
+  for (const id of [...tallies.keys()]) if (!votable.has(id)) tallies.delete(id);
+  return { shardKeys: shards.map((shard) => ({ PK: String(shard['PK']), SK: String(shard['SK']) })), tallies };
+}
+
+/**
+ * Adds an idea's legacy counts to its tally item, once (`legacyCounted` marks it). ADD, not a Put: an
+ * idea edited or voted on after the deploy already has a tally item (its copies, the votes counted
+ * since), and the two parts sum to the exact count. The rank gets the legacy `yes` and the id's
+ * tie-break. False when it was counted before.
+ */
+export async function putMigratedTally(siteId: number, ideaId: number, tally: Tally, copies: TallyCopies): Promise<boolean> {
+  const names: Record<string, string> = { '#done': 'legacyCounted', '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#gone': 'gone' };
+  const values: Record<string, unknown> = {
+    ':true': true,
+    ':id': ideaId,
+    ':budget': copies.budget,
+    ':theme': copies.theme,
+    ':pk': keys.ideasByVotes(siteId).GSI3PK,
+    ':rank': rankOf(tally['yes'] ?? 0, ideaId),
+  };
+  const adds = Object.entries(tally).map(([opinion, count], i) => {
+    names[`#c${i}`] = `v_${opinion}`;
+    values[`:c${i}`] = count;
+    return `#c${i} :c${i}`;
+  });
+  try {
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.ideaTally(siteId, ideaId),
+        UpdateExpression: `SET #done = :true, #tallyOf = :id, #budget = if_not_exists(#budget, :budget), #theme = if_not_exists(#theme, :theme), GSI3PK = :pk ADD ${[...adds, 'GSI3SK :rank'].join(', ')}`,
+        ConditionExpression: 'attribute_not_exists(#done) AND attribute_not_exists(#gone)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** Deletes the legacy shards once every idea has its own tally item. */
+export const deleteLegacyShards = (shardKeys: Key[]) => batchDelete(shardKeys);

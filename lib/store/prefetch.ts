@@ -13,7 +13,9 @@
  *   read goes to DynamoDB as before.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#lib/store/batch';
+import { doc, TABLE } from '#lib/store/client';
 import type { Key } from '#lib/store/keys';
 
 /** Keys to read ahead, as the store's access patterns plan them (callers never build keys). */
@@ -44,7 +46,14 @@ export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promis
   const keyList = wanted.flatMap((plan) => plan.keys);
   if (!scope || keyList.length === 0) return;
   const consistent = wanted.some((plan) => plan.consistent);
-  const items = await batchGet<Record<string, unknown>>([...keyList], consistent ? { consistentRead: true } : {});
+  const unique = [...new Map(keyList.map((key) => [idOf(key), key])).values()];
+  // One key (a site-scoped call by a service token or nobody) is a plain GetItem.
+  const items =
+    unique.length === 1
+      ? [(await doc.send(new GetCommand({ TableName: TABLE, Key: unique[0], ...(consistent ? { ConsistentRead: true } : {}) }))).Item].filter(
+          (item): item is Record<string, unknown> => item !== undefined,
+        )
+      : await batchGet<Record<string, unknown>>(unique, consistent ? { consistentRead: true } : {});
   for (const key of keyList) scope.set(idOf(key), { item: undefined, consistent });
   for (const item of items) scope.set(idOf(item as unknown as Key), { item, consistent });
 }

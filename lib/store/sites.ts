@@ -3,7 +3,7 @@
  * whole partition, which holds everything of the site (ideas, arguments, ballots, users, signups).
  */
 import { getItem } from '#lib/store/read';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI1, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { batchDelete, batchGet } from '#lib/store/batch';

@@ -21,7 +21,7 @@
 import { NumberValue, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI3, TABLE } from '#lib/store/client';
 import { getItems } from '#lib/store/read';
-import { idFromSk, keys, pad, sitePk, type Key } from '#lib/store/keys';
+import { keys, pad, sitePk, type Key } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -241,7 +241,8 @@ export async function queryIdeasByVotes(
       KeyConditionExpression: 'GSI3PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.ideasByVotes(siteId).GSI3PK },
       ScanIndexForward: !options.mostFirst,
-      Limit: options.limit,
+      // One more than the page: DynamoDB reports "more" whenever the limit is reached, even at the end.
+      Limit: options.limit + 1,
       ...(options.after
         ? {
             ExclusiveStartKey: {
@@ -253,8 +254,9 @@ export async function queryIdeasByVotes(
         : {}),
     }),
   );
-  const tallies = (out.Items ?? []).map((item) => ({ id: Number(item['tallyOf']), tally: tallyOfItem(item) }));
-  return { tallies, more: out.LastEvaluatedKey !== undefined };
+  const items = out.Items ?? [];
+  const tallies = items.slice(0, options.limit).map((item) => ({ id: Number(item['tallyOf']), tally: tallyOfItem(item) }));
+  return { tallies, more: items.length > options.limit };
 }
 
 

@@ -11,7 +11,6 @@
  */
 import { getItem } from '#lib/store/read';
 import {
-  GetCommand,
   PutCommand,
   QueryCommand,
   TransactWriteCommand,

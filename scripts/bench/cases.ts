@@ -4,8 +4,8 @@
  */
 import { batchDelete, batchGet } from '#lib/store/batch';
 import { deleteContentItem } from '#lib/store/content-items';
-import { keys, TALLY_SHARDS, type Key } from '#lib/store/keys';
-import { unregisterIdeaItem } from '#lib/store/tallies';
+import { keys, type Key } from '#lib/store/keys';
+import { TABLE } from '#lib/store/client';
 import { handler as ideaList } from '../../functions/ideas/list.ts';
 import { handler as ideaGet } from '../../functions/ideas/get.ts';
 import { handler as ideaCreate } from '../../functions/ideas/create.ts';
@@ -76,7 +76,7 @@ const IDEA_BODY = {
   description: 'A description of the bench idea. '.padEnd(300, 'x'),
 };
 
-/** Create: between the run and its replay the new idea and its tally marker are deleted again. */
+/** Create: between the run and its replay the new idea and its tally item are deleted again. */
 export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase => ({
   name: 'create idea',
   endpoint: 'ideaCreate',
@@ -84,20 +84,21 @@ export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase =>
   run: () => call(ideaCreate, { method: 'POST', params: { siteId }, body: IDEA_BODY, token: author.token }),
   reset: async (_state, result) => {
     const { id } = json<{ id: number }>(result);
-    if (!(await deleteContentItem('IDEA', siteId, id, { with: [unregisterIdeaItem(siteId, id)] }))) throw new Error('create reset: idea gone');
+    const tally = { Delete: { TableName: TABLE, Key: keys.ideaTally(siteId, id) } };
+    if (!(await deleteContentItem('IDEA', siteId, id, { with: [tally] }))) throw new Error('create reset: idea gone');
   },
 });
 
 /**
  * A vote round of 20 that replaces the voter's previous 20 (two disjoint sets spread over the
- * whole site, taken in turn, so every round really writes 40 vote changes over every tally shard).
- * Between run and replay the ballot and the tally shards are put back as they were before the run,
- * so the replayed transaction's conditions (ballot version, idea markers) hold again.
+ * whole site, taken in turn, so every round really writes 40 vote changes, one per idea's tally).
+ * Between run and replay the ballot and the 40 tally items are put back as they were before the run,
+ * so the replayed transaction's conditions (ballot version, votable ideas) hold again.
  */
 export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote round of 20 (replaces 20)'): TimedCase<Record<string, unknown>[]> {
   const sets = [spread(site.ideaIds, 20, 1), spread(site.ideaIds, 20, 2)];
   let turn = 0;
-  const touched: Key[] = [keys.ballot(site.siteId, voter.id), ...Array.from({ length: TALLY_SHARDS }, (_, s) => keys.tallyShard(site.siteId, s))];
+  const touched: Key[] = [keys.ballot(site.siteId, voter.id), ...sets.flat().map((ideaId) => keys.ideaTally(site.siteId, ideaId))];
   return {
     name,
     endpoint: 'voteCast',

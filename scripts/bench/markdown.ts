@@ -123,7 +123,7 @@ export function latestMarkdown(r: Results): string {
   if (r.scale) {
     const s = r.scale;
     out.push(
-      `\n#### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nTally shards: ${kib(s.tallyBytes.small)} KiB vs ${kib(s.tallyBytes.large)} KiB (attribute names + values).\n`,
+      `\n#### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nLargest tally item (one per idea): ${s.tallyBytes.small} B vs ${s.tallyBytes.large} B (attribute names + values).\n`,
       md(
         ['call', `${s.smallIdeas} ideas`, `${s.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'],
         s.rows.map((row) => [

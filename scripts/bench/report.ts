@@ -75,7 +75,7 @@ export function scaleReport(r: ScaleResults): string {
     `${kb(row.small.bytesRead)} -> ${kb(row.large.bytesRead)}`,
   ]);
   return [
-    `Scale: a site of ${r.smallIdeas} ideas vs ${r.largeIdeas} (ms median / p95; tally shards ${kb(r.tallyBytes.small)} KiB -> ${kb(r.tallyBytes.large)} KiB)`,
+    `Scale: a site of ${r.smallIdeas} ideas vs ${r.largeIdeas} (ms median / p95; largest tally item ${r.tallyBytes.small} B -> ${r.tallyBytes.large} B)`,
     table(['call', `${r.smallIdeas} ideas`, `${r.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'], rows),
   ].join('\n');
 }

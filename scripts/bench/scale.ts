@@ -4,7 +4,7 @@
  * ideas each); the large one is seeded in bulk (seed.ts).
  */
 import { batchGet } from '#lib/store/batch';
-import { keys, TALLY_SHARDS } from '#lib/store/keys';
+import { keys } from '#lib/store/keys';
 import { filteredListCase, listCase, voteRoundCase } from './cases.ts';
 import { seedUsers } from './seed.ts';
 import { median, ratio, round } from './stats.ts';
@@ -24,18 +24,17 @@ export interface ScaleResults {
   smallIdeas: number;
   largeIdeas: number;
   seedSeconds: number;
-  /** Bytes of the 10 tally shard items (what reading every tally, and each vote round, touches). */
+  /** Bytes of the largest tally item (one per idea: what a vote round writes per idea it changes). */
   tallyBytes: { small: number; large: number };
   rows: ScaleRow[];
   violations: string[];
 }
 
-/** Approximate stored size of the tally shards (attribute names + values, as DynamoDB counts them). */
-async function tallyBytes(siteId: number): Promise<number> {
-  const shards = await batchGet<Record<string, unknown>>(Array.from({ length: TALLY_SHARDS }, (_, s) => keys.tallyShard(siteId, s)));
-  let bytes = 0;
-  for (const item of shards) for (const [name, value] of Object.entries(item)) bytes += name.length + String(value).length;
-  return bytes;
+/** Approximate stored size of the largest tally item among the first 100 ideas (attribute names + values). */
+async function tallyBytes(site: IdeaSite): Promise<number> {
+  const items = await batchGet<Record<string, unknown>>(site.ideaIds.slice(0, 100).map((id) => keys.ideaTally(site.siteId, id)));
+  const sizeOf = (item: Record<string, unknown>) => Object.entries(item).reduce((bytes, [name, value]) => bytes + name.length + String(value).length, 0);
+  return Math.max(0, ...items.map(sizeOf));
 }
 
 /** Growth above this counts as "not flat". */
@@ -78,7 +77,7 @@ export async function measureScale(small: IdeaSite, largeIdeas: number, runs: nu
     smallIdeas: small.ideaIds.length,
     largeIdeas,
     seedSeconds,
-    tallyBytes: { small: await tallyBytes(small.siteId), large: await tallyBytes(large.siteId) },
+    tallyBytes: { small: await tallyBytes(small), large: await tallyBytes(large) },
     rows,
     violations,
   };

@@ -4,11 +4,12 @@
  * articles and users, and the ideas' tally markers set per shard with a few UpdateItems instead of
  * one transaction per idea. A site of 10,000 ideas is seeded in seconds, not minutes.
  */
-import { BatchWriteCommand, UpdateCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
-import { keys, TALLY_SHARDS } from '#lib/store/keys';
+import { keys } from '#lib/store/keys';
 import { nextIds } from '#lib/store/counters';
-import { markerAttribute } from '#lib/store/tallies';
+import { newTallyItem } from '#lib/store/tallies';
+import { tallyCopiesOf } from '#lib/store/ideas';
 import type { ContentItem } from '#lib/store/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { Role } from '#lib/auth/roles';
@@ -115,13 +116,9 @@ function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userI
   };
 }
 
-/** Marker attributes per UpdateItem: keeps the SET expression far below DynamoDB's 4 KB limit. */
-const MARKERS_PER_UPDATE = 200;
-
 /**
- * Ideas with their tally markers (what `putNewIdea` writes in one transaction per idea): the items
- * by BatchWrite, then the markers of each shard (`SET i<id> = 1`, as `registerIdeaItem` does) in a
- * few UpdateItems. Authors cycle through `authorIds`. Returns the ids in creation order.
+ * Ideas with their tally items (what `putNewIdea` writes in one transaction per idea), all by
+ * BatchWrite. Authors cycle through `authorIds`. Returns the ids in creation order.
  */
 export async function seedIdeas(siteId: number, count: number, authorIds: readonly number[], tagIds: readonly number[] = []): Promise<number[]> {
   const ids = range(await nextIds('idea', count), count);
@@ -134,30 +131,8 @@ export async function seedIdeas(siteId: number, count: number, authorIds: readon
     (item as Record<string, unknown>)[INDEX_KEYS] = plan.entries;
     indexItems.push(...plan.puts);
   }
-  await batchPut([...items, ...indexItems]);
-
-  const byShard = new Map<number, number[]>();
-  for (const id of ids) {
-    const shard = keys.tallyShardOf(id);
-    byShard.set(shard, [...(byShard.get(shard) ?? []), id]);
-  }
-  const updates: UpdateCommand[] = [];
-  for (const [shard, shardIds] of byShard) {
-    for (let i = 0; i < shardIds.length; i += MARKERS_PER_UPDATE) {
-      const part = shardIds.slice(i, i + MARKERS_PER_UPDATE);
-      updates.push(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key: keys.tallyShard(siteId, shard),
-          UpdateExpression: `SET ${part.map((_, j) => `#m${j} = :one`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(part.map((id, j) => [`#m${j}`, markerAttribute(id)])),
-          ExpressionAttributeValues: { ':one': 1 },
-        }),
-      );
-    }
-  }
-  for (let i = 0; i < updates.length; i += IN_FLIGHT) await Promise.all(updates.slice(i, i + IN_FLIGHT).map((u) => doc.send(u)));
-  if (byShard.size > TALLY_SHARDS) throw new Error('seed: more shards than TALLY_SHARDS');
+  const tallies = items.map((item) => newTallyItem(siteId, item.id as number, tallyCopiesOf(item as unknown as ContentItem)).Put!.Item!);
+  await batchPut([...items, ...tallies, ...indexItems]);
   return ids;
 }
 

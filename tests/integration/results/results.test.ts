@@ -162,6 +162,7 @@ describe('cost', () => {
     expect(result.status).toBe(200);
     expect(result.body.ballots).toBe(1000);
     // 1,000 ballots of ~4 votes are well under 1 MB: one page of ballots, one of ideas.
-    expect(commands).toEqual({ GetItemCommand: 2, QueryCommand: 2 });
+    // The site and the caller in one BatchGet (the request's prefetch).
+    expect(commands).toEqual({ BatchGetItemCommand: 1, QueryCommand: 2 });
   });
 });
