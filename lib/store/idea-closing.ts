@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { DELETING, type ContentItem } from '#lib/store/content-items';
 import { keys, sitePk } from '#lib/store/keys';
-import { withoutKeys } from '#lib/store/item';
+import { contentItemCodec } from '#lib/store/content-item-codec';
 
 export interface IdeaForClosing {
   item: ContentItem;
@@ -25,7 +25,7 @@ export async function ideasFromId(siteId: number, firstId: number, limit: number
     }),
   );
   const ideas = (out.Items ?? []).map((stored) => ({
-    item: withoutKeys(stored) as unknown as ContentItem,
+    item: contentItemCodec.fromItem(stored),
     deleting: stored[DELETING] !== undefined,
   }));
   return { ideas, more: out.LastEvaluatedKey !== undefined };

@@ -1,0 +1,19 @@
+/** Tags (`TAG#<t>`) of a site: lib/store/tags.ts. */
+import * as z from 'zod';
+import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
+
+export const storedTag = keepingUnnamed(
+  z.object({
+    id: storedInt,
+    siteId: storedInt,
+    name: z.string(),
+    group: z.string().nullable(),
+    createdAt: storedInstant,
+    updatedAt: storedInstant,
+    /** The guard's (group, name) key parts, as normalised by the domain. */
+    nameKey: z.object({ group: z.string(), name: z.string() }),
+    /** Set while the tag is being deleted (a tombstone). */
+    deletingAt: z.string().optional(),
+  }),
+);
+export type StoredTag = z.output<typeof storedTag>;
