@@ -11,8 +11,8 @@ import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { TransactItem } from '#lib/store/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
-import { defineCodec } from '#lib/store/codec';
-import { storedTag, type StoredTag } from '#schemas/stored/tag';
+import { defineCodec, recordReader } from '#lib/store/codec';
+import { storedTag, storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
 
 /** A tag as the domain writes it; a read may find it a tombstone (`deletingAt`). */
 export type TagItem = Omit<StoredTag, 'deletingAt'>;
@@ -32,13 +32,15 @@ export async function getTag(siteId: number, tagId: number, options: { includeDe
   return toItem(out.Item);
 }
 
+const readLiveness = recordReader('tag (id and tombstone)', storedTagLiveness);
+
 /** The live tags among `ids` (one BatchGet per 100). */
 export async function getLiveTagIds(siteId: number, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const items = await batchGet<Record<string, unknown>>(ids.map((id) => keys.tag(siteId, id)), {
     projection: { expression: '#id, #deleting', names: { '#id': 'id', '#deleting': DELETING } },
   });
-  return new Set(items.filter(isLive).map((item) => item.id as number));
+  return new Set(items.map(readLiveness).filter(isLive).map((tag) => tag.id));
 }
 
 /** One page of a site's tags in id order (tombstones filtered out: a page may hold fewer). */
