@@ -91,3 +91,22 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
   new ApiError(503, 'ServiceUnavailable', message, undefined, retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) });
 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
+
+/**
+ * A stored item that does not have the shape its record kind declares (lib/store/codec.ts): a bug, a
+ * hand edit or a migration that missed it, never the client's fault. Deliberately not an ApiError: the
+ * error middleware logs it whole (the item's key and its first problem, no stored values) and answers
+ * the generic 500 InternalError, so nothing of the item reaches the client.
+ */
+export class CorruptRecordError extends Error {
+  constructor(
+    /** The record kind, as its codec names it (`user`, `idea or article`, ...). */
+    readonly kind: string,
+    /** `<PK> <SK>` of the item, or a note that the read projected the key away. */
+    readonly key: string,
+    readonly problem: ErrorDetail,
+  ) {
+    super(`Stored ${kind} ${key} is malformed: ${problem.path === '' ? 'the item' : problem.path} ${problem.message}`);
+    this.name = 'CorruptRecordError';
+  }
+}

@@ -14,7 +14,7 @@ import { keys } from '#lib/store/keys';
 import { roleFloorPut } from '#lib/store/role-floor';
 import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/tallies';
 import { finishPendingTallies, journalSteps, MAX_TRANSACTION_ACTIONS } from '#lib/store/ballot-journal';
-import { externalKeyOf, type UserItem } from '#lib/store/users';
+import { externalKeyOf, userCodec, type UserItem } from '#lib/store/users';
 import { conditionFailed } from '#lib/store/failures';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
@@ -70,7 +70,8 @@ export function putAnonymizedUser(before: UserItem, anonymized: UserItem): Promi
     {
       Put: {
         TableName: TABLE,
-        Item: { ...keys.user(anonymized.siteId, anonymized.id), ...anonymized },
+        // Anonymized and unlinked: the codec gives it no index keys, so no GSI finds it any more.
+        Item: userCodec.toItem(anonymized),
         ConditionExpression: 'attribute_exists(PK) AND #updatedAt = :seen',
         ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
         ExpressionAttributeValues: { ':seen': before.updatedAt },

@@ -21,27 +21,20 @@ import { DELETING } from '#lib/store/content-items';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 import { updateOf, withCondition } from '#lib/store/update-expression';
-import { withoutKeys } from '#lib/store/item';
+import { defineCodec, recordReader } from '#lib/store/codec';
+import { storedArgument, type StoredArgument } from '#schemas/stored/argument';
+import { storedContentRef } from '#schemas/stored/content-item';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
-export interface ArgumentItem {
-  id: number;
-  siteId: number;
-  ideaId: number;
-  userId: number | null;
-  parentId: number | null;
-  sentiment: 'for' | 'against';
-  description: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Number of argument votes. */
-  yes?: number;
-  /** Who voted (a DynamoDB number set): one vote per user, toggled atomically. Never returned. */
-  voterIds?: Set<number>;
-  [key: string]: unknown;
-}
+export type ArgumentItem = StoredArgument;
 
-const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ArgumentItem;
+/** The author's GSI1 entry (activity, anonymization) while the argument has one. */
+export const argumentCodec = defineCodec<ArgumentItem>({
+  kind: 'argument',
+  schema: storedArgument,
+  keys: (item) => ({ ...keys.argument(item.siteId, item.ideaId, item.id), ...ownerIndex(item) }),
+});
+const strip = argumentCodec.fromItem;
 
 const isConditionFailure = conditionFailed;
 
@@ -55,6 +48,8 @@ export interface IdeaRef {
   status?: string;
 }
 
+const readIdeaRef = recordReader('idea (as arguments see it)', storedContentRef);
+
 export async function getIdeaRef(siteId: number, ideaId: number): Promise<IdeaRef | undefined> {
   const out = await doc.send(
     new GetCommand({
@@ -66,8 +61,7 @@ export async function getIdeaRef(siteId: number, ideaId: number): Promise<IdeaRe
   );
   // An idea being deleted is gone for arguments already.
   if (!out.Item || out.Item[DELETING] !== undefined) return undefined;
-  const { [DELETING]: _deleting, ...idea } = out.Item;
-  return idea as IdeaRef;
+  return readIdeaRef(out.Item);
 }
 
 export async function getArgument(siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> {
@@ -100,7 +94,7 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.argument(item.siteId, item.ideaId, item.id), ...ownerIndex(item), ...item },
+              Item: argumentCodec.toItem(item),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },

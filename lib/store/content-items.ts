@@ -15,7 +15,8 @@ import { asIdeaTally, type Tally, type TransactItem } from '#lib/store/tallies';
 import type { UserItem } from '#lib/store/users';
 import type { ContentStatus } from '#schemas/content-item';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
-import { withoutKeys } from '#lib/store/item';
+import { contentItemCodec } from '#lib/store/content-item-codec';
+import { userCodec } from '#lib/store/users';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';
 
@@ -57,7 +58,7 @@ export const contentKey = (kind: ContentKind, siteId: number, id: number): Key =
   kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id);
 const prefixOf = (kind: ContentKind) => (kind === 'IDEA' ? keys.ideaPrefix : keys.articlePrefix);
 
-const toItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as ContentItem;
+const toItem = contentItemCodec.fromItem;
 
 const storedItem = (kind: ContentKind, item: ContentItem) => ({
   ...contentKey(kind, item.siteId, item.id),
@@ -155,7 +156,7 @@ export async function listContentByCreation(
 export async function getUsers(siteId: number, userIds: readonly number[]): Promise<Map<number, UserItem>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const users = await batchGet<UserItem>(unique.map((id) => keys.user(siteId, id)));
+  const users = (await batchGet<Record<string, unknown>>(unique.map((id) => keys.user(siteId, id)))).map(userCodec.fromItem);
   return new Map(users.map((user) => [user.id, user]));
 }
 

@@ -5,6 +5,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
+import { recordReader } from '#lib/store/codec';
+import { storedIdCounter } from '#schemas/stored/counters';
+
+/** What the ADD returns (UPDATED_NEW): the counter's new value. */
+const readCounter = recordReader('id counter', storedIdCounter);
 
 export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'vote' | 'user' | 'signup' | 'notification' | 'tag' | 'checkpoint';
 
@@ -20,7 +25,7 @@ export async function nextIds(type: CounterType, count = 1): Promise<number> {
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  const last = Number(out.Attributes?.value);
+  const last = readCounter(out.Attributes ?? {}).value;
   return last - count + 1;
 }
 

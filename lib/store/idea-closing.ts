@@ -7,7 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { DELETING, type ContentItem } from '#lib/store/content-items';
 import { isIdeaTallySk, keys, sitePk } from '#lib/store/keys';
-import { withoutKeys } from '#lib/store/item';
+import { contentItemCodec } from '#lib/store/content-item-codec';
 
 export interface IdeaForClosing {
   item: ContentItem;
@@ -26,7 +26,7 @@ export async function ideasFromId(siteId: number, firstId: number, limit: number
   );
   // The range also holds each idea's tally item (`IDEA#<id>#TALLY`), which is not an idea.
   const ideas = (out.Items ?? []).filter((stored) => !isIdeaTallySk(String(stored['SK']))).map((stored) => ({
-    item: withoutKeys(stored) as unknown as ContentItem,
+    item: contentItemCodec.fromItem(stored),
     deleting: stored[DELETING] !== undefined,
   }));
   return { ideas, more: out.LastEvaluatedKey !== undefined };

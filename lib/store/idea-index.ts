@@ -23,7 +23,7 @@ import { idFromSk, keys, pad, sitePk, type Key } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 import type { TransactItem } from '#lib/store/tallies';
 import { DELETING, type ContentItem } from '#lib/store/content-items';
-import { withoutKeys } from '#lib/store/item';
+import { contentItemCodec } from '#lib/store/content-item-codec';
 
 /** What the idea item keeps of its index (see above). */
 export const INDEX_KEYS = 'indexKeys';
@@ -239,5 +239,5 @@ export function decodeListCursor(cursor: string | undefined, siteId: number, bin
 export async function getIdeaConsistently(siteId: number, ideaId: number): Promise<ContentItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.idea(siteId, ideaId), ConsistentRead: true }));
   if (!out.Item || out.Item[DELETING] !== undefined) return undefined;
-  return withoutKeys(out.Item) as unknown as ContentItem;
+  return contentItemCodec.fromItem(out.Item);
 }

@@ -34,7 +34,7 @@ import {
   type ContentPage,
   type ContentWriteOutcome,
 } from '#lib/store/content-items';
-import type { ArgumentItem } from '#lib/store/arguments';
+import { argumentCodec, type ArgumentItem } from '#lib/store/arguments';
 import type { ContentStatus } from '#schemas/content-item';
 
 export type IdeaItem = ContentItem;
@@ -172,7 +172,7 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
   const min = Math.min(...ideaIds);
   const max = Math.max(...ideaIds);
   const names = Object.fromEntries(ARGUMENT_FIELDS.map((field, i) => [`#f${i}`, field]));
-  const items = await queryAll<ArgumentItem>({
+  const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
     ExpressionAttributeValues: {
       ':pk': sitePk(siteId),
@@ -183,7 +183,7 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
     ProjectionExpression: Object.keys(names).join(', '),
     ExpressionAttributeNames: names,
   });
-  return items.filter((item) => wanted.has(item.ideaId));
+  return items.map(argumentCodec.fromItem).filter((item) => wanted.has(item.ideaId));
 }
 
 export interface IdeasByVotesPage extends ContentPage {

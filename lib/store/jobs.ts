@@ -18,6 +18,8 @@ import { notificationPut, type NotificationItem } from '#lib/store/notifications
 import type { SiteConfigInput } from '#schemas/site-config';
 import type { JobName } from '#schemas/job';
 import { conditionFailed } from '#lib/store/failures';
+import { defineCodec } from '#lib/store/codec';
+import { storedJobMarker, type StoredJobMarker } from '#schemas/stored/job-marker';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -31,11 +33,18 @@ export interface JobMarker {
   indexKey: string;
 }
 
+/**
+ * Markers are written by Updates only (their fields change apart: see above), so the codec reads and
+ * names the key; the GSI2 keys are set by `dueParts`.
+ */
+export const jobMarkerCodec = defineCodec<StoredJobMarker>({
+  kind: 'job marker',
+  schema: storedJobMarker,
+  keys: (marker) => keys.jobMarker(marker.siteId, marker.job),
+});
+
 const toMarker = (raw: Record<string, unknown>): JobMarker => ({
-  siteId: Number(raw.siteId),
-  job: raw.job as JobName,
-  dueAt: typeof raw.dueAt === 'string' ? raw.dueAt : null,
-  cursor: typeof raw.cursor === 'number' ? raw.cursor : 0,
+  ...jobMarkerCodec.fromItem(raw),
   indexKey: typeof raw.GSI2SK === 'string' ? raw.GSI2SK : '',
 });
 

@@ -7,6 +7,15 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { conditionFailed } from '#lib/store/failures';
+import { defineCodec } from '#lib/store/codec';
+import { storedLoginState } from '#schemas/stored/counters';
+
+/** Written, never read back: the conditional Put is the whole check. */
+export const usedLoginStateCodec = defineCodec<{ ttl: number }, [siteId: number, nonceHash: string]>({
+  kind: 'used login state',
+  schema: storedLoginState,
+  keys: (_state, siteId, nonceHash) => keys.usedLoginState(siteId, nonceHash),
+});
 
 /** @returns false when the state was used before. */
 export async function markLoginStateUsed(siteId: number, nonceHash: string, expiresAtEpoch: number): Promise<boolean> {
@@ -14,7 +23,7 @@ export async function markLoginStateUsed(siteId: number, nonceHash: string, expi
     await doc.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { ...keys.usedLoginState(siteId, nonceHash), ttl: expiresAtEpoch },
+        Item: usedLoginStateCodec.toItem({ ttl: expiresAtEpoch }, siteId, nonceHash),
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
     );

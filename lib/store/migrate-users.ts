@@ -7,6 +7,11 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { conditionFailed } from '#lib/store/failures';
+import { recordReader } from '#lib/store/codec';
+import { storedUserBeforeLifecycle } from '#schemas/stored/user';
+
+/** Read only: the migration writes with Updates (below), never a whole user (that is lib/store/users.ts). */
+const readLegacyUser = recordReader('user (as stored before the lifecycle change)', storedUserBeforeLifecycle);
 
 export interface UserWithoutActivityIndex {
   siteId: number;
@@ -35,13 +40,15 @@ export async function usersWithoutActivityIndexPage(siteId: number, start: Recor
     }),
   );
   const items = (out.Items ?? [])
-    .filter((raw) => !raw.anonymizedAt && raw.GSI2PK === undefined)
-    .map((raw) => ({
+    .filter((raw) => raw.GSI2PK === undefined)
+    .map(readLegacyUser)
+    .filter((user) => !user.anonymizedAt)
+    .map((user) => ({
       siteId,
-      id: Number(raw.id),
-      createdAt: String(raw.createdAt),
-      updatedAt: typeof raw.updatedAt === 'string' ? raw.updatedAt : undefined,
-      lastActivityAt: typeof raw.lastActivityAt === 'string' ? raw.lastActivityAt : undefined,
+      id: user.id,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      lastActivityAt: user.lastActivityAt ?? undefined,
     }));
   return { items, next: out.LastEvaluatedKey };
 }

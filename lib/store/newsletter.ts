@@ -13,31 +13,36 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { failedConditions } from '#lib/store/failures';
-import { withoutKeys } from '#lib/store/item';
+import { defineCodec } from '#lib/store/codec';
+import { storedSignup, storedSignupPointer, type StoredSignup } from '#schemas/stored/newsletter';
 
-export interface SignupItem {
-  id: number;
-  siteId: number;
-  /** As sent, trimmed. */
-  email: string;
-  /** Trimmed and lower-cased: the key of the e-mail guard. */
-  emailKey: string;
-  firstName: string | null;
-  lastName: string | null;
-  confirmed: boolean;
-  createdAt: string;
-  confirmedAt?: string;
-  /** The logged-in user who signed up, if any (found again through GSI1 for anonymization). */
-  userId?: number | null;
-  /** Random salt the confirm token is derived from (lib/newsletter/token.ts); removed on confirm. */
-  tokenSalt?: string;
-  /** sha256 of the confirm token: the SK of the token item; removed on confirm. */
-  tokenHash?: string;
-}
+export type SignupItem = StoredSignup;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SignupItem;
+/** A signup a logged-in user made is on GSI1 under them (activity, anonymization). */
+export const signupCodec = defineCodec<SignupItem>({
+  kind: 'newsletter signup',
+  schema: storedSignup,
+  keys: (item) => ({
+    ...keys.newsletterSignup(item.siteId, item.id),
+    ...(item.userId != null ? keys.ownedBy(item.userId, 'SIGNUP', item.id) : {}),
+  }),
+});
+const strip = signupCodec.fromItem;
+
+/** The e-mail guard and the confirm-token item: both point at their signup. */
+type SignupPointer = { signupId: number };
+export const signupEmailCodec = defineCodec<SignupPointer, [siteId: number, emailKey: string]>({
+  kind: 'newsletter e-mail guard',
+  schema: storedSignupPointer,
+  keys: (_pointer, siteId, emailKey) => keys.newsletterEmail(siteId, emailKey),
+});
+export const signupTokenCodec = defineCodec<SignupPointer, [siteId: number, tokenHash: string]>({
+  kind: 'newsletter confirm token',
+  schema: storedSignupPointer,
+  keys: (_pointer, siteId, tokenHash) => keys.newsletterToken(siteId, tokenHash),
+});
 
 /**
  * Runs a transaction; returns the index of the first action whose condition failed, or -1 when it
@@ -67,18 +72,14 @@ export async function putNewSignup(item: SignupItem): Promise<boolean> {
     {
       Put: {
         TableName: TABLE,
-        Item: {
-          ...keys.newsletterSignup(siteId, id),
-          ...(item.userId != null ? keys.ownedBy(item.userId, 'SIGNUP', id) : {}),
-          ...item,
-        },
+        Item: signupCodec.toItem(item),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
     {
       Put: {
         TableName: TABLE,
-        Item: { ...keys.newsletterEmail(siteId, item.emailKey), signupId: id },
+        Item: signupEmailCodec.toItem({ signupId: id }, siteId, item.emailKey),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -87,7 +88,7 @@ export async function putNewSignup(item: SignupItem): Promise<boolean> {
     writes.push({
       Put: {
         TableName: TABLE,
-        Item: { ...keys.newsletterToken(siteId, item.tokenHash), signupId: id },
+        Item: signupTokenCodec.toItem({ signupId: id }, siteId, item.tokenHash),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     });
@@ -136,8 +137,7 @@ export async function signupIdByTokenHash(siteId: number, tokenHash: string): Pr
   const out = await doc.send(
     new GetCommand({ TableName: TABLE, Key: keys.newsletterToken(siteId, tokenHash), ConsistentRead: true }),
   );
-  const id = out.Item?.signupId;
-  return typeof id === 'number' ? id : undefined;
+  return out.Item ? signupTokenCodec.fromItem(out.Item).signupId : undefined;
 }
 
 /**

@@ -9,18 +9,24 @@ import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { NotificationRecord, NotificationStatus } from '#schemas/notification';
 import { conditionFailed } from '#lib/store/failures';
-import { withoutKeys } from '#lib/store/item';
+import { defineCodec } from '#lib/store/codec';
+import { storedNotification } from '#schemas/stored/notification';
 
 export type NotificationItem = NotificationRecord;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as NotificationItem;
+export const notificationCodec = defineCodec<NotificationItem>({
+  kind: 'notification',
+  schema: storedNotification,
+  keys: (item) => keys.notification(item.siteId, item.id),
+});
+const strip = notificationCodec.fromItem;
 
 /** The Put of a new notification, for the transaction of the change it announces. */
 export const notificationPut = (item: NotificationItem): TransactItem => ({
   Put: {
     TableName: TABLE,
-    Item: { ...keys.notification(item.siteId, item.id), ...item },
+    Item: notificationCodec.toItem(item),
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });

@@ -7,6 +7,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
+import { recordReader } from '#lib/store/codec';
+import { storedRateCounter } from '#schemas/stored/counters';
+
+/** What the ADD returns (UPDATED_NEW: the count, and the ttl when this request set it). */
+const readCounter = recordReader('brute-force counter', storedRateCounter);
 
 /** Adds one to the window's counter and returns the count including this request. */
 export async function countRequestInWindow(
@@ -26,5 +31,5 @@ export async function countRequestInWindow(
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(out.Attributes?.count);
+  return readCounter(out.Attributes ?? {}).count;
 }

@@ -15,12 +15,20 @@ import { purposeKey } from '#lib/crypto/derive-key';
 import { TABLE } from '#lib/store/client';
 import { keys, type Key } from '#lib/store/keys';
 import type { TransactItem } from '#lib/store/tallies';
+import { defineCodec } from '#lib/store/codec';
+import { storedRoleFloor } from '#schemas/stored/user';
 
 /** The floor item's key for one person on one site (JSON array input: no two triples collide). */
 export function roleFloorKey(siteId: number, authServer: string, externalUserId: string): Key {
   const hash = createHmac('sha256', purposeKey('roleFloor')).update(JSON.stringify([siteId, authServer, externalUserId])).digest('base64url');
   return keys.roleFloor(siteId, hash);
 }
+
+export const roleFloorCodec = defineCodec<{ role: string }, [siteId: number, authServer: string, externalUserId: string]>({
+  kind: 'role floor',
+  schema: storedRoleFloor,
+  keys: (_floor, siteId, authServer, externalUserId) => roleFloorKey(siteId, authServer, externalUserId),
+});
 
 /**
  * The Put of a linked user's floor (their stored role), for the transaction that removes the link
@@ -29,5 +37,5 @@ export function roleFloorKey(siteId: number, authServer: string, externalUserId:
  */
 export function roleFloorPut(user: { siteId: number; role: Role; authServer?: string | null; externalUserId?: string | null }): TransactItem[] {
   if (!user.authServer || !user.externalUserId) return [];
-  return [{ Put: { TableName: TABLE, Item: { ...roleFloorKey(user.siteId, user.authServer, user.externalUserId), role: user.role } } }];
+  return [{ Put: { TableName: TABLE, Item: roleFloorCodec.toItem({ role: user.role }, user.siteId, user.authServer, user.externalUserId) } }];
 }

@@ -8,22 +8,20 @@ import { doc, GSI1, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { batchDelete, batchGet } from '#lib/store/batch';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
-import type { SiteConfigInput } from '#schemas/site-config';
 import { conditionFailed } from '#lib/store/failures';
 import { updateOf, withCondition } from '#lib/store/update-expression';
-import { withoutKeys } from '#lib/store/item';
+import { defineCodec } from '#lib/store/codec';
+import { storedSite, type StoredSite } from '#schemas/stored/site';
 
-export interface SiteItem {
-  id: number;
-  name: string;
-  title: string | null;
-  domain: string | null;
-  config: SiteConfigInput;
-  createdAt: string;
-  updatedAt: string;
-}
+export type SiteItem = StoredSite;
 
-const strip = (item: Record<string, unknown>) => withoutKeys(item) as unknown as SiteItem;
+/** A site is on GSI1 (`SITES`) from its first write on: the site list. */
+export const siteCodec = defineCodec<SiteItem>({
+  kind: 'site',
+  schema: storedSite,
+  keys: (site) => ({ ...keys.site(site.id), ...keys.siteListEntry(site.id) }),
+});
+const strip = siteCodec.fromItem;
 
 export async function getSite(siteId: number): Promise<SiteItem | undefined> {
   const item = await getItem(keys.site(siteId));
@@ -55,7 +53,7 @@ export async function putNewSite(site: SiteItem): Promise<void> {
   await doc.send(
     new PutCommand({
       TableName: TABLE,
-      Item: { ...keys.site(site.id), ...keys.siteListEntry(site.id), ...site },
+      Item: siteCodec.toItem(site),
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );

@@ -11,22 +11,20 @@ import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import type { TransactItem } from '#lib/store/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
-import { withoutKeys } from '#lib/store/item';
+import { defineCodec, recordReader } from '#lib/store/codec';
+import { storedTag, storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
 
-export interface TagItem {
-  id: number;
-  siteId: number;
-  name: string;
-  group: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The guard's (group, name) key parts, as normalised by the domain. */
-  nameKey: { group: string; name: string };
-}
+/** A tag as the domain writes it; a read may find it a tombstone (`deletingAt`). */
+export type TagItem = Omit<StoredTag, 'deletingAt'>;
 
 const DELETING = 'deletingAt';
 const isLive = (raw: Record<string, unknown>) => raw[DELETING] === undefined;
-const toItem = (item: Record<string, unknown>) => withoutKeys(item) as unknown as TagItem & { deletingAt?: string };
+export const tagCodec = defineCodec<StoredTag>({
+  kind: 'tag',
+  schema: storedTag,
+  keys: (item) => keys.tag(item.siteId, item.id),
+});
+const toItem = tagCodec.fromItem;
 
 export async function getTag(siteId: number, tagId: number, options: { includeDeleting?: boolean } = {}) {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.tag(siteId, tagId), ConsistentRead: options.includeDeleting === true }));
@@ -34,13 +32,15 @@ export async function getTag(siteId: number, tagId: number, options: { includeDe
   return toItem(out.Item);
 }
 
+const readLiveness = recordReader('tag (id and tombstone)', storedTagLiveness);
+
 /** The live tags among `ids` (one BatchGet per 100). */
 export async function getLiveTagIds(siteId: number, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const items = await batchGet<Record<string, unknown>>(ids.map((id) => keys.tag(siteId, id)), {
     projection: { expression: '#id, #deleting', names: { '#id': 'id', '#deleting': DELETING } },
   });
-  return new Set(items.filter(isLive).map((item) => item.id as number));
+  return new Set(items.map(readLiveness).filter(isLive).map((tag) => tag.id));
 }
 
 /** One page of a site's tags in id order (tombstones filtered out: a page may hold fewer). */
@@ -66,7 +66,7 @@ const guardPut = (item: TagItem): TransactItem => ({
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
-const stored = (item: TagItem) => ({ ...keys.tag(item.siteId, item.id), ...item });
+const stored = (item: TagItem) => tagCodec.toItem(item);
 
 /** 'duplicate': the guard failed; 'stale': the tag changed or went meanwhile. */
 export type TagWriteOutcome = 'ok' | 'duplicate' | 'stale';

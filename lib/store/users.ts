@@ -21,40 +21,13 @@ import { batchGet } from '#lib/store/batch';
 import { doc, GSI2, TABLE } from '#lib/store/client';
 import { keys, sitePk } from '#lib/store/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
-import { roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
-import type { Role } from '#schemas/roles';
+import { roleFloorCodec, roleFloorKey, roleFloorPut } from '#lib/store/role-floor';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { updateOf, withCondition } from '#lib/store/update-expression';
-import { withoutKeys } from '#lib/store/item';
+import { defineCodec } from '#lib/store/codec';
+import { storedUser, storedUserLink, type StoredUser } from '#schemas/stored/user';
 
-export interface UserItem {
-  id: number;
-  siteId: number;
-  role: Role;
-  email?: string | null;
-  firstName?: string | null;
-  lastName?: string | null;
-  nickName?: string | null;
-  /** The user's extraData as stored on the auth server: every site's entries (read per site). */
-  extraData?: Record<string, unknown>;
-  /** The auth server's id of this user (as a string); null/absent: a local-only user. */
-  externalUserId?: string | null;
-  /** The normalised `auth-server-url` the user is linked to. */
-  authServer?: string | null;
-  listableByRole?: string | null;
-  detailsViewableByRole?: string | null;
-  gender?: string | null;
-  signedUpForNewsletter?: boolean | null;
-  /** Set by anonymization; the caller resolution treats such a user as gone. */
-  anonymizedAt?: string | null;
-  /** Last login or write on the site, to the day at least (lifecycle: anonymize-inactive). */
-  lastActivityAt?: string | null;
-  /** When the inactivity warning was written to the outbox; cleared by new activity. */
-  warnedAt?: string | null;
-  createdAt: string;
-  updatedAt: string;
-  [key: string]: unknown;
-}
+export type UserItem = StoredUser;
 
 /** `<auth-server-url>|<external id>`: the auth-server user behind a site user, the same on every site. */
 export const externalKeyOf = (authServer: string, externalUserId: string) => `${authServer}|${externalUserId}`;
@@ -62,8 +35,34 @@ export const externalKeyOf = (authServer: string, externalUserId: string) => `${
 const linkedKey = (item: Pick<UserItem, 'authServer' | 'externalUserId'>) =>
   item.authServer && item.externalUserId ? externalKeyOf(item.authServer, item.externalUserId) : undefined;
 
-const strip = (item: Record<string, unknown>) => withoutKeys(item) as UserItem;
+/**
+ * A user's index keys follow from the record: GSI1 while linked to an auth-server user; GSI2 by
+ * activity (or, once warned, by the warning) until anonymized.
+ */
+export const userCodec = defineCodec<UserItem>({
+  kind: 'user',
+  schema: storedUser,
+  keys: (user) => {
+    const externalKey = linkedKey(user);
+    return {
+      ...keys.user(user.siteId, user.id),
+      ...(externalKey ? { ...keys.userByExternal(externalKey), GSI1SK: sitePk(user.siteId) } : {}),
+      ...(user.anonymizedAt
+        ? {}
+        : user.warnedAt
+          ? keys.usersByActivity(user.siteId, user.id, 'warned', user.warnedAt)
+          : keys.usersByActivity(user.siteId, user.id, 'active', user.lastActivityAt ?? user.createdAt)),
+    };
+  },
+});
+const strip = userCodec.fromItem;
 
+/** The link item of a linked user (the uniqueness guard): the site user's id. */
+export const userLinkCodec = defineCodec<{ userId: number }, [siteId: number, externalKey: string]>({
+  kind: 'user link',
+  schema: storedUserLink,
+  keys: (_link, siteId, externalKey) => keys.userLink(siteId, externalKey),
+});
 
 /** @param options.consistent a strongly consistent read, for a conditional write planned from it. */
 export async function getUser(siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
@@ -101,9 +100,9 @@ export async function findLinkAndRoleFloor(
   const link = items.find((i) => i.SK === linkKey.SK);
   const floor = items.find((i) => i.SK === floorKey.SK);
   return {
-    ...(typeof link?.userId === 'number' ? { userId: link.userId } : {}),
+    ...(link ? { userId: userLinkCodec.fromItem(link).userId } : {}),
     // As stored; the login decides whether it is a role (lib/users/login.ts).
-    ...(typeof floor?.role === 'string' ? { roleFloor: floor.role } : {}),
+    ...(floor ? { roleFloor: roleFloorCodec.fromItem(floor).role } : {}),
   };
 }
 
@@ -115,15 +114,8 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
   const externalKey = linkedKey(item);
   const userPut = {
     TableName: TABLE,
-    Item: {
-      ...keys.user(item.siteId, item.id),
-      ...(externalKey ? { ...keys.userByExternal(externalKey), GSI1SK: sitePk(item.siteId) } : {}),
-      // Every user who is not anonymized is on GSI2 by activity (lifecycle jobs, the site-delete check).
-      ...(item.anonymizedAt ? {} : keys.usersByActivity(item.siteId, item.id, 'active', item.lastActivityAt ?? item.createdAt)),
-      ...item,
-      // Creation counts as activity, so the once-a-day refresh (touchUserActivity) has a value to compare.
-      lastActivityAt: item.lastActivityAt ?? item.createdAt,
-    },
+    // Creation counts as activity, so the once-a-day refresh (touchUserActivity) has a value to compare.
+    Item: userCodec.toItem({ ...item, lastActivityAt: item.lastActivityAt ?? item.createdAt }),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
   if (!externalKey) {
@@ -138,7 +130,7 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
           {
             Put: {
               TableName: TABLE,
-              Item: { ...keys.userLink(item.siteId, externalKey), userId: item.id },
+              Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },

@@ -9,19 +9,17 @@ import { keys, sitePk } from '#lib/store/keys';
 import { markerUpdate, type JobMarker } from '#lib/store/jobs';
 import { queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { conditionFailed } from '#lib/store/failures';
+import { defineCodec } from '#lib/store/codec';
+import { storedCheckpoint, type StoredCheckpoint } from '#schemas/stored/checkpoint';
 
-export interface CheckpointItem {
-  id: number;
-  siteId: number;
-  /** Hex Merkle root over the ballot hashes, sorted by ballot key. */
-  root: string;
-  /** Number of ballots under the root. */
-  ballots: number;
-  createdAt: string;
-}
+export type CheckpointItem = StoredCheckpoint;
 
-const strip = ({ id, siteId, root, ballots, createdAt }: Record<string, unknown>): CheckpointItem =>
-  ({ id, siteId, root, ballots, createdAt }) as CheckpointItem;
+export const checkpointCodec = defineCodec<CheckpointItem>({
+  kind: 'vote checkpoint',
+  schema: storedCheckpoint,
+  keys: (item) => keys.voteCheckpoint(item.siteId, item.id),
+});
+const strip = checkpointCodec.fromItem;
 
 /**
  * Publishes a checkpoint and moves the job's marker on, in ONE transaction conditioned on the marker
@@ -32,7 +30,7 @@ export async function publishCheckpoint(item: CheckpointItem, marker: JobMarker,
     await doc.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: TABLE, Item: { ...keys.voteCheckpoint(item.siteId, item.id), ...item }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: TABLE, Item: checkpointCodec.toItem(item), ConditionExpression: 'attribute_not_exists(PK)' } },
           markerUpdate(marker, { dueAt: nextDueAt }),
         ],
       }),

@@ -1,0 +1,21 @@
+/** Arguments (`ARG#<idea>#<id>`), with their votes on the item: lib/store/arguments.ts. */
+import * as z from 'zod';
+import { storedInstant, storedInt } from '#schemas/stored/read';
+
+/** Loose in its type too: list reads project a subset, and the votes are optional. */
+export const storedArgument = z.looseObject({
+  id: storedInt,
+  siteId: storedInt,
+  ideaId: storedInt,
+  userId: storedInt.nullable(),
+  parentId: storedInt.nullable(),
+  sentiment: z.enum(['for', 'against']),
+  description: z.string(),
+  createdAt: storedInstant,
+  updatedAt: storedInstant,
+  /** Number of argument votes. */
+  yes: storedInt.optional(),
+  /** Who voted (a DynamoDB number set): one vote per user, toggled atomically. Never returned. */
+  voterIds: z.set(storedInt).optional(),
+});
+export type StoredArgument = z.output<typeof storedArgument>;

@@ -1,0 +1,18 @@
+/**
+ * How the stored-record schemas read (lib/store/codec.ts). An item may carry attributes its record
+ * schema does not name (a tombstone's `deletingAt`, an idea's `indexKeys`, fields a later release
+ * adds): reading keeps them, as before the codecs, and they never fail a read. The record's type
+ * shows only what the schema names, so the domain does not lean on the rest by accident.
+ */
+import * as z from 'zod';
+
+export const keepingUnnamed = <S extends z.ZodObject>(schema: S): z.ZodType<z.output<S>> => schema.loose() as unknown as z.ZodType<z.output<S>>;
+
+/** Stored ids and counts: safe integers (the marshaller refuses anything larger). */
+export const storedInt = z.number().int();
+
+/** Instants are ISO strings written by the service; a read checks the type, not the format (cost). */
+export const storedInstant = z.string();
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,0 +1,20 @@
+/** The site item (`SITE#<s>` / `SITE`): lib/store/sites.ts. */
+import * as z from 'zod';
+import type { SiteConfigInput } from '#schemas/site-config';
+import { isPlainObject, keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
+
+export const storedSite = keepingUnnamed(
+  z.object({
+    id: storedInt,
+    name: z.string(),
+    // Absent on a site written without them; the domain reads absent as null (lib/sites/service.ts).
+    title: z.string().nullable().default(null),
+    domain: z.string().nullable().default(null),
+    // Checked in full on every write (schemas/site-config.ts). Every request reads its site, so a read
+    // checks the object, not each of its settings.
+    config: z.custom<SiteConfigInput>(isPlainObject, { message: 'must be an object' }),
+    createdAt: storedInstant,
+    updatedAt: storedInstant,
+  }),
+);
+export type StoredSite = z.output<typeof storedSite>;
