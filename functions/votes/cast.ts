@@ -1,17 +1,16 @@
 import { apiHandler } from '#lib/http/handler';
+import { voteCast } from '#lib/routes/votes/cast';
 import { ok } from '#lib/http/response';
 import { authorizeVoter, castVotes } from '#lib/votes/cast';
 import { invalidRound } from '#lib/votes/errors';
 import { idempotencyKeyOf } from '#lib/votes/idempotency';
-import { siteParams } from '#schemas/common';
-import { castVotesBody } from '#schemas/votes';
 
 /**
  * Who may vote is checked before the body (401/403 before a 400 describing a body the caller may not
  * send); a rejected round is a 400 whose message repeats the first problems (invalidRound).
  */
 export const handler = apiHandler(
-  { params: siteParams, body: castVotesBody, authorize: authorizeVoter, invalidBody: invalidRound },
+  { ...voteCast, authorize: authorizeVoter, invalidBody: invalidRound },
   async ({ site, caller, body, headers }) => {
     const result = await castVotes({ site, caller, round: body, idempotencyKey: idempotencyKeyOf(headers) });
     return ok(result.records, result.replayed ? { 'idempotent-replayed': 'true' } : undefined);
