@@ -1,0 +1,36 @@
+/**
+ * Each handler validates with its route's declaration: the params, query and body schemas and the
+ * rate limit it gives apiHandler are the very objects the route declares (identity, not shape), and
+ * so the very ones the OpenAPI document is built from. apiHandler is replaced by a recorder, so
+ * importing a handler runs nothing but its module code.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '#lib/openapi/routes';
+import type { Route } from '#lib/routes/route';
+
+vi.mock('#lib/http/handler', () => ({
+  apiHandler: (spec: unknown) => Object.assign(async () => undefined, { spec }),
+}));
+
+type Spec = Pick<Route, 'params' | 'query' | 'body' | 'rateLimit'>;
+const modules = import.meta.glob<{ handler: { spec?: Spec } }>('../../../functions/*/*.ts');
+const specOf = async (route: Route) => {
+  const load = modules[`../../../${route.handler}.ts`];
+  if (!load) throw new Error(`${route.operationId}: no module ${route.handler}.ts`);
+  return (await load()).handler.spec;
+};
+
+describe('each handler', () => {
+  it.each(ROUTES.map((r) => [r.operationId, r] as const))('%s validates with its declaration', async (_id, route) => {
+    const spec = await specOf(route);
+    if (!spec) {
+      // Only a route that reads no input may skip apiHandler (the document and its page).
+      expect([route.params, route.query, route.body, route.rateLimit]).toEqual([undefined, undefined, undefined, undefined]);
+      return;
+    }
+    expect(spec.params, 'params').toBe(route.params);
+    expect(spec.query, 'query').toBe(route.query);
+    expect(spec.body, 'body').toBe(route.body);
+    expect(spec.rateLimit, 'rateLimit').toBe(route.rateLimit);
+  });
+});
