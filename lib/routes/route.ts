@@ -4,8 +4,10 @@
  * scripts/routes writes the serverless function list from it. A fact written twice drifts; here each
  * is written once.
  *
- * Declarations live per resource (lib/routes/<resource>.ts) as plain object literals, so a handler's
- * bundle keeps its own route and schemas and esbuild drops the rest of the file.
+ * One file per endpoint (lib/routes/<resource>/<action>.ts, beside functions/<resource>/<action>.ts),
+ * each resource listed in order by its index.ts: a handler's bundle holds only its own declaration and
+ * schemas. Declarations are plain object literals (helpers marked pure), so esbuild can drop what a
+ * bundle does not use.
  *
  * Error statuses that follow from the route's shape are added by the document builder
  * (lib/openapi/document.ts): a path id -> 400 and 404, a site in the path -> 401 (site Basic Auth),
