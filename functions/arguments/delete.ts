@@ -1,9 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { argumentDelete } from '#lib/routes/arguments/delete';
 import { deleted } from '#lib/http/response';
 import { deleteArgument } from '#lib/arguments/service';
-import { argumentParams } from '#schemas/argument';
 
-export const handler = apiHandler({ params: argumentParams }, async ({ site, caller, params }) => {
+export const handler = apiHandler(argumentDelete, async ({ site, caller, params }) => {
   await deleteArgument(site, caller, params.ideaId, params.argumentId);
   return deleted(params.argumentId);
 });

@@ -1,10 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { argumentListSite } from '#lib/routes/arguments/list-site';
 import { list } from '#lib/http/response';
 import { listSiteArguments } from '#lib/arguments/service';
-import { siteParams } from '#schemas/common';
-import { argumentListQuery } from '#schemas/argument';
 
-export const handler = apiHandler({ params: siteParams, query: argumentListQuery }, async ({ site, caller, query }) => {
+export const handler = apiHandler(argumentListSite, async ({ site, caller, query }) => {
   const page = await listSiteArguments(site, caller, query);
   return list(page.records, query.pageSize, page.nextCursor);
 });

@@ -1,9 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { argumentList } from '#lib/routes/arguments/list';
 import { list } from '#lib/http/response';
 import { listIdeaArguments } from '#lib/arguments/service';
-import { argumentListQuery, ideaArgumentsParams } from '#schemas/argument';
 
-export const handler = apiHandler({ params: ideaArgumentsParams, query: argumentListQuery }, async ({ site, caller, params, query }) => {
+export const handler = apiHandler(argumentList, async ({ site, caller, params, query }) => {
   const page = await listIdeaArguments(site, caller, params.ideaId, query);
   return list(page.records, query.pageSize, page.nextCursor);
 });

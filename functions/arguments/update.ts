@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { argumentUpdate } from '#lib/routes/arguments/update';
 import { ok } from '#lib/http/response';
 import { updateArgument } from '#lib/arguments/service';
-import { argumentParams, updateArgumentBody } from '#schemas/argument';
 
-export const handler = apiHandler({ params: argumentParams, body: updateArgumentBody }, async ({ site, caller, params, body }) =>
+export const handler = apiHandler(argumentUpdate, async ({ site, caller, params, body }) =>
   ok(await updateArgument(site, caller, params.ideaId, params.argumentId, body)),
 );

@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { articleGet } from '#lib/routes/articles/get';
 import { ok } from '#lib/http/response';
 import { getArticleRecord } from '#lib/articles/service';
-import { articleIncludeQuery, articleParams } from '#schemas/article';
 
-export const handler = apiHandler({ params: articleParams, query: articleIncludeQuery }, async ({ site, params, query }) =>
+export const handler = apiHandler(articleGet, async ({ site, params, query }) =>
   ok(await getArticleRecord(site, params.articleId, query)),
 );

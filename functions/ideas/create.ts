@@ -1,10 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { ideaCreate } from '#lib/routes/ideas/create';
 import { created } from '#lib/http/response';
 import { createIdea } from '#lib/ideas/service';
-import { siteParams } from '#schemas/common';
-import { jsonObjectBody } from '#schemas/content-item';
 
 // The body is checked in the domain, after access, against the site's limits and extraData rules.
-export const handler = apiHandler({ params: siteParams, body: jsonObjectBody }, async ({ site, caller, body }) =>
+export const handler = apiHandler(ideaCreate, async ({ site, caller, body }) =>
   created(await createIdea(site, caller, body)),
 );

@@ -1,9 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { ideaDelete } from '#lib/routes/ideas/delete';
 import { deleted } from '#lib/http/response';
 import { deleteIdea } from '#lib/ideas/service';
-import { ideaParams } from '#schemas/idea';
 
-export const handler = apiHandler({ params: ideaParams }, async ({ site, caller, params }) => {
+export const handler = apiHandler(ideaDelete, async ({ site, caller, params }) => {
   await deleteIdea(site, caller, params.ideaId);
   return deleted(params.ideaId);
 });

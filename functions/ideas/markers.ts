@@ -1,10 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { ideaMarkerList } from '#lib/routes/ideas/markers';
 import { list } from '#lib/http/response';
 import { listMarkers } from '#lib/discovery/markers';
-import { siteParams } from '#schemas/common';
-import { listMarkersQuery } from '#schemas/discovery';
 
-export const handler = apiHandler({ params: siteParams, query: listMarkersQuery }, async ({ site, query }) => {
+export const handler = apiHandler(ideaMarkerList, async ({ site, query }) => {
   const page = await listMarkers(site, query);
   return list(page.records, query.pageSize, page.nextCursor);
 });

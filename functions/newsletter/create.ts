@@ -1,9 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { newsletterSignupCreate } from '#lib/routes/newsletter/create';
 import { created } from '#lib/http/response';
 import { createSignup } from '#lib/newsletter/service';
-import { siteParams } from '#schemas/common';
-import { createSignupBody } from '#schemas/newsletter';
 
-export const handler = apiHandler({ params: siteParams, body: createSignupBody, rateLimit: 'newsletter-signup' }, async ({ site, caller, body }) =>
+export const handler = apiHandler(newsletterSignupCreate, async ({ site, caller, body }) =>
   created(await createSignup(caller, site, body)),
 );

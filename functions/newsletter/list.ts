@@ -1,10 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { newsletterSignupList } from '#lib/routes/newsletter/list';
 import { list } from '#lib/http/response';
 import { listSignups } from '#lib/newsletter/service';
-import { siteParams } from '#schemas/common';
-import { listSignupsQuery } from '#schemas/newsletter';
 
-export const handler = apiHandler({ params: siteParams, query: listSignupsQuery }, async ({ site, caller, query }) => {
+export const handler = apiHandler(newsletterSignupList, async ({ site, caller, query }) => {
   const page = await listSignups(caller, site, query);
   return list(page.records, query.pageSize, page.nextCursor);
 });

@@ -1,10 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { oauthDigestLogin } from '#lib/routes/oauth/digest-login';
 import { redirect } from '#lib/http/response';
 import { digestLogin } from '#lib/oauth/login';
-import { siteParams } from '#schemas/common';
-import { digestLoginQuery } from '#schemas/oauth';
 
-export const handler = apiHandler({ params: siteParams, query: digestLoginQuery, rateLimit: 'digest-login' }, async ({ site, query, cookies }) => {
+export const handler = apiHandler(oauthDigestLogin, async ({ site, query, cookies }) => {
   const { location, cookies: set } = await digestLogin(site, query, cookies);
   return redirect(location, set);
 });

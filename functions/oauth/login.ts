@@ -1,10 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { oauthLogin } from '#lib/routes/oauth/login';
 import { redirect } from '#lib/http/response';
 import { loginStart } from '#lib/oauth/login';
-import { siteParams } from '#schemas/common';
-import { loginQuery } from '#schemas/oauth';
 
-export const handler = apiHandler({ params: siteParams, query: loginQuery, rateLimit: 'login' }, async ({ site, query, headers }) => {
+export const handler = apiHandler(oauthLogin, async ({ site, query, headers }) => {
   const { location, cookies } = await loginStart(site, query, headers);
   return redirect(location, cookies);
 });

@@ -1,9 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { oauthLogout } from '#lib/routes/oauth/logout';
 import { redirect } from '#lib/http/response';
 import { logoutLocation } from '#lib/oauth/login';
-import { siteParams } from '#schemas/common';
-import { logoutQuery } from '#schemas/oauth';
 
-export const handler = apiHandler({ params: siteParams, query: logoutQuery }, async ({ site, query }) =>
+export const handler = apiHandler(oauthLogout, async ({ site, query }) =>
   redirect(logoutLocation(site, query)),
 );

@@ -1,6 +1,6 @@
 import { apiHandler } from '#lib/http/handler';
+import { oauthMe } from '#lib/routes/oauth/me';
 import { ok } from '#lib/http/response';
 import { ownRecord } from '#lib/users/service';
-import { siteParams } from '#schemas/common';
 
-export const handler = apiHandler({ params: siteParams }, async ({ site, caller }) => ok(ownRecord(site, caller)));
+export const handler = apiHandler(oauthMe, async ({ site, caller }) => ok(ownRecord(site, caller)));

@@ -1,13 +1,12 @@
 import * as access from '#lib/auth/access';
 import { apiHandler } from '#lib/http/handler';
+import { exportIdeas as exportIdeasRoute } from '#lib/routes/results/export-ideas';
 import { text } from '#lib/http/response';
 import { exportIdeas } from '#lib/results/export';
 import { nextLink } from '#lib/results/link';
-import { siteParams } from '#schemas/common';
-import { exportIdeasQuery } from '#schemas/results';
 
 export const handler = apiHandler(
-  { params: siteParams, query: exportIdeasQuery, authorize: (caller, site) => access.results.export(caller, site!.id) },
+  { ...exportIdeasRoute, authorize: (caller, site) => access.results.export(caller, site!.id) },
   async ({ site, caller, query }) => {
     const page = await exportIdeas(site, caller, query);
     return text(page.text, page.contentType, nextLink(`/api/site/${site.id}/export/ideas`, page.next));

@@ -1,6 +1,6 @@
 import { apiHandler } from '#lib/http/handler';
+import { resultsGet } from '#lib/routes/results/get';
 import { ok } from '#lib/http/response';
 import { siteResults } from '#lib/results/service';
-import { siteParams } from '#schemas/common';
 
-export const handler = apiHandler({ params: siteParams }, async ({ site, caller }) => ok(await siteResults(site, caller)));
+export const handler = apiHandler(resultsGet, async ({ site, caller }) => ok(await siteResults(site, caller)));

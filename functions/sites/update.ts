@@ -1,11 +1,10 @@
 import { apiHandler } from '#lib/http/handler';
+import { siteUpdate } from '#lib/routes/sites/update';
 import { ok } from '#lib/http/response';
 import { updateSite } from '#lib/sites/service';
 import * as access from '#lib/auth/access';
-import { siteParams } from '#schemas/common';
-import { updateSiteBody } from '#schemas/site';
 
 export const handler = apiHandler(
-  { params: siteParams, body: updateSiteBody, authorize: (caller, site) => access.site.manage(caller, site!.id) },
+  { ...siteUpdate, authorize: (caller, site) => access.site.manage(caller, site!.id) },
   async ({ site, caller, body }) => ok(await updateSite(caller, site, body)),
 );

@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { tagUpdate } from '#lib/routes/tags/update';
 import { ok } from '#lib/http/response';
 import { updateTag } from '#lib/tags/service';
-import { tagParams, updateTagBody } from '#schemas/tag';
 
-export const handler = apiHandler({ params: tagParams, body: updateTagBody }, async ({ site, caller, params, body }) =>
+export const handler = apiHandler(tagUpdate, async ({ site, caller, params, body }) =>
   ok(await updateTag(site, caller, params.tagId, body)),
 );

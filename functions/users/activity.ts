@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { userActivity as userActivityRoute } from '#lib/routes/users/activity';
 import { ok } from '#lib/http/response';
 import { userActivity } from '#lib/users/activity';
-import { activityQuery, userParams } from '#schemas/user';
 
-export const handler = apiHandler({ params: userParams, query: activityQuery }, async ({ site, caller, params, query }) =>
+export const handler = apiHandler(userActivityRoute, async ({ site, caller, params, query }) =>
   ok(await userActivity(site, caller, params.userId, query)),
 );

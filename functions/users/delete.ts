@@ -1,9 +1,9 @@
 import { apiHandler } from '#lib/http/handler';
+import { userDelete } from '#lib/routes/users/delete';
 import { deleted } from '#lib/http/response';
 import { deleteUser } from '#lib/users/service';
-import { userParams } from '#schemas/user';
 
-export const handler = apiHandler({ params: userParams }, async ({ site, caller, params }) => {
+export const handler = apiHandler(userDelete, async ({ site, caller, params }) => {
   await deleteUser(site, caller, params.userId);
   return deleted(params.userId);
 });

@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { userDoAnonymize } from '#lib/routes/users/do-anonymize';
 import { ok } from '#lib/http/response';
 import { doAnonymize } from '#lib/users/anonymize';
-import { userParams } from '#schemas/user';
 
-export const handler = apiHandler({ params: userParams }, async ({ site, caller, params }) =>
+export const handler = apiHandler(userDoAnonymize, async ({ site, caller, params }) =>
   ok(await doAnonymize(site, caller, params.userId, 'site')),
 );

@@ -1,10 +1,9 @@
-import * as z from 'zod';
 import { apiHandler } from '#lib/http/handler';
+import { userList } from '#lib/routes/users/list';
 import { list } from '#lib/http/response';
 import { listUsers } from '#lib/users/service';
-import { pageQuery, siteParams } from '#schemas/common';
 
-export const handler = apiHandler({ params: siteParams, query: z.object(pageQuery) }, async ({ site, caller, query }) => {
+export const handler = apiHandler(userList, async ({ site, caller, query }) => {
   const page = await listUsers(site, caller, query);
   return list(page.records, query.pageSize, page.nextCursor);
 });

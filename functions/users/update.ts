@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { userUpdate } from '#lib/routes/users/update';
 import { ok } from '#lib/http/response';
 import { updateUser } from '#lib/users/service';
-import { updateUserBody, userParams } from '#schemas/user';
 
-export const handler = apiHandler({ params: userParams, body: updateUserBody }, async ({ site, caller, params, body }) =>
+export const handler = apiHandler(userUpdate, async ({ site, caller, params, body }) =>
   ok(await updateUser(site, caller, params.userId, body)),
 );

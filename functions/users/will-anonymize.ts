@@ -1,8 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { userWillAnonymize } from '#lib/routes/users/will-anonymize';
 import { ok } from '#lib/http/response';
 import { willAnonymize } from '#lib/users/anonymize';
-import { userParams } from '#schemas/user';
 
-export const handler = apiHandler({ params: userParams }, async ({ site, caller, params }) =>
+export const handler = apiHandler(userWillAnonymize, async ({ site, caller, params }) =>
   ok(await willAnonymize(site, caller, params.userId, 'site')),
 );

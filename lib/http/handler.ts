@@ -34,6 +34,11 @@ type AnySchema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined> {
+  /**
+   * Set when the spec is a route declaration (lib/routes/route.ts), which handlers pass whole; not
+   * read here, but it lets a declaration without inputs (the health check) be a spec too.
+   */
+  operationId?: string;
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
   params?: P;
   query?: Q;

@@ -3,12 +3,18 @@
  * bodies are converted as zod INPUT (what a client sends: before transforms and defaults), records as
  * OUTPUT (what the API answers). A schema registered here is emitted once and referenced by `$ref`
  * wherever it appears, also inside other components (a list envelope refers to its record).
+ * A route's body is documented by the component whose schema is the very object the route declares
+ * (lib/routes): the handler validates with it, so the document cannot show another one.
  */
 import * as z from 'zod';
 import { DEFAULT_CONFIG } from '#lib/sites/config-defaults';
-import { castVoteSchema, MAX_ROUND_ENTRIES } from '#schemas/votes';
+import { castVoteSchema, castVotesBody, MAX_ROUND_ENTRIES } from '#schemas/votes';
 import { deletedResponse, errorBody, listEnvelope } from '#schemas/common';
 import { contentBodySchema, contentUpdateSchema } from '#schemas/content-item';
+import { createIdeaBody } from '#lib/routes/ideas/create';
+import { updateIdeaBody } from '#lib/routes/ideas/update';
+import { createArticleBody } from '#lib/routes/articles/create';
+import { updateArticleBody } from '#lib/routes/articles/update';
 import { createSiteBody, siteRecord, updateSiteBody } from '#schemas/site';
 import { siteConfigSchema } from '#schemas/site-config';
 import { ideaRecord } from '#schemas/idea';
@@ -33,6 +39,12 @@ import { healthResponse } from '#schemas/health';
 
 interface Component {
   schema: z.ZodType;
+  /**
+   * What a client sends, where zod cannot show it from `schema` itself: a body the domain checks
+   * against the site's rules (the edge takes any JSON object; shown with the default limits), or one
+   * read through a preprocess. `schema` stays the one the route declares and the handler validates with.
+   */
+  shownAs?: z.ZodType;
   description?: string;
 }
 
@@ -55,10 +67,18 @@ export const inputComponents = {
   SiteConfig: { schema: siteConfigSchema, description: 'The site configuration. Every key is optional; unknown keys are kept. Read back merged with the defaults.' },
   CreateSiteBody: { schema: createSiteBody },
   UpdateSiteBody: { schema: updateSiteBody, description: 'Partial: absent fields stay. `config`, when sent, replaces the stored config as a whole.' },
-  CreateIdeaBody: { schema: contentBodySchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape), description: `${limitsNote('ideas')} ${discoveryNote}` },
-  UpdateIdeaBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')} ${discoveryNote}` },
-  CreateArticleBody: { schema: contentBodySchema(DEFAULT_CONFIG.articles), description: limitsNote('articles') },
-  UpdateArticleBody: { schema: contentUpdateSchema(DEFAULT_CONFIG.articles), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('articles')}` },
+  CreateIdeaBody: {
+    schema: createIdeaBody,
+    shownAs: contentBodySchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape),
+    description: `${limitsNote('ideas')} ${discoveryNote}`,
+  },
+  UpdateIdeaBody: {
+    schema: updateIdeaBody,
+    shownAs: contentUpdateSchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape),
+    description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')} ${discoveryNote}`,
+  },
+  CreateArticleBody: { schema: createArticleBody, shownAs: contentBodySchema(DEFAULT_CONFIG.articles), description: limitsNote('articles') },
+  UpdateArticleBody: { schema: updateArticleBody, shownAs: contentUpdateSchema(DEFAULT_CONFIG.articles), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('articles')}` },
   CreateArgumentBody: {
     schema: createArgumentBody,
     description: `description: ${DEFAULT_CONFIG.arguments.descriptionMinLength}-${DEFAULT_CONFIG.arguments.descriptionMaxLength} characters by default (\`config.arguments.descriptionMinLength\` / \`descriptionMaxLength\`). \`userId\`: moderators only.`,
@@ -66,7 +86,9 @@ export const inputComponents = {
   UpdateArgumentBody: { schema: updateArgumentBody, description: 'Partial: absent fields stay. `userId`: moderators only.' },
   VoteInput: { schema: castVoteSchema, description: 'One vote of a round; `opinion` defaults to `yes`.' },
   VoteRoundBody: {
-    schema: z.union([castVoteSchema, z.array(castVoteSchema).min(1).max(MAX_ROUND_ENTRIES)]),
+    // A preprocess makes a single vote a round of one; JSON Schema can only show the two forms.
+    schema: castVotesBody,
+    shownAs: z.union([castVoteSchema, z.array(castVoteSchema).min(1).max(MAX_ROUND_ENTRIES)]),
     description: 'A round: an array of votes, or a single vote (a round of one). All-or-nothing.',
   },
   CreateUserBody: { schema: createUserBody, description: '`role` may not be above the caller\'s own. `nickName` is kept only when `users.allowUseOfNicknames`.' },

@@ -1,11 +1,13 @@
 /**
- * Builds the OpenAPI 3.1 document from the route table (routes.ts) and the zod schemas (components.ts)
- * with zod's own JSON Schema output (draft 2020-12, OpenAPI 3.1's dialect). No generator dependency.
+ * Builds the OpenAPI 3.1 document from the route declarations (lib/routes, collected in routes.ts) and
+ * the zod schemas (components.ts) with zod's own JSON Schema output (draft 2020-12, OpenAPI 3.1's
+ * dialect). No generator dependency.
  */
 import * as z from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import { inputComponents, outputComponents } from '#lib/openapi/components';
-import { ROUTES, TAGS, type RouteDoc, type SuccessSchema } from '#lib/openapi/routes';
+import { inputComponents, outputComponents, type InputComponent } from '#lib/openapi/components';
+import { ROUTES, TAGS } from '#lib/openapi/routes';
+import type { Route, SuccessSchema } from '#lib/routes/route';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';
 import { BODY_EXAMPLES, RESPONSE_EXAMPLES, TEXT_EXAMPLES } from '#lib/openapi/examples';
 
@@ -59,9 +61,9 @@ function rewriteRefs(node: unknown, map: (ref: string) => string): void {
  * schemas land in zod's `__shared` entry, which is hoisted to components of their own so every `$ref`
  * is a plain `#/components/schemas/<name>` pointer.
  */
-function componentSchemas(components: Record<string, { schema: z.ZodType; description?: string }>, io: Io): Record<string, Json> {
+function componentSchemas(components: Record<string, { schema: z.ZodType; shownAs?: z.ZodType; description?: string }>, io: Io): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
-  for (const [id, c] of Object.entries(components)) registry.add(c.schema, { id });
+  for (const [id, c] of Object.entries(components)) registry.add(c.shownAs ?? c.schema, { id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: ref, unrepresentable: 'any', override: tidy(io) }) as {
     schemas: Record<string, Json>;
   };
@@ -95,7 +97,7 @@ function asClientWritesIt(name: string, schema: Json): Json {
 }
 
 /** Path, query and header parameters from the route's zod objects (input side: what a client writes). */
-function parameters(route: RouteDoc): Json[] {
+function parameters(route: Route): Json[] {
   const out: Json[] = [];
   const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
     if (!schema) return;
@@ -115,8 +117,9 @@ function parameters(route: RouteDoc): Json[] {
 const isSiteScoped = (path: string) => /^\/(api|oauth)\/site\/\{siteId\}/.test(path);
 
 /** The error statuses of a route: those that follow from its shape, plus its domain ones. */
-export function errorStatuses(route: RouteDoc): number[] {
+export function errorStatuses(route: Route): number[] {
   const statuses = new Set<number>(route.errors ?? []);
+  if (route.rateLimit) statuses.add(429);
   const hasPathIds = route.path.includes('{');
   if (hasPathIds || route.query || route.body) statuses.add(400);
   if (route.auth !== 'none' || isSiteScoped(route.path)) statuses.add(401);
@@ -170,6 +173,21 @@ function errorResponses(): Record<string, Json> {
   return out;
 }
 
+/** The input component a route's body is: the very schema object, not one of the same shape. */
+const bodyComponents = new Map<z.ZodType, InputComponent>(Object.entries(inputComponents).map(([name, c]) => [c.schema as z.ZodType, name as InputComponent]));
+export function bodyComponentOf(route: Route): InputComponent | undefined {
+  if (!route.body) return undefined;
+  const name = bodyComponents.get(route.body);
+  if (!name) throw new Error(`The body of ${route.operationId} is no component of lib/openapi/components.ts`);
+  return name;
+}
+
+function successDescription({ status, description, schema }: Route['success']): string {
+  if (description) return description;
+  if (status === 201) return 'Created';
+  return schema === 'Deleted' ? 'Deleted' : 'OK';
+}
+
 function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
   if (schema === 'Html') return { 'text/html': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Html } };
@@ -191,7 +209,7 @@ function successContent(schema: SuccessSchema | undefined): Json | undefined {
 }
 
 /** OpenAPI: a list of alternatives, each a set of schemes that must all be met; `{}` is "none". */
-function security(route: RouteDoc): Json[] {
+function security(route: Route): Json[] {
   const base: Json[] = route.auth === 'none' ? [{}] : route.auth === 'optional' ? [{}, { bearerToken: [] }] : [{ bearerToken: [] }];
   if (!isSiteScoped(route.path)) return route.auth === 'none' ? [] : base;
   return [...base, ...base.map((alt) => ({ ...alt, siteBasicAuth: [] }))];
@@ -202,7 +220,7 @@ function security(route: RouteDoc): Json[] {
  * (`POST /api/site/{siteId}/idea` -> `GET /api/site/{siteId}/idea/{ideaId}`), its new id from the
  * answer's `id`, the other ids from the create's own path.
  */
-function createLinks(route: RouteDoc, routes: readonly RouteDoc[]): Json | undefined {
+function createLinks(route: Route, routes: readonly Route[]): Json | undefined {
   if (route.success.status !== 201) return undefined;
   const read = routes.find((r) => r.method === 'GET' && new RegExp(`^${route.path.replace(/[{}]/g, '\\$&')}/\\{(\\w+)\\}$`).test(r.path));
   if (!read) return undefined;
@@ -213,12 +231,12 @@ function createLinks(route: RouteDoc, routes: readonly RouteDoc[]): Json | undef
   return { [read.operationId]: { operationId: read.operationId, parameters, description: 'Read the record just created.' } };
 }
 
-function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json {
+function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
   const responses: Record<string, Json> = {};
   const content = successContent(route.success.schema);
   const links = createLinks(route, routes);
   responses[String(route.success.status)] = {
-    description: route.success.description,
+    description: successDescription(route.success),
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
     ...(route.success.schema === 'Csv' || route.success.schema === 'PabulibOrCsv'
       ? { headers: { Link: { description: 'The next page of a long export: `</api/site/N/export/...?format=...&cursor=...>; rel="next"` (absent on the last page)', schema: { type: 'string' } } } }
@@ -233,17 +251,18 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
   }
   const description = [route.description, `**Access:** ${route.access}.`].filter(Boolean).join('\n\n');
   const params = parameters(route);
+  const body = bodyComponentOf(route);
   return {
     operationId: route.operationId,
     tags: [route.tag],
     summary: route.summary,
     description,
     ...(params.length ? { parameters: params } : {}),
-    ...(route.body
+    ...(body
       ? {
           requestBody: {
             required: route.bodyRequired ?? true,
-            content: { 'application/json': { schema: { $ref: ref(route.body) }, ...(BODY_EXAMPLES[route.body] === undefined ? {} : { example: BODY_EXAMPLES[route.body] }) } },
+            content: { 'application/json': { schema: { $ref: ref(body) }, ...(BODY_EXAMPLES[body] === undefined ? {} : { example: BODY_EXAMPLES[body] }) } },
           },
         }
       : {}),
@@ -252,7 +271,7 @@ function operation(route: RouteDoc, routes: readonly RouteDoc[] = ROUTES): Json 
   };
 }
 
-export function buildOpenApiDocument(routes: readonly RouteDoc[] = ROUTES): OpenApiDocument {
+export function buildOpenApiDocument(routes: readonly Route[] = ROUTES): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const route of routes) {
     paths[route.path] ??= {};

@@ -3,13 +3,15 @@
  * `${file(./functions/<x>/functions.yml)}` entries. The files are block-style YAML by convention
  * (functions/sites/functions.yml), so a line reader is enough and needs no YAML dependency; every
  * `- httpApi` event must resolve to a route or the catch-all, else this throws instead of skipping it.
- * Used by the tests that hold the OpenAPI route table and serverless.yml in step.
+ * Used by the test that holds the route declarations (lib/routes) and serverless.yml in step.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface DeclaredRoute {
   functionName: string;
+  /** The handler module without its export (`functions/ideas/create`). */
+  handler: string;
   method: string;
   path: string;
 }
@@ -27,11 +29,12 @@ export function declaredRoutes(root: string): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   for (const file of functionFiles(root)) {
     let fn = '';
+    let handler = '';
     let pending: { method?: string; path?: string } | undefined;
     const flush = () => {
       if (!pending) return;
       if (!pending.method || !pending.path) throw new Error(`${file}: httpApi event of ${fn} without method and path`);
-      routes.push({ functionName: fn, method: pending.method.toUpperCase(), path: pending.path });
+      routes.push({ functionName: fn, handler, method: pending.method.toUpperCase(), path: pending.path });
       pending = undefined;
     };
     for (const line of readFileSync(join(root, file), 'utf8').split('\n')) {
@@ -40,6 +43,12 @@ export function declaredRoutes(root: string): DeclaredRoute[] {
       if (name) {
         flush();
         fn = name[1]!;
+        handler = '';
+        continue;
+      }
+      const module = /^\s+handler:\s*(\S+)\.handler\s*$/.exec(line);
+      if (module) {
+        handler = module[1]!;
         continue;
       }
       if (/^\s+-\s+httpApi:\s*['"]?\*['"]?\s*$/.test(line)) continue;

@@ -1,0 +1,16 @@
+import type { Route } from '#lib/routes/route';
+import { ideaIncludeQuery, ideaParams } from '#schemas/idea';
+
+export const ideaGet = {
+  operationId: 'ideaGet',
+  method: 'GET',
+  path: '/api/site/{siteId}/idea/{ideaId}',
+  handler: 'functions/ideas/get',
+  params: ideaParams,
+  query: ideaIncludeQuery,
+  tag: 'Ideas',
+  summary: 'View one idea',
+  access: 'everyone',
+  auth: 'optional',
+  success: { status: 200, schema: 'Idea' },
+} satisfies Route;

@@ -1,0 +1,18 @@
+import type { Route } from '#lib/routes/route';
+import { siteParams } from '#schemas/common';
+import { listMarkersQuery } from '#schemas/discovery';
+
+export const ideaMarkerList = {
+  operationId: 'ideaMarkerList',
+  method: 'GET',
+  path: '/api/site/{siteId}/idea-marker',
+  handler: 'functions/ideas/markers',
+  params: siteParams,
+  query: listMarkersQuery,
+  tag: 'Ideas',
+  summary: 'Map markers of the ideas that have a location',
+  description: 'The light records a map needs, `{id, title, status, location, tags}`, with the same filters, sorts and paging as the idea list (pageSize up to 500). A page may hold fewer records than `pageSize`; only `nextCursor: null` means the end.',
+  access: 'everyone',
+  auth: 'optional',
+  success: { status: 200, schema: 'IdeaMarkerList' },
+} satisfies Route;

@@ -1,0 +1,16 @@
+import type { Route } from '#lib/routes/route';
+import { createSiteBody } from '#schemas/site';
+
+export const siteCreate = {
+  operationId: 'siteCreate',
+  method: 'POST',
+  path: '/api/site',
+  handler: 'functions/sites/create',
+  body: createSiteBody,
+  tag: 'Sites',
+  summary: 'Create a site',
+  access: 'a service token (a user JWT gets 403)',
+  auth: 'required',
+  success: { status: 201, schema: 'Site' },
+  errors: [403],
+} satisfies Route;

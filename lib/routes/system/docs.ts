@@ -1,0 +1,13 @@
+import type { Route } from '#lib/routes/route';
+
+export const docs = {
+  operationId: 'docs',
+  method: 'GET',
+  path: '/api/docs',
+  handler: 'functions/system/docs',
+  tag: 'System',
+  summary: 'A readable page of this document',
+  access: 'everyone',
+  auth: 'none',
+  success: { status: 200, schema: 'Html' },
+} satisfies Route;

@@ -1,0 +1,16 @@
+import type { Route } from '#lib/routes/route';
+import { pageQuerySchema, siteParams } from '#schemas/common';
+
+export const tagList = {
+  operationId: 'tagList',
+  method: 'GET',
+  path: '/api/site/{siteId}/tag',
+  handler: 'functions/tags/list',
+  params: siteParams,
+  query: pageQuerySchema,
+  tag: 'Tags',
+  summary: 'List the tags of a site',
+  access: 'everyone',
+  auth: 'optional',
+  success: { status: 200, schema: 'TagList' },
+} satisfies Route;
