@@ -70,7 +70,7 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
 }
 
 /**
- * Tallies stored before issue 17: TALLY_SHARDS shard items per site (`SK = TALLY#<n>`), holding per
+ * Tallies stored before issue 17: ten shard items per site (`SK = TALLY#<n>`), holding per
  * idea a marker `i<id>` (votable) and counters `v<id>_<opinion>`. Read whole (one Query): at most ten
  * items, each under 400 KB.
  */

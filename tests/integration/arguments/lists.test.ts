@@ -158,8 +158,8 @@ describe("an idea's argument list", () => {
     };
     const small = await measure(3);
     const large = await measure(40);
-    // site + caller + idea check (GetItem x3) + one Query page.
-    expect(small).toEqual({ requests: 4, commands: { GetItemCommand: 3, QueryCommand: 1 } });
+    // site + caller (one BatchGet) + idea check (GetItem) + one Query page.
+    expect(small).toEqual({ requests: 3, commands: { BatchGetItemCommand: 1, GetItemCommand: 1, QueryCommand: 1 } });
     expect(large).toEqual(small);
   });
 });

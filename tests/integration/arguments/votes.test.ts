@@ -77,12 +77,12 @@ describe('argument vote toggle', () => {
     expect((await storedVotes(w.siteId, w.ideaId, id)).yes).toBe(0);
   });
 
-  it('costs site + caller + idea check + one UpdateItem', async () => {
+  it('costs site + caller (one BatchGet) + idea check + one UpdateItem', async () => {
     const w = await world();
     const id = await argumentId(w, w.member.token);
     const { requests, commands } = await countRequests(() => toggle(w, id, w.other.token));
-    expect(requests).toBe(4);
-    expect(commands).toEqual({ GetItemCommand: 3, UpdateItemCommand: 1 });
+    expect(requests).toBe(3);
+    expect(commands).toEqual({ BatchGetItemCommand: 1, GetItemCommand: 1, UpdateItemCommand: 1 });
   });
 
   it('stays exact under concurrent toggles: 40 users at once, some toggling twice or three times', async () => {

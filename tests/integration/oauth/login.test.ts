@@ -457,12 +457,12 @@ describe('tokens and /me', () => {
     expect(me.body.id).toBe(user.id);
   });
 
-  it('reads /me from the caller lookup alone (site + user: 2 requests)', async () => {
+  it('reads /me from the caller lookup alone (site + user: one BatchGet)', async () => {
     const site = await createLoginSite(auth);
     const user = await createUser(site.id);
     const counted = await countRequests(() => invoke(meHandler, { params: { siteId: site.id }, token: user.token }));
     expect(counted.result.status).toBe(200);
-    expect(counted.requests).toBe(2);
+    expect(counted.requests).toBe(1);
   });
 });
 

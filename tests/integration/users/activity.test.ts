@@ -236,9 +236,10 @@ describe('cost: constant per site involved', () => {
       return { requests, commands };
     };
     const small = await measure();
-    // site, caller (the target itself), the person's other sites (GSI1), 3 owned-items Queries, sites BatchGet.
-    expect(small.requests).toBe(7);
-    expect(small.commands).toEqual({ GetItemCommand: 2, QueryCommand: 4, BatchGetItemCommand: 1 });
+    // site + caller (the target itself) in one BatchGet, the person's other sites (GSI1), 3 owned-items
+    // Queries, sites BatchGet.
+    expect(small.requests).toBe(6);
+    expect(small.commands).toEqual({ QueryCommand: 4, BatchGetItemCommand: 2 });
 
     // Many more records on every site: the same number of requests.
     for (const u of users) {
@@ -246,21 +247,21 @@ describe('cost: constant per site involved', () => {
       await Promise.all(Array.from({ length: 10 }, () => createArticle(u.siteId, u.id)));
     }
     const large = await measure();
-    expect(large.requests).toBe(7);
+    expect(large.requests).toBe(6);
     expect((await activity(first.siteId, first.id)).body.ideas).toHaveLength(1 + 45);
 
     // One more site: one more Query.
     const fourth = await activitySite(auth);
     await loginUser(fourth.id, p.email);
-    expect((await measure()).requests).toBe(8);
+    expect((await measure()).requests).toBe(7);
 
     // This site only: no index lookup of other sites, no site BatchGet.
     const own = await countRequests(() => activity(first.siteId, first.id, first.token, { includeOtherSites: '0' }));
-    expect(own.requests).toBe(3);
+    expect(own.requests).toBe(2);
 
     // A moderator reading someone else: + the target's GetItem.
     const moderator = await createUser(first.siteId, 'moderator');
     const byModerator = await countRequests(() => activity(first.siteId, first.id, moderator.token));
-    expect(byModerator.requests).toBe(9);
+    expect(byModerator.requests).toBe(8);
   });
 });

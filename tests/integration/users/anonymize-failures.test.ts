@@ -130,7 +130,7 @@ describe('a failure halfway, then a retry', () => {
   it('do-anonymizeall: removing the votes on another site failed; the retry from this site finds it still', async () => {
     const w = await world(3);
     const [first, second, third] = w.mine as [Contribution, Contribution, Contribution];
-    failOnce('TransactWriteItemsCommand', `BALLOT#${pad(second.user.id)}`, 'TALLY#');
+    failOnce('TransactWriteItemsCommand', `BALLOT#${pad(second.user.id)}`, '#TALLY');
 
     expect((await anonymize('do-anonymizeall', first.user.siteId, first.user.id)).status).toBe(500);
     // The failing site is untouched but linked; this site waited for the others and is untouched too.

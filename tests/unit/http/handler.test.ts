@@ -12,6 +12,7 @@ const doubles = vi.hoisted(() => ({
   caller: { kind: 'none', role: undefined, userId: undefined } as Record<string, unknown>,
   rateLimited: [] as unknown[],
   activity: [] as unknown[],
+  plans: [] as unknown[][],
 }));
 vi.mock('#lib/sites/service', () => ({
   loadSite: vi.fn(async (id: number) => {
@@ -20,7 +21,15 @@ vi.mock('#lib/sites/service', () => ({
     return site;
   }),
 }));
-vi.mock('#lib/auth/caller', () => ({ resolveCaller: vi.fn(async () => doubles.caller) }));
+vi.mock('#lib/auth/caller', () => ({
+  identify: vi.fn(async () => ({ kind: 'user', claims: { siteId: 1, userId: 5 } })),
+  tokenUser: (identity: { claims?: unknown }) => identity.claims,
+  resolveCaller: vi.fn(async () => doubles.caller),
+}));
+vi.mock('#lib/store/prefetch', () => ({
+  withPrefetchScope: (run: () => Promise<unknown>) => run(),
+  prefetch: vi.fn(async (plans: unknown[]) => void doubles.plans.push(plans)),
+}));
 vi.mock('#lib/http/rate-limit', () => ({ enforceRateLimit: vi.fn(async (input: unknown) => void doubles.rateLimited.push(input)) }));
 vi.mock('#lib/users/activity-touch', () => ({ recordWriteActivity: vi.fn(async (...args: unknown[]) => void doubles.activity.push(args)) }));
 
@@ -44,6 +53,7 @@ beforeEach(() => {
   doubles.caller = { kind: 'none', role: undefined, userId: undefined };
   doubles.rateLimited = [];
   doubles.activity = [];
+  doubles.plans = [];
   vi.mocked(loadSite).mockImplementation(async (id: number) => {
     const site = doubles.sites.get(id);
     if (!site) throw notFound(`Site ${id} not found`);
@@ -115,4 +125,37 @@ describe('apiHandler', () => {
     expect((await call(loose, { params: { siteId: 1 } })).body).toEqual({ site: 1 });
     expect((await call(loose, { params: { other: 'x' } as never })).body).toEqual({ site: null });
   });
+
+describe('the first read', () => {
+  it('plans the site, the token user of this site and the route plan, from the raw request; a plan that throws is none', async () => {
+    const seen: unknown[] = [];
+    const handler = apiHandler(
+      {
+        params: siteParams,
+        prefetch: (request) => {
+          seen.push(request);
+          return { keys: [{ PK: 'X', SK: String(request.body && (request.body as { n: number }).n) }], consistent: true };
+        },
+      },
+      async () => ok({}),
+    );
+    await call(handler, { method: 'POST', params: { siteId: 1 }, body: { n: 3 }, headers: { 'idempotency-key': 'k' } });
+    expect(seen).toEqual([expect.objectContaining({ siteId: 1, userId: 5, body: { n: 3 }, headers: expect.objectContaining({ 'idempotency-key': 'k' }) })]);
+    expect(doubles.plans).toEqual([
+      [
+        { keys: [{ PK: 'SITE#1', SK: 'SITE' }, { PK: 'SITE#1', SK: 'USER#0000000005' }], consistent: false },
+        { keys: [{ PK: 'X', SK: '3' }], consistent: true },
+      ],
+    ]);
+    // A token of another site: its user is prefetched (it is who the token names) but not handed to the route.
+    const { identify } = await import('#lib/auth/caller');
+    vi.mocked(identify).mockResolvedValueOnce({ kind: 'user', claims: { siteId: 9, userId: 5 } });
+    await call(handler, { method: 'POST', params: { siteId: 1 }, body: { n: 4 } });
+    expect(seen[1]).toMatchObject({ userId: undefined });
+    // A plan that throws is no plan: the request goes on and reads what it needs itself.
+    const throwing = apiHandler({ params: siteParams, prefetch: () => { throw new Error('bad'); } }, async () => ok({}));
+    expect((await call(throwing, { method: 'GET', params: { siteId: 1 } })).status).toBe(200);
+    expect(doubles.plans.at(-1)![1]).toBeUndefined();
+  });
+});
 });
