@@ -78,7 +78,7 @@ export async function talliesFromBallots(siteId: number): Promise<Record<number,
 /** The stored tallies, dropping zero counters and ideas without votes. */
 export async function storedTallies(siteId: number): Promise<Record<number, Record<string, number>>> {
   const out: Record<number, Record<string, number>> = {};
-  for (const [ideaId, tally] of await readSiteTallies(siteId)) {
+  for (const [ideaId, tally] of await readSiteTallies(siteId, { consistent: true })) {
     const nonZero = Object.fromEntries(Object.entries(tally).filter(([, n]) => n !== 0));
     if (Object.keys(nonZero).length > 0) out[ideaId] = nonZero;
   }
