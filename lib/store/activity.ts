@@ -10,7 +10,7 @@
  * ONE Query (one page per 1 MB) returns all of a site user's kinds at once.
  */
 import { argumentCodec, type ArgumentItem } from '#lib/store/arguments';
-import type { BallotItem } from '#lib/store/ballots';
+import { ballotOf, type BallotItem } from '#lib/store/ballots';
 import { GSI1 } from '#lib/store/client';
 import type { ContentItem } from '#lib/store/content-items';
 import { contentItemCodec } from '#lib/store/content-item-codec';
@@ -18,7 +18,6 @@ import { keys, type OwnedKind } from '#lib/store/keys';
 import { signupCodec, type SignupItem } from '#lib/store/newsletter';
 import { queryAll } from '#lib/store/query';
 import { userCodec, type UserItem } from '#lib/store/users';
-import { withoutKeys } from '#lib/store/item';
 
 export type { OwnedKind } from '#lib/store/keys';
 
@@ -62,7 +61,7 @@ export async function itemsOwnedBy(userId: number, kinds: Iterable<OwnedKind>): 
     else if (kind === 'ARTICLE') result.articles.push(contentItemCodec.fromItem(item));
     else if (kind === 'ARG') result.arguments.push(argumentCodec.fromItem(item));
     // Ballots have no codec yet (lib/store/ballots.ts is being rewritten): still a cast.
-    else if (kind === 'BALLOT') result.ballot = withoutKeys(item) as unknown as BallotItem;
+    else if (kind === 'BALLOT') result.ballot = ballotOf(item);
     else if (kind === 'SIGNUP') result.signups.push(signupCodec.fromItem(item));
   }
   return result;

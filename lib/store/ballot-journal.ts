@@ -10,12 +10,10 @@ import { doc, TABLE } from '#lib/store/client';
 import { failedConditions } from '#lib/store/failures';
 import { keys } from '#lib/store/keys';
 import { tallyChangeItem, type Tally } from '#lib/store/tallies';
+import type { StoredPendingTallies } from '#schemas/stored/ballot';
 
-export interface PendingTallies {
-  /** The next step to apply. */
-  next: number;
-  steps: Array<Array<{ ideaId: number; change: Tally }>>;
-}
+/** The steps of a round's counts not yet applied, and the next one to apply. */
+export type PendingTallies = StoredPendingTallies;
 
 /** DynamoDB's limit of actions in one transaction. */
 export const MAX_TRANSACTION_ACTIONS = 100;

@@ -11,42 +11,31 @@ import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 import { tallyChangeItem, tallyDeleteKey, type TransactItem } from '#lib/store/tallies';
 import { finishPendingTallies, type PendingTallies } from '#lib/store/ballot-journal';
+import { recordReader } from '#lib/store/codec';
+import { storedBallot, storedBallotView, type StoredBallot, type StoredBallotVote } from '#schemas/stored/ballot';
 import { batchDelete } from '#lib/store/batch';
 import { conditionFailed } from '#lib/store/failures';
 import { jitteredDelayMs, RETRY_POLICY } from '#lib/store/retry';
 import { conflict } from '#lib/errors';
 
-export interface BallotVote {
-  /** The vote's own id (lib/votes/ids.ts; older votes: from the retired `vote` counter). */
-  id: number;
-  opinion: string;
-  createdAt: string;
-  /**
-   * The idea's budget and theme when the vote was cast (issue 17): a later round that keeps this vote
-   * checks its limits without reading the idea again. Absent on votes cast before: read then.
-   */
-  budget?: number | null;
-  theme?: string | null;
-}
+/**
+ * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
+ * and the budget and theme of its idea when it was cast (issue 17: a later round that keeps this vote
+ * checks its limits without reading the idea again; absent on votes cast before, read then).
+ */
+export type BallotVote = StoredBallotVote;
 
-export interface BallotItem {
-  siteId: number;
-  userId: number;
-  /** Keyed by idea id (as a string: DynamoDB map keys are strings). */
-  votes: Record<string, BallotVote>;
-  /** Incremented by every write; writes are conditioned on the version they read. */
-  version: number;
-  updatedAt: string;
-  /** Verifiable vote record (issue 16): the chain hash of this state, and of the state before it. */
-  hash?: string;
-  prevHash?: string;
-  /** `updatedAt` of the state before this one (to tell which state a checkpoint saw). */
-  prevUpdatedAt?: string;
-  /** How many votes this ballot ever added (vote ids, lib/votes/ids.ts); absent on older ballots. */
-  voteSeq?: number;
-  /** Tally changes of the last round still to apply (lib/store/ballot-journal.ts). */
-  pendingTallies?: PendingTallies;
-}
+/**
+ * The user's whole vote set on a site (votes keyed by idea id, as a string: DynamoDB map keys are
+ * strings), its `version` (every write increments it and is conditioned on the one it read), the vote
+ * record's seal (issue 16: `hash`, `prevHash`, `prevUpdatedAt`), `voteSeq` (votes ever added) and
+ * `pendingTallies` (a round's counts still to apply, lib/store/ballot-journal.ts).
+ */
+export type BallotItem = StoredBallot;
+
+/** Every ballot read is checked (lib/store/codec.ts); projected reads against the view of it. */
+export const ballotOf = recordReader('ballot', storedBallot);
+export const ballotViewOf = recordReader('ballot', storedBallotView) as (item: Record<string, unknown>) => BallotItem;
 
 /** The chain hash of a ballot state, computed by the domain (lib/votes/seal.ts) and written with it. */
 export interface BallotSeal {
@@ -63,7 +52,8 @@ export type BallotSealer = (
 
 /** @param consistent a strongly consistent read, for a read that a conditional write will depend on. */
 export async function getBallot(siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> {
-  return (await getItem(keys.ballot(siteId, userId), { consistent })) as BallotItem | undefined;
+  const item = await getItem(keys.ballot(siteId, userId), { consistent });
+  return item ? ballotOf(item) : undefined;
 }
 
 /** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
@@ -148,7 +138,7 @@ export async function queryBallots(
   );
   const last = out.LastEvaluatedKey as { SK?: string } | undefined;
   return {
-    ballots: (out.Items ?? []) as BallotItem[],
+    ballots: (out.Items ?? []).map(ballotOf),
     more: last !== undefined,
     lastUserId: last?.SK === undefined ? undefined : idFromSk(last.SK),
   };
@@ -164,7 +154,7 @@ export async function queryBallots(
  * (a delete cascade is proportional to the votes it removes; list and vote calls stay constant).
  */
 export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal: BallotSealer): Promise<void> {
-  const ballots = await queryAll<BallotItem>({
+  const found = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     FilterExpression: 'attribute_exists(#votes.#idea)',
     ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(ideaId) },
@@ -173,7 +163,8 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
     // its vote (and its tally counter) would outlive the idea.
     ConsistentRead: true,
   });
-  for (const found of ballots) {
+  for (const ballotItem of found) {
+    const found = ballotOf(ballotItem);
     let ballot: BallotItem | undefined = found;
     // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
     if (ballot.pendingTallies) {

@@ -7,6 +7,8 @@
 import { getItem } from '#lib/store/read';
 import { TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
+import { recordReader } from '#lib/store/codec';
+import { storedIdempotency } from '#schemas/stored/ballot';
 import type { TransactItem } from '#lib/store/tallies';
 
 export interface IdempotencyRecord {
@@ -19,6 +21,8 @@ export interface IdempotencyRecord {
   ttl: number;
 }
 
+const idempotencyOf = recordReader('idempotency record', storedIdempotency);
+
 const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
 export async function getIdempotencyRecord(
@@ -27,7 +31,8 @@ export async function getIdempotencyRecord(
   key: string,
   now: Date,
 ): Promise<IdempotencyRecord | undefined> {
-  const item = (await getItem(keys.idempotency(siteId, scope, key), { consistent: true })) as IdempotencyRecord | undefined;
+  const stored = await getItem(keys.idempotency(siteId, scope, key), { consistent: true });
+  const item = stored ? idempotencyOf(stored) : undefined;
   if (!item || item.ttl <= epochSeconds(now)) return undefined;
   return { requestHash: item.requestHash, response: item.response, createdAt: item.createdAt, ttl: item.ttl };
 }

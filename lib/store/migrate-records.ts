@@ -11,7 +11,7 @@ import { queryAll } from '#lib/store/query';
 import { batchDelete } from '#lib/store/batch';
 import { rankOf, type Tally, type TallyCopies } from '#lib/store/tallies';
 import { INDEX_KEYS } from '#lib/store/idea-index';
-import type { BallotItem, BallotSeal } from '#lib/store/ballots';
+import { ballotOf, type BallotItem, type BallotSeal } from '#lib/store/ballots';
 import { conditionFailed } from '#lib/store/failures';
 
 export interface MigrationPage<T> {
@@ -45,7 +45,7 @@ export async function ideasWithoutIndexPage(siteId: number, start: Record<string
 /** One page of a site's ballots (one Query): those without a seal. */
 export async function unsealedBallotsPage(siteId: number, start: Record<string, unknown> | undefined, pageSize = 100): Promise<MigrationPage<BallotItem>> {
   const out = await pageOf(siteId, keys.ballotPrefix, start, pageSize);
-  const items = (out.Items ?? []).filter((raw) => raw.hash === undefined) as BallotItem[];
+  const items = (out.Items ?? []).filter((raw) => raw['hash'] === undefined).map(ballotOf);
   return { items, next: out.LastEvaluatedKey };
 }
 

@@ -5,24 +5,20 @@
  * else: ceil(ballot bytes / 1 MB) Query pages (docs/results.md "Cost").
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { BallotItem } from '#lib/store/ballots';
+import { ballotViewOf, type BallotItem } from '#lib/store/ballots';
+import { recordReader } from '#lib/store/codec';
+import { storedSiteIdea, type StoredSiteIdea } from '#schemas/stored/site-idea';
 import { doc, TABLE } from '#lib/store/client';
 import { DELETING } from '#lib/store/content-items';
-import { keys, sitePk, type Key } from '#lib/store/keys';
+import { isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 
 /** The attributes of an idea that results and exports use. */
-export interface SiteIdeaItem {
-  id: number;
-  title: string;
-  status: string;
-  budget?: number | null;
-  extraData?: { theme?: unknown };
-  createdAt: string;
-}
+export type SiteIdeaItem = StoredSiteIdea;
+const siteIdeaOf = recordReader('idea', storedSiteIdea);
 
 const IDEA_PROJECTION = {
-  ProjectionExpression: '#id, #title, #status, #budget, #extraData.#theme, #createdAt, #deleting',
+  ProjectionExpression: 'SK, #id, #title, #status, #budget, #extraData.#theme, #createdAt, #deleting',
   ExpressionAttributeNames: {
     '#id': 'id',
     '#title': 'title',
@@ -41,8 +37,8 @@ const range = (siteId: number, prefix: string) => ({
 });
 
 /** Ideas that are not being deleted; the `IDEA#` range also holds each idea's tally item, which has no `id`. */
-const live = (items: Record<string, unknown>[]) =>
-  items.filter((item) => typeof item['id'] === 'number' && item[DELETING] === undefined) as unknown as SiteIdeaItem[];
+const live = (items: Record<string, unknown>[]): SiteIdeaItem[] =>
+  items.filter((item) => !isIdeaTallySk(String(item['SK'])) && item[DELETING] === undefined).map(siteIdeaOf);
 
 /** Every idea of the site (not those being deleted), in id order. */
 export async function readSiteIdeas(siteId: number): Promise<SiteIdeaItem[]> {
@@ -71,11 +67,12 @@ const ballotProjection = (view: BallotView) => (view === 'all' ? {} : BALLOT_PRO
 
 /** Every ballot of the site, in user id order. `consistent` for the verification. */
 export async function readSiteBallots(siteId: number, view: BallotView, consistent = false): Promise<BallotItem[]> {
-  return queryAll<BallotItem>({
+  const items = await queryAll<Record<string, unknown>>({
     ...range(siteId, keys.ballotPrefix),
     ...ballotProjection(view),
     ...(consistent ? { ConsistentRead: true } : {}),
   });
+  return items.map(ballotViewOf);
 }
 
 /** The two ranges an export pages through. */
@@ -103,7 +100,7 @@ export async function siteRangePage<T>(
   );
   const items = (out.Items ?? []) as Record<string, unknown>[];
   return {
-    items: (what === 'ideas' ? live(items) : items) as unknown as T[],
+    items: (what === 'ideas' ? live(items) : items.map(ballotViewOf)) as unknown as T[],
     last: out.LastEvaluatedKey as Key | undefined,
   };
 }

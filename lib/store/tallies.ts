@@ -21,6 +21,9 @@
 import { NumberValue, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI3, TABLE } from '#lib/store/client';
 import { getItems } from '#lib/store/read';
+import { recordReader } from '#lib/store/codec';
+import { CorruptRecordError } from '#lib/errors';
+import { storedTally } from '#schemas/stored/ballot';
 import { keys, pad, sitePk, type Key } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
 
@@ -50,23 +53,22 @@ const counterName = (opinion: string) => `${COUNTER_PREFIX}${opinion}`;
 /** The rank of an idea with `yes` votes on GSI3 (as a string: a decimal beyond a double's precision). */
 export const rankOf = (yes: number, ideaId: number): NumberValue => NumberValue.from(`${yes}.${pad(ideaId)}`);
 
-/** The tally of a stored tally item (every `v_<opinion>` counter). */
+/** The tally of a stored tally item: every `v_<opinion>` counter, each a number, or the item is corrupt. */
 export function tallyOfItem(item: Record<string, unknown>): Tally {
   const tally: Tally = {};
   for (const [name, value] of Object.entries(item)) {
-    if (name.startsWith(COUNTER_PREFIX) && typeof value === 'number') tally[name.slice(COUNTER_PREFIX.length)] = value;
+    if (!name.startsWith(COUNTER_PREFIX)) continue;
+    if (typeof value !== 'number') throw new CorruptRecordError('idea tally', `${String(item['PK'])} ${String(item['SK'])}`, { path: name, message: 'a counter must be a number' });
+    tally[name.slice(COUNTER_PREFIX.length)] = value;
   }
   return tally;
 }
 
+const tallyFieldsOf = recordReader('idea tally', storedTally);
+
 function ideaTallyOf(item: Record<string, unknown>): IdeaTally {
-  return {
-    ideaId: Number(item['tallyOf']),
-    tally: tallyOfItem(item),
-    budget: typeof item['budget'] === 'number' ? item['budget'] : null,
-    theme: typeof item['theme'] === 'string' ? item['theme'] : null,
-    gone: item['gone'] === true,
-  };
+  const fields = tallyFieldsOf(item);
+  return { ideaId: fields.tallyOf, tally: tallyOfItem(item), budget: fields.budget ?? null, theme: fields.theme ?? null, gone: fields.gone === true };
 }
 
 /** The new idea's tally item: goes in the idea's creating transaction, so it is votable exactly while it exists. */
@@ -216,7 +218,10 @@ export async function readSiteTallies(siteId: number, options: { consistent?: bo
         ExpressionAttributeValues: { ':pk': keys.ideasByVotes(siteId).GSI3PK },
       });
   const tallies = new Map<number, Tally>();
-  for (const item of items) tallies.set(Number(item['tallyOf']), tallyOfItem(item));
+  for (const item of items) {
+    const read = ideaTallyOf(item);
+    tallies.set(read.ideaId, read.tally);
+  }
   return tallies;
 }
 
@@ -255,7 +260,7 @@ export async function queryIdeasByVotes(
     }),
   );
   const items = out.Items ?? [];
-  const tallies = items.slice(0, options.limit).map((item) => ({ id: Number(item['tallyOf']), tally: tallyOfItem(item) }));
+  const tallies = items.slice(0, options.limit).map(ideaTallyOf).map((read) => ({ id: read.ideaId, tally: read.tally }));
   return { tallies, more: items.length > options.limit };
 }
 

@@ -1,0 +1,54 @@
+/** Ballots (`BALLOT#<user>`: a user's whole vote set on a site) and their journal: lib/store/ballots.ts. */
+import * as z from 'zod';
+import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
+
+export const storedBallotVote = keepingUnnamed(
+  z.object({
+    id: storedInt,
+    opinion: z.string(),
+    createdAt: storedInstant,
+    /** The idea's budget and theme when the vote was cast (absent on votes cast before issue 17). */
+    budget: z.number().nullable().optional(),
+    theme: z.string().nullable().optional(),
+  }),
+);
+export type StoredBallotVote = z.output<typeof storedBallotVote>;
+
+/** A round's counts still to apply (lib/store/ballot-journal.ts). */
+export const storedPendingTallies = z.object({
+  next: storedInt,
+  steps: z.array(z.array(z.object({ ideaId: storedInt, change: z.record(z.string(), z.number()) }))),
+});
+export type StoredPendingTallies = z.output<typeof storedPendingTallies>;
+
+const ballotFields = {
+  siteId: storedInt,
+  userId: storedInt,
+  votes: z.record(z.string(), storedBallotVote),
+  version: storedInt,
+  updatedAt: storedInstant,
+  hash: z.string().optional(),
+  prevHash: z.string().optional(),
+  prevUpdatedAt: storedInstant.optional(),
+  voteSeq: storedInt.optional(),
+  pendingTallies: storedPendingTallies.optional(),
+};
+export const storedBallot = keepingUnnamed(z.object(ballotFields));
+export type StoredBallot = z.output<typeof storedBallot>;
+/** A projected read of ballots (results, exports, the vote record): what it asked for, each checked. */
+export const storedBallotView = keepingUnnamed(z.object(ballotFields).partial());
+
+/** An idea's tally item (`IDEA#<id>#TALLY`): lib/store/tallies.ts. Its `v_<opinion>` counters are checked there. */
+export const storedTally = keepingUnnamed(
+  z.object({
+    tallyOf: storedInt,
+    budget: z.number().nullable().optional(),
+    theme: z.string().nullable().optional(),
+    gone: z.literal(true).optional(),
+  }),
+);
+
+/** A stored answer of an `Idempotency-Key` (`IDEMP#<scope>#<key>`): lib/store/idempotency.ts. */
+export const storedIdempotency = keepingUnnamed(
+  z.object({ requestHash: z.string(), response: z.unknown(), createdAt: storedInstant, ttl: storedInt }),
+);
