@@ -35,7 +35,7 @@ async function endProject({ marker, stored, site, now, budget, report }: SiteCon
     projectHasEnded: true,
     ...(notification ? { endDateNotificationSent: true } : {}),
   };
-  if (await commitEndProject({ marker, siteUpdatedAt: stored.updatedAt, project, notification })) {
+  if (await commitEndProject({ marker, siteUpdatedAt: stored.updatedAt, project, notification, found: { notEnded: work.end, notNotified: work.notify } })) {
     report.done.push(`project ended${notification ? `, notification ${notification.id} to the project manager` : ''}`);
   }
   // Not committed: another run ended it, or an admin changed the site meanwhile (their markers stand).

@@ -152,16 +152,28 @@ export async function commitEndProject(input: {
   siteUpdatedAt: string;
   project: NonNullable<SiteConfigInput['project']>;
   notification: NotificationItem | undefined;
+  /** What this run found still to do: the write holds only while nobody did it meanwhile. */
+  found: { notEnded: boolean; notNotified: boolean };
 }): Promise<boolean> {
+  // This write does not change `updatedAt`, so a second run that read the same site would pass that
+  // condition: the flags it sets are the guard (a run limited to one site can read the marker after
+  // another run took it off the index, so the marker alone does not stop it).
+  const unset = (flag: string) => `(attribute_not_exists(#config.#project.${flag}) OR #config.#project.${flag} = :false)`;
+  const guards = [...(input.found.notEnded ? [unset('#ended')] : []), ...(input.found.notNotified && input.notification ? [unset('#sent')] : [])];
   const items: TransactItem[] = [
     {
       Update: {
         TableName: TABLE,
         Key: keys.site(input.marker.siteId),
         UpdateExpression: 'SET #config.#project = :project',
-        ConditionExpression: 'updatedAt = :seen',
-        ExpressionAttributeNames: { '#config': 'config', '#project': 'project' },
-        ExpressionAttributeValues: { ':project': input.project, ':seen': input.siteUpdatedAt },
+        ConditionExpression: ['updatedAt = :seen', ...guards].join(' AND '),
+        ExpressionAttributeNames: {
+          '#config': 'config',
+          '#project': 'project',
+          ...(input.found.notEnded ? { '#ended': 'projectHasEnded' } : {}),
+          ...(guards.some((g) => g.includes('#sent')) ? { '#sent': 'endDateNotificationSent' } : {}),
+        },
+        ExpressionAttributeValues: { ':project': input.project, ':seen': input.siteUpdatedAt, ...(guards.length > 0 ? { ':false': false } : {}) },
       },
     },
     ...(input.notification ? [notificationPut(input.notification)] : []),
