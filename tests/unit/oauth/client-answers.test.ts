@@ -4,7 +4,7 @@
  * carries, the size and time limits, and what the log says about a failure (the 502 says nothing).
  * tests/unit/security/oauth-client.test.ts covers the calls' happy paths and the shared 502.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { logger } from '#lib/log/logger';
 import { AUTH_SERVER_TIMEOUT_MS, createUser, deleteUser, exchangeCode, fetchUser, fetchUserInfo, updateUser } from '#lib/oauth/client';
 import type { AuthServerConfig } from '#lib/oauth/config';
@@ -12,7 +12,7 @@ import { reply, startAuthServer, type AuthServerDouble } from '#tests/unit/oauth
 
 let auth: AuthServerDouble;
 let config: AuthServerConfig;
-let warn: ReturnType<typeof vi.spyOn<typeof logger, 'warn'>>;
+let warn: MockInstance<typeof logger.warn>;
 
 beforeAll(async () => {
   auth = await startAuthServer();
