@@ -1,0 +1,34 @@
+/**
+ * Types of the JSON bodies the API answers, for typing `invoke<...>` in the tests. Each is taken from
+ * the zod schema the handlers and the OpenAPI document use (schemas/*.ts), so a test reads the same
+ * fields a client is promised. Record types the schemas already export (IdeaRecord, VoteRecord, ...)
+ * are imported from there directly; this file holds only the shapes that have no exported type.
+ */
+import type * as z from 'zod';
+import { errorBody, type deletedResponse, type listEnvelope } from '#schemas/common';
+import type { resultsRecord } from '#schemas/results';
+import type { publicUserRecord } from '#schemas/user';
+import type { healthResponse } from '#schemas/health';
+import type { InvokeResult } from './invoke.ts';
+
+/** CONTRACT's error body: every 4xx and 5xx answer. */
+export type ErrorBody = z.infer<typeof errorBody>;
+
+/** CONTRACT's list envelope around records of type `T`. */
+export type ListEnvelope<T> = z.infer<ReturnType<typeof listEnvelope<z.ZodType<T>>>>;
+
+/** The answer to every DELETE. */
+export type Deleted = z.infer<typeof deletedResponse>;
+
+export type ResultsRecord = z.infer<typeof resultsRecord>;
+export type PublicUserRecord = z.infer<typeof publicUserRecord>;
+export type HealthBody = z.infer<typeof healthResponse>;
+
+/**
+ * The body of an answer the test expects to be an error, checked against CONTRACT's error shape (a
+ * success body here fails the test). The body itself is returned, not zod's copy, so no key is lost.
+ */
+export function errorOf(res: InvokeResult): ErrorBody {
+  errorBody.parse(res.body);
+  return res.body as ErrorBody;
+}
