@@ -9,6 +9,8 @@ import { errorBody, type deletedResponse, type listEnvelope } from '#schemas/com
 import type { resultsRecord } from '#schemas/results';
 import type { publicUserRecord } from '#schemas/user';
 import type { healthResponse } from '#schemas/health';
+import type { SiteRecord } from '#schemas/site';
+import type { SiteConfig } from '#lib/sites/config-defaults';
 
 /** CONTRACT's error body: every 4xx and 5xx answer. */
 export type ErrorBody = z.infer<typeof errorBody>;
@@ -18,6 +20,9 @@ export type ListEnvelope<T> = z.infer<ReturnType<typeof listEnvelope<z.ZodType<T
 
 /** The answer to every DELETE. */
 export type Deleted = z.infer<typeof deletedResponse>;
+
+/** A site as the API answers it: `config` merged with the defaults (CONTRACT), not any record. */
+export type SiteBody = Omit<SiteRecord, 'config'> & { config: SiteConfig };
 
 export type ResultsRecord = z.infer<typeof resultsRecord>;
 export type PublicUserRecord = z.infer<typeof publicUserRecord>;
