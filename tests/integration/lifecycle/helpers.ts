@@ -18,18 +18,19 @@ import type { JobName } from '#schemas/job';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler as createSiteHandler } from '../../../functions/sites/create.ts';
 import { handler as updateSiteHandler } from '../../../functions/sites/update.ts';
+import type { SiteRecord } from '#schemas/site';
 
 export const DAY = 86_400_000;
 export const daysFrom = (base: Date | string, days: number) => new Date(new Date(base).getTime() + days * DAY);
 
 export async function createLifecycleSite(config: SiteConfigInput, name = 'Lifecycle site'): Promise<{ id: number }> {
-  const res = await invoke(createSiteHandler, { method: 'POST', body: { name, title: name, config }, token: SERVICE_TOKEN });
+  const res = await invoke<SiteRecord>(createSiteHandler, { method: 'POST', body: { name, title: name, config }, token: SERVICE_TOKEN });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id as number };
 }
 
 export async function updateSiteConfig(siteId: number, config: SiteConfigInput): Promise<void> {
-  const res = await invoke(updateSiteHandler, { method: 'PUT', params: { siteId }, body: { config }, token: SERVICE_TOKEN });
+  const res = await invoke<SiteRecord>(updateSiteHandler, { method: 'PUT', params: { siteId }, body: { config }, token: SERVICE_TOKEN });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
