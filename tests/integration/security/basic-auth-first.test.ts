@@ -15,6 +15,8 @@ import { routeNamed, routes } from '#tests/support/hostile/routes';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
 import { oversizedBodyText } from '#tests/support/hostile/arbitraries';
 import { handler as listSites } from '../../../functions/sites/list.ts';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { SiteRecord } from '#schemas/site';
 
 const USER = 'city';
 const PASSWORD = 'closed-for-now';
@@ -33,7 +35,7 @@ async function listedIds(token?: string): Promise<Set<number>> {
   const ids = new Set<number>();
   let cursor: string | null = null;
   for (let page = 0; page < 200; page++) {
-    const res: { status: number; body: any } = await invoke(listSites, { query: { pageSize: '500', ...(cursor ? { cursor } : {}) }, ...(token ? { token } : {}) });
+    const res: { status: number; body: any } = await invoke<ListEnvelope<SiteRecord>>(listSites, { query: { pageSize: '500', ...(cursor ? { cursor } : {}) }, ...(token ? { token } : {}) });
     expect(res.status).toBe(200);
     for (const site of res.body.records as Array<{ id: number }>) ids.add(site.id);
     cursor = res.body.metadata.nextCursor;
