@@ -14,6 +14,7 @@ import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, daysFrom, getItem, runOn, siteData } from './helpers.ts';
 import type { IdeaRecord } from '#schemas/idea';
 import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaItem } from '#lib/store/ideas';
 
 const IDEA = { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) };
 const rule = (afterXDays: number, isActive = true) => ({ ideas: { automaticallyUpdateStatus: { isActive, afterXDays } } });
@@ -30,7 +31,7 @@ async function siteWithIdeas(n: number, config = rule(10)) {
   return { site, member, ideas, createdAt: new Date() };
 }
 
-const stored = async (siteId: number, ideaId: number) => (await getItem(keys.idea(siteId, ideaId)))!;
+const stored = async (siteId: number, ideaId: number) => (await getItem<IdeaItem>(keys.idea(siteId, ideaId)))!;
 
 describe('close-ideas', () => {
   it('closes OPEN ideas once they are older than afterXDays, leaves other statuses, and a rerun changes nothing', async () => {

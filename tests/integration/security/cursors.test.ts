@@ -6,7 +6,7 @@
  * query, or an altered one, is a 400. Paging still walks every record exactly once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '#tests/support/invoke';
+import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { castVotes, seedArgument, seedIdeas } from '../ideas/helpers.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
@@ -23,7 +23,8 @@ import type { UserRecord } from '#schemas/user';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import type { SiteRecord } from '#schemas/site';
 
-type Res = { status: number; body: any };
+/** A page of any list: the tests here read ids, cursors and the fields a cursor must not reveal. */
+type Res = InvokeResult<ListEnvelope<Record<string, unknown>>>;
 const ideas = (siteId: number, query: Record<string, string> = {}, token?: string): Promise<Res> =>
   invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId }, query, ...(token ? { token } : {}) });
 const votes = (siteId: number, query: Record<string, string> = {}, token?: string): Promise<Res> =>
@@ -113,7 +114,7 @@ describe('a vote-ordered anonymous list on a site with hidden counts', () => {
     const cursor = (await ideas(site.id, { sort: 'votes_desc', pageSize: '2' })).body.metadata.nextCursor as string;
     const other = await createSite({ votes: { isViewable: false } });
     await seedIdeas(other.id, 3);
-    const refusals: Array<[string, Promise<Res>]> = [
+    const refusals: Array<[string, Promise<InvokeResult>]> = [
       ['another site, same query', ideas(other.id, { sort: 'votes_desc', cursor })],
       ['another sort', ideas(site.id, { sort: 'votes_asc', cursor })],
       ['creation order', ideas(site.id, { cursor })],
