@@ -67,7 +67,7 @@ async function world(config: SiteConfigInput) {
   const member = await createUser(site.id, 'member');
   const moderator = await createUser(site.id, 'moderator');
   const admin = await createUser(site.id, 'admin');
-  const idea = (await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token })).body as { id: number };
+  const idea = (await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token })).body;
   const argument = await invoke<ArgumentRecordShape>(createArgument, { method: 'POST', params: { siteId: site.id, ideaId: idea.id }, body: ARGUMENT, token: member.token });
   expect(argument.status).toBe(201);
   await storeSiteUpdate(site.id, { config, updatedAt: new Date().toISOString() });
