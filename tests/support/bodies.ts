@@ -7,7 +7,6 @@
 import type * as z from 'zod';
 import { errorBody, type deletedResponse, type listEnvelope } from '#schemas/common';
 import type { resultsRecord } from '#schemas/results';
-import type { publicUserRecord } from '#schemas/user';
 import type { healthResponse } from '#schemas/health';
 import type { SiteRecord } from '#schemas/site';
 import type { SiteConfig } from '#lib/sites/config-defaults';
@@ -21,11 +20,10 @@ export type ListEnvelope<T> = z.infer<ReturnType<typeof listEnvelope<z.ZodType<T
 /** The answer to every DELETE. */
 export type Deleted = z.infer<typeof deletedResponse>;
 
-/** A site as the API answers it: `config` merged with the defaults (CONTRACT), not any record. */
+/** A site as the API answers it: `config` merged over the defaults (CONTRACT), where siteRecord says only "an object". */
 export type SiteBody = Omit<SiteRecord, 'config'> & { config: SiteConfig };
 
 export type ResultsRecord = z.infer<typeof resultsRecord>;
-export type PublicUserRecord = z.infer<typeof publicUserRecord>;
 export type HealthBody = z.infer<typeof healthResponse>;
 
 /**
