@@ -13,15 +13,16 @@ import { freePort } from '../../scripts/dynamo-local.ts';
 import { startAuthServer, type RunningAuthServer } from '../../scripts/auth-server/index.ts';
 import { demoOauthConfig } from '../../scripts/auth-server/demo.ts';
 import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from '#tests/support/test-secrets';
+import type { SiteBody } from '#tests/support/bodies';
 
 const apiUrl = inject('apiUrl');
 const auth = { 'X-Authorization': `Bearer ${SERVICE_TOKEN}` };
 const json = { 'Content-Type': 'application/json' };
 
-async function call(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}, base = apiUrl) {
+async function call<T = unknown>(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}, base = apiUrl) {
   const res = await fetch(`${base}${path}`, { method, body: init.body, headers: init.headers, redirect: 'manual' });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, text, body: text ? JSON.parse(text) : undefined };
+  return { status: res.status, headers: res.headers, text, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
 /** A raw request (fetch would refuse or re-encode what these tests send). */
@@ -41,7 +42,7 @@ function rawGet(base: string, path: string): Promise<{ status: number; body: str
 let siteId: number;
 
 beforeAll(async () => {
-  const created = await call('POST', '/api/site', {
+  const created = await call<SiteBody>('POST', '/api/site', {
     body: JSON.stringify({ name: 'fidelity', config: { allowedDomains: ['city.example.org'] } }),
     headers: { ...auth, ...json },
   });
@@ -129,7 +130,7 @@ describe('a Lambda timeout', () => {
   });
 
   it('is a 504 with the CONTRACT body and no stack or file path', async () => {
-    const site = await call('POST', '/api/site', {
+    const site = await call<SiteBody>('POST', '/api/site', {
       body: JSON.stringify({ name: 'slow', config: { oauth: { default: demoOauthConfig(authServer.url, { clientId: 'slow-client', clientSecret: 'slow-client-secret-0123456789' }) } } }),
       headers: { ...auth, ...json },
     });

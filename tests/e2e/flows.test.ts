@@ -16,6 +16,10 @@ import { join } from 'node:path';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { startAuthServer, type AuthClient, type RunningAuthServer } from '../../scripts/auth-server/index.ts';
 import { demoOauthConfig } from '../../scripts/auth-server/demo.ts';
+import type { ListEnvelope, SiteBody } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
+import type { ArgumentRecordShape } from '#schemas/argument';
+import type { SignupRecord } from '#schemas/newsletter';
 
 const CHROMIUM = '/usr/bin/chromium';
 const hasChromium = existsSync(CHROMIUM);
@@ -53,7 +57,7 @@ class CookieJar {
   }
 }
 
-async function call(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
+async function call<T = unknown>(method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) {
   const res = await fetch(`${apiUrl}${path}`, {
     method,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -61,7 +65,7 @@ async function call(method: string, path: string, init: { body?: unknown; header
     redirect: 'manual',
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
 }
 const bearer = (token: string) => ({ 'X-Authorization': `Bearer ${token}` });
 
@@ -91,7 +95,7 @@ async function codeFlowLogin(email: string): Promise<string> {
 
 beforeAll(async () => {
   auth = await startAuthServer({ port: 0, clients: [CLIENT], users: [MEMBER, OTHER] });
-  const site = await call('POST', '/api/site', {
+  const site = await call<SiteBody>('POST', '/api/site', {
     headers: service,
     body: {
       name: 'e2e flows',
@@ -171,16 +175,16 @@ describe('ideas, votes, arguments and the newsletter', () => {
       summary: 'More trees and benches along the river path.',
       description: 'The river path lacks shade in summer. '.repeat(5),
     });
-    const first = await call('POST', `/api/site/${siteId}/idea`, { headers: bearer(member), body: body(1) });
+    const first = await call<IdeaRecord>('POST', `/api/site/${siteId}/idea`, { headers: bearer(member), body: body(1) });
     expect(first.status).toBe(201);
     ideaId = first.body.id;
     expect((await call('POST', `/api/site/${siteId}/idea`, { headers: bearer(other), body: body(2) })).status).toBe(201);
 
     const flags = 'includeVoteCount=1&includeUserVote=1&includeArguments=1&includeUser=1&includePosterImage=1&selectRunning=1&sort=createdate_asc&pageSize=10';
-    const list = await call('GET', `/api/site/${siteId}/idea?${flags}`, { headers: bearer(member) });
+    const list = await call<ListEnvelope<IdeaRecord>>('GET', `/api/site/${siteId}/idea?${flags}`, { headers: bearer(member) });
     expect(list.status).toBe(200);
     expect(list.body.metadata).toMatchObject({ pageSize: 10, nextCursor: null });
-    expect(list.body.records.map((r: { title: string }) => r.title)).toEqual(['Idea 1 for the park', 'Idea 2 for the park']);
+    expect(list.body.records.map((r) => r.title)).toEqual(['Idea 1 for the park', 'Idea 2 for the park']);
     expect(list.body.records[0]).toMatchObject({ id: ideaId, yes: 0, user: expect.objectContaining({ displayName: 'Mia Member' }) });
     expect(list.body.records[0]).toHaveProperty('argumentsFor');
     expect((await call('GET', `/api/site/${siteId}/idea?includeVoteCount=maybe`)).body).toMatchObject({ status: 400 });
@@ -201,24 +205,24 @@ describe('ideas, votes, arguments and the newsletter', () => {
   });
 
   it('adds an argument and votes for it', async () => {
-    const argument = await call('POST', `/api/site/${siteId}/idea/${ideaId}/argument`, {
+    const argument = await call<ArgumentRecordShape>('POST', `/api/site/${siteId}/idea/${ideaId}/argument`, {
       headers: bearer(other),
       body: { description: 'Shade matters: the path is unusable in July.', sentiment: 'for' },
     });
     expect(argument.status).toBe(201);
     const voted = await call('POST', `/api/site/${siteId}/idea/${ideaId}/argument/${argument.body.id}/vote`, { headers: bearer(member) });
     expect(voted.status).toBe(200);
-    const list = await call('GET', `/api/site/${siteId}/idea/${ideaId}/argument?withVoteCount=1&withUserVote=1`, { headers: bearer(member) });
+    const list = await call<ListEnvelope<ArgumentRecordShape>>('GET', `/api/site/${siteId}/idea/${ideaId}/argument?withVoteCount=1&withUserVote=1`, { headers: bearer(member) });
     expect(list.body.records).toEqual([expect.objectContaining({ id: argument.body.id, yes: 1, hasUserVoted: true, sentiment: 'for' })]);
   });
 
   it('signs up for the newsletter and confirms it', async () => {
     const signup = await call('POST', `/api/site/${siteId}/newslettersignup`, { body: { email: 'reader@example.org', firstName: 'Rea' } });
     expect(signup.status).toBe(201);
-    const list = await call('GET', `/api/site/${siteId}/newslettersignup`, { headers: service });
-    const record = list.body.records.find((r: { email: string }) => r.email === 'reader@example.org');
+    const list = await call<ListEnvelope<SignupRecord>>('GET', `/api/site/${siteId}/newslettersignup`, { headers: service });
+    const record = list.body.records.find((r) => r.email === 'reader@example.org');
     expect(record?.confirmToken).toEqual(expect.any(String));
-    const confirmed = await call('POST', `/api/site/${siteId}/confirm`, { body: { confirmToken: record.confirmToken } });
+    const confirmed = await call('POST', `/api/site/${siteId}/confirm`, { body: { confirmToken: record!.confirmToken } });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({ email: 'reader@example.org', confirmed: true });
   });

@@ -4,27 +4,28 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
+import type { SiteBody } from '#tests/support/bodies';
 
 const apiUrl = inject('apiUrl');
 const auth = { 'X-Authorization': `Bearer ${SERVICE_TOKEN}` };
 
-const call = async (method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
+const call = async <T = unknown>(method: string, path: string, init: { body?: string; headers?: Record<string, string> } = {}) => {
   const res = await fetch(`${apiUrl}${path}`, { method, body: init.body, headers: init.headers, redirect: 'manual' });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : undefined) as T };
 };
 
 describe('the API over HTTP', () => {
   it('manages a site end to end', async () => {
-    const created = await call('POST', '/api/site/', {
+    const created = await call<SiteBody>('POST', '/api/site/', {
       body: JSON.stringify({ name: 'e2e', config: { allowedDomains: ['city.example.org'], newslettersignup: { isActive: true } } }),
       headers: { ...auth, 'Content-Type': 'application/json' },
     });
     expect(created.status).toBe(201);
     const id = created.body.id;
     expect((await call('GET', '/api/site/')).status).toBe(200);
-    expect((await call('GET', `/api/site/${id}`)).body.name).toBe('e2e');
-    const updated = await call('PUT', `/api/site/${id}`, {
+    expect((await call<SiteBody>('GET', `/api/site/${id}`)).body.name).toBe('e2e');
+    const updated = await call<SiteBody>('PUT', `/api/site/${id}`, {
       body: JSON.stringify({ title: 'E2E' }),
       headers: { ...auth, 'content-type': 'application/json; charset=utf-8' },
     });

@@ -12,11 +12,34 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-type Json = Record<string, any>;
+/** What these tests read of serverless-state.json and of the CloudFormation template. */
+interface State {
+  service: { functions: Record<string, { package?: { artifact?: string } }> };
+}
+interface CfnResource {
+  Type: string;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Properties: Record<string, unknown>;
+}
+interface IamStatement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+interface Template {
+  Resources: Record<string, CfnResource> & {
+    Table: CfnResource & {
+      Properties: { DeletionProtectionEnabled: boolean; PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: boolean }; BillingMode: string };
+    };
+    IamRoleLambdaExecution: CfnResource & { Properties: { Policies: Array<{ PolicyDocument: { Statement: IamStatement[] } }> } };
+    HttpApiStage: CfnResource & { Properties: { StageName: string; DefaultRouteSettings: { ThrottlingRateLimit: number; ThrottlingBurstLimit: number } } };
+  };
+}
 
 let out: string;
-let state: Json;
-let template: Json;
+let state: State;
+let template: Template;
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'sls-package-'));
@@ -79,7 +102,7 @@ const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', '*']] };
 
 describe('serverless package (prod)', () => {
   it('packages every function as its own bundle, without AWS credentials', () => {
-    const functions = Object.entries(state.service.functions as Record<string, { package?: { artifact?: string } }>);
+    const functions = Object.entries(state.service.functions);
     expect(functions.length).toBeGreaterThan(5);
     expect(functions.map(([name]) => name)).toEqual(expect.arrayContaining(['openapi', 'docs']));
     for (const [name, fn] of functions) {
@@ -100,7 +123,7 @@ describe('serverless package (prod)', () => {
   });
 
   it('grants the Lambdas exactly the DynamoDB actions lib/store uses, on this table and its indexes only', () => {
-    const statements = template.Resources.IamRoleLambdaExecution.Properties.Policies.flatMap((p: Json) => p.PolicyDocument.Statement) as Json[];
+    const statements = template.Resources.IamRoleLambdaExecution.Properties.Policies.flatMap((p) => p.PolicyDocument.Statement);
     const dynamo = statements.filter((s) => asList(s.Action).some((a: string) => a.startsWith('dynamodb:')));
     for (const s of dynamo) {
       expect(s.Effect).toBe('Allow');
@@ -136,7 +159,7 @@ describe('serverless package (prod)', () => {
   });
 
   it('keeps the logs of every function for 30 days', () => {
-    const logGroups = Object.values(template.Resources as Record<string, Json>).filter((r) => r.Type === 'AWS::Logs::LogGroup');
+    const logGroups = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup');
     expect(logGroups.length).toBe(Object.keys(state.service.functions).length);
     for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
   });

@@ -6,7 +6,7 @@ import { call, json, type CallOptions, type Handler } from '../../scripts/lambda
 
 export type InvokeOptions = CallOptions;
 
-export interface InvokeResult<T = any> {
+export interface InvokeResult<T = unknown> {
   status: number;
   body: T;
   headers: Record<string, string>;
@@ -14,7 +14,12 @@ export interface InvokeResult<T = any> {
   cookies: string[];
 }
 
-export async function invoke<T = any>(handler: Handler, options: InvokeOptions = {}): Promise<InvokeResult<T>> {
+/**
+ * `T` is the body the test expects on success: a record type of schemas/*.ts or tests/support/bodies.ts
+ * (`invoke<ListEnvelope<IdeaRecord>>`). Like any parsed JSON it is not checked; an error answer is read
+ * through `errorOf`, which checks it. Without `T` the body is `unknown`.
+ */
+export async function invoke<T = unknown>(handler: Handler, options: InvokeOptions = {}): Promise<InvokeResult<T>> {
   const result = await call(handler, options);
   return { status: result.status, body: json<T>(result), headers: result.headers, cookies: result.cookies };
 }

@@ -12,6 +12,7 @@ import type { BallotItem } from '#lib/store/ballots';
 import { countVotes } from '#lib/votes/index';
 import { sealBallot } from '#lib/votes/seal';
 import type { SiteConfigInput } from '#schemas/site-config';
+import type { VoteRecord } from '#schemas/votes';
 import { createSite } from '#tests/support/fixtures';
 import { putIdea, type IdeaFixture } from '#tests/support/ideas-fixture';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
@@ -49,8 +50,8 @@ export async function votingSite(votes: NonNullable<SiteConfigInput['votes']> = 
   return createSite({ ...config, votes: { isActive: true, ...votes } });
 }
 
-export function castVotes(siteId: number, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<InvokeResult> {
-  return invoke(castHandler, {
+export function castVotes(siteId: number, token: string | undefined, body: unknown, headers: Record<string, string> = {}): Promise<InvokeResult<VoteRecord[]>> {
+  return invoke<VoteRecord[]>(castHandler, {
     method: 'POST',
     path: '/api/site/{siteId}/vote',
     params: { siteId },

@@ -14,6 +14,8 @@ import { handler as getArgument } from '../../../functions/arguments/get.ts';
 import { handler as updateArgument } from '../../../functions/arguments/update.ts';
 import { handler as deleteArgument } from '../../../functions/arguments/delete.ts';
 import { handler as listArguments } from '../../../functions/arguments/list.ts';
+import type { ArgumentRecordShape } from '#schemas/argument';
+import { errorOf, type Deleted, type ListEnvelope } from '#tests/support/bodies';
 
 const at = (w: { siteId: number; ideaId: number }, argumentId: number | string) => ({
   siteId: w.siteId,
@@ -49,7 +51,7 @@ describe('creating arguments', () => {
 
   it('needs a token (401) and rejects a bad sentiment and out-of-range descriptions (400)', async () => {
     const w = await world({ arguments: { descriptionMinLength: 10, descriptionMaxLength: 20 } });
-    const anonymous = await invoke(createArgument, {
+    const anonymous = await invoke<ArgumentRecordShape>(createArgument, {
       method: 'POST',
       params: { siteId: w.siteId, ideaId: w.ideaId },
       body: { description: 'long enough text' },
@@ -73,7 +75,7 @@ describe('creating arguments', () => {
 
     const missing = await postArgument(w, w.member.token, { description: undefined });
     expect(missing.status).toBe(400);
-    expect(missing.body.details[0].path).toBe('description');
+    expect(errorOf(missing.body).details![0]!.path).toBe('description');
   });
 
   it('uses the default lengths 30..500', async () => {
@@ -104,7 +106,7 @@ describe('creating arguments', () => {
     const foreign = await createUser((await createSite()).id, 'member');
     const nowhere = await postArgument(w, w.moderator.token, { userId: foreign.id });
     expect(nowhere.status).toBe(400);
-    expect(nowhere.body.details[0].path).toBe('userId');
+    expect(errorOf(nowhere.body).details![0]!.path).toBe('userId');
 
     const service = await postArgument(w, SERVICE_TOKEN);
     expect(service.status).toBe(201);
@@ -135,7 +137,7 @@ describe('creating arguments', () => {
 
     const nested = await postArgument(w, w.member.token, { parentId: reply.body.id });
     expect(nested.status).toBe(400);
-    expect(nested.body.details[0]).toMatchObject({ path: 'parentId' });
+    expect(errorOf(nested.body).details![0]).toMatchObject({ path: 'parentId' });
 
     const otherIdea = await createIdea(w.siteId, w.member.id);
     const elsewhere = await argumentId({ siteId: w.siteId, ideaId: otherIdea.id }, w.member.token);
@@ -145,7 +147,7 @@ describe('creating arguments', () => {
     for (const parentId of ['1', 0, -3, 1.5]) {
       const res = await postArgument(w, w.member.token, { parentId });
       expect(res.status).toBe(400);
-      expect(res.body.details[0].path).toBe('parentId');
+      expect(errorOf(res.body).details![0]!.path).toBe('parentId');
     }
     expect((await postArgument(w, w.member.token, { parentId: null })).body.parentId).toBeNull();
   });
@@ -180,14 +182,14 @@ describe('reading one argument', () => {
   it('returns the record, with vote flags on request', async () => {
     const w = await world();
     const id = await argumentId(w, w.member.token);
-    const { result: res, requests } = await countRequests(() => invoke(getArgument, { params: at(w, id) }));
+    const { result: res, requests } = await countRequests(() => invoke<ArgumentRecordShape>(getArgument, { params: at(w, id) }));
     expect(res.status).toBe(200);
     expect(requests).toBe(3); // site + idea check + argument
     expect(res.body).toMatchObject({ id, ideaId: w.ideaId, siteId: w.siteId, description: LONG });
     expect(res.body).not.toHaveProperty('yes');
     expect(res.body).not.toHaveProperty('hasUserVoted');
     expect(res.body).not.toHaveProperty('voterIds');
-    const flagged = await invoke(getArgument, { params: at(w, id), query: { withVoteCount: '1', withUserVote: 'true' }, token: w.member.token });
+    const flagged = await invoke<ArgumentRecordShape>(getArgument, { params: at(w, id), query: { withVoteCount: '1', withUserVote: 'true' }, token: w.member.token });
     expect(flagged.body).toMatchObject({ yes: 0, hasUserVoted: false });
     expect((await invoke(getArgument, { params: at(w, id), query: { withVoteCount: 'yes' } })).status).toBe(400);
   });
@@ -198,9 +200,9 @@ describe('reading one argument', () => {
     const otherIdea = await createIdea(w.siteId, null);
     const other = await world();
     expect((await invoke(getArgument, { params: at(w, 999_999_999) })).status).toBe(404);
-    const wrongIdea = await invoke(getArgument, { params: at({ siteId: w.siteId, ideaId: otherIdea.id }, id) });
+    const wrongIdea = await invoke<ArgumentRecordShape>(getArgument, { params: at({ siteId: w.siteId, ideaId: otherIdea.id }, id) });
     expect(wrongIdea.status).toBe(404);
-    expect(wrongIdea.body.message).toBe(`Argument ${id} not found on idea ${otherIdea.id}`);
+    expect(errorOf(wrongIdea.body).message).toBe(`Argument ${id} not found on idea ${otherIdea.id}`);
     expect((await invoke(getArgument, { params: { siteId: other.siteId, ideaId: w.ideaId, argumentId: id } })).status).toBe(404);
     expect((await invoke(getArgument, { params: { siteId: w.siteId, ideaId: 999_999_999, argumentId: id } })).status).toBe(404);
     expect((await invoke(getArgument, { params: at(w, '01') })).status).toBe(400);
@@ -209,7 +211,7 @@ describe('reading one argument', () => {
 
 describe('updating arguments', () => {
   const put = (w: { siteId: number; ideaId: number }, id: number, token: string | undefined, body: unknown) =>
-    invoke(updateArgument, { method: 'PUT', params: at(w, id), body, ...(token ? { token } : {}) });
+    invoke<ArgumentRecordShape>(updateArgument, { method: 'PUT', params: at(w, id), body, ...(token ? { token } : {}) });
 
   it('updates partially as the owner', async () => {
     const w = await world();
@@ -221,7 +223,7 @@ describe('updating arguments', () => {
     expect(res.body.updatedAt >= created.updatedAt).toBe(true);
     const flipped = await put(w, created.id, w.member.token, { sentiment: 'for' });
     expect(flipped.body).toMatchObject({ sentiment: 'for', description: `${LONG} Edited.` });
-    expect((await invoke(getArgument, { params: at(w, created.id) })).body.sentiment).toBe('for');
+    expect((await invoke<ArgumentRecordShape>(getArgument, { params: at(w, created.id) })).body.sentiment).toBe('for');
   });
 
   it('answers 401 without a token, 403 for another member, 200 for a moderator', async () => {
@@ -230,8 +232,8 @@ describe('updating arguments', () => {
     expect((await put(w, id, undefined, { description: LONG })).status).toBe(401);
     const other = await put(w, id, w.other.token, { description: `${LONG} hijacked` });
     expect(other.status).toBe(403);
-    expect(other.body.error).toBe('Forbidden');
-    expect((await invoke(getArgument, { params: at(w, id) })).body.description).toBe(LONG);
+    expect(errorOf(other.body).error).toBe('Forbidden');
+    expect((await invoke<ArgumentRecordShape>(getArgument, { params: at(w, id) })).body.description).toBe(LONG);
     expect((await put(w, id, w.moderator.token, { description: `${LONG} moderated` })).status).toBe(200);
   });
 
@@ -243,7 +245,7 @@ describe('updating arguments', () => {
     expect((await put(w, id, w.member.token, { description: 'x'.repeat(501) })).status).toBe(400);
     const member = await put(w, id, w.member.token, { userId: w.other.id });
     expect(member.status).toBe(403);
-    expect((await invoke(getArgument, { params: at(w, id) })).body.userId).toBe(w.member.id);
+    expect((await invoke<ArgumentRecordShape>(getArgument, { params: at(w, id) })).body.userId).toBe(w.member.id);
     expect((await put(w, id, w.moderator.token, { userId: 999_999_999 })).status).toBe(400);
 
     const moved = await put(w, id, w.moderator.token, { userId: w.other.id });
@@ -268,7 +270,7 @@ describe('updating arguments', () => {
 
 describe('deleting arguments', () => {
   const del = (w: { siteId: number; ideaId: number }, id: number, token?: string) =>
-    invoke(deleteArgument, { method: 'DELETE', params: at(w, id), ...(token ? { token } : {}) });
+    invoke<Deleted>(deleteArgument, { method: 'DELETE', params: at(w, id), ...(token ? { token } : {}) });
 
   it('deletes a top-level argument with its replies, and leaves other threads alone', async () => {
     const w = await world();
@@ -283,7 +285,7 @@ describe('deleting arguments', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: top, deleted: true });
     for (const id of [top, ...replies]) expect((await invoke(getArgument, { params: at(w, id) })).status).toBe(404);
-    const left = await invoke(listArguments, { params: { siteId: w.siteId, ideaId: w.ideaId } });
+    const left = await invoke<ListEnvelope<ArgumentRecordShape>>(listArguments, { params: { siteId: w.siteId, ideaId: w.ideaId } });
     expect(left.body.records.map((r: { id: number }) => r.id)).toEqual([keep, keepReply]);
     expect((await del(w, top, w.member.token)).status).toBe(404);
   });

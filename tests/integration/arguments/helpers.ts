@@ -4,6 +4,7 @@ import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
 import { createIdea } from '#tests/support/ideas-fixture';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
+import type { ArgumentRecordShape } from '#schemas/argument';
 
 export const LONG = 'This argument is long enough to pass the default minimum length.';
 
@@ -31,7 +32,7 @@ export async function postArgument(
   token: string,
   body: Record<string, unknown> = {},
 ) {
-  return invoke(createArgument, {
+  return invoke<ArgumentRecordShape>(createArgument, {
     method: 'POST',
     params: { siteId: w.siteId, ideaId: w.ideaId },
     token,

@@ -7,6 +7,7 @@ import { argumentId, world, type World } from './helpers.ts';
 import { handler as listArguments } from '../../../functions/arguments/list.ts';
 import { handler as listSiteArguments } from '../../../functions/arguments/list-site.ts';
 import { handler as vote } from '../../../functions/arguments/vote.ts';
+import type { ArgumentRecordShape } from '#schemas/argument';
 
 type ListBody = { records: Rec[]; metadata: { pageSize: number; nextCursor: string | null }; message?: string };
 type Rec = { id: number; ideaId: number; parentId: number | null; sentiment: string; yes?: number; hasUserVoted?: boolean };
@@ -26,7 +27,7 @@ const siteList = (siteId: number, query: Record<string, string> = {}, token?: st
   });
 
 const castVote = (w: { siteId: number; ideaId: number }, argumentId: number, token: string) =>
-  invoke(vote, { method: 'POST', params: { siteId: w.siteId, ideaId: w.ideaId, argumentId }, token });
+  invoke<ArgumentRecordShape>(vote, { method: 'POST', params: { siteId: w.siteId, ideaId: w.ideaId, argumentId }, token });
 
 /** Arguments written in parallel (ids still ascend in creation order of the counter). */
 async function many(w: World, count: number, sentimentOf: (i: number) => string = () => 'for'): Promise<number[]> {

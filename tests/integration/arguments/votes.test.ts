@@ -9,9 +9,10 @@ import { countRequests } from '#tests/support/request-counter';
 import { argumentId, world } from './helpers.ts';
 import { handler as vote } from '../../../functions/arguments/vote.ts';
 import { handler as getArgument } from '../../../functions/arguments/get.ts';
+import type { ArgumentRecordShape } from '#schemas/argument';
 
 const toggle = (w: { siteId: number; ideaId: number }, argumentId: number | string, token?: string, body?: unknown) =>
-  invoke(vote, {
+  invoke<ArgumentRecordShape>(vote, {
     method: 'POST',
     params: { siteId: w.siteId, ideaId: w.ideaId, argumentId },
     ...(token ? { token } : {}),
@@ -47,7 +48,7 @@ describe('argument vote toggle', () => {
     expect(none.yes).toBe(0);
     expect(none.voterIds).toEqual([]);
     // Votes never touch the argument's own fields.
-    expect((await invoke(getArgument, { params: { siteId: w.siteId, ideaId: w.ideaId, argumentId: id } })).body.updatedAt).toBe(first.body.updatedAt);
+    expect((await invoke<ArgumentRecordShape>(getArgument, { params: { siteId: w.siteId, ideaId: w.ideaId, argumentId: id } })).body.updatedAt).toBe(first.body.updatedAt);
   });
 
   it('needs a member: 401 without token, 403 for an anonymous-role user and for a service token', async () => {
@@ -104,7 +105,7 @@ describe('argument vote toggle', () => {
     // the last toggle applied answered the final count, and each user's own answers alternate (a toggle
     // adds the vote when it is absent and takes it back when present), whatever the interleaving.
     for (const a of answers) {
-      expect(Number.isInteger(a.body.yes) && a.body.yes >= 0 && a.body.yes <= voters.length).toBe(true);
+      expect(Number.isInteger(a.body.yes) && a.body.yes! >= 0 && a.body.yes! <= voters.length).toBe(true);
     }
     expect(answers.some((a) => a.body.yes === expected.length)).toBe(true);
     voters.forEach((user, i) => {
@@ -119,7 +120,7 @@ describe('argument vote toggle', () => {
     expect(after.voterIds).toEqual(voters.filter((_, i) => timesFor(i) === 2).map((u) => u.id).sort((a, b) => a - b));
     expect(after.yes).toBe(10);
 
-    const listed = await invoke(getArgument, {
+    const listed = await invoke<ArgumentRecordShape>(getArgument, {
       params: { siteId: w.siteId, ideaId: w.ideaId, argumentId: id },
       query: { withVoteCount: '1', withUserVote: '1' },
       token: voters[0]!.token,

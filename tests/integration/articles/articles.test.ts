@@ -9,17 +9,20 @@ import { handler as getArticle } from '../../../functions/articles/get.ts';
 import { handler as updateArticle } from '../../../functions/articles/update.ts';
 import { handler as deleteArticle } from '../../../functions/articles/delete.ts';
 import { handler as listArticles } from '../../../functions/articles/list.ts';
+import type { ArticleRecord } from '#schemas/article';
+import type { Deleted, ListEnvelope } from '#tests/support/bodies';
+import { errorOf } from '#tests/support/bodies';
 
 const post = (siteId: number, body: unknown, token?: string) =>
-  invoke(createArticle, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) });
+  invoke<ArticleRecord>(createArticle, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) });
 const put = (siteId: number, articleId: number | string, body: unknown, token?: string) =>
-  invoke(updateArticle, { method: 'PUT', params: { siteId, articleId }, body, ...(token ? { token } : {}) });
+  invoke<ArticleRecord>(updateArticle, { method: 'PUT', params: { siteId, articleId }, body, ...(token ? { token } : {}) });
 const del = (siteId: number, articleId: number | string, token?: string) =>
-  invoke(deleteArticle, { method: 'DELETE', params: { siteId, articleId }, ...(token ? { token } : {}) });
+  invoke<Deleted>(deleteArticle, { method: 'DELETE', params: { siteId, articleId }, ...(token ? { token } : {}) });
 const get = (siteId: number, articleId: number | string, query?: Record<string, string>) =>
-  invoke(getArticle, { params: { siteId, articleId }, ...(query ? { query } : {}) });
-const list = (siteId: number, query: Record<string, string> = {}) => invoke(listArticles, { params: { siteId }, query });
-const paths = (body: { details?: Array<{ path: string }> }) => (body.details ?? []).map((d) => d.path).sort();
+  invoke<ArticleRecord>(getArticle, { params: { siteId, articleId }, ...(query ? { query } : {}) });
+const list = (siteId: number, query: Record<string, string> = {}) => invoke<ListEnvelope<ArticleRecord>>(listArticles, { params: { siteId }, query });
+const paths = (body: unknown) => (errorOf(body).details ?? []).map((d) => d.path).sort();
 
 describe('article create', () => {
   it('creates an article for a moderator, with the idea record shape, and no tally registration', async () => {
@@ -177,7 +180,7 @@ describe('article list', () => {
     expect(large.requests).toBe(small.requests);
     // site + Query articles + BatchGet users
     expect(small.requests).toBe(3);
-    const plain = (await list(small.result.body.records[0].siteId)).body.records[0];
+    const plain = (await list(small.result.body.records[0]!.siteId)).body.records[0];
     expect(plain).not.toHaveProperty('user');
     expect(plain).not.toHaveProperty('posterImage');
   });

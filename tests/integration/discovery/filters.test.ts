@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes } from '../ideas/helpers.ts';
 import { allPages, api, ideaText, ids } from './helpers.ts';
+import { errorOf } from '#tests/support/bodies';
 
 const AMSTERDAM = { lat: 52.3731, lng: 4.8926 };
 const NEAR_AMSTERDAM = { lat: 52.3752, lng: 4.8840 }; // ~650 m west
@@ -39,7 +40,7 @@ beforeAll(async () => {
 const list = async (query: Record<string, string>) => {
   const res = await api.list(siteId, query);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.records as any[];
+  return res.body.records;
 };
 const idsOf = async (query: Record<string, string>) => ids(await allPages((q) => api.list(siteId, q), { sort: 'createdate_asc', ...query }));
 
@@ -151,7 +152,7 @@ describe('idea list filters', () => {
     for (const query of bad) {
       const res = await api.list(siteId, query);
       expect(res.status, JSON.stringify(query)).toBe(400);
-      expect(['ValidationError', 'BadRequest']).toContain(res.body.error);
+      expect(['ValidationError', 'BadRequest']).toContain(errorOf(res.body).error);
     }
   });
 });
@@ -163,7 +164,7 @@ describe('location on ideas', () => {
     for (const location of [{ lat: 91, lng: 0 }, { lat: 0, lng: -180.5 }, { lat: '52', lng: 4 }, { lat: 52 }, [52, 4], 'here', { lat: 52, lng: 4, alt: 3 }, { lat: null, lng: 4 }]) {
       const res = await api.createIdea(site.id, member.token, { ...ideaText('Placed'), location });
       expect(res.status, JSON.stringify(location)).toBe(400);
-      expect(res.body.details[0].path).toMatch(/^location/);
+      expect(errorOf(res.body).details![0]!.path).toMatch(/^location/);
     }
     const created = await api.createIdea(site.id, member.token, { ...ideaText('Placed'), location: { lat: -90, lng: 180 } });
     expect(created.status).toBe(201);

@@ -1,5 +1,5 @@
 /** Calls for the discovery tests: tags, ideas with tags and locations, the filtered lists. */
-import { invoke } from '#tests/support/invoke';
+import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
 import { handler as deleteIdea } from '../../../functions/ideas/delete.ts';
@@ -9,6 +9,10 @@ import { handler as tagList } from '../../../functions/tags/list.ts';
 import { handler as tagCreate } from '../../../functions/tags/create.ts';
 import { handler as tagUpdate } from '../../../functions/tags/update.ts';
 import { handler as tagDelete } from '../../../functions/tags/delete.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import type { Deleted, ListEnvelope } from '#tests/support/bodies';
+import type { MarkerRecord } from '#schemas/discovery';
+import type { TagRecord } from '#schemas/tag';
 
 export const ideaText = (title: string, extra = '') => ({
   title: title.padEnd(10, '.').slice(0, 50),
@@ -21,24 +25,24 @@ type Query = Record<string, string | undefined>;
 const defined = (query: Query) => Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
 export const api = {
-  createIdea: (siteId: number, token: string, body: Record<string, unknown>) => invoke(createIdea, { method: 'POST', params: { siteId }, body, token }),
+  createIdea: (siteId: number, token: string, body: Record<string, unknown>) => invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId }, body, token }),
   updateIdea: (siteId: number, token: string, ideaId: number, body: Record<string, unknown>) =>
-    invoke(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, token }),
-  deleteIdea: (siteId: number, token: string, ideaId: number) => invoke(deleteIdea, { method: 'DELETE', params: { siteId, ideaId }, token }),
-  list: (siteId: number, query: Query = {}, token?: string) => invoke(listIdeas, { params: { siteId }, query: defined(query), ...(token ? { token } : {}) }),
-  markers: (siteId: number, query: Query = {}) => invoke(listMarkers, { params: { siteId }, query: defined(query) }),
-  tags: (siteId: number, query: Record<string, string> = {}) => invoke(tagList, { params: { siteId }, query }),
+    invoke<IdeaRecord>(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, token }),
+  deleteIdea: (siteId: number, token: string, ideaId: number) => invoke<Deleted>(deleteIdea, { method: 'DELETE', params: { siteId, ideaId }, token }),
+  list: (siteId: number, query: Query = {}, token?: string) => invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId }, query: defined(query), ...(token ? { token } : {}) }),
+  markers: (siteId: number, query: Query = {}) => invoke<ListEnvelope<MarkerRecord>>(listMarkers, { params: { siteId }, query: defined(query) }),
+  tags: (siteId: number, query: Record<string, string> = {}) => invoke<ListEnvelope<TagRecord>>(tagList, { params: { siteId }, query }),
   createTag: (siteId: number, token: string | undefined, body: unknown) =>
-    invoke(tagCreate, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) }),
+    invoke<TagRecord>(tagCreate, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) }),
   updateTag: (siteId: number, token: string | undefined, tagId: number, body: unknown) =>
-    invoke(tagUpdate, { method: 'PUT', params: { siteId, tagId }, body, ...(token ? { token } : {}) }),
+    invoke<TagRecord>(tagUpdate, { method: 'PUT', params: { siteId, tagId }, body, ...(token ? { token } : {}) }),
   deleteTag: (siteId: number, token: string | undefined, tagId: number) =>
-    invoke(tagDelete, { method: 'DELETE', params: { siteId, tagId }, ...(token ? { token } : {}) }),
+    invoke<Deleted>(tagDelete, { method: 'DELETE', params: { siteId, tagId }, ...(token ? { token } : {}) }),
 };
 
 /** Every record of a list, following `nextCursor` to the end (pages may be short). */
-export async function allPages(call: (query: Record<string, string>) => ReturnType<typeof api.list>, query: Record<string, string>) {
-  const records: any[] = [];
+export async function allPages<T>(call: (query: Record<string, string>) => Promise<InvokeResult<ListEnvelope<T>>>, query: Record<string, string>): Promise<T[]> {
+  const records: T[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 200; i++) {
     const res = await call({ ...query, ...(cursor ? { cursor } : {}) });

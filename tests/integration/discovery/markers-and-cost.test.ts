@@ -4,6 +4,10 @@ import { createSite, createUser } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
 import { allPages, api, ideaText, ids } from './helpers.ts';
 import { distanceMeters } from '#lib/discovery/geo';
+import type { InvokeResult } from '#tests/support/invoke';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
+import type { MarkerRecord } from '#schemas/discovery';
 
 const CENTRE = { lat: 52.37, lng: 4.89 };
 
@@ -70,7 +74,7 @@ describe('request counts of filtered pages', () => {
       { status: 'OPEN', pageSize: '5', includeVoteCount: '1', includeUser: '1' },
     ];
     const measure = async (siteId: number, query: Record<string, string>, marker = false) => {
-      const { result, requests } = await countRequests(() => (marker ? api.markers(siteId, query) : api.list(siteId, query)));
+      const { result, requests } = await countRequests<InvokeResult<ListEnvelope<IdeaRecord | MarkerRecord>>>(() => (marker ? api.markers(siteId, query) : api.list(siteId, query)));
       expect(result.status).toBe(200);
       expect(result.body.records.length, JSON.stringify(query)).toBeGreaterThan(0);
       return requests;

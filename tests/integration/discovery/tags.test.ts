@@ -6,6 +6,7 @@ import { getIdea } from '#lib/store/ideas';
 import { queryAll } from '#lib/store/query';
 import { sitePk } from '#lib/store/keys';
 import { allPages, api, ideaText, ids } from './helpers.ts';
+import { errorOf } from '#tests/support/bodies';
 
 describe('tags', () => {
   it('moderators create, rename and delete; everyone lists', async () => {
@@ -43,14 +44,14 @@ describe('tags', () => {
     expect((await api.createTag(site.id, moderator.token, { name: 'Park', group: 'area' })).status).toBe(201);
     const dup = await api.createTag(site.id, moderator.token, { name: 'PARK ', group: 'area' });
     expect(dup.status).toBe(409);
-    expect(dup.body.error).toBe('Conflict');
+    expect(errorOf(dup.body).error).toBe('Conflict');
     expect((await api.createTag(site.id, moderator.token, { name: 'Park', group: 'theme' })).status).toBe(201);
     expect((await api.createTag(site.id, moderator.token, { name: 'Park' })).status).toBe(201);
     expect((await api.createTag(other.id, SERVICE_TOKEN, { name: 'Park', group: 'area' })).status).toBe(201);
     // Renaming onto a taken name is a 409 and changes nothing.
     const second = await api.createTag(site.id, moderator.token, { name: 'Plein', group: 'area' });
     expect((await api.updateTag(site.id, moderator.token, second.body.id, { name: 'park' })).status).toBe(409);
-    expect((await api.tags(site.id)).body.records.find((t: any) => t.id === second.body.id).name).toBe('Plein');
+    expect((await api.tags(site.id)).body.records.find((t) => t.id === second.body.id)!.name).toBe('Plein');
   });
 
   it('refuses members (403), callers without a token (401), and bad names (400)', async () => {
@@ -65,8 +66,8 @@ describe('tags', () => {
     }
     expect((await api.createTag(site.id, moderator.token, { name: '🙂'.repeat(64) })).status).toBe(201);
     const tag = (await api.tags(site.id)).body.records[0];
-    expect((await api.updateTag(site.id, member.token, tag.id, { name: 'y' })).status).toBe(403);
-    expect((await api.deleteTag(site.id, member.token, tag.id)).status).toBe(403);
+    expect((await api.updateTag(site.id, member.token, tag!.id, { name: 'y' })).status).toBe(403);
+    expect((await api.deleteTag(site.id, member.token, tag!.id)).status).toBe(403);
     expect((await api.tags(site.id)).body.records).toHaveLength(1);
   });
 
@@ -83,7 +84,7 @@ describe('tags', () => {
 
     const bad = await api.createIdea(site.id, member.token, { ...ideaText('Bad tags'), tags: [a.body.id, foreign.body.id, 999999999] });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.map((d: any) => d.path)).toEqual(['tags[1]', 'tags[2]']);
+    expect(errorOf(bad.body).details!.map((d) => d.path)).toEqual(['tags[1]', 'tags[2]']);
     for (const tags of ['1', [0], [-1], [1.5], ['1'], Array.from({ length: 21 }, (_, i) => i + 1)]) {
       expect((await api.createIdea(site.id, member.token, { ...ideaText('Bad tags'), tags })).status, JSON.stringify(tags)).toBe(400);
     }
@@ -124,7 +125,7 @@ describe('tags', () => {
     expect(ids((await api.tags(site.id)).body.records)).toEqual([]);
     const adding = await api.createIdea(site.id, moderator.token, { ...ideaText('Late idea'), tags: [tag.body.id] });
     expect(adding.status).toBe(400);
-    expect(adding.body.details[0].path).toBe('tags[0]');
+    expect(errorOf(adding.body).details![0]!.path).toBe('tags[0]');
     expect((await api.updateTag(site.id, moderator.token, tag.body.id, { name: 'x' })).status).toBe(404);
 
     expect((await api.deleteTag(site.id, moderator.token, tag.body.id)).status).toBe(200);

@@ -10,6 +10,8 @@ import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
 import { castVotes, seedArgument, seedIdeas } from './helpers.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
 
 const allFlags = {
   includeArguments: '1',
@@ -48,7 +50,7 @@ describe('request counts', () => {
     const large = await populatedSite(60);
     for (const sort of ['createdate_desc', 'votes_desc']) {
       const measure = async ({ site, caller }: Awaited<ReturnType<typeof populatedSite>>) =>
-        countRequests(() => invoke(listIdeas, { params: { siteId: site.id }, query: { ...allFlags, sort }, token: caller.token }));
+        countRequests(() => invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { ...allFlags, sort }, token: caller.token }));
       const s = await measure(small);
       const l = await measure(large);
       expect(s.result.status).toBe(200);
@@ -80,10 +82,10 @@ describe('request counts', () => {
     }
     await castVotes(site.id, caller.id, { [busy!.id]: 'yes' });
     const measure = (ideaId: number) =>
-      countRequests(() => invoke(getIdea, { params: { siteId: site.id, ideaId }, query: allFlags, token: caller.token }));
+      countRequests(() => invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId }, query: allFlags, token: caller.token }));
     const q = await measure(quiet!.id);
     const b = await measure(busy!.id);
-    expect(b.result.body.argumentsFor.length + b.result.body.argumentsAgainst.length).toBe(40);
+    expect(b.result.body.argumentsFor!.length + b.result.body.argumentsAgainst!.length).toBe(40);
     expect(b.result.body).toMatchObject({ yes: 1, userVote: { opinion: 'yes' }, user: { id: author.id } });
     expect(q.result.body).toMatchObject({ yes: 0, userVote: null, argumentsFor: [] });
     expect(b.requests).toBe(q.requests);
@@ -95,9 +97,9 @@ describe('request counts', () => {
 
   it('a list page without include flags is site + caller (one BatchGet) + one Query', async () => {
     const { site, caller } = await populatedSite(5);
-    const plain = await countRequests(() => invoke(listIdeas, { params: { siteId: site.id }, token: caller.token }));
+    const plain = await countRequests(() => invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, token: caller.token }));
     expect(plain.requests).toBe(2);
-    const anonymous = await countRequests(() => invoke(listIdeas, { params: { siteId: site.id } }));
+    const anonymous = await countRequests(() => invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } }));
     expect(anonymous.requests).toBe(2);
   });
 });

@@ -9,15 +9,17 @@ import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
 import { handler as deleteIdea } from '../../../functions/ideas/delete.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import { errorOf, type Deleted, type ListEnvelope } from '#tests/support/bodies';
 
 const post = (siteId: number, body: unknown, token?: string) =>
-  invoke(createIdea, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) });
+  invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId }, body, ...(token ? { token } : {}) });
 const put = (siteId: number, ideaId: number | string, body: unknown, token?: string) =>
-  invoke(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, ...(token ? { token } : {}) });
+  invoke<IdeaRecord>(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, ...(token ? { token } : {}) });
 const del = (siteId: number, ideaId: number | string, token?: string) =>
-  invoke(deleteIdea, { method: 'DELETE', params: { siteId, ideaId }, ...(token ? { token } : {}) });
+  invoke<Deleted>(deleteIdea, { method: 'DELETE', params: { siteId, ideaId }, ...(token ? { token } : {}) });
 const get = (siteId: number, ideaId: number | string, query?: Record<string, string>) =>
-  invoke(getIdeaHandler, { params: { siteId, ideaId }, ...(query ? { query } : {}) });
+  invoke<IdeaRecord>(getIdeaHandler, { params: { siteId, ideaId }, ...(query ? { query } : {}) });
 
 describe('idea create', () => {
   it('creates an idea owned by the caller, with the CONTRACT record shape', async () => {
@@ -56,7 +58,7 @@ describe('idea create', () => {
     const moderator = await createUser(site.id, 'moderator');
     expect((await post(site.id, validIdea(), moderator.token)).status).toBe(201);
     expect((await post(site.id, validIdea(), SERVICE_TOKEN)).status).toBe(201);
-    const list = await invoke(listIdeas, { params: { siteId: site.id } });
+    const list = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } });
     expect(list.body.records).toHaveLength(2);
   });
 
@@ -67,8 +69,8 @@ describe('idea create', () => {
       const member = await createUser(site.id, 'member');
       const res = await post(site.id, { ...validIdea(), [field]: value }, member.token);
       expect(res.status).toBe(403);
-      expect(res.body.message).toContain(field);
-      expect((await invoke(listIdeas, { params: { siteId: site.id } })).body.records).toEqual([]);
+      expect(errorOf(res.body).message).toContain(field);
+      expect((await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } })).body.records).toEqual([]);
     },
   );
 
@@ -87,7 +89,7 @@ describe('idea create', () => {
     expect(bad.body).toMatchObject({ error: 'ValidationError', details: [{ path: 'userId' }] });
     const nobody = await post(site.id, { ...validIdea(), userId: 999999999 }, SERVICE_TOKEN);
     expect(nobody.status).toBe(400);
-    expect((await invoke(listIdeas, { params: { siteId: site.id } })).body.records).toHaveLength(1);
+    expect((await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } })).body.records).toHaveLength(1);
   });
 
   it('gives an idea made with a service token no owner unless one is named', async () => {
@@ -139,7 +141,7 @@ describe('idea read', () => {
     const created = await post(site.id, validIdea(), SERVICE_TOKEN);
     const res = await get(site.id, created.body.id, { includeUser: 'yes' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ path: 'includeUser', message: expect.any(String) }]);
+    expect(errorOf(res.body).details).toEqual([{ path: 'includeUser', message: expect.any(String) }]);
     expect((await get(site.id, created.body.id, { includeUser: 'true', unknownThing: 'x' })).status).toBe(200);
   });
 });

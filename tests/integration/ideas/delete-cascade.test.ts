@@ -13,6 +13,8 @@ import { handler as createArgument } from '../../../functions/arguments/create.t
 import { handler as castVote } from '../../../functions/votes/cast.ts';
 import { getContentItem, markContentDeleting } from '#lib/store/content-items';
 import { tallyGoneItem } from '#lib/store/tallies';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
 
 const ballotsOf = (siteId: number) =>
   queryAll<BallotItem>({
@@ -80,8 +82,8 @@ describe('deleting a voted idea', () => {
     expect(await argumentsOfIdea(site.id, a)).toEqual([]);
     expect((await argumentsOfIdea(site.id, b)).map((x) => (x as { id: number }).id)).toEqual([keptArgument.id]);
 
-    const listed = await invoke(listIdeas, { params: { siteId: site.id }, query: { sort: 'votes_desc', includeVoteCount: '1' } });
-    expect(listed.body.records.map((r: { id: number; yes: number }) => [r.id, r.yes])).toEqual([
+    const listed = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { sort: 'votes_desc', includeVoteCount: '1' } });
+    expect(listed.body.records.map((r) => [r.id, r.yes])).toEqual([
       [c, 2],
       [b, 1],
     ]);
@@ -101,7 +103,7 @@ describe('a delete that failed halfway', () => {
     expect(await markContentDeleting('IDEA', site.id, a, { with: [tallyGoneItem(site.id, a)] })).toBe(true);
 
     expect((await invoke(getIdea, { params: { siteId: site.id, ideaId: a } })).status).toBe(404);
-    const listed = await invoke(listIdeas, { params: { siteId: site.id } });
+    const listed = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } });
     expect(listed.body.records.map((r: { id: number }) => r.id)).toEqual([b]);
     const argument = await invoke(createArgument, {
       method: 'POST',

@@ -4,9 +4,11 @@ import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes, seedArgument, seedIdeas } from './helpers.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
+import { errorOf, type ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
 
 const list = (siteId: number, query: Record<string, string> = {}, token?: string) =>
-  invoke(listIdeas, { params: { siteId }, query, ...(token ? { token } : {}) });
+  invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId }, query, ...(token ? { token } : {}) });
 const ids = (res: { body: { records: Array<{ id: number }> } }) => res.body.records.map((r) => r.id);
 
 /** Every page of a listing, following nextCursor to the end. */
@@ -66,7 +68,7 @@ describe('idea list: envelope, paging and sorting', () => {
     const site = await createSite();
     const res = await list(site.id, { pageSize });
     expect(res.status).toBe(400);
-    expect(res.body.details[0].path).toBe('pageSize');
+    expect(errorOf(res.body).details![0]!.path).toBe('pageSize');
   });
 
   it('rejects an unknown sort, a bad flag and forged or foreign cursors', async () => {
@@ -76,13 +78,13 @@ describe('idea list: envelope, paging and sorting', () => {
     await seedIdeas(other.id, 3);
     expect((await list(site.id, { sort: 'title_asc' })).body).toMatchObject({ status: 400, details: [{ path: 'sort' }] });
     expect((await list(site.id, { selectRunning: '2' })).body).toMatchObject({ status: 400, details: [{ path: 'selectRunning' }] });
-    const foreign = (await list(other.id, { pageSize: '1' })).body.metadata.nextCursor;
+    const foreign = (await list(other.id, { pageSize: '1' })).body.metadata.nextCursor!;
     expect((await list(site.id, { cursor: foreign })).status).toBe(400);
-    const byVotes = (await list(site.id, { pageSize: '1', sort: 'votes_desc' })).body.metadata.nextCursor;
+    const byVotes = (await list(site.id, { pageSize: '1', sort: 'votes_desc' })).body.metadata.nextCursor!;
     expect(byVotes).toEqual(expect.any(String));
     expect((await list(site.id, { cursor: byVotes })).status).toBe(400);
     expect((await list(site.id, { cursor: byVotes, sort: 'votes_asc' })).status).toBe(400);
-    const byDate = (await list(site.id, { pageSize: '1' })).body.metadata.nextCursor;
+    const byDate = (await list(site.id, { pageSize: '1' })).body.metadata.nextCursor!;
     expect((await list(site.id, { cursor: byDate, sort: 'votes_desc' })).status).toBe(400);
     for (const cursor of ['%%%', Buffer.from('{"PK":"SITE#1","sort":"votes_desc","yes":"a","id":1}').toString('base64url')]) {
       expect((await list(site.id, { cursor, sort: 'votes_desc' })).body).toMatchObject({ status: 400, error: 'BadRequest' });
@@ -159,7 +161,7 @@ describe('idea list and read: include flags', () => {
     expect(byId.get(strings!.id)).toMatchObject({ posterImage: { url: 'https://img/1.png' } });
     expect(byId.get(objects!.id)).toMatchObject({ posterImage: { url: 'https://img/3.png' } });
     expect(byId.get(none!.id)).toMatchObject({ posterImage: null });
-    const one = await invoke(getIdea, { params: { siteId: site.id, ideaId: strings!.id }, query: { includePosterImage: 'true' } });
+    const one = await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: strings!.id }, query: { includePosterImage: 'true' } });
     expect(one.body.posterImage).toEqual({ url: 'https://img/1.png' });
   });
 
@@ -172,12 +174,12 @@ describe('idea list and read: include flags', () => {
     const [orphan] = await seedIdeas(site.id, 1, { userId: 999999999 });
     const [nobody] = await seedIdeas(site.id, 1);
     const res = await list(site.id, { includeUser: '1' });
-    const byId = new Map(res.body.records.map((r: { id: number; user: unknown }) => [r.id, r.user]));
+    const byId = new Map(res.body.records.map((r) => [r.id, r.user]));
     expect(byId.get(byAuthor!.id)).toEqual({ id: author.id, role: 'member', displayName: 'ada', nickName: 'ada' });
     expect(byId.get(byPlain!.id)).toEqual({ id: plain.id, role: 'moderator', displayName: 'Bob Builder', nickName: null });
     expect(byId.get(orphan!.id)).toBeNull();
     expect(byId.get(nobody!.id)).toBeNull();
-    const one = await invoke(getIdea, { params: { siteId: site.id, ideaId: byAuthor!.id }, query: { includeUser: '1' } });
+    const one = await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: byAuthor!.id }, query: { includeUser: '1' } });
     expect(one.body.user).toEqual({ id: author.id, role: 'member', displayName: 'ada', nickName: 'ada' });
   });
 
@@ -200,7 +202,7 @@ describe('idea list and read: include flags', () => {
         if (site === viewable) expect(pub.body.records.find((r: { id: number }) => r.id === a!.id)).toMatchObject({ yes: 2, no: 1 });
         else for (const r of pub.body.records) expect(Object.keys(r)).not.toContain('yes');
       }
-      const one = await invoke(getIdea, { params: { siteId: site.id, ideaId: a!.id }, query: { includeVoteCount: '1' } });
+      const one = await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: a!.id }, query: { includeVoteCount: '1' } });
       if (site === viewable) expect(one.body).toMatchObject({ yes: 2, no: 1 });
       else expect(one.body).not.toHaveProperty('no');
     }
@@ -212,12 +214,12 @@ describe('idea list and read: include flags', () => {
     const voter = await createUser(site.id, 'member');
     await castVotes(site.id, voter.id, { [a!.id]: 'no' });
     const mine = await list(site.id, { includeUserVote: '1' }, voter.token);
-    const byId = new Map(mine.body.records.map((r: { id: number; userVote: unknown }) => [r.id, r.userVote]));
+    const byId = new Map(mine.body.records.map((r) => [r.id, r.userVote]));
     expect(byId.get(a!.id)).toEqual({ opinion: 'no' });
     expect(byId.get(b!.id)).toBeNull();
     for (const r of (await list(site.id, { includeUserVote: '1' })).body.records) expect(r.userVote).toBeNull();
     for (const r of (await list(site.id, { includeUserVote: '1' }, SERVICE_TOKEN)).body.records) expect(r.userVote).toBeNull();
-    const one = await invoke(getIdea, { params: { siteId: site.id, ideaId: a!.id }, query: { includeUserVote: '1' }, token: voter.token });
+    const one = await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: a!.id }, query: { includeUserVote: '1' }, token: voter.token });
     expect(one.body.userVote).toEqual({ opinion: 'no' });
   });
 
@@ -233,10 +235,10 @@ describe('idea list and read: include flags', () => {
 
     // A page holding a and b only: arguments of the ideas around them must not leak in.
     const firstPage = await list(site.id, { sort: 'createdate_asc', pageSize: '1' });
-    const page = await list(site.id, { includeArguments: '1', sort: 'createdate_asc', pageSize: '2', cursor: firstPage.body.metadata.nextCursor });
+    const page = await list(site.id, { includeArguments: '1', sort: 'createdate_asc', pageSize: '2', cursor: firstPage.body.metadata.nextCursor! });
     expect(ids(page)).toEqual([a!.id, b!.id]);
     const [ra, rb] = page.body.records;
-    expect(ra.argumentsFor).toEqual([
+    expect(ra!.argumentsFor).toEqual([
       {
         id: for1.id,
         siteId: site.id,
@@ -250,12 +252,12 @@ describe('idea list and read: include flags', () => {
       },
       expect.objectContaining({ id: reply.id, parentId: for1.id }),
     ]);
-    expect(ra.argumentsAgainst.map((x: { id: number }) => x.id)).toEqual([against.id]);
+    expect(ra!.argumentsAgainst!.map((x) => x.id)).toEqual([against.id]);
     expect(rb).toMatchObject({ argumentsFor: [], argumentsAgainst: [] });
     expect(JSON.stringify(page.body)).not.toContain(outside.description);
 
-    const one = await invoke(getIdea, { params: { siteId: site.id, ideaId: a!.id }, query: { includeArguments: '1' } });
-    expect(one.body.argumentsFor.map((x: { id: number }) => x.id)).toEqual([for1.id, reply.id]);
-    expect(one.body.argumentsAgainst.map((x: { id: number }) => x.id)).toEqual([against.id]);
+    const one = await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: a!.id }, query: { includeArguments: '1' } });
+    expect(one.body.argumentsFor!.map((x) => x.id)).toEqual([for1.id, reply.id]);
+    expect(one.body.argumentsAgainst!.map((x) => x.id)).toEqual([against.id]);
   });
 });

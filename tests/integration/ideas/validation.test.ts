@@ -7,12 +7,14 @@ import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import { errorOf, type ListEnvelope } from '#tests/support/bodies';
 
-const post = (siteId: number, body: unknown, token = SERVICE_TOKEN) => invoke(createIdea, { method: 'POST', params: { siteId }, body, token });
+const post = (siteId: number, body: unknown, token = SERVICE_TOKEN) => invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId }, body, token });
 const put = (siteId: number, ideaId: number, body: unknown, token = SERVICE_TOKEN) =>
-  invoke(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, token });
-const paths = (body: { details?: Array<{ path: string }> }) => (body.details ?? []).map((d) => d.path).sort();
-const countIdeas = async (siteId: number) => (await invoke(listIdeas, { params: { siteId } })).body.records.length;
+  invoke<IdeaRecord>(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body, token });
+const paths = (body: unknown) => (errorOf(body).details ?? []).map((d) => d.path).sort();
+const countIdeas = async (siteId: number) => (await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId } })).body.records.length;
 
 const enforced: SiteConfigInput = {
   ideas: {
@@ -71,7 +73,7 @@ describe('idea length limits', () => {
     expect((await post(site.id, { ...validIdea(), title: 'ok', description: 'd' })).status).toBe(201);
     const res = await post(site.id, { ...validIdea(), title: 'too long' });
     expect(paths(res.body)).toEqual(['title']);
-    expect(res.body.details[0].message).toMatch(/2 and 5/);
+    expect(errorOf(res.body).details![0]!.message).toMatch(/2 and 5/);
   });
 
   it('checks only the fields an update sends', async () => {
@@ -89,7 +91,7 @@ describe('idea length limits', () => {
     const bad = await put(site.id, created.body.id, { title: 'tiny', description: 'short' });
     expect(bad.status).toBe(400);
     expect(paths(bad.body)).toEqual(['description', 'title']);
-    expect((await invoke(getIdea, { params: { siteId: site.id, ideaId: created.body.id } })).body.title).toBe('tiny');
+    expect((await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: created.body.id } })).body.title).toBe('tiny');
   });
 
   it('rejects bad values of the moderator fields', async () => {
@@ -132,7 +134,7 @@ describe('idea extraData', () => {
     const idea = await post(site.id, validIdea());
     expect((await put(site.id, idea.body.id, { extraData: { n: -1e300 } })).status).toBe(400);
     expect(await countIdeas(site.id)).toBe(1);
-    expect((await invoke(getIdea, { params: { siteId: site.id, ideaId: idea.body.id } })).body.extraData).toEqual({});
+    expect((await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: idea.body.id } })).body.extraData).toEqual({});
   });
 
   it('enforces the definitions with one detail per failing path', async () => {
@@ -208,7 +210,7 @@ describe('idea extraData', () => {
     const grown = await put(site.id, created.body.id, { extraData: { b: 'y'.repeat(220_000) } });
     expect(grown.status).toBe(400);
     expect(grown.body).toMatchObject({ status: 400, error: 'BadRequest', message: expect.stringContaining('400 KB') });
-    const after = await invoke(getIdea, { params: { siteId: site.id, ideaId: created.body.id } });
+    const after = await invoke<IdeaRecord>(getIdea, { params: { siteId: site.id, ideaId: created.body.id } });
     expect(Object.keys(after.body.extraData)).toEqual(['a']);
     // Replacing the big value instead of adding one fits.
     expect((await put(site.id, created.body.id, { extraData: { a: null, b: 'y'.repeat(220_000) } })).status).toBe(200);

@@ -9,6 +9,7 @@ import { countRequests } from '#tests/support/request-counter';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, getStoredUser, putUser, runOn } from './helpers.ts';
+import type { IdeaRecord } from '#schemas/idea';
 
 const IDEA = { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) };
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString();
@@ -17,12 +18,12 @@ describe('activity of a user', () => {
   it('is recorded by the first write of a day only: one request more, then none', async () => {
     const site = await createLifecycleSite({});
     const user = await putUser(site.id, { lastActivityAt: yesterday() });
-    const post = () => invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: user.token });
+    const post = () => invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: user.token });
 
     const first = await countRequests(post);
     expect(first.result.status).toBe(201);
     const stored = await getStoredUser(site.id, user.id);
-    expect(stored!.lastActivityAt.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
+    expect(stored!.lastActivityAt!.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10));
     expect(stored!.GSI2SK).toBe(`A#${stored!.lastActivityAt}#${String(user.id).padStart(10, '0')}`);
 
     const second = await countRequests(post);

@@ -12,6 +12,9 @@ import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, daysFrom, getItem, runOn, siteData } from './helpers.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaItem } from '#lib/store/ideas';
 
 const IDEA = { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) };
 const rule = (afterXDays: number, isActive = true) => ({ ideas: { automaticallyUpdateStatus: { isActive, afterXDays } } });
@@ -21,14 +24,14 @@ async function siteWithIdeas(n: number, config = rule(10)) {
   const member = await createUser(site.id, 'member');
   const ideas: number[] = [];
   for (let i = 0; i < n; i++) {
-    const res = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token });
+    const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token });
     expect(res.status).toBe(201);
     ideas.push(res.body.id);
   }
   return { site, member, ideas, createdAt: new Date() };
 }
 
-const stored = async (siteId: number, ideaId: number) => (await getItem(keys.idea(siteId, ideaId)))!;
+const stored = async (siteId: number, ideaId: number) => (await getItem<IdeaItem>(keys.idea(siteId, ideaId)))!;
 
 describe('close-ideas', () => {
   it('closes OPEN ideas once they are older than afterXDays, leaves other statuses, and a rerun changes nothing', async () => {
@@ -50,7 +53,7 @@ describe('close-ideas', () => {
     expect((await stored(site.id, ideas[2]!)).status).toBe('ACCEPTED');
     // The status filter's index moved with the ideas (the job writes through the idea's index).
     const statusIds = async (status: string) =>
-      (await invoke(listIdeas, { params: { siteId: site.id }, query: { status, sort: 'createdate_asc' } })).body.records.map((r: { id: number }) => r.id);
+      (await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { status, sort: 'createdate_asc' } })).body.records.map((r: { id: number }) => r.id);
     expect(await statusIds('CLOSED')).toEqual([ideas[0], ideas[1]]);
     expect(await statusIds('OPEN')).toEqual([]);
 
@@ -89,7 +92,7 @@ describe('close-ideas', () => {
   it('closes ideas created after a run when their time comes (the marker keeps its place)', async () => {
     const { site, member, ideas, createdAt } = await siteWithIdeas(1);
     await runOn('close-ideas', site.id, daysFrom(createdAt, 11));
-    const later = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token });
+    const later = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token });
     expect((await stored(site.id, later.body.id)).status).toBe('OPEN');
     const report = await runOn('close-ideas', site.id, daysFrom(createdAt, 12));
     expect(report.sites[0]!.done).toEqual([`idea ${later.body.id} CLOSED`]);

@@ -17,7 +17,7 @@ describe('end-projects', () => {
     });
     // Not before the end date.
     await runJob('end-projects', { now: at('1971-02-28T23:00:00Z') });
-    expect((await getStoredSite(site.id))!.config.project.projectHasEnded).toBeUndefined();
+    expect((await getStoredSite(site.id))!.config.project!.projectHasEnded).toBeUndefined();
     expect(await notificationsOf(site.id)).toEqual([]);
 
     const report = await runJob('end-projects', { now: at('1971-03-01T01:00:00Z') });
@@ -57,7 +57,7 @@ describe('end-projects', () => {
     await updateSiteConfig(site.id, { ...stored!.config, notifications: { projectmanagerAddress: 'late@city.example.org' } });
     await runJob('end-projects', { now: at('1973-01-03T00:00:00Z') });
     expect(await notificationsOf(site.id)).toEqual([expect.objectContaining({ to: 'late@city.example.org' })]);
-    expect((await getStoredSite(site.id))!.config.project.endDateNotificationSent).toBe(true);
+    expect((await getStoredSite(site.id))!.config.project!.endDateNotificationSent).toBe(true);
   });
 
   it('is bounded per run and continues on the next; its requests are constant per due site', async () => {
@@ -85,6 +85,6 @@ describe('end-projects', () => {
     const site = await createLifecycleSite({ project: { endDate: '1974-06-01T00:00:00.000Z' } });
     await updateSiteConfig(site.id, { project: { endDate: '2999-01-01T00:00:00.000Z' } });
     await runJob('end-projects', { now: at('1974-06-02T00:00:00Z') });
-    expect((await getStoredSite(site.id))!.config.project.projectHasEnded).toBeUndefined();
+    expect((await getStoredSite(site.id))!.config.project!.projectHasEnded).toBeUndefined();
   });
 });

@@ -29,6 +29,12 @@ import { handler as deleteSite } from '../../../functions/sites/delete.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { updateSite as storeSiteUpdate } from '#lib/store/sites';
 import { putUser } from './helpers.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import type { ArgumentRecordShape } from '#schemas/argument';
+import type { VoteRecord } from '#schemas/votes';
+import type { UserRecord } from '#schemas/user';
+import type { SignupRecord } from '#schemas/newsletter';
+import { errorOf, type Deleted } from '#tests/support/bodies';
 
 /** Every other switch wide open: only the end of the project can close the site. */
 const open: SiteConfigInput = {
@@ -46,12 +52,12 @@ const ARGUMENT = { description: 'This argument is long enough to pass the minimu
 /** The participation doors, each called by `token` on site `siteId` with idea `ideaId` and argument `argumentId`. */
 function doors(siteId: number, ideaId: number, argumentId: number) {
   return {
-    'new idea': (token: string) => invoke(createIdea, { method: 'POST', params: { siteId }, body: IDEA, token }),
-    'new argument': (token: string) => invoke(createArgument, { method: 'POST', params: { siteId, ideaId }, body: ARGUMENT, token }),
-    'argument vote': (token: string) => invoke(voteArgument, { method: 'POST', params: { siteId, ideaId, argumentId }, token }),
-    vote: (token: string) => invoke(castVote, { method: 'POST', params: { siteId }, body: [{ ideaId, opinion: 'yes' }], token }),
-    'new user': (token: string) => invoke(createUserHandler, { method: 'POST', params: { siteId }, body: { email: `new-${Date.now()}-${Math.random()}@example.org` }, token }),
-    'newsletter signup': (_token: string) => invoke(signUp, { method: 'POST', params: { siteId }, body: { email: `reader-${Date.now()}-${Math.random()}@example.org` } }),
+    'new idea': (token: string) => invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId }, body: IDEA, token }),
+    'new argument': (token: string) => invoke<ArgumentRecordShape>(createArgument, { method: 'POST', params: { siteId, ideaId }, body: ARGUMENT, token }),
+    'argument vote': (token: string) => invoke<ArgumentRecordShape>(voteArgument, { method: 'POST', params: { siteId, ideaId, argumentId }, token }),
+    vote: (token: string) => invoke<VoteRecord[]>(castVote, { method: 'POST', params: { siteId }, body: [{ ideaId, opinion: 'yes' }], token }),
+    'new user': (token: string) => invoke<UserRecord>(createUserHandler, { method: 'POST', params: { siteId }, body: { email: `new-${Date.now()}-${Math.random()}@example.org` }, token }),
+    'newsletter signup': (_token: string) => invoke<SignupRecord>(signUp, { method: 'POST', params: { siteId }, body: { email: `reader-${Date.now()}-${Math.random()}@example.org` } }),
   };
 }
 
@@ -61,8 +67,8 @@ async function world(config: SiteConfigInput) {
   const member = await createUser(site.id, 'member');
   const moderator = await createUser(site.id, 'moderator');
   const admin = await createUser(site.id, 'admin');
-  const idea = (await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token })).body as { id: number };
-  const argument = await invoke(createArgument, { method: 'POST', params: { siteId: site.id, ideaId: idea.id }, body: ARGUMENT, token: member.token });
+  const idea = (await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: IDEA, token: member.token })).body;
+  const argument = await invoke<ArgumentRecordShape>(createArgument, { method: 'POST', params: { siteId: site.id, ideaId: idea.id }, body: ARGUMENT, token: member.token });
   expect(argument.status).toBe(201);
   await storeSiteUpdate(site.id, { config, updatedAt: new Date().toISOString() });
   return { site, member, moderator, admin, ideaId: idea.id, argumentId: argument.body.id as number };
@@ -84,7 +90,7 @@ describe('an ended project', () => {
     for (const door of ['new idea', 'new user'] as const) {
       const res = await doors(w.site.id, w.ideaId, w.argumentId)[door](SERVICE_TOKEN);
       expect(res.status, door).toBe(403);
-      expect(res.body.message).toBe(PROJECT_ENDED_MESSAGE);
+      expect(errorOf(res.body).message).toBe(PROJECT_ENDED_MESSAGE);
     }
   });
 
@@ -104,7 +110,7 @@ describe('an ended project', () => {
     const siteId = w.site.id;
     expect((await invoke(listIdeas, { params: { siteId } })).status).toBe(200);
     expect((await invoke(getIdea, { params: { siteId, ideaId: w.ideaId } })).status).toBe(200);
-    const moderated = await invoke(updateIdea, { method: 'PUT', params: { siteId, ideaId: w.ideaId }, body: { status: 'ACCEPTED' }, token: w.moderator.token });
+    const moderated = await invoke<IdeaRecord>(updateIdea, { method: 'PUT', params: { siteId, ideaId: w.ideaId }, body: { status: 'ACCEPTED' }, token: w.moderator.token });
     expect(moderated.status).toBe(200);
     expect(moderated.body.status).toBe('ACCEPTED');
     const anonymized = await invoke(doAnonymize, { method: 'PUT', params: { siteId, userId: w.member.id }, token: w.member.token });
@@ -124,7 +130,7 @@ describe('an ended project', () => {
     expect(closed.status).toBe(200);
     const refused = await d['new idea'](w.member.token);
     expect(refused.status).toBe(403);
-    expect(refused.body.message).not.toBe(PROJECT_ENDED_MESSAGE);
+    expect(errorOf(refused.body).message).not.toBe(PROJECT_ENDED_MESSAGE);
   });
 
   it('creates no user at a first login, but lets known users log in', async () => {
@@ -139,7 +145,7 @@ describe('an ended project', () => {
 });
 
 describe('DELETE /api/site/:id of a site that has not ended', () => {
-  const del = (siteId: number, token: string, query?: Record<string, string>) => invoke(deleteSite, { method: 'DELETE', params: { siteId }, token, query });
+  const del = (siteId: number, token: string, query?: Record<string, string>) => invoke<Deleted>(deleteSite, { method: 'DELETE', params: { siteId }, token, query });
 
   it('is 409 with the reason while users are not anonymized; force=1 with a service token deletes', async () => {
     const site = await createSite(open);
@@ -147,7 +153,7 @@ describe('DELETE /api/site/:id of a site that has not ended', () => {
     const refused = await del(site.id, admin.token);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ status: 409, error: 'Conflict' });
-    expect(refused.body.message).toMatch(/not anonymized/);
+    expect(errorOf(refused.body).message).toMatch(/not anonymized/);
     // An admin cannot force it; the service token can.
     expect((await del(site.id, admin.token, { force: '1' })).status).toBe(409);
     expect((await del(site.id, SERVICE_TOKEN)).status).toBe(409);

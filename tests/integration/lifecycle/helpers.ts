@@ -12,24 +12,27 @@ import { doc, TABLE } from '#lib/store/client';
 import { nextId } from '#lib/store/counters';
 import { keys, sitePk } from '#lib/store/keys';
 import { putNewUser, type UserItem } from '#lib/store/users';
+import type { SiteItem } from '#lib/store/sites';
+import type { NotificationItem } from '#lib/store/notifications';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import type { JobName } from '#schemas/job';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler as createSiteHandler } from '../../../functions/sites/create.ts';
 import { handler as updateSiteHandler } from '../../../functions/sites/update.ts';
+import type { SiteRecord } from '#schemas/site';
 
 export const DAY = 86_400_000;
 export const daysFrom = (base: Date | string, days: number) => new Date(new Date(base).getTime() + days * DAY);
 
 export async function createLifecycleSite(config: SiteConfigInput, name = 'Lifecycle site'): Promise<{ id: number }> {
-  const res = await invoke(createSiteHandler, { method: 'POST', body: { name, title: name, config }, token: SERVICE_TOKEN });
+  const res = await invoke<SiteRecord>(createSiteHandler, { method: 'POST', body: { name, title: name, config }, token: SERVICE_TOKEN });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return { id: res.body.id as number };
 }
 
 export async function updateSiteConfig(siteId: number, config: SiteConfigInput): Promise<void> {
-  const res = await invoke(updateSiteHandler, { method: 'PUT', params: { siteId }, body: { config }, token: SERVICE_TOKEN });
+  const res = await invoke<SiteRecord>(updateSiteHandler, { method: 'PUT', params: { siteId }, body: { config }, token: SERVICE_TOKEN });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
@@ -64,13 +67,17 @@ export async function putUser(
 /** A run limited to one site (`npm run job -- <name> --site N`), so parallel test files cannot interfere. */
 export const runOn = (name: JobName, siteId: number, now: Date, limits?: JobOptions['limits']) => runJob(name, { now, siteId, limits });
 
-export async function getItem(key: { PK: string; SK: string }, consistent = true): Promise<Record<string, any> | undefined> {
+/** A stored item as the table holds it: the store's item type with the keys still on. */
+export type Stored<T> = T & { PK: string; SK: string };
+
+export async function getItem<T extends object>(key: { PK: string; SK: string }, consistent = true): Promise<Stored<T> | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: consistent }));
-  return out.Item;
+  return out.Item as Stored<T> | undefined;
 }
 
-export const getStoredSite = (siteId: number) => getItem(keys.site(siteId));
-export const getStoredUser = (siteId: number, userId: number) => getItem(keys.user(siteId, userId));
+export const getStoredSite = (siteId: number) => getItem<SiteItem>(keys.site(siteId));
+/** With GSI2SK, the users-by-activity index key (keys.usersByActivity) that the lifecycle tests check. */
+export const getStoredUser = (siteId: number, userId: number) => getItem<UserItem & { GSI2SK: string }>(keys.user(siteId, userId));
 
 /** Everything under the site partition, without the volatile job markers: "did the run change anything?". */
 export async function siteData(siteId: number): Promise<Record<string, unknown>[]> {
@@ -80,7 +87,7 @@ export async function siteData(siteId: number): Promise<Record<string, unknown>[
   return (out.Items ?? []).filter((i) => !String(i.SK).startsWith('JOB#'));
 }
 
-export async function notificationsOf(siteId: number): Promise<Record<string, any>[]> {
+export async function notificationsOf(siteId: number): Promise<Stored<NotificationItem>[]> {
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
@@ -89,5 +96,5 @@ export async function notificationsOf(siteId: number): Promise<Record<string, an
       ConsistentRead: true,
     }),
   );
-  return out.Items ?? [];
+  return (out.Items ?? []) as Stored<NotificationItem>[];
 }

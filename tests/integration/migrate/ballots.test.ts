@@ -13,6 +13,7 @@ import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, storedTallies, votingSite } from '#tests/support/vote-fixtures';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
+import type { IdeaRecord } from '#schemas/idea';
 
 describe('migrate: ballots without a hash chain', () => {
   it('seals every old ballot so verify-votes agrees, changes no tally, and a rerun changes nothing', async () => {
@@ -21,7 +22,7 @@ describe('migrate: ballots without a hash chain', () => {
     const author = await createUser(site.id);
     const ideas: number[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: { title: `A park by the river ${i}`, summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) }, token: author.token });
+      const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: { title: `A park by the river ${i}`, summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) }, token: author.token });
       expect(res.status).toBe(201);
       ideas.push(res.body.id);
     }

@@ -13,6 +13,8 @@ import { invoke } from '#tests/support/invoke';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, daysFrom, putUser, runOn, siteData } from '../lifecycle/helpers.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import type { ListEnvelope } from '#tests/support/bodies';
 
 const T0 = '2030-01-01T00:00:00.000Z';
 const config = {
@@ -30,7 +32,7 @@ async function oldUser(siteId: number) {
 
 /** An idea as stored before discovery: no index items, no `indexKeys`. */
 async function oldIdea(siteId: number, token: string): Promise<number> {
-  const res = await invoke(createIdea, { method: 'POST', params: { siteId }, body: IDEA, token });
+  const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId }, body: IDEA, token });
   expect(res.status).toBe(201);
   const id = res.body.id as number;
   for (const item of await siteData(siteId)) {
@@ -41,7 +43,7 @@ async function oldIdea(siteId: number, token: string): Promise<number> {
 }
 
 const openIds = async (siteId: number, query: Record<string, string>) =>
-  (await invoke(listIdeas, { params: { siteId }, query: { ...query, sort: 'createdate_asc' } })).body.records.map((r: { id: number }) => r.id);
+  (await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId }, query: { ...query, sort: 'createdate_asc' } })).body.records.map((r: { id: number }) => r.id);
 
 describe('npm run migrate', () => {
   it('gives old users and ideas what the jobs and filters need; a rerun and a dry run change nothing', async () => {

@@ -4,6 +4,8 @@
  * gets its tally item with those counts — added to whatever was counted since the deploy — the shards
  * go, verify-votes agrees, the order by votes is right, and a rerun changes nothing.
  */
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
 import { describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { batchDelete } from '#lib/store/batch';
@@ -47,10 +49,10 @@ describe('migrate: tally shards to one tally per idea', () => {
     expect(await storedTallies(site.id)).toEqual(counted);
     expect((await verifySiteVotes(site.id)).problems).toEqual([]);
     expect((await sitePartition(site.id)).filter((item) => String(item.SK).startsWith('TALLY#'))).toEqual([]);
-    const page = await invoke(listIdeas, { params: { siteId: site.id }, query: { sort: 'votes_desc', includeVoteCount: '1' } });
-    expect(page.body.records.map((r: { id: number; yes: number }) => [r.id, r.yes])).toEqual([[a, 3], [c, 0], [b, 0]]);
+    const page = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { sort: 'votes_desc', includeVoteCount: '1' } });
+    expect(page.body.records.map((r) => [r.id, r.yes])).toEqual([[a, 3], [c, 0], [b, 0]]);
     // The edit's budget survived (the migration writes copies only where there were none).
-    expect(page.body.records.find((r: { id: number }) => r.id === b)).toMatchObject({ budget: 500 });
+    expect(page.body.records.find((r) => r.id === b)).toMatchObject({ budget: 500 });
 
     const [again] = await migrate({ siteId: site.id, dryRun: false });
     expect(again).toMatchObject({ tallies: 0, ideas: 0, users: 0, ballots: 0 });

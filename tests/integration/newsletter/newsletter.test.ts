@@ -10,15 +10,17 @@ import { handler as createHandler } from '../../../functions/newsletter/create.t
 import { handler as listHandler } from '../../../functions/newsletter/list.ts';
 import { handler as confirmHandler } from '../../../functions/newsletter/confirm.ts';
 import { handler as deleteSiteHandler } from '../../../functions/sites/delete.ts';
+import type { SignupRecord } from '#schemas/newsletter';
+import { errorOf, type ListEnvelope } from '#tests/support/bodies';
 
 const active = { newslettersignup: { isActive: true } };
 
 const signUp = (siteId: number, body: unknown, token?: string) =>
-  invoke(createHandler, { method: 'POST', params: { siteId }, body, token });
+  invoke<SignupRecord>(createHandler, { method: 'POST', params: { siteId }, body, token });
 const listSignups = (siteId: number, token?: string, query?: Record<string, string>) =>
-  invoke(listHandler, { params: { siteId }, token, query });
+  invoke<ListEnvelope<SignupRecord>>(listHandler, { params: { siteId }, token, query });
 const confirm = (siteId: number, confirmToken: unknown) =>
-  invoke(confirmHandler, { method: 'POST', params: { siteId }, body: { confirmToken } });
+  invoke<SignupRecord>(confirmHandler, { method: 'POST', params: { siteId }, body: { confirmToken } });
 
 /** Every item stored under the site partition (besides the site itself). */
 async function partitionItems(siteId: number): Promise<Record<string, unknown>[]> {
@@ -34,7 +36,7 @@ async function tokenOf(siteId: number, signupId: number): Promise<string> {
   const res = await listSignups(siteId, SERVICE_TOKEN, { pageSize: '500' });
   const record = res.body.records.find((r: { id: number }) => r.id === signupId);
   expect(record?.confirmToken).toEqual(expect.any(String));
-  return record.confirmToken;
+  return record!.confirmToken!;
 }
 
 afterEach(() => {
@@ -94,7 +96,7 @@ describe('POST /api/site/:siteId/newslettersignup', () => {
     const res = await signUp(site.id, body);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: 'ValidationError' });
-    expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+    expect(errorOf(res.body).details!.map((d: { path: string }) => d.path)).toEqual([path]);
     expect(await partitionItems(site.id)).toEqual([]);
   });
 
@@ -220,11 +222,11 @@ describe('GET /api/site/:siteId/newslettersignup', () => {
     const { site } = await siteWithSignups();
     const none = await listSignups(site.id);
     expect(none.status).toBe(401);
-    expect(none.body.error).toBe('Unauthorized');
+    expect(errorOf(none.body).error).toBe('Unauthorized');
     const member = await createUser(site.id, 'member');
     const res = await listSignups(site.id, member.token);
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('Forbidden');
+    expect(errorOf(res.body).error).toBe('Forbidden');
   });
 
   it('lists in the envelope; moderators and editors see no tokens', async () => {
@@ -247,9 +249,9 @@ describe('GET /api/site/:siteId/newslettersignup', () => {
     for (const token of [admin.token, SERVICE_TOKEN]) {
       const res = await listSignups(site.id, token);
       const [p, d] = res.body.records;
-      expect(p.id).toBe(pending.id);
-      expect(p.confirmToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-      expect(d.id).toBe(done.id);
+      expect(p!.id).toBe(pending.id);
+      expect(p!.confirmToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(d!.id).toBe(done.id);
       expect(d).not.toHaveProperty('confirmToken');
     }
   });
@@ -267,7 +269,7 @@ describe('GET /api/site/:siteId/newslettersignup', () => {
     expect(await ids()).toEqual([pending.id, done.id]);
     const bad = await listSignups(site.id, SERVICE_TOKEN, { confirmed: 'yes' });
     expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual([{ path: 'confirmed', message: expect.any(String) }]);
+    expect(errorOf(bad.body).details).toEqual([{ path: 'confirmed', message: expect.any(String) }]);
   });
 
   it('pages with a cursor that only continues its own site', async () => {
@@ -287,7 +289,7 @@ describe('GET /api/site/:siteId/newslettersignup', () => {
 
     const first = await listSignups(site.id, SERVICE_TOKEN, { pageSize: '1' });
     const other = await createSite(active);
-    const replay = await listSignups(other.id, SERVICE_TOKEN, { cursor: first.body.metadata.nextCursor });
+    const replay = await listSignups(other.id, SERVICE_TOKEN, { cursor: first.body.metadata.nextCursor! });
     expect(replay.status).toBe(400);
     expect((await listSignups(site.id, SERVICE_TOKEN, { pageSize: '501' })).status).toBe(400);
   });
@@ -352,15 +354,15 @@ describe('POST /api/site/:siteId/confirm', () => {
     expect((await confirm(site.id, token)).status).toBe(200);
     const again = await confirm(site.id, token);
     expect(again.status).toBe(404);
-    expect(again.body.error).toBe('NotFound');
+    expect(errorOf(again.body).error).toBe('NotFound');
   });
 
   it('400s on a body without a token', async () => {
     const site = await createSite(active);
     for (const body of [{}, { confirmToken: 5 }, { confirmToken: '' }]) {
-      const res = await invoke(confirmHandler, { method: 'POST', params: { siteId: site.id }, body });
+      const res = await invoke<SignupRecord>(confirmHandler, { method: 'POST', params: { siteId: site.id }, body });
       expect(res.status).toBe(400);
-      expect(res.body.details[0].path).toBe('confirmToken');
+      expect(errorOf(res.body).details![0]!.path).toBe('confirmToken');
     }
   });
 

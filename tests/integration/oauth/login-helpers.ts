@@ -12,6 +12,7 @@ import { handler as loginHandler } from '../../../functions/oauth/login.ts';
 import { handler as digestHandler } from '../../../functions/oauth/digest-login.ts';
 import { handler as meHandler } from '../../../functions/oauth/me.ts';
 import type { SiteConfigInput } from '#schemas/site-config';
+import type { UserRecord } from '#schemas/user';
 
 export const API_HOST = 'api.example.test';
 export const FRONTEND = 'https://frontend.example.org';
@@ -81,7 +82,7 @@ export async function login(
 export async function loginUser(siteId: number, email: string): Promise<{ token: string; id: number }> {
   const result = await login(siteId, email);
   expect(result.done.status, JSON.stringify(result.done.body)).toBe(302);
-  const me = await invoke(meHandler, { params: { siteId }, token: result.jwt! });
+  const me = await invoke<UserRecord>(meHandler, { params: { siteId }, token: result.jwt! });
   expect(me.status).toBe(200);
   return { token: result.jwt!, id: me.body.id };
 }

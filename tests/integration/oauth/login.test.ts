@@ -25,6 +25,8 @@ import {
   oauthConfig,
   startTestAuthServer,
 } from './login-helpers.ts';
+import { errorOf, type ListEnvelope } from '#tests/support/bodies';
+import type { UserRecord } from '#schemas/user';
 
 let auth: RunningAuthServer;
 
@@ -62,7 +64,7 @@ async function stateWithCookie(siteId: number, ttlSeconds?: number) {
   return { state, cookies: [`${loginCookie(callback).name}=${nonce}`] };
 }
 
-const usersOf = async (siteId: number) => (await invoke(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records;
+const usersOf = async (siteId: number) => (await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records;
 
 describe('login', () => {
   it('redirects to the auth server with code flow parameters and a state', async () => {
@@ -107,7 +109,7 @@ describe('login', () => {
     expect(back.searchParams.get('tab')).toBe('2');
     expect(jwt).toBeTruthy();
 
-    const me = await invoke(meHandler, { params: { siteId: site.id }, token: jwt! });
+    const me = await invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: jwt! });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       siteId: site.id,
@@ -127,10 +129,10 @@ describe('login', () => {
   it('finds the same site user on the next login and refreshes it from the auth server', async () => {
     const site = await createLoginSite(auth);
     const first = await login(site.id, 'ann@example.org');
-    const firstMe = await invoke(meHandler, { params: { siteId: site.id }, token: first.jwt! });
+    const firstMe = await invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: first.jwt! });
     auth.control.userByEmail('ann@example.org')!.lastName = 'Renamed';
     const second = await login(site.id, 'ann@example.org');
-    const secondMe = await invoke(meHandler, { params: { siteId: site.id }, token: second.jwt! });
+    const secondMe = await invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: second.jwt! });
     expect(secondMe.body.id).toBe(firstMe.body.id);
     expect(secondMe.body.lastName).toBe('Renamed');
     expect(await usersOf(site.id)).toHaveLength(1);
@@ -140,11 +142,11 @@ describe('login', () => {
   it('takes the role from the auth server when the login creates the site user: one of ours, else member', async () => {
     const site = await createLoginSite(auth);
     const mod = await login(site.id, 'mod@example.org');
-    expect((await invoke(meHandler, { params: { siteId: site.id }, token: mod.jwt! })).body.role).toBe('moderator');
+    expect((await invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: mod.jwt! })).body.role).toBe('moderator');
     // The role applies: a moderator may list users.
     expect((await invoke(listUsers, { params: { siteId: site.id }, token: mod.jwt! })).status).toBe(200);
     const odd = await login(site.id, 'odd@example.org');
-    expect((await invoke(meHandler, { params: { siteId: site.id }, token: odd.jwt! })).body.role).toBe('member');
+    expect((await invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: odd.jwt! })).body.role).toBe('member');
   });
 
   it('uses the userinfo sub when there is no id', async () => {
@@ -153,7 +155,7 @@ describe('login', () => {
     const { done } = await login(site.id, 'ann@example.org');
     expect(done.status).toBe(302);
     const [user] = await usersOf(site.id);
-    expect(user.externalUserId).toBe(String(auth.control.userByEmail('ann@example.org')!.id));
+    expect(user!.externalUserId).toBe(String(auth.control.userByEmail('ann@example.org')!.id));
   });
 
   it('logs in through another oauth entry with useOauth', async () => {
@@ -170,7 +172,7 @@ describe('login', () => {
       headers: { host: API_HOST },
     });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toMatch(/config\.oauth\.nope/);
+    expect(errorOf(unknown.body).message).toMatch(/config\.oauth\.nope/);
   });
 
   it('costs a constant number of DynamoDB requests', async () => {
@@ -272,7 +274,7 @@ describe('login: redirectUrl rule', () => {
       expect(res.body).toMatchObject({ error: 'NotFound', message: expect.stringContaining('config.oauth.default') });
       const named = await invoke(handler, { params: { siteId: site.id }, query: { redirectUrl: `${FRONTEND}/`, useOauth: 'cms2' }, headers: { host: API_HOST } });
       expect(named.status).toBe(404);
-      expect(named.body.message).toContain('config.oauth.cms2');
+      expect(errorOf(named.body).message).toContain('config.oauth.cms2');
       const bad = await invoke(handler, { params: { siteId: site.id }, query: { redirectUrl: 'https://evil.example/' }, headers: { host: API_HOST } });
       expect(bad.status).toBe(400);
     }
@@ -300,7 +302,7 @@ describe('digest-login: state', () => {
     const { state: expired, cookies } = await stateWithCookie(site.id, -120);
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state: expired }, cookies });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/expired/);
+    expect(errorOf(res.body).message).toMatch(/expired/);
   });
 
   it('refuses the state of another site with 400', async () => {
@@ -309,7 +311,7 @@ describe('digest-login: state', () => {
     const { code, state, cookies } = await codeFor(other.id);
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code, state }, cookies });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/another site/);
+    expect(errorOf(res.body).message).toMatch(/another site/);
   });
 
   it('never takes an API token for a state, nor a state for an API token', async () => {
@@ -358,7 +360,7 @@ describe('digest-login: state', () => {
       cookies: fresh.cookies,
     });
     expect(replay.status).toBe(400);
-    expect(replay.body.message).toMatch(/invalid, expired or already used/);
+    expect(errorOf(replay.body).message).toMatch(/invalid, expired or already used/);
   });
 });
 
@@ -375,7 +377,7 @@ describe('digest-login: auth server failures', () => {
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams), cookies });
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ status: 502, error: 'BadGateway' });
-    expect(res.body.message).toBe(`The auth server could not complete ${endpoint === 'token' ? 'the code exchange' : 'the userinfo request'}; please try again later`);
+    expect(errorOf(res.body).message).toBe(`The auth server could not complete ${endpoint === 'token' ? 'the code exchange' : 'the userinfo request'}; please try again later`);
     expect(await usersOf(site.id)).toHaveLength(0);
   });
 
@@ -385,7 +387,7 @@ describe('digest-login: auth server failures', () => {
     const { state, cookies } = await stateWithCookie(site.id);
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: { code: 'abc', state }, cookies });
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('The auth server could not complete the code exchange; please try again later');
+    expect(errorOf(res.body).message).toBe('The auth server could not complete the code exchange; please try again later');
   });
 
   it('answers 502 when the auth server is too slow', async () => {
@@ -395,7 +397,7 @@ describe('digest-login: auth server failures', () => {
     const started = Date.now();
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(callback.searchParams), cookies });
     expect(res.status).toBe(502);
-    expect(res.body.message).toBe('The auth server could not complete the userinfo request; please try again later');
+    expect(errorOf(res.body).message).toBe('The auth server could not complete the userinfo request; please try again later');
     expect(Date.now() - started).toBeLessThan(AUTH_SERVER_TIMEOUT_MS + 400);
     expect(await usersOf(site.id)).toHaveLength(0);
   });
@@ -407,7 +409,7 @@ describe('digest-login: auth server failures', () => {
     });
     const { done } = await login(site.id, 'ann@example.org');
     expect(done.status).toBe(502);
-    expect(done.body.message).not.toMatch(/wrong|secret/);
+    expect(errorOf(done.body).message).not.toMatch(/wrong|secret/);
   });
 });
 
@@ -426,7 +428,7 @@ describe('digest-login: users.canCreateNewUsers false', () => {
     expect(closed.status).toBe(200);
     const newcomer = await login(site.id, 'ann@example.org');
     expect(newcomer.done.status).toBe(403);
-    expect(newcomer.done.body.error).toBe('Forbidden');
+    expect(errorOf(newcomer.done.body).error).toBe('Forbidden');
     expect(await usersOf(site.id)).toHaveLength(1);
     const existing = await login(site.id, 'mod@example.org');
     expect(existing.done.status).toBe(302);
@@ -452,7 +454,7 @@ describe('tokens and /me', () => {
     const expired = await issueToken({ userId: user.id, siteId: site.id }, { ttlSeconds: -120 });
     expect((await invoke(meHandler, { params: { siteId: site.id }, token: expired })).status).toBe(401);
     expect((await invoke(meHandler, { params: { siteId: site.id }, token: SERVICE_TOKEN })).status).toBe(401);
-    const me = await invoke(meHandler, { params: { siteId: site.id }, token: user.token });
+    const me = await invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: user.token });
     expect(me.status).toBe(200);
     expect(me.body.id).toBe(user.id);
   });
@@ -460,7 +462,7 @@ describe('tokens and /me', () => {
   it('reads /me from the caller lookup alone (site + user: one BatchGet)', async () => {
     const site = await createLoginSite(auth);
     const user = await createUser(site.id);
-    const counted = await countRequests(() => invoke(meHandler, { params: { siteId: site.id }, token: user.token }));
+    const counted = await countRequests(() => invoke<UserRecord>(meHandler, { params: { siteId: site.id }, token: user.token }));
     expect(counted.result.status).toBe(200);
     expect(counted.requests).toBe(1);
   });

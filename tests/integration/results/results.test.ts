@@ -11,9 +11,10 @@ import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler } from '../../../functions/results/get.ts';
+import { errorOf, type ResultsRecord } from '#tests/support/bodies';
 
 const results = (siteId: number, token?: string) =>
-  invoke(handler, { method: 'GET', path: '/api/site/{siteId}/results', params: { siteId }, ...(token ? { token } : {}) });
+  invoke<ResultsRecord>(handler, { method: 'GET', path: '/api/site/{siteId}/results', params: { siteId }, ...(token ? { token } : {}) });
 
 async function siteWith(config: SiteConfigInput) {
   const site = await createSite(config);
@@ -27,7 +28,7 @@ describe('who may read the results', () => {
     expect((await results(site.id)).status).toBe(401);
     const asMember = await results(site.id, member.token);
     expect(asMember.status).toBe(403);
-    expect(asMember.body.error).toBe('Forbidden');
+    expect(errorOf(asMember.body).error).toBe('Forbidden');
     expect((await results(site.id, moderator.token)).status).toBe(200);
     expect((await results(site.id, SERVICE_TOKEN)).status).toBe(200);
   });
@@ -109,10 +110,10 @@ describe('the body', () => {
       { ideaIds: [small2.id] },
     ]);
     const first = await results(site.id);
-    expect(first.body.winners.greedy).toEqual({ ideaIds: [big.id], spent: 80 });
-    for (const id of first.body.winners.equalShares.ideaIds) expect([big.id, small1.id, small2.id]).toContain(id);
-    expect(first.body.winners.equalShares.spent).toBeLessThanOrEqual(100);
-    expect(first.body.winners.equalShares.ideaIds).toEqual(expect.arrayContaining([small1.id, small2.id]));
+    expect(first.body.winners!.greedy).toEqual({ ideaIds: [big.id], spent: 80 });
+    for (const id of first.body.winners!.equalShares.ideaIds) expect([big.id, small1.id, small2.id]).toContain(id);
+    expect(first.body.winners!.equalShares.spent).toBeLessThanOrEqual(100);
+    expect(first.body.winners!.equalShares.ideaIds).toEqual(expect.arrayContaining([small1.id, small2.id]));
     const second = await results(site.id);
     expect({ ...second.body, computedAt: 0 }).toEqual({ ...first.body, computedAt: 0 });
   });
@@ -127,14 +128,14 @@ describe('the body', () => {
     await putBallots(site.id, [{ ideaIds: [park1.id, park2.id, road.id] }, { ideaIds: [park2.id] }]);
     const answer = await results(site.id);
     expect(answer.body.winners).toBeUndefined();
-    const [park, roads] = answer.body.themes;
-    expect(park.value).toBe('park');
-    expect(park.ideas.map((i: { id: number }) => i.id)).toEqual([park2.id, park1.id]);
-    expect(park.winners.greedy).toEqual({ ideaIds: [park2.id], spent: 40 });
-    expect(park.winners.equalShares.spent).toBeLessThanOrEqual(50);
-    expect(roads.value).toBe('road');
+    const [park, roads] = answer.body.themes!;
+    expect(park!.value).toBe('park');
+    expect(park!.ideas.map((i: { id: number }) => i.id)).toEqual([park2.id, park1.id]);
+    expect(park!.winners!.greedy).toEqual({ ideaIds: [park2.id], spent: 40 });
+    expect(park!.winners!.equalShares.spent).toBeLessThanOrEqual(50);
+    expect(roads!.value).toBe('road');
     // No theme budget: the site's maxBudget applies.
-    expect(roads.winners.greedy).toEqual({ ideaIds: [road.id], spent: 900 });
+    expect(roads!.winners!.greedy).toEqual({ ideaIds: [road.id], spent: 900 });
   });
 
   it('count per theme: ranking per theme, no winners', async () => {

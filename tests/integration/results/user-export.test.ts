@@ -14,9 +14,10 @@ import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { castVotes, createIdea, votingSite } from '#tests/support/vote-fixtures';
 import { handler } from '../../../functions/users/export.ts';
+import type { UserExportResponse } from '#schemas/results';
 
 const exportOf = (siteId: number, userId: number, token?: string) =>
-  invoke(handler, { method: 'GET', path: '/api/site/{siteId}/user/{userId}/export', params: { siteId, userId }, ...(token ? { token } : {}) });
+  invoke<UserExportResponse>(handler, { method: 'GET', path: '/api/site/{siteId}/user/{userId}/export', params: { siteId, userId }, ...(token ? { token } : {}) });
 
 /** A site user linked to the auth-server user `external` (as a login writes it). */
 function linkedUser(siteId: number, external: string, role: 'member' | 'admin' = 'member') {
@@ -48,15 +49,15 @@ describe('user data export', () => {
     const answer = await exportOf(siteA.id, a.id, a.token);
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(['arguments', 'articles', 'ideas', 'newsletterSignups', 'users', 'votes']);
-    expect(answer.body.users.map((u: { id: number; siteId: number }) => [u.siteId, u.id])).toEqual([
+    expect(answer.body.users.map((u) => [u.siteId, u.id])).toEqual([
       [siteA.id, a.id],
       [siteB.id, b.id],
     ]);
-    expect(answer.body.users[0].email).toBe(`user${a.id}@example.org`);
-    expect(answer.body.ideas.map((i: { id: number }) => i.id)).toEqual([own.id, elsewhere.id]);
+    expect(answer.body.users[0]!.email).toBe(`user${a.id}@example.org`);
+    expect(answer.body.ideas.map((i) => i.id)).toEqual([own.id, elsewhere.id]);
     expect(answer.body.votes).toEqual([expect.objectContaining({ ideaId: voted.id, userId: a.id, opinion: 'yes', siteId: siteA.id })]);
     expect(answer.body.newsletterSignups).toEqual([expect.objectContaining({ id: signupId, siteId: siteB.id, confirmed: true })]);
-    expect(answer.body.newsletterSignups[0].confirmToken).toBeUndefined();
+    expect(answer.body.newsletterSignups[0]!.confirmToken).toBeUndefined();
     expect(answer.body.articles).toEqual([]);
     expect(answer.body.arguments).toEqual([]);
   });

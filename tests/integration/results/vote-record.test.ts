@@ -18,12 +18,14 @@ import { allBallots, castVotes, createIdeas, deleteIdea, votingSite } from '#tes
 import { parseVerifyCommand, verifyCommand } from '../../../scripts/verify-votes.ts';
 import { handler as listHandler } from '../../../functions/results/checkpoints.ts';
 import { handler as anonymizeHandler } from '../../../functions/users/do-anonymize.ts';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { CheckpointRecord } from '#schemas/results';
 
 /** The job's clock a few minutes ahead: checkpoints pin the ballots a minute before their run. */
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 const checkpoint = (siteId: number, minutes = 5) => runJob('vote-checkpoints', { now: later(minutes), siteId });
 const listCheckpoints = (siteId: number, token?: string) =>
-  invoke(listHandler, { method: 'GET', path: '/api/site/{siteId}/vote-checkpoint', params: { siteId }, ...(token ? { token } : {}) });
+  invoke<ListEnvelope<CheckpointRecord>>(listHandler, { method: 'GET', path: '/api/site/{siteId}/vote-checkpoint', params: { siteId }, ...(token ? { token } : {}) });
 
 async function votedSite() {
   const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
@@ -89,8 +91,8 @@ describe('checkpoints', () => {
     expect((await checkpoint(site.id, 7)).sites[0]!.done).toHaveLength(1);
     const both = await listCheckpoints(site.id, SERVICE_TOKEN);
     expect(both.body.records).toHaveLength(2);
-    expect(both.body.records[0].root).toBe(listed.body.records[0].root);
-    expect(both.body.records[1].root).not.toBe(listed.body.records[0].root);
+    expect(both.body.records[0]!.root).toBe(listed.body.records[0]!.root);
+    expect(both.body.records[1]!.root).not.toBe(listed.body.records[0]!.root);
   });
 
   it('two overlapping runs publish one checkpoint', async () => {

@@ -19,6 +19,8 @@ import { handler as deleteUser } from '../../../functions/users/delete.ts';
 import { handler as willAnonymize } from '../../../functions/users/will-anonymize.ts';
 import { handler as doAnonymize } from '../../../functions/users/do-anonymize.ts';
 import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { UserRecord } from '#schemas/user';
+import type { Deleted } from '#tests/support/bodies';
 
 let auth: RunningAuthServer;
 let seq = 0;
@@ -35,10 +37,10 @@ function person() {
   return auth.control.addUser({ email: `target${seq}-${Date.now()}@example.org`, firstName: 'Tara', lastName: `Target ${seq}` });
 }
 
-const get = (siteId: number, userId: number) => invoke(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
+const get = (siteId: number, userId: number) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
 const put = (siteId: number, userId: number, body: unknown, token: string) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
-const del = (siteId: number, userId: number, token: string) => invoke(deleteUser, { method: 'DELETE', params: { siteId, userId }, token });
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
+const del = (siteId: number, userId: number, token: string) => invoke<Deleted>(deleteUser, { method: 'DELETE', params: { siteId, userId }, token });
 const anonymizeCall = (handler: typeof willAnonymize, siteId: number, userId: number, token: string) =>
   invoke(handler, { method: 'PUT', params: { siteId, userId }, token });
 

@@ -21,6 +21,7 @@ import { handler as updateSiteHandler } from '../../../functions/sites/update.ts
 import { handler as loginHandler } from '../../../functions/oauth/login.ts';
 import { handler as digestHandler } from '../../../functions/oauth/digest-login.ts';
 import { API_HOST, cookieJar, FRONTEND, oauthConfig, startTestAuthServer } from '../oauth/login-helpers.ts';
+import { errorOf } from '#tests/support/bodies';
 
 const stage = vi.hoisted(() => ({ local: true }));
 vi.mock('#lib/config/env', async (importOriginal) => {
@@ -118,7 +119,7 @@ describe('saving a config that points at an internal address', () => {
     const { created, updated } = await saveConfig(url);
     for (const res of [created, updated]) {
       expect(res.status).toBe(400);
-      expect(res.body.details).toEqual([{ path: 'config.oauth.default.auth-server-url', message: expect.any(String) }]);
+      expect(errorOf(res.body).details).toEqual([{ path: 'config.oauth.default.auth-server-url', message: expect.any(String) }]);
     }
   });
 

@@ -8,13 +8,15 @@
  * is read first (a malformed one is 400, an unknown one 404: there is no site to protect).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '#tests/support/invoke';
+import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
 import { routeNamed, routes } from '#tests/support/hostile/routes';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
 import { oversizedBodyText } from '#tests/support/hostile/arbitraries';
 import { handler as listSites } from '../../../functions/sites/list.ts';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { SiteRecord } from '#schemas/site';
 
 const USER = 'city';
 const PASSWORD = 'closed-for-now';
@@ -33,9 +35,9 @@ async function listedIds(token?: string): Promise<Set<number>> {
   const ids = new Set<number>();
   let cursor: string | null = null;
   for (let page = 0; page < 200; page++) {
-    const res: { status: number; body: any } = await invoke(listSites, { query: { pageSize: '500', ...(cursor ? { cursor } : {}) }, ...(token ? { token } : {}) });
+    const res: InvokeResult<ListEnvelope<SiteRecord>> = await invoke<ListEnvelope<SiteRecord>>(listSites, { query: { pageSize: '500', ...(cursor ? { cursor } : {}) }, ...(token ? { token } : {}) });
     expect(res.status).toBe(200);
-    for (const site of res.body.records as Array<{ id: number }>) ids.add(site.id);
+    for (const site of res.body.records) ids.add(site.id);
     cursor = res.body.metadata.nextCursor;
     if (cursor === null) return ids;
   }

@@ -21,6 +21,13 @@ import { handler as castVotes } from '../../../functions/votes/cast.ts';
 import { handler as updateUser } from '../../../functions/users/update.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
 import { handler as signup } from '../../../functions/newsletter/create.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import type { SiteRecord } from '#schemas/site';
+import type { VoteRecord } from '#schemas/votes';
+import type { ArgumentRecordShape } from '#schemas/argument';
+import type { SignupRecord } from '#schemas/newsletter';
+import type { UserRecord } from '#schemas/user';
+import { errorOf } from '#tests/support/bodies';
 
 /** A raw JSON text body, so an own `__proto__` key is sent as a client would send it. */
 const raw = (text: string) => ({ body: text, headers: { 'content-type': 'application/json' } });
@@ -37,40 +44,40 @@ describe('reserved keys anywhere in a body: 400 with the path, nothing stored', 
     const member = await createUser(site.id, 'moderator');
     const body = JSON.stringify({ ...validIdea() }).replace(/}$/, `,${extra.slice(1, -1)}}`);
     const before = await snapshotSites([site.id]);
-    const res = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, token: member.token, ...raw(body) });
+    const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, token: member.token, ...raw(body) });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: 'ValidationError', details: [{ path, message: expect.any(String) }] });
-    expect(res.body.details).toHaveLength(1);
+    expect(errorOf(res.body).details).toHaveLength(1);
     expect(changedKeys(before, await snapshotSites([site.id]))).toEqual([]);
   });
 
   it('a site config with a reserved key (create and update): 400, the config stays as it was', async () => {
     const site = await createSite({ votes: { isViewable: true } });
     const before = await snapshotSites([site.id]);
-    const put = await invoke(updateSite, {
+    const put = await invoke<SiteRecord>(updateSite, {
       method: 'PUT',
       params: { siteId: site.id },
       token: SERVICE_TOKEN,
       ...raw('{"config": {"votes": {"themes": [{"value": "a"}, {"value": "b", "constructor": {"name": "x"}}]}}}'),
     });
     expect(put.status).toBe(400);
-    expect(put.body.details).toEqual([{ path: 'config.votes.themes[1].constructor', message: expect.any(String) }]);
+    expect(errorOf(put.body).details).toEqual([{ path: 'config.votes.themes[1].constructor', message: expect.any(String) }]);
     expect(changedKeys(before, await snapshotSites([site.id]))).toEqual([]);
-    const created = await invoke(createSiteHandler, { method: 'POST', token: SERVICE_TOKEN, ...raw('{"name": "reserved", "config": {"__proto__": {"basicAuth": {"active": false}}}}') });
+    const created = await invoke<SiteRecord>(createSiteHandler, { method: 'POST', token: SERVICE_TOKEN, ...raw('{"name": "reserved", "config": {"__proto__": {"basicAuth": {"active": false}}}}') });
     expect(created.status).toBe(400);
-    expect(created.body.details).toEqual([{ path: 'config.__proto__', message: expect.any(String) }]);
+    expect(errorOf(created.body).details).toEqual([{ path: 'config.__proto__', message: expect.any(String) }]);
   });
 
   it('a vote round with a reserved key in an entry, and an argument with one: 400 with the path, before any read beyond site and caller', async () => {
     const site = await createSite({ votes: { isActive: true } });
     const member = await createUser(site.id);
     const { result, requests } = await countRequests(() =>
-      invoke(castVotes, { method: 'POST', params: { siteId: site.id }, token: member.token, ...raw('[{"ideaId": 1}, {"ideaId": 2, "opinion": "yes", "__proto__": {"opinion": "no"}}]') }),
+      invoke<VoteRecord[]>(castVotes, { method: 'POST', params: { siteId: site.id }, token: member.token, ...raw('[{"ideaId": 1}, {"ideaId": 2, "opinion": "yes", "__proto__": {"opinion": "no"}}]') }),
     );
     expect(result.status).toBe(400);
-    expect(result.body.details).toEqual([{ path: '[1].__proto__', message: expect.any(String) }]);
+    expect(errorOf(result.body).details).toEqual([{ path: '[1].__proto__', message: expect.any(String) }]);
     expect(requests).toBe(1); // the site: the body is refused before the caller is even read
-    const arg = await invoke(createArgument, {
+    const arg = await invoke<ArgumentRecordShape>(createArgument, {
       method: 'POST',
       params: { siteId: site.id, ideaId: 1 },
       token: member.token,
@@ -82,10 +89,10 @@ describe('reserved keys anywhere in a body: 400 with the path, nothing stored', 
   it('names at most 20 reserved keys, whatever the body holds', async () => {
     const site = await createSite({ newslettersignup: { isActive: true } });
     const many = Array.from({ length: 500 }, (_, i) => `{"constructor": ${i}}`).join(',');
-    const res = await invoke(signup, { method: 'POST', params: { siteId: site.id }, ...raw(`{"email": "a@example.org", "x": [${many}]}`) });
+    const res = await invoke<SignupRecord>(signup, { method: 'POST', params: { siteId: site.id }, ...raw(`{"email": "a@example.org", "x": [${many}]}`) });
     expect(res.status).toBe(400);
-    expect(res.body.details).toHaveLength(20);
-    expect(res.body.details[19].path).toBe('x[19].constructor');
+    expect(errorOf(res.body).details).toHaveLength(20);
+    expect(errorOf(res.body).details![19]!.path).toBe('x[19].constructor');
   });
 });
 
@@ -103,9 +110,9 @@ describe('a user linked to an auth server: the reserved key never reaches it', (
     const p = auth.control.addUser({ email: `reserved-${Date.now()}@example.org`, firstName: 'Pat', lastName: 'Person' });
     const { id, token } = await loginUser(site.id, p.email);
     auth.control.requests = [];
-    const res = await invoke(updateUser, { method: 'PUT', params: { siteId: site.id, userId: id }, token, ...raw('{"extraData": {"constructor": {"prototype": 1}}}') });
+    const res = await invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId: site.id, userId: id }, token, ...raw('{"extraData": {"constructor": {"prototype": 1}}}') });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ path: 'extraData.constructor', message: expect.any(String) }]);
+    expect(errorOf(res.body).details).toEqual([{ path: 'extraData.constructor', message: expect.any(String) }]);
     expect(auth.control.requests).toEqual([]);
     expect((await loginUser(site.id, p.email)).id).toBe(id);
   });
@@ -115,9 +122,9 @@ describe('a JSON body of the wrong kind: 400, never 500', () => {
   it.each([['false'], ['0'], ['"x"'], ['null'], ['true'], ['[]'], ['-1.5']])('an idea body %s: 400', async (text) => {
     const site = await createSite();
     const moderator = await createUser(site.id, 'moderator');
-    const res = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, token: moderator.token, ...raw(text) });
+    const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, token: moderator.token, ...raw(text) });
     expect(res.status).toBe(400);
-    expect(res.body.error).toMatch(/^(ValidationError|BadRequest)$/);
+    expect(errorOf(res.body).error).toMatch(/^(ValidationError|BadRequest)$/);
   });
 
   it.each([['false'], ['0'], ['"x"'], ['null']])('a vote round %s: 400 (an object or an array is a round)', async (text) => {

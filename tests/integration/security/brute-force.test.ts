@@ -22,6 +22,7 @@ import { handler as logoutHandler } from '../../../functions/oauth/logout.ts';
 import { handler as meHandler } from '../../../functions/oauth/me.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getSite } from '../../../functions/sites/get.ts';
+import type { SignupRecord } from '#schemas/newsletter';
 
 /** 12:00:15 UTC on some day: 45 s before the window ends. */
 const T0 = Date.UTC(2026, 10, 23, 12, 0, 15);
@@ -33,9 +34,9 @@ const openSite = (config: Record<string, unknown> = {}) =>
   createSite({ allowedDomains: ['frontend.example.org'], newslettersignup: { isActive: true }, oauth: { default: { 'auth-server-url': 'https://auth.example.org', 'auth-client-id': 'c', 'auth-client-secret': 's' } }, ...config });
 
 const confirm = (siteId: number, sourceIp: string, timeEpoch = T0) =>
-  invoke(confirmHandler, { method: 'POST', params: { siteId }, body: { confirmToken: 'guessed-token-0000' }, sourceIp, timeEpoch });
+  invoke<SignupRecord>(confirmHandler, { method: 'POST', params: { siteId }, body: { confirmToken: 'guessed-token-0000' }, sourceIp, timeEpoch });
 const signup = (siteId: number, sourceIp: string, n: number, timeEpoch = T0) =>
-  invoke(signupHandler, { method: 'POST', params: { siteId }, body: { email: `p${n}@example.org` }, sourceIp, timeEpoch });
+  invoke<SignupRecord>(signupHandler, { method: 'POST', params: { siteId }, body: { email: `p${n}@example.org` }, sourceIp, timeEpoch });
 
 describe('brute-force limit on the doors', () => {
   it(`101 quick signups from one address: the first ${BRUTE_FORCE_LIMIT} pass, the 101st is 429 with Retry-After`, async () => {

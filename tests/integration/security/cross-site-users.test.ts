@@ -17,6 +17,7 @@ import { handler as activity } from '../../../functions/users/activity.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { createLoginSite, loginUser, oauthConfig, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { ActivityResponse, UserRecord } from '#schemas/user';
 
 let auth: RunningAuthServer;
 let seq = 0;
@@ -34,9 +35,9 @@ function person() {
 }
 
 const put = (siteId: number, userId: number, body: unknown, token: string) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
-const get = (siteId: number, userId: number, token: string) => invoke(getUser, { params: { siteId, userId }, token });
-const meOn = async (siteId: number, token: string) => (await invoke(me, { params: { siteId }, token })).body;
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
+const get = (siteId: number, userId: number, token: string) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token });
+const meOn = async (siteId: number, token: string) => (await invoke<UserRecord>(me, { params: { siteId }, token })).body;
 
 describe('P staff write the shared person’s data on Q', () => {
   it("P's moderator renames a member who is also on Q: Q's record keeps the person's name", async () => {
@@ -90,7 +91,7 @@ describe('P reads what Q keeps to itself', () => {
     const modOfP = await createUser(p.id, 'moderator');
 
     const byMod = await get(p.id, onP.id, modOfP.token);
-    const byAnyone = await invoke(getUser, { params: { siteId: p.id, userId: onP.id } });
+    const byAnyone = await invoke<UserRecord>(getUser, { params: { siteId: p.id, userId: onP.id } });
     expect(byMod.status).toBe(200);
     expect(byAnyone.status).toBe(200);
     // Anonymous first: the public leak is the worse one.
@@ -128,14 +129,14 @@ describe('P reads what Q keeps to itself', () => {
     expect((await invoke(updateSite, { method: 'PUT', params: { siteId: q.id }, body: { config: closed }, token: SERVICE_TOKEN, headers: { authorization: `Basic ${Buffer.from('q:q-password').toString('base64')}` } })).status).toBe(200);
     const modOfP = await createUser(p.id, 'moderator');
 
-    const res = await invoke(activity, { params: { siteId: p.id, userId: onP.id }, token: modOfP.token });
+    const res = await invoke<ActivityResponse>(activity, { params: { siteId: p.id, userId: onP.id }, token: modOfP.token });
     expect(res.status).toBe(200);
     expect(res.body.ideas.map((i: { id: number }) => i.id)).not.toContain(idea.id);
     expect(res.body.sites.map((s: { id: number }) => s.id)).not.toContain(q.id);
     // The person logged in on P has not given Q's Basic Auth either; a service token sees Q.
-    const bySelf = await invoke(activity, { params: { siteId: p.id, userId: onP.id }, token: onP.token });
+    const bySelf = await invoke<ActivityResponse>(activity, { params: { siteId: p.id, userId: onP.id }, token: onP.token });
     expect(bySelf.body.sites.map((s: { id: number }) => s.id)).not.toContain(q.id);
-    const byService = await invoke(activity, { params: { siteId: p.id, userId: onP.id }, token: SERVICE_TOKEN });
+    const byService = await invoke<ActivityResponse>(activity, { params: { siteId: p.id, userId: onP.id }, token: SERVICE_TOKEN });
     expect(byService.body.ideas.map((i: { id: number }) => i.id)).toContain(idea.id);
   });
 });

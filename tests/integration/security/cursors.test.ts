@@ -6,7 +6,7 @@
  * query, or an altered one, is a 400. Paging still walks every record exactly once.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoke } from '#tests/support/invoke';
+import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { castVotes, seedArgument, seedIdeas } from '../ideas/helpers.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
@@ -16,12 +16,19 @@ import { handler as listUsers } from '../../../functions/users/list.ts';
 import { handler as listSignups } from '../../../functions/newsletter/list.ts';
 import { handler as listSiteArguments } from '../../../functions/arguments/list-site.ts';
 import { handler as listSites } from '../../../functions/sites/list.ts';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
+import type { VoteRecord } from '#schemas/votes';
+import type { UserRecord } from '#schemas/user';
+import type { ArgumentRecordShape } from '#schemas/argument';
+import type { SiteRecord } from '#schemas/site';
 
-type Res = { status: number; body: any };
+/** A page of any list: the tests here read ids, cursors and the fields a cursor must not reveal. */
+type Res = InvokeResult<ListEnvelope<Record<string, unknown>>>;
 const ideas = (siteId: number, query: Record<string, string> = {}, token?: string): Promise<Res> =>
-  invoke(listIdeas, { params: { siteId }, query, ...(token ? { token } : {}) });
+  invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId }, query, ...(token ? { token } : {}) });
 const votes = (siteId: number, query: Record<string, string> = {}, token?: string): Promise<Res> =>
-  invoke(listVotes, { params: { siteId }, query, ...(token ? { token } : {}) });
+  invoke<ListEnvelope<VoteRecord>>(listVotes, { params: { siteId }, query, ...(token ? { token } : {}) });
 
 /** Every page, following nextCursor; `between` may change presentation flags from page to page. */
 async function walk(get: (query: Record<string, string>) => Promise<Res>, query: Record<string, string>, between: (page: number) => Record<string, string> = () => ({})) {
@@ -107,7 +114,7 @@ describe('a vote-ordered anonymous list on a site with hidden counts', () => {
     const cursor = (await ideas(site.id, { sort: 'votes_desc', pageSize: '2' })).body.metadata.nextCursor as string;
     const other = await createSite({ votes: { isViewable: false } });
     await seedIdeas(other.id, 3);
-    const refusals: Array<[string, Promise<Res>]> = [
+    const refusals: Array<[string, Promise<InvokeResult>]> = [
       ['another site, same query', ideas(other.id, { sort: 'votes_desc', cursor })],
       ['another sort', ideas(site.id, { sort: 'votes_asc', cursor })],
       ['creation order', ideas(site.id, { cursor })],
@@ -194,13 +201,13 @@ describe('key cursors of the other lists', () => {
     const [idea] = await seedIdeas(site.id, 1);
     for (let i = 0; i < 3; i++) await seedArgument(site.id, idea!.id, { sentiment: i % 2 ? 'against' : 'for' });
 
-    const users = (siteId: number, q: Record<string, string>) => invoke(listUsers, { params: { siteId }, query: q, token: SERVICE_TOKEN });
+    const users = (siteId: number, q: Record<string, string>) => invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId }, query: q, token: SERVICE_TOKEN });
     const userCursor = (await users(site.id, { pageSize: '1' })).body.metadata.nextCursor as string;
     expect((await users(other.id, { cursor: userCursor })).status).toBe(400);
     expect((await invoke(listSignups, { params: { siteId: site.id }, query: { cursor: userCursor }, token: SERVICE_TOKEN })).status).toBe(400);
     expect((await users(site.id, { cursor: userCursor })).status).toBe(200);
 
-    const args = (q: Record<string, string>) => invoke(listSiteArguments, { params: { siteId: site.id }, query: q });
+    const args = (q: Record<string, string>) => invoke<ListEnvelope<ArgumentRecordShape>>(listSiteArguments, { params: { siteId: site.id }, query: q });
     const argCursor = (await args({ pageSize: '1', sentiment: 'for' })).body.metadata.nextCursor as string;
     expect((await args({ cursor: argCursor })).status).toBe(400);
     expect((await args({ sentiment: 'against', cursor: argCursor })).status).toBe(400);
@@ -214,10 +221,10 @@ describe('key cursors of the other lists', () => {
   it('the site list walks every site once; a site cursor is no idea cursor', async () => {
     await createSite();
     await createSite();
-    const first = await invoke(listSites, { query: { pageSize: '1' } });
+    const first = await invoke<ListEnvelope<SiteRecord>>(listSites, { query: { pageSize: '1' } });
     const cursor = first.body.metadata.nextCursor as string;
     expect((await ideas(1, { cursor })).status).toBeGreaterThanOrEqual(400);
-    const { seen } = await walk((q) => invoke(listSites, { query: q }), { pageSize: '50' });
+    const { seen } = await walk((q) => invoke<ListEnvelope<SiteRecord>>(listSites, { query: q }), { pageSize: '50' });
     expect(new Set(seen.map((s) => s.id)).size).toBe(seen.length);
   });
 });

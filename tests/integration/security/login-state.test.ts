@@ -12,6 +12,8 @@ import { handler as loginHandler } from '../../../functions/oauth/login.ts';
 import { handler as digestHandler } from '../../../functions/oauth/digest-login.ts';
 import { handler as listUsers } from '../../../functions/users/list.ts';
 import { API_HOST, cookieJar, createLoginSite, FRONTEND, login, startTestAuthServer } from '../oauth/login-helpers.ts';
+import { errorOf, type ListEnvelope } from '#tests/support/bodies';
+import type { UserRecord } from '#schemas/user';
 
 const ATTACKER = 'attacker@example.org';
 const VICTIM = 'victim@example.org';
@@ -38,7 +40,7 @@ async function approvedLogin(siteId: number, email: string) {
   return { start, query: Object.fromEntries(callback.searchParams), cookies: cookieJar(start.cookies) };
 }
 
-const userCount = async (siteId: number) => (await invoke(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records.length;
+const userCount = async (siteId: number) => (await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId }, token: SERVICE_TOKEN })).body.records.length;
 
 describe('the login cookie', () => {
   it('is set by the login start: a __Host- cookie (no other host can plant one), HttpOnly, SameSite=Lax, Secure, named per site, as long-lived as the state', async () => {
@@ -97,7 +99,7 @@ describe('attacks on the state', () => {
     expect(answers.filter((a) => a.status === 302)).toHaveLength(1);
     const refused = answers.filter((a) => a.status !== 302);
     expect(refused.map((a) => a.status)).toEqual(Array(7).fill(400));
-    for (const a of refused) expect(a.body.message).toMatch(/already used/);
+    for (const a of refused) expect(errorOf(a.body).message).toMatch(/already used/);
     expect(await userCount(site.id)).toBe(1);
   });
 
@@ -119,7 +121,7 @@ describe('attacks on the state', () => {
     const attacker = await approvedLogin(site.id, ATTACKER);
     const res = await invoke(digestHandler, { params: { siteId: site.id }, query: attacker.query, cookies: victim.cookies });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/not started in this browser/);
+    expect(errorOf(res.body).message).toMatch(/not started in this browser/);
     expect(await userCount(site.id)).toBe(0);
     // The victim's own login is unaffected.
     expect((await invoke(digestHandler, { params: { siteId: site.id }, query: victim.query, cookies: victim.cookies })).status).toBe(302);

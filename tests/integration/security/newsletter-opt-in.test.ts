@@ -13,6 +13,9 @@ import { handler as signUpHandler } from '../../../functions/newsletter/create.t
 import { handler as listHandler } from '../../../functions/newsletter/list.ts';
 import { handler as confirmHandler } from '../../../functions/newsletter/confirm.ts';
 import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { SignupRecord } from '#schemas/newsletter';
+import type { UserRecord } from '#schemas/user';
+import type { ListEnvelope } from '#tests/support/bodies';
 
 let auth: RunningAuthServer;
 
@@ -25,11 +28,11 @@ afterAll(async () => {
 
 const newsletterOn = { newslettersignup: { isActive: true } };
 const signUp = (siteId: number, email: string, token?: string) =>
-  invoke(signUpHandler, { method: 'POST', params: { siteId }, body: { email }, token });
+  invoke<SignupRecord>(signUpHandler, { method: 'POST', params: { siteId }, body: { email }, token });
 const setOwnEmail = (siteId: number, userId: number, email: string, token: string) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body: { email }, token });
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body: { email }, token });
 const signups = async (siteId: number) =>
-  (await invoke(listHandler, { params: { siteId }, token: SERVICE_TOKEN })).body.records as { id: number; email: string; confirmed: boolean; confirmToken?: string }[];
+  (await invoke<ListEnvelope<SignupRecord>>(listHandler, { params: { siteId }, token: SERVICE_TOKEN })).body.records;
 
 describe('double opt-in', () => {
   it("a member who sets their e-mail to the victim's cannot sign the victim up confirmed", async () => {
@@ -44,7 +47,7 @@ describe('double opt-in', () => {
     // Pending with a token only the victim's mailbox will receive; nothing confirmed is stored.
     const [stored] = await signups(site.id);
     expect(stored).toMatchObject({ email: victim, confirmed: false, confirmToken: expect.any(String) });
-    expect((await invoke(confirmHandler, { method: 'POST', params: { siteId: site.id }, body: { confirmToken: stored!.confirmToken } })).body.confirmed).toBe(true);
+    expect((await invoke<SignupRecord>(confirmHandler, { method: 'POST', params: { siteId: site.id }, body: { confirmToken: stored!.confirmToken } })).body.confirmed).toBe(true);
   });
 
   it('the same on a site whose users live on an auth server (the e-mail written there too)', async () => {

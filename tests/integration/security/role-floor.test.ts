@@ -16,6 +16,7 @@ import { handler as deleteUser } from '../../../functions/users/delete.ts';
 import { handler as doAnonymize } from '../../../functions/users/do-anonymize.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { UserRecord } from '#schemas/user';
 
 let auth: RunningAuthServer;
 let seq = 0;
@@ -33,8 +34,8 @@ function person(role?: string) {
 }
 
 const put = (siteId: number, userId: number, body: unknown, token: string) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
-const roleOn = async (siteId: number, token: string) => (await invoke(me, { params: { siteId }, token })).body.role;
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
+const roleOn = async (siteId: number, token: string) => (await invoke<UserRecord>(me, { params: { siteId }, token })).body.role;
 
 describe("a site's demotion cannot be undone by the demoted user", () => {
   // The auth server still says `admin` (openstad-auth keeps a role per client; the API before issue 12

@@ -14,6 +14,8 @@ import { handler as createUserHandler } from '../../../functions/users/create.ts
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { UserRecord } from '#schemas/user';
+import type { SiteRecord } from '#schemas/site';
 
 let auth: RunningAuthServer;
 let seq = 0;
@@ -38,10 +40,10 @@ async function twoSites() {
 }
 
 const setRole = (siteId: number, userId: number, role: string, token: string) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body: { role }, token });
-const roleOn = async (siteId: number, token: string) => (await invoke(me, { params: { siteId }, token })).body.role;
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body: { role }, token });
+const roleOn = async (siteId: number, token: string) => (await invoke<UserRecord>(me, { params: { siteId }, token })).body.role;
 const manageSite = (siteId: number, token: string) =>
-  invoke(updateSite, { method: 'PUT', params: { siteId }, body: { title: 'Taken over' }, token });
+  invoke<SiteRecord>(updateSite, { method: 'PUT', params: { siteId }, body: { title: 'Taken over' }, token });
 
 describe('a role granted on one site stays on that site', () => {
   it('admin on P, then a login on Q: still member on Q, and PUT /api/site/Q is 403', async () => {
@@ -79,7 +81,7 @@ describe('a role granted on one site stays on that site', () => {
   it('a user created with a role on P carries no role to the auth server, so Q makes a member', async () => {
     const { p, q } = await twoSites();
     const email = `made-admin-${Date.now()}@example.org`;
-    const made = await invoke(createUserHandler, { method: 'POST', params: { siteId: p }, token: SERVICE_TOKEN, body: { email, role: 'admin' } });
+    const made = await invoke<UserRecord>(createUserHandler, { method: 'POST', params: { siteId: p }, token: SERVICE_TOKEN, body: { email, role: 'admin' } });
     expect(made.status).toBe(201);
     expect(made.body.role).toBe('admin');
     expect(auth.control.userByEmail(email)!.roles).toEqual({});

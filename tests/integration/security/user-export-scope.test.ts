@@ -13,6 +13,7 @@ import { castVotes } from '#tests/support/vote-fixtures';
 import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
 import { handler as exportUser } from '../../../functions/users/export.ts';
 import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { UserExportResponse } from '#schemas/results';
 
 let auth: RunningAuthServer;
 
@@ -35,13 +36,13 @@ describe("P's admin exports a person who is also on Q", () => {
     expect(cast.status, JSON.stringify(cast.body)).toBeLessThan(300);
     const adminOfP = await createUser(p.id, 'admin');
 
-    const res = await invoke(exportUser, { params: { siteId: p.id, userId: onP.id }, token: adminOfP.token });
+    const res = await invoke<UserExportResponse>(exportUser, { params: { siteId: p.id, userId: onP.id }, token: adminOfP.token });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const onSiteQ = (list: { siteId?: number }[] | undefined) => (list ?? []).filter((r) => r.siteId === q.id);
     expect(onSiteQ(res.body.votes), 'secret votes of site Q').toEqual([]);
     expect(onSiteQ(res.body.users), "Q's user record").toEqual([]);
     // The person themself gets every site, their secret Q votes included.
-    const own = await invoke(exportUser, { params: { siteId: p.id, userId: onP.id }, token: onP.token });
+    const own = await invoke<UserExportResponse>(exportUser, { params: { siteId: p.id, userId: onP.id }, token: onP.token });
     expect(onSiteQ(own.body.users)).toMatchObject([{ id: onQ.id }]);
     expect(onSiteQ(own.body.votes)).toHaveLength(1);
   });

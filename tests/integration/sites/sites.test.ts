@@ -7,6 +7,7 @@ import { handler as getSite } from '../../../functions/sites/get.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { handler as deleteSite } from '../../../functions/sites/delete.ts';
 import { handler as notFound } from '../../../functions/system/not-found.ts';
+import { errorOf, type Deleted, type ErrorBody, type ListEnvelope, type SiteBody } from '#tests/support/bodies';
 
 const secretConfig = {
   allowedDomains: ['city.example.org'],
@@ -22,7 +23,7 @@ const secretConfig = {
 
 describe('site endpoints', () => {
   it('creates a site with a service token and returns it with defaults merged', async () => {
-    const res = await invoke(createSiteHandler, {
+    const res = await invoke<SiteBody>(createSiteHandler, {
       method: 'POST',
       token: SERVICE_TOKEN,
       body: { name: 'Amsterdam', title: 'Amsterdam Oost', domain: 'oost.example.org', config: secretConfig },
@@ -32,13 +33,13 @@ describe('site endpoints', () => {
     expect(res.body.id).toBeGreaterThan(0);
     expect(res.body.config.ideas).toMatchObject({ titleMinLength: 5, titleMaxLength: 50, canAddNewIdeas: true });
     expect(res.body.config.votes).toMatchObject({ voteType: 'likes', withExisting: 'error', isActive: null, maxIdeas: 100, minIdeas: 1 });
-    expect(res.body.config.oauth.default['auth-client-secret']).toBe('shh');
+    expect(res.body.config.oauth!.default!['auth-client-secret']).toBe('shh');
     expect(typeof res.body.createdAt).toBe('string');
   });
 
   it('redacts secrets on public reads, and shows them to editors of the site', async () => {
     const site = await createSite(secretConfig);
-    const pub = await invoke(getSite, { params: { siteId: site.id } });
+    const pub = await invoke<SiteBody>(getSite, { params: { siteId: site.id } });
     expect(pub.status).toBe(200);
     for (const hidden of ['oauth', 'basicAuth', 'notifications', 'anonymize', 'ignoreBruteForce', 'host']) {
       expect(pub.body.config).not.toHaveProperty(hidden);
@@ -47,27 +48,27 @@ describe('site endpoints', () => {
     expect(pub.body.config.allowedDomains).toEqual(['city.example.org']);
 
     const member = await createUser(site.id, 'member');
-    expect((await invoke(getSite, { params: { siteId: site.id }, token: member.token })).body.config).not.toHaveProperty('oauth');
+    expect((await invoke<SiteBody>(getSite, { params: { siteId: site.id }, token: member.token })).body.config).not.toHaveProperty('oauth');
     const editor = await createUser(site.id, 'editor');
-    const full = await invoke(getSite, { params: { siteId: site.id }, token: editor.token });
-    expect(full.body.config.oauth.default['auth-client-secret']).toBe('shh');
-    expect(full.body.config.cms.dbName).toBe('cmsdb');
+    const full = await invoke<SiteBody>(getSite, { params: { siteId: site.id }, token: editor.token });
+    expect(full.body.config.oauth!.default!['auth-client-secret']).toBe('shh');
+    expect(full.body.config.cms!.dbName).toBe('cmsdb');
   });
 
   it('lists sites in the envelope with cursor paging', async () => {
     await createSite({}, 'a');
     await createSite({}, 'b');
-    const first = await invoke(listSites, { query: { pageSize: '1' } });
+    const first = await invoke<ListEnvelope<SiteBody>>(listSites, { query: { pageSize: '1' } });
     expect(first.status).toBe(200);
     expect(first.body.records).toHaveLength(1);
     expect(first.body.metadata).toEqual({ pageSize: 1, nextCursor: expect.any(String) });
-    const second = await invoke(listSites, { query: { pageSize: '1', cursor: first.body.metadata.nextCursor } });
-    expect(second.body.records[0].id).toBeGreaterThan(first.body.records[0].id);
-    expect((await invoke(listSites, {})).body.metadata.pageSize).toBe(100);
+    const second = await invoke<ListEnvelope<SiteBody>>(listSites, { query: { pageSize: '1', cursor: first.body.metadata.nextCursor! } });
+    expect(second.body.records[0]!.id).toBeGreaterThan(first.body.records[0]!.id);
+    expect((await invoke<ListEnvelope<SiteBody>>(listSites, {})).body.metadata.pageSize).toBe(100);
   });
 
   it.each([['0'], ['501'], ['abc'], ['1.5']])('rejects pageSize %s with 400', async (pageSize) => {
-    const res = await invoke(listSites, { query: { pageSize } });
+    const res = await invoke<ListEnvelope<SiteBody>>(listSites, { query: { pageSize } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: 'ValidationError', details: [{ path: 'pageSize' }] });
   });
@@ -75,9 +76,9 @@ describe('site endpoints', () => {
   it('rejects a forged cursor with 400', async () => {
     const forged = Buffer.from(JSON.stringify({ GSI1PK: 'OTHER', PK: 'x', SK: 'y', GSI1SK: 'z' })).toString('base64url');
     for (const cursor of ['!!!', 'bm90IGpzb24', forged]) {
-      const res = await invoke(listSites, { query: { cursor } });
+      const res = await invoke<ListEnvelope<SiteBody>>(listSites, { query: { cursor } });
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe('BadRequest');
+      expect(errorOf(res.body).error).toBe('BadRequest');
     }
   });
 
@@ -88,7 +89,7 @@ describe('site endpoints', () => {
     await createSite({}, 'a');
     const forged = [{ GSI1PK: 'SITES' }, { GSI1PK: 'SITES', GSI1SK: 'SITE#0000000001', PK: 'SITE#0000000001', SK: 'SITE' }];
     for (const key of forged) {
-      const res = await invoke(listSites, { query: { cursor: Buffer.from(JSON.stringify(key)).toString('base64url') } });
+      const res = await invoke<ListEnvelope<SiteBody>>(listSites, { query: { cursor: Buffer.from(JSON.stringify(key)).toString('base64url') } });
       expect(res.status, JSON.stringify(key)).toBe(400);
       expect(res.body).toEqual({ status: 400, error: 'BadRequest', message: 'Invalid cursor' });
     }
@@ -98,7 +99,7 @@ describe('site endpoints', () => {
     const site = await createSite();
     const admin = await createUser(site.id, 'admin');
     expect((await invoke(createSiteHandler, { method: 'POST', body: { name: 'x' } })).status).toBe(401);
-    const withJwt = await invoke(createSiteHandler, { method: 'POST', body: { name: 'x' }, token: admin.token });
+    const withJwt = await invoke<SiteBody>(createSiteHandler, { method: 'POST', body: { name: 'x' }, token: admin.token });
     expect(withJwt.status).toBe(403);
     expect(withJwt.body).toMatchObject({ status: 403, error: 'Forbidden' });
   });
@@ -115,20 +116,20 @@ describe('site endpoints', () => {
       [{ '': 1 }, 'config'],
       [{ custom: deep }, `config.custom${'.a'.repeat(30)}`],
     ] as const) {
-      const created = await invoke(createSiteHandler, { method: 'POST', body: { name: 'unstorable', config }, token: SERVICE_TOKEN });
+      const created = await invoke<SiteBody>(createSiteHandler, { method: 'POST', body: { name: 'unstorable', config }, token: SERVICE_TOKEN });
       expect(created.status, path).toBe(400);
-      expect(created.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
-      const updated = await invoke(updateSite, { method: 'PUT', params: { siteId: site.id }, body: { config }, token: SERVICE_TOKEN });
+      expect(errorOf(created.body).details!.map((d: { path: string }) => d.path)).toEqual([path]);
+      const updated = await invoke<SiteBody>(updateSite, { method: 'PUT', params: { siteId: site.id }, body: { config }, token: SERVICE_TOKEN });
       expect(updated.status, path).toBe(400);
       expect(updated.body).toMatchObject({ status: 400, error: 'ValidationError', details: [{ path }] });
     }
-    const after = await invoke(getSite, { params: { siteId: site.id }, token: SERVICE_TOKEN });
+    const after = await invoke<SiteBody>(getSite, { params: { siteId: site.id }, token: SERVICE_TOKEN });
     expect(after.body.config.ideas.titleMinLength).toBe(3);
   });
 
   it('updates partially, replaces config as sent, and validates config types with paths', async () => {
     const site = await createSite({ ideas: { titleMinLength: 3 }, votes: { isViewable: true } });
-    const res = await invoke(updateSite, {
+    const res = await invoke<SiteBody>(updateSite, {
       method: 'PUT',
       params: { siteId: site.id },
       token: SERVICE_TOKEN,
@@ -141,22 +142,22 @@ describe('site endpoints', () => {
     expect(res.body.config.votes.isViewable).toBe(false);
     expect(res.body.config.ideas.titleMinLength).toBe(10);
 
-    const bad = await invoke(updateSite, {
+    const bad = await invoke<SiteBody>(updateSite, {
       method: 'PUT',
       params: { siteId: site.id },
       token: SERVICE_TOKEN,
       body: { config: { votes: { voteType: 'ranked', isActive: 'yes' }, ideas: { titleMinLength: 'ten' } } },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('ValidationError');
-    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(
+    expect(errorOf(bad.body).error).toBe('ValidationError');
+    expect(errorOf(bad.body).details!.map((d: { path: string }) => d.path).sort()).toEqual(
       ['config.ideas.titleMinLength', 'config.votes.isActive', 'config.votes.voteType'].sort(),
     );
-    expect((await invoke(getSite, { params: { siteId: site.id } })).body.config.votes.voteType).toBe('count');
+    expect((await invoke<SiteBody>(getSite, { params: { siteId: site.id } })).body.config.votes.voteType).toBe('count');
   });
 
   it('keeps unknown config keys', async () => {
-    const res = await invoke(createSiteHandler, {
+    const res = await invoke<SiteBody>(createSiteHandler, {
       method: 'POST',
       token: SERVICE_TOKEN,
       body: { name: 'x', config: { customWidget: { colour: 'red' }, ideas: { somethingNew: 1 } } },
@@ -172,7 +173,7 @@ describe('site endpoints', () => {
     const admin = await createUser(site.id, 'admin');
     const moderator = await createUser(site.id, 'moderator');
     const otherAdmin = await createUser(other.id, 'admin');
-    const put = (token: string) => invoke(updateSite, { method: 'PUT', params: { siteId: site.id }, token, body: { title: 't' } });
+    const put = (token: string) => invoke<SiteBody>(updateSite, { method: 'PUT', params: { siteId: site.id }, token, body: { title: 't' } });
     expect((await put(admin.token)).status).toBe(200);
     expect((await put(moderator.token)).status).toBe(403);
     expect((await put(otherAdmin.token)).status).toBe(401);
@@ -182,7 +183,7 @@ describe('site endpoints', () => {
     const site = await createSite();
     await createUser(site.id, 'member');
     await createUser(site.id, 'member');
-    const res = await invoke(deleteSite, { method: 'DELETE', params: { siteId: site.id }, token: SERVICE_TOKEN });
+    const res = await invoke<Deleted>(deleteSite, { method: 'DELETE', params: { siteId: site.id }, token: SERVICE_TOKEN });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: site.id, deleted: true });
     expect((await invoke(getSite, { params: { siteId: site.id } })).status).toBe(404);
@@ -193,25 +194,25 @@ describe('site endpoints', () => {
   });
 
   it.each([['abc'], ['0'], ['-1'], ['1.5'], ['012'], ['1e3']])('answers 400 for the path id %s', async (siteId) => {
-    const res = await invoke(getSite, { params: { siteId } });
+    const res = await invoke<SiteBody>(getSite, { params: { siteId } });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: 'ValidationError', details: [{ path: 'siteId' }] });
   });
 
   it('answers 404 for a site that does not exist', async () => {
-    const res = await invoke(getSite, { params: { siteId: 999999999 } });
+    const res = await invoke<SiteBody>(getSite, { params: { siteId: 999999999 } });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ status: 404, error: 'NotFound', message: 'Site 999999999 not found' });
   });
 
   it('maps malformed, oversized and non-JSON bodies to 400, 413 and 415', async () => {
     const post = (body: string, contentType = 'application/json') =>
-      invoke(createSiteHandler, { method: 'POST', token: SERVICE_TOKEN, body, headers: { 'content-type': contentType } });
+      invoke<SiteBody>(createSiteHandler, { method: 'POST', token: SERVICE_TOKEN, body, headers: { 'content-type': contentType } });
     expect((await post('{"name":')).body).toMatchObject({ status: 400, error: 'BadRequest' });
     expect((await post(JSON.stringify({ name: 'x'.repeat(300 * 1024) }))).status).toBe(413);
     expect((await post('name=x', 'application/x-www-form-urlencoded')).status).toBe(415);
     expect((await post('[]')).body).toMatchObject({ status: 400, error: 'ValidationError' });
-    expect((await post(JSON.stringify({ name: 12 }))).body.details).toEqual([{ path: 'name', message: expect.any(String) }]);
+    expect(errorOf((await post(JSON.stringify({ name: 12 }))).body).details).toEqual([{ path: 'name', message: expect.any(String) }]);
   });
 
   it('enforces site Basic Auth for every caller, service tokens included', async () => {
@@ -251,7 +252,7 @@ describe('site endpoints', () => {
   });
 
   it('answers unknown routes with a 404 body and preflights with 204', async () => {
-    const res = await invoke(notFound, { method: 'GET', path: '/api/nothing' });
+    const res = await invoke<ErrorBody>(notFound, { method: 'GET', path: '/api/nothing' });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ status: 404, error: 'NotFound' });
     const site = await createSite({ allowedDomains: ['city.example.org'] });

@@ -4,6 +4,8 @@
  * and what is wrong with it, without the item's values. Attributes no schema names still read.
  * The logger's level is read at import, so it is set before anything is imported (vi.hoisted).
  */
+import { errorOf } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 vi.hoisted(() => {
@@ -20,8 +22,14 @@ import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 
+/** A JSON line of the logger, as far as these tests read it. */
+interface LogLine {
+  level?: string;
+  error?: { name?: string; message: string; kind?: string; key?: string; problem?: unknown };
+}
+
 /** The JSON lines the logger writes (errors go to stderr) while `fn` runs, and what `fn` returned. */
-async function withLogLines<T>(fn: () => Promise<T>): Promise<{ result: T; lines: Record<string, any>[] }> {
+async function withLogLines<T>(fn: () => Promise<T>): Promise<{ result: T; lines: LogLine[] }> {
   const written: string[] = [];
   const capture = (chunk: string | Uint8Array) => {
     written.push(String(chunk));
@@ -37,7 +45,7 @@ async function withLogLines<T>(fn: () => Promise<T>): Promise<{ result: T; lines
   const lines = written
     .flatMap((chunk) => chunk.split('\n'))
     .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, any>);
+    .map((line) => JSON.parse(line) as LogLine);
   return { result, lines };
 }
 
@@ -46,9 +54,9 @@ afterEach(() => vi.restoreAllMocks());
 async function storedIdea() {
   const site = await createSite();
   const member = await createUser(site.id);
-  const res = await invoke(createIdea, { method: 'POST', params: { siteId: site.id }, body: validIdea(), token: member.token });
+  const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: validIdea(), token: member.token });
   expect(res.status).toBe(201);
-  return { siteId: site.id, ideaId: res.body.id as number };
+  return { siteId: site.id, ideaId: res.body.id };
 }
 
 const setAttribute = (key: { PK: string; SK: string }, name: string, value: unknown) =>
@@ -66,20 +74,20 @@ describe('a corrupt stored item', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/IDEA#|title|271828/);
     const logged = lines.find((line) => line.level === 'ERROR' && line.error?.name === 'CorruptRecordError');
     expect(logged, JSON.stringify(lines)).toBeDefined();
-    expect(logged!.error.message).toContain(`${key.PK} ${key.SK}`);
+    expect(logged!.error!.message).toContain(`${key.PK} ${key.SK}`);
     expect(logged!.error).toMatchObject({ kind: 'idea or article', key: `${key.PK} ${key.SK}`, problem: { path: 'title' } });
-    expect(logged!.error.message).toMatch(/title .*expected string/);
+    expect(logged!.error!.message).toMatch(/title .*expected string/);
     expect(JSON.stringify(logged)).not.toContain('271828');
 
     const list = await withLogLines(() => invoke(listIdeas, { params: { siteId } }));
     expect(list.result.status).toBe(500);
-    expect(list.result.body.error).toBe('InternalError');
+    expect(errorOf(list.result.body).error).toBe('InternalError');
   });
 
   it('an attribute no schema names is no corruption: the item still reads', async () => {
     const { siteId, ideaId } = await storedIdea();
     await setAttribute(keys.idea(siteId, ideaId), 'addedByALaterRelease', { any: ['shape'] });
-    const res = await invoke(getIdea, { params: { siteId, ideaId } });
+    const res = await invoke<IdeaRecord>(getIdea, { params: { siteId, ideaId } });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(ideaId);
   });

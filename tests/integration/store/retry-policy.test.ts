@@ -15,6 +15,10 @@ import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getSite } from '../../../functions/sites/get.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
+import type { IdeaRecord } from '#schemas/idea';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { SiteRecord } from '#schemas/site';
+import type { ArgumentRecordShape } from '#schemas/argument';
 
 const FAULT = 'testInjectedFault';
 afterEach(() => {
@@ -47,7 +51,7 @@ function inject(fault: Fault, command: RegExp, times: number): () => number {
   return () => left;
 }
 
-const postIdea = (siteId: number, token: string) => invoke(createIdea, { method: 'POST', params: { siteId }, body: validIdea(), token });
+const postIdea = (siteId: number, token: string) => invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId }, body: validIdea(), token });
 
 describe('the store retry policy, against the failures of the real service', () => {
   it.each([['conflict'], ['throttle'], ['drop']] as const)('idea create through a %s twice: 201 once, as if nothing happened', async (fault) => {
@@ -57,7 +61,7 @@ describe('the store retry policy, against the failures of the real service', () 
     const res = await postIdea(site.id, member.token);
     expect(res.status).toBe(201);
     expect(left()).toBe(0);
-    const list = await invoke(listIdeas, { params: { siteId: site.id } });
+    const list = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } });
     expect(list.body.records ?? list.body).toHaveLength(1);
   });
 
@@ -70,7 +74,7 @@ describe('the store retry policy, against the failures of the real service', () 
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ status: 409, error: 'Conflict', message: expect.stringMatching(/retry/) });
     dynamo.middlewareStack.remove(FAULT);
-    const list = await invoke(listIdeas, { params: { siteId: site.id } });
+    const list = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id } });
     expect(list.body.records ?? list.body).toHaveLength(0);
   });
 
@@ -79,11 +83,11 @@ describe('the store retry policy, against the failures of the real service', () 
     const member = await createUser(site.id);
     const idea = await postIdea(site.id, member.token);
     inject('throttle', /./, 1_000);
-    const read = await invoke(getSite, { params: { siteId: site.id }, token: SERVICE_TOKEN });
+    const read = await invoke<SiteRecord>(getSite, { params: { siteId: site.id }, token: SERVICE_TOKEN });
     expect(read.status).toBe(503);
     expect(read.body).toEqual({ status: 503, error: 'ServiceUnavailable', message: expect.any(String) });
     expect(read.headers['retry-after'] ?? read.headers['Retry-After']).toBe(String(RETRY_POLICY.retryAfterSeconds));
-    const write = await invoke(createArgument, {
+    const write = await invoke<ArgumentRecordShape>(createArgument, {
       method: 'POST',
       params: { siteId: site.id, ideaId: idea.body.id },
       body: { description: 'An argument long enough to pass the minimum length rule.' },
@@ -96,7 +100,7 @@ describe('the store retry policy, against the failures of the real service', () 
   it('retries are invisible to the request count: one logical request each', async () => {
     const site = await createSite();
     inject('throttle', /GetItem/, 2);
-    const { result, requests } = await countRequests(() => invoke(getSite, { params: { siteId: site.id } }));
+    const { result, requests } = await countRequests(() => invoke<SiteRecord>(getSite, { params: { siteId: site.id } }));
     expect(result.status).toBe(200);
     expect(requests).toBe(1);
   });

@@ -23,6 +23,9 @@ import { handler as doAnonymizeHandler } from '../../../functions/users/do-anony
 import { handler as doAnonymizeAllHandler } from '../../../functions/users/do-anonymize-all.ts';
 import { getSite, updateSite } from '#lib/store/sites';
 import { createLoginSite, loginUser } from '../oauth/login-helpers.ts';
+import type { ArgumentRecordShape } from '#schemas/argument';
+import type { SignupRecord } from '#schemas/newsletter';
+import type { ActivityResponse, AnonymizationResponse } from '#schemas/user';
 
 export const LONG_ARGUMENT = 'This argument is long enough to pass the default minimum length.';
 
@@ -67,13 +70,13 @@ export async function createArticle(siteId: number, userId: number): Promise<num
 }
 
 export async function postArgument(siteId: number, ideaId: number, token: string): Promise<number> {
-  const res = await invoke(createArgument, { method: 'POST', params: { siteId, ideaId }, token, body: { description: LONG_ARGUMENT } });
+  const res = await invoke<ArgumentRecordShape>(createArgument, { method: 'POST', params: { siteId, ideaId }, token, body: { description: LONG_ARGUMENT } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
 
 export async function signUp(siteId: number, token: string, email: string): Promise<number> {
-  const res = await invoke(createSignup, { method: 'POST', params: { siteId }, token, body: { email } });
+  const res = await invoke<SignupRecord>(createSignup, { method: 'POST', params: { siteId }, token, body: { email } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
@@ -113,7 +116,7 @@ export async function contribute(siteId: number, email: string): Promise<Contrib
 
 /** `token` null: no token at all. */
 export function activity(siteId: number, userId: number, token: string | null = SERVICE_TOKEN, query: Record<string, string> = {}) {
-  return invoke(activityHandler, { params: { siteId, userId }, query, ...(token ? { token } : {}) });
+  return invoke<ActivityResponse>(activityHandler, { params: { siteId, userId }, query, ...(token ? { token } : {}) });
 }
 
 const anonymizeHandlers = {
@@ -126,7 +129,7 @@ export type AnonymizePath = keyof typeof anonymizeHandlers;
 
 /** One of the four anonymization paths; PUT unless said otherwise; `token` null: no token. */
 export function anonymize(path: AnonymizePath, siteId: number, userId: number, token: string | null = SERVICE_TOKEN, method = 'PUT') {
-  return invoke(anonymizeHandlers[path], { method, params: { siteId, userId }, ...(token ? { token } : {}) });
+  return invoke<AnonymizationResponse>(anonymizeHandlers[path], { method, params: { siteId, userId }, ...(token ? { token } : {}) });
 }
 
 /** Opens or closes voting on a site, keeping the rest of its config. */

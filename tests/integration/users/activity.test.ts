@@ -9,6 +9,7 @@ import { createIdea } from '#tests/support/vote-fixtures';
 import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
 import { loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
 import { activity, activitySite, contribute, createArticle, person, vote, type Contribution } from './activity-helpers.ts';
+import { errorOf } from '#tests/support/bodies';
 
 let auth: RunningAuthServer;
 
@@ -157,12 +158,12 @@ describe('activity of a person on several sites', () => {
   it('refuses a flag that is not 1, true, 0 or false', async () => {
     const res = await activity(w.siteA, w.onA.user.id, w.onA.user.token, { includeVotes: 'yes' });
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ path: 'includeVotes', message: expect.any(String) }]);
+    expect(errorOf(res.body).details).toEqual([{ path: 'includeVotes', message: expect.any(String) }]);
   });
 
   it('shows nothing of the other person', async () => {
     const res = await activity(w.siteA, w.onA.user.id);
-    expect(res.body.ideas.every((i: { userId: number }) => i.userId !== w.other.user.id)).toBe(true);
+    expect(res.body.ideas.every((i) => i.userId !== w.other.user.id)).toBe(true);
     expect(res.body.votes.every((v: { userId: number }) => v.userId !== w.other.user.id)).toBe(true);
     const theirs = await activity(w.siteA, w.other.user.id, w.other.user.token);
     expect(ids(theirs.body.ideas)).toEqual([w.other.ideaId]);

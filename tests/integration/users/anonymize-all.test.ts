@@ -14,6 +14,7 @@ import { handler as updateUser } from '../../../functions/users/update.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { startTestAuthServer } from '../oauth/login-helpers.ts';
 import { activitySite, anonymize, contribute, itemsOf, person, setVoting, sitePartition, vote, type Contribution } from './activity-helpers.ts';
+import type { UserRecord } from '#schemas/user';
 
 let auth: RunningAuthServer;
 
@@ -56,7 +57,7 @@ async function world(): Promise<World> {
   return { sites: [a.id, b.id, c.id], authId: p.id, mine, theirs, elsewhere: elsewhere.id };
 }
 
-const userOf = (siteId: number, userId: number) => invoke(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
+const userOf = (siteId: number, userId: number) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
 const ids = (records: { id: number }[]) => records.map((r) => r.id);
 
 describe('will-anonymizeall', () => {
@@ -69,7 +70,7 @@ describe('will-anonymizeall', () => {
     const res = await anonymize('will-anonymizeall', w.sites[1], onB.user.id, onB.user.token, 'GET');
     expect(res.status).toBe(200);
     expect(ids(res.body.users)).toEqual([onA.user.id, onB.user.id, onC.user.id]);
-    expect(res.body.users.map((u: { email: string }) => u.email)).toEqual([onA, onB, onC].map(() => auth.control.user(w.authId)!.email));
+    expect(res.body.users.map((u) => u.email)).toEqual([onA, onB, onC].map(() => auth.control.user(w.authId)!.email));
     expect(ids(res.body.sites)).toEqual(w.sites);
     expect(ids(res.body.ideas)).toEqual([onA.ideaId, onB.ideaId, onC.ideaId]);
     expect(ids(res.body.articles)).toEqual([onA.articleId, onB.articleId, onC.articleId]);

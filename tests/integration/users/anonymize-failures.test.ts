@@ -13,6 +13,7 @@ import { handler as getUser } from '../../../functions/users/get.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { startTestAuthServer } from '../oauth/login-helpers.ts';
 import { activitySite, anonymize, contribute, person, sitePartition, vote, type Contribution } from './activity-helpers.ts';
+import type { UserRecord } from '#schemas/user';
 
 let auth: RunningAuthServer;
 
@@ -71,7 +72,7 @@ async function world(n: number): Promise<World> {
   return { sites, authId: p.id, mine, theirs };
 }
 
-const userOf = (siteId: number, userId: number) => invoke(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
+const userOf = (siteId: number, userId: number) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
 const tokenWorks = async (c: Contribution) => (await invoke(me, { params: { siteId: c.user.siteId }, token: c.user.token })).status === 200;
 
 async function expectAnonymized(c: Contribution) {

@@ -28,6 +28,10 @@ import {
   type Contribution,
 } from './activity-helpers.ts';
 import type { SiteConfigInput } from '#schemas/site-config';
+import type { UserRecord } from '#schemas/user';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { SignupRecord } from '#schemas/newsletter';
+import type { IdeaRecord } from '#schemas/idea';
 
 let auth: RunningAuthServer;
 
@@ -65,7 +69,7 @@ async function world(config: SiteConfigInput = {}): Promise<World> {
   return { siteA: siteA.id, siteB: siteB.id, authId: p.id, email: p.email, onA, onB, other };
 }
 
-const userOf = (siteId: number, userId: number) => invoke(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
+const userOf = (siteId: number, userId: number) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token: SERVICE_TOKEN });
 const authCalls = (from: number) => auth.control.requests.slice(from).filter((r) => r.path.startsWith('/api/admin'));
 
 describe('will-anonymize', () => {
@@ -152,12 +156,12 @@ describe('do-anonymize', () => {
     expect(ballots.find((b) => b.userId === w.onA.user.id)!.votes).toEqual({});
 
     // Signups gone; ideas, articles and arguments stay and show the anonymized name.
-    const signups = await invoke(listSignups, { params: { siteId: w.siteA }, token: SERVICE_TOKEN });
+    const signups = await invoke<ListEnvelope<SignupRecord>>(listSignups, { params: { siteId: w.siteA }, token: SERVICE_TOKEN });
     expect(signups.body.records.map((s: { id: number }) => s.id)).toEqual([w.other.signupId]);
-    const idea = await invoke(getIdea, { params: { siteId: w.siteA, ideaId: w.onA.ideaId }, query: { includeUser: '1', includeArguments: '1' } });
+    const idea = await invoke<IdeaRecord>(getIdea, { params: { siteId: w.siteA, ideaId: w.onA.ideaId }, query: { includeUser: '1', includeArguments: '1' } });
     expect(idea.status).toBe(200);
     expect(idea.body.user).toEqual({ id: w.onA.user.id, role: 'member', displayName: 'Gebruiker is geanonimiseerd', nickName: null });
-    expect(idea.body.argumentsFor.map((a: { id: number }) => a.id)).toEqual([w.onA.argumentId]);
+    expect(idea.body.argumentsFor!.map((a: { id: number }) => a.id)).toEqual([w.onA.argumentId]);
     expect((await activity(w.siteA, w.onA.user.id)).body.articles.map((a: { id: number }) => a.id)).toEqual([w.onA.articleId]);
 
     // Nothing of the other person changed; site B is untouched.

@@ -15,6 +15,8 @@ import { handler as deleteUser } from '../../../functions/users/delete.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import type { UserRecord } from '#schemas/user';
+import { errorOf, type Deleted, type ListEnvelope } from '#tests/support/bodies';
 
 let auth: RunningAuthServer;
 let seq = 0;
@@ -35,11 +37,11 @@ function person(fields: { extraData?: Record<string, unknown>; role?: string } =
   return auth.control.addUser({ email: `person${seq}-${Date.now()}@example.org`, firstName: 'Pat', lastName: `Person ${seq}`, ...fields });
 }
 
-const get = (siteId: number, userId: number, token = SERVICE_TOKEN) => invoke(getUser, { params: { siteId, userId }, token });
+const get = (siteId: number, userId: number, token = SERVICE_TOKEN) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token });
 const put = (siteId: number, userId: number, body: unknown, token = SERVICE_TOKEN) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
 const del = (siteId: number, userId: number, token = SERVICE_TOKEN) =>
-  invoke(deleteUser, { method: 'DELETE', params: { siteId, userId }, token });
+  invoke<Deleted>(deleteUser, { method: 'DELETE', params: { siteId, userId }, token });
 
 describe('the auth server is the source of truth', () => {
   it('sends updates to the auth server first, then caches what it answered', async () => {
@@ -63,7 +65,7 @@ describe('the auth server is the source of truth', () => {
     expect(auth.control.user(p.id)!.roles).toEqual({});
     const again = await loginUser(site.id, p.email);
     expect(again.id).toBe(id);
-    expect((await invoke(me, { params: { siteId: site.id }, token: again.token })).body.role).toBe('moderator');
+    expect((await invoke<UserRecord>(me, { params: { siteId: site.id }, token: again.token })).body.role).toBe('moderator');
   });
 
   it.each([
@@ -95,7 +97,7 @@ describe('the auth server is the source of truth', () => {
 
   it('creates new users on the auth server and links them, so their login finds them', async () => {
     const site = await createLoginSite(auth);
-    const res = await invoke(createUserHandler, {
+    const res = await invoke<UserRecord>(createUserHandler, {
       method: 'POST',
       params: { siteId: site.id },
       token: SERVICE_TOKEN,
@@ -103,28 +105,28 @@ describe('the auth server is the source of truth', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ role: 'editor', firstName: 'Made', extraData: { bio: 'written here' } });
-    const onAuth = auth.control.userByEmail(res.body.email)!;
+    const onAuth = auth.control.userByEmail(res.body.email!)!;
     expect(res.body.externalUserId).toBe(String(onAuth.id));
     expect(onAuth.extraData).toEqual({ bio: [{ value: 'written here', siteId: site.id }] });
     // The role stays with the site: the auth server was never told one.
     expect(onAuth.roles).toEqual({});
     expect(onAuth.role).toBeUndefined();
-    const login = await loginUser(site.id, res.body.email);
+    const login = await loginUser(site.id, res.body.email!);
     expect(login.id).toBe(res.body.id);
-    expect((await invoke(me, { params: { siteId: site.id }, token: login.token })).body.role).toBe('editor');
+    expect((await invoke<UserRecord>(me, { params: { siteId: site.id }, token: login.token })).body.role).toBe('editor');
   });
 
   it('answers 409 for an e-mail the auth server knows, 502 when it fails; no local user either way', async () => {
     const site = await createLoginSite(auth);
     const known = person();
     const create = (email: string) =>
-      invoke(createUserHandler, { method: 'POST', params: { siteId: site.id }, token: SERVICE_TOKEN, body: { email } });
+      invoke<UserRecord>(createUserHandler, { method: 'POST', params: { siteId: site.id }, token: SERVICE_TOKEN, body: { email } });
     expect((await create(known.email)).status).toBe(409);
     auth.control.failures.adminCreate = 500;
     const email = `fails-${Date.now()}@example.org`;
     expect((await create(email)).status).toBe(502);
     expect(auth.control.userByEmail(email)).toBeUndefined();
-    expect((await invoke(listUsers, { params: { siteId: site.id }, token: SERVICE_TOKEN })).body.records).toEqual([]);
+    expect((await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, token: SERVICE_TOKEN })).body.records).toEqual([]);
   });
 
   it('deletes on the auth server first; a failure there is a 502 and the user stays', async () => {
@@ -164,7 +166,7 @@ describe('the auth server is the source of truth', () => {
     await invoke(updateSite, { method: 'PUT', params: { siteId: site.id }, token: SERVICE_TOKEN, body: { config: { allowedDomains: ['frontend.example.org'] } } });
     const res = await put(site.id, id, { firstName: 'Lost' });
     expect(res.status).toBe(502);
-    expect(res.body.message).toMatch(/no longer configured/);
+    expect(errorOf(res.body).message).toMatch(/no longer configured/);
   });
 });
 

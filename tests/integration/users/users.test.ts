@@ -12,6 +12,8 @@ import { handler as getUser } from '../../../functions/users/get.ts';
 import { handler as updateUser } from '../../../functions/users/update.ts';
 import { handler as deleteUser } from '../../../functions/users/delete.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
+import type { UserRecord } from '#schemas/user';
+import { errorOf, type Deleted, type ListEnvelope } from '#tests/support/bodies';
 
 const FULL_FIELDS = [
   'id',
@@ -29,10 +31,10 @@ const FULL_FIELDS = [
   'updatedAt',
 ];
 
-const get = (siteId: number, userId: number, token?: string) => invoke(getUser, { params: { siteId, userId }, token });
+const get = (siteId: number, userId: number, token?: string) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token });
 const put = (siteId: number, userId: number, body: unknown, token?: string) =>
-  invoke(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
-const post = (siteId: number, body: unknown, token?: string) => invoke(createUserHandler, { method: 'POST', params: { siteId }, body, token });
+  invoke<UserRecord>(updateUser, { method: 'PUT', params: { siteId, userId }, body, token });
+const post = (siteId: number, body: unknown, token?: string) => invoke<UserRecord>(createUserHandler, { method: 'POST', params: { siteId }, body, token });
 
 describe('list users', () => {
   it('is for moderators and above, in the list envelope with full records', async () => {
@@ -41,13 +43,13 @@ describe('list users', () => {
     const mod = await createUser(site.id, 'moderator');
     expect((await invoke(listUsers, { params: { siteId: site.id } })).status).toBe(401);
     expect((await invoke(listUsers, { params: { siteId: site.id }, token: member.token })).status).toBe(403);
-    const res = await invoke(listUsers, { params: { siteId: site.id }, token: mod.token });
+    const res = await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, token: mod.token });
     expect(res.status).toBe(200);
     expect(res.body.metadata).toEqual({ pageSize: 100, nextCursor: null });
     expect(res.body.records.map((r: { id: number }) => r.id)).toEqual([member.id, mod.id]);
     for (const field of FULL_FIELDS) expect(res.body.records[0]).toHaveProperty(field);
     expect(res.body.records[0]).not.toHaveProperty('externalUserId');
-    const asAdmin = await invoke(listUsers, { params: { siteId: site.id }, token: SERVICE_TOKEN });
+    const asAdmin = await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, token: SERVICE_TOKEN });
     expect(asAdmin.body.records[0]).toHaveProperty('externalUserId', null);
   });
 
@@ -55,13 +57,13 @@ describe('list users', () => {
     const site = await createSite();
     const other = await createSite();
     for (let i = 0; i < 3; i++) await createUser(site.id);
-    const first = await invoke(listUsers, { params: { siteId: site.id }, query: { pageSize: '2' }, token: SERVICE_TOKEN });
+    const first = await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, query: { pageSize: '2' }, token: SERVICE_TOKEN });
     expect(first.body.records).toHaveLength(2);
-    const cursor = first.body.metadata.nextCursor;
+    const cursor = first.body.metadata.nextCursor!;
     expect(cursor).toEqual(expect.any(String));
-    const second = await invoke(listUsers, { params: { siteId: site.id }, query: { pageSize: '2', cursor }, token: SERVICE_TOKEN });
+    const second = await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, query: { pageSize: '2', cursor }, token: SERVICE_TOKEN });
     expect(second.body.records).toHaveLength(1);
-    expect(second.body.records[0].id).toBeGreaterThan(first.body.records[1].id);
+    expect(second.body.records[0]!.id).toBeGreaterThan(first.body.records[1]!.id);
     expect((await invoke(listUsers, { params: { siteId: other.id }, query: { cursor }, token: SERVICE_TOKEN })).status).toBe(400);
   });
 
@@ -71,11 +73,11 @@ describe('list users', () => {
   it('rejects a readable or lengthened cursor with 400', async () => {
     const site = await createSite();
     for (let i = 0; i < 2; i++) await createUser(site.id);
-    const first = await invoke(listUsers, { params: { siteId: site.id }, query: { pageSize: '1' }, token: SERVICE_TOKEN });
+    const first = await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, query: { pageSize: '1' }, token: SERVICE_TOKEN });
     const real = first.body.metadata.nextCursor as string;
     const readable = (text: string) => Buffer.from(text).toString('base64url');
     for (const cursor of [`${real}A`, `${real}AAAA`, readable('{"PK":"x"}'), readable(`{"PK":"SITE#${site.id}","SK":"USER#0000000001"}`)]) {
-      const res = await invoke(listUsers, { params: { siteId: site.id }, query: { cursor }, token: SERVICE_TOKEN });
+      const res = await invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, query: { cursor }, token: SERVICE_TOKEN });
       expect(res.status, cursor).toBe(400);
       expect(res.body).toEqual({ status: 400, error: 'BadRequest', message: 'Invalid cursor' });
     }
@@ -85,7 +87,7 @@ describe('list users', () => {
     const site = await createSite();
     const mod = await createUser(site.id, 'moderator');
     for (let i = 0; i < 5; i++) await createUser(site.id);
-    const counted = await countRequests(() => invoke(listUsers, { params: { siteId: site.id }, token: mod.token }));
+    const counted = await countRequests(() => invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId: site.id }, token: mod.token }));
     expect(counted.result.body.records).toHaveLength(6);
     expect(counted.requests).toBe(2);
   });
@@ -162,11 +164,11 @@ describe('create a user', () => {
     const site = await createSite();
     const res = await post(site.id, { email: 'not-an-email', role: 'king', firstName: 7, extraData: [] }, SERVICE_TOKEN);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('ValidationError');
-    expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'firstName', 'role']);
+    expect(errorOf(res.body).error).toBe('ValidationError');
+    expect(errorOf(res.body).details!.map((d: { path: string }) => d.path).sort()).toEqual(['email', 'firstName', 'role']);
     const extra = await post(site.id, { email: 'a@example.org', extraData: [] }, SERVICE_TOKEN);
-    expect(extra.body.details).toEqual([{ path: 'extraData', message: 'must be an object' }]);
-    expect((await post(site.id, {}, SERVICE_TOKEN)).body.details[0].path).toBe('email');
+    expect(errorOf(extra.body).details).toEqual([{ path: 'extraData', message: 'must be an object' }]);
+    expect(errorOf((await post(site.id, {}, SERVICE_TOKEN)).body).details![0]!.path).toBe('email');
   });
 });
 
@@ -241,7 +243,7 @@ describe('update a user', () => {
     const user = await createUser(site.id);
     const bad = await put(site.id, user.id, { extraData: { age: 'old', colour: 'green', shoeSize: 44, nickName: 'x' } }, user.token);
     expect(bad.status).toBe(400);
-    expect(bad.body.details.map((d: { path: string }) => d.path).sort()).toEqual(
+    expect(errorOf(bad.body).details!.map((d: { path: string }) => d.path).sort()).toEqual(
       ['extraData.age', 'extraData.colour', 'extraData.nickName', 'extraData.shoeSize'].sort(),
     );
     // A field listed only to make it site-specific is defined, with any value.
@@ -270,9 +272,9 @@ describe('update a user', () => {
     ] as const) {
       const res = await put(site.id, user.id, { extraData }, user.token);
       expect(res.status, path).toBe(400);
-      expect(res.body.details.map((d: { path: string }) => d.path)).toEqual([path]);
+      expect(errorOf(res.body).details!.map((d: { path: string }) => d.path)).toEqual([path]);
     }
-    expect((await invoke(getUser, { params: { siteId: site.id, userId: user.id }, token: user.token })).body.extraData).toEqual({});
+    expect((await invoke<UserRecord>(getUser, { params: { siteId: site.id, userId: user.id }, token: user.token })).body.extraData).toEqual({});
   });
 
   // Regression (hostile suite): extraData merges key by key, so two updates grew the user item past
@@ -292,7 +294,7 @@ describe('update a user', () => {
     const user = await createUser(site.id);
     const res = await put(site.id, user.id, { extraData: { bio: [{ value: 'evil', siteId: 1 }] } }, user.token);
     expect(res.status).toBe(400);
-    expect(res.body.details[0].path).toBe('extraData.bio');
+    expect(errorOf(res.body).details![0]!.path).toBe('extraData.bio');
   });
 });
 
@@ -307,7 +309,7 @@ describe('request counts of writes', () => {
     const self = await countRequests(() => put(site.id, user.id, { lastName: 'Self' }, user.token));
     expect(self.requests).toBe(2);
     const removed = await countRequests(() =>
-      invoke(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id }, token: mod.token }),
+      invoke<Deleted>(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id }, token: mod.token }),
     );
     expect(removed.result.status).toBe(200);
     expect(removed.requests).toBe(3);
@@ -322,7 +324,7 @@ describe('delete a user', () => {
     const mod = await createUser(site.id, 'moderator');
     expect((await invoke(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id }, token: other.token })).status).toBe(403);
     expect((await invoke(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id } })).status).toBe(401);
-    const res = await invoke(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id }, token: user.token });
+    const res = await invoke<Deleted>(deleteUser, { method: 'DELETE', params: { siteId: site.id, userId: user.id }, token: user.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: user.id, deleted: true });
     expect((await get(site.id, user.id, SERVICE_TOKEN)).status).toBe(404);

@@ -11,9 +11,11 @@ import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { handler as listUsers } from '../../../functions/users/list.ts';
 import { handler as getUser } from '../../../functions/users/get.ts';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { UserRecord } from '#schemas/user';
 
-const list = (siteId: number, token: string, query: Record<string, string> = {}) => invoke(listUsers, { params: { siteId }, query, token });
-const get = (siteId: number, userId: number, token?: string) => invoke(getUser, { params: { siteId, userId }, token });
+const list = (siteId: number, token: string, query: Record<string, string> = {}) => invoke<ListEnvelope<UserRecord>>(listUsers, { params: { siteId }, query, token });
+const get = (siteId: number, userId: number, token?: string) => invoke<UserRecord>(getUser, { params: { siteId, userId }, token });
 const ids = (res: { body: { records: { id: number }[] } }) => res.body.records.map((r) => r.id);
 
 /** Every page of the list, following `nextCursor`. */

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes, createIdea, createIdeas, expectTalliesMatchBallots, storedTallies, votingSite } from '#tests/support/vote-fixtures';
 import { getBallot } from '#lib/store/ballots';
+import { errorOf } from '#tests/support/bodies';
 
 const ideasOf = (body: Array<{ ideaId: number; opinion: string }>) => body.map((v) => [v.ideaId, v.opinion]);
 
@@ -20,8 +21,8 @@ describe('vote records', () => {
       { id: expect.any(Number), ideaId: a, userId: user.id, opinion: 'yes', createdAt: expect.any(String) },
       { id: expect.any(Number), ideaId: b, userId: user.id, opinion: 'no', createdAt: expect.any(String) },
     ]);
-    expect(res.body[0].id).not.toBe(res.body[1].id);
-    expect(new Date(res.body[0].createdAt).toISOString()).toBe(res.body[0].createdAt);
+    expect(res.body[0]!.id).not.toBe(res.body[1]!.id);
+    expect(new Date(res.body[0]!.createdAt).toISOString()).toBe(res.body[0]!.createdAt);
     // A single object is a round of one.
     const other = await createUser(site.id);
     const single = await castVotes(site.id, other.token, { ideaId: a, opinion: 'yes' });
@@ -43,7 +44,7 @@ describe('likes', () => {
 
     const switched = await castVotes(site.id, user.token, [{ ideaId: a, opinion: 'no' }, { ideaId: b, opinion: 'yes' }]);
     expect(ideasOf(switched.body)).toEqual([[a, 'no'], [b, 'yes']]);
-    expect(switched.body[0].id).not.toBe(first.body[0].id);
+    expect(switched.body[0]!.id).not.toBe(first.body[0]!.id);
     expect(await storedTallies(site.id)).toEqual({ [a]: { no: 1 }, [b]: { yes: 1 } });
 
     const cancelled = await castVotes(site.id, user.token, [{ ideaId: a, opinion: 'no' }]);
@@ -112,8 +113,8 @@ describe('count', () => {
     expect(overlap.status).toBe(409);
     const tooMany = await castVotes(site.id, user.token, [{ ideaId: d }]);
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.error).toBe('ValidationError');
-    expect(tooMany.body.message).toMatch(/Number of ideas 4 is above the maximum of 3/);
+    expect(errorOf(tooMany.body).error).toBe('ValidationError');
+    expect(errorOf(tooMany.body).message).toMatch(/Number of ideas 4 is above the maximum of 3/);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [a]: { yes: 1 }, [b]: { yes: 1 }, [c]: { yes: 1 } });
   });
 
@@ -123,10 +124,10 @@ describe('count', () => {
     const user = await createUser(site.id);
     const few = await castVotes(site.id, user.token, [{ ideaId: ids[0] }]);
     expect(few.status).toBe(400);
-    expect(few.body.message).toMatch(/below the minimum of 2/);
+    expect(errorOf(few.body).message).toMatch(/below the minimum of 2/);
     const many = await castVotes(site.id, user.token, ids.map((ideaId) => ({ ideaId })));
     expect(many.status).toBe(400);
-    expect(many.body.message).toMatch(/above the maximum of 3/);
+    expect(errorOf(many.body).message).toMatch(/above the maximum of 3/);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({});
     expect(await getBallot(site.id, user.id)).toBeUndefined();
   });
@@ -142,10 +143,10 @@ describe('budgeting', () => {
 
     const under = await castVotes(site.id, user.token, [{ ideaId: small.id }]);
     expect(under.status).toBe(400);
-    expect(under.body.message).toMatch(/Budget 50 is below the minimum of 100/);
+    expect(errorOf(under.body).message).toMatch(/Budget 50 is below the minimum of 100/);
     const over = await castVotes(site.id, user.token, [{ ideaId: mid.id }, { ideaId: big.id }]);
     expect(over.status).toBe(400);
-    expect(over.body.message).toMatch(/Budget 700 is above the maximum of 500/);
+    expect(errorOf(over.body).message).toMatch(/Budget 700 is above the maximum of 500/);
     const fits = await castVotes(site.id, user.token, [{ ideaId: small.id }, { ideaId: big.id }]);
     expect(fits.status).toBe(200);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [small.id]: { yes: 1 }, [big.id]: { yes: 1 } });
@@ -159,7 +160,7 @@ describe('budgeting', () => {
     expect((await castVotes(site.id, user.token, [{ ideaId: a.id }])).status).toBe(200);
     const res = await castVotes(site.id, user.token, [{ ideaId: b.id }]);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/Budget 600 is above the maximum of 500/);
+    expect(errorOf(res.body).message).toMatch(/Budget 600 is above the maximum of 500/);
   });
 });
 
@@ -179,13 +180,13 @@ describe('per theme', () => {
 
     const twoGreen = await castVotes(site.id, user.token, [{ ideaId: g1 }, { ideaId: g2 }]);
     expect(twoGreen.status).toBe(400);
-    expect(twoGreen.body.message).toMatch(/Theme "green": number of ideas 2 is above the maximum of 1/);
+    expect(errorOf(twoGreen.body).message).toMatch(/Theme "green": number of ideas 2 is above the maximum of 1/);
     const oneRoad = await castVotes(site.id, user.token, [{ ideaId: g1 }, { ideaId: r1 }]);
     expect(oneRoad.status).toBe(400);
-    expect(oneRoad.body.message).toMatch(/Theme "roads": number of ideas 1 is below the minimum of 2/);
+    expect(errorOf(oneRoad.body).message).toMatch(/Theme "roads": number of ideas 1 is below the minimum of 2/);
     const outside = await castVotes(site.id, user.token, [{ ideaId: other.id }, { ideaId: none.id }]);
     expect(outside.status).toBe(400);
-    expect(outside.body.details.map((d: { path: string }) => d.path)).toEqual(['[0].ideaId', '[1].ideaId']);
+    expect(errorOf(outside.body).details!.map((d: { path: string }) => d.path)).toEqual(['[0].ideaId', '[1].ideaId']);
 
     const ok = await castVotes(site.id, user.token, [{ ideaId: g1 }, { ideaId: r1 }, { ideaId: r2 }]);
     expect(ok.status).toBe(200);
@@ -199,7 +200,7 @@ describe('per theme', () => {
     const user = await createUser(site.id);
     const res = await castVotes(site.id, user.token, [{ ideaId: g.id }]);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/Theme "green": budget 400 is above the maximum of 300/);
+    expect(errorOf(res.body).message).toMatch(/Theme "green": budget 400 is above the maximum of 300/);
     expect((await castVotes(site.id, user.token, [{ ideaId: gCheap.id }])).status).toBe(200);
   });
 });
@@ -241,7 +242,7 @@ describe('who may vote', () => {
     const anon = await createUser(site.id, 'anonymous');
     const refused = await castVotes(site.id, anon.token, [{ ideaId: idea.id }]);
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe('Forbidden');
+    expect(errorOf(refused.body).error).toBe('Forbidden');
     for (const role of ['member', 'moderator', 'admin'] as const) {
       const user = await createUser(site.id, role);
       expect((await castVotes(site.id, user.token, [{ ideaId: idea.id }])).status, role).toBe(200);
@@ -282,7 +283,7 @@ describe('bad rounds', () => {
     const res = await castVotes(site.id, user.token, [{ ideaId: idea.id }, { ideaId: 999_999_999 }, { ideaId: foreign.id }]);
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ status: 400, error: 'ValidationError' });
-    expect(res.body.details).toEqual([
+    expect(errorOf(res.body).details).toEqual([
       { path: '[1].ideaId', message: expect.any(String) },
       { path: '[2].ideaId', message: expect.any(String) },
     ]);
@@ -296,7 +297,7 @@ describe('bad rounds', () => {
     const user = await createUser(site.id);
     const res = await castVotes(site.id, user.token, [{ ideaId: idea.id }, { ideaId: idea.id, opinion: 'no' }]);
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ path: '[1].ideaId', message: expect.stringMatching(/more than once/) }]);
+    expect(errorOf(res.body).details).toEqual([{ path: '[1].ideaId', message: expect.stringMatching(/more than once/) }]);
   });
 
   it('one idea 50 times in a round (and an unknown one 3 times): one detail each, not one per repeat', async () => {
@@ -306,7 +307,7 @@ describe('bad rounds', () => {
     const round = [...Array.from({ length: 50 }, () => ({ ideaId: idea.id })), ...Array.from({ length: 3 }, () => ({ ideaId: 999_999_999 }))];
     const res = await castVotes(site.id, user.token, round);
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([
+    expect(errorOf(res.body).details).toEqual([
       { path: '[1].ideaId', message: expect.stringMatching(/more than once in this round \(50 times\)/) },
       { path: '[50].ideaId', message: expect.stringMatching(/does not exist/) },
     ]);
@@ -327,8 +328,8 @@ describe('bad rounds', () => {
     const user = await createUser(site.id);
     const res = await castVotes(site.id, user.token, body);
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('ValidationError');
-    expect(res.body.details[0].path).toBe(path);
+    expect(errorOf(res.body).error).toBe('ValidationError');
+    expect(errorOf(res.body).details![0]!.path).toBe(path);
   });
 
   it('malformed JSON is a 400, another content type a 415', async () => {

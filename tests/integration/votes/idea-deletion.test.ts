@@ -17,6 +17,7 @@ import {
   expectTalliesMatchBallots,
   votingSite,
 } from '#tests/support/vote-fixtures';
+import { errorOf } from '#tests/support/bodies';
 
 describe('deleting a voted idea', () => {
   it('removes its votes from every ballot and its tally; other votes and tallies stay exact', async () => {
@@ -54,7 +55,7 @@ describe('deleting a voted idea', () => {
     await deleteIdea(site.id, x);
     const res = await castVotes(site.id, user.token, [{ ideaId: y }, { ideaId: x }]);
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([{ path: '[1].ideaId', message: expect.any(String) }]);
+    expect(errorOf(res.body).details).toEqual([{ path: '[1].ideaId', message: expect.any(String) }]);
     // The ballot is empty now, so `withExisting: error` does not block a new round.
     expect((await castVotes(site.id, user.token, [{ ideaId: y }])).status).toBe(200);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [y]: { yes: 1 } });
@@ -78,7 +79,7 @@ describe('deleting a voted idea', () => {
     const bareUser = await createUser(bare.id);
     const lonelyRes = await castVotes(bare.id, bareUser.token, [{ ideaId: lonely.id }]);
     expect(lonelyRes.status).toBe(400);
-    expect(lonelyRes.body.details).toEqual([{ path: '[0].ideaId', message: expect.any(String) }]);
+    expect(errorOf(lonelyRes.body).details).toEqual([{ path: '[0].ideaId', message: expect.any(String) }]);
   });
 
   it('deleting an idea while 30 users vote on it leaves no vote on it and exact tallies', async () => {

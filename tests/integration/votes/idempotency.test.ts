@@ -10,6 +10,7 @@ import { idempotencyPutItem } from '#lib/store/idempotency';
 import { getBallot } from '#lib/store/ballots';
 import { createUser } from '#tests/support/fixtures';
 import { castVotes, createIdea, createIdeas, expectTalliesMatchBallots, storedTallies, votingSite } from '#tests/support/vote-fixtures';
+import { errorOf } from '#tests/support/bodies';
 
 const key = (k: string) => ({ 'Idempotency-Key': k });
 
@@ -44,10 +45,10 @@ describe('Idempotency-Key', () => {
     expect((await castVotes(site.id, user.token, [{ ideaId: a }], key('k'))).status).toBe(200);
     const different = await castVotes(site.id, user.token, [{ ideaId: b }], key('k'));
     expect(different.status).toBe(409);
-    expect(different.body.error).toBe('Conflict');
+    expect(errorOf(different.body).error).toBe('Conflict');
     const otherUser = await castVotes(site.id, other.token, [{ ideaId: b }], key('k'));
     expect(otherUser.status).toBe(200);
-    expect(otherUser.body.map((v: { userId: number }) => v.userId)).toEqual([other.id]);
+    expect(otherUser.body.map((v) => v.userId)).toEqual([other.id]);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [a]: { yes: 1 }, [b]: { yes: 1 } });
   });
 
@@ -95,7 +96,7 @@ describe('Idempotency-Key', () => {
     const user = await createUser(site.id);
     const res = await castVotes(site.id, user.token, [{ ideaId: idea.id }], key(k));
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('BadRequest');
+    expect(errorOf(res.body).error).toBe('BadRequest');
     expect(await getBallot(site.id, user.id)).toBeUndefined();
   });
 

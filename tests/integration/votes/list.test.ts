@@ -8,9 +8,11 @@ import { countRequests } from '#tests/support/request-counter';
 import { castVotes, createIdeas, votingSite } from '#tests/support/vote-fixtures';
 import { encodeVoteCursor } from '#lib/votes/list-cursor';
 import { handler as listHandler } from '../../../functions/votes/list.ts';
+import { errorOf, type ListEnvelope } from '#tests/support/bodies';
+import type { VoteRecord } from '#schemas/votes';
 
 const list = (siteId: number, query: Record<string, string> = {}, token?: string) =>
-  invoke(listHandler, { path: '/api/site/{siteId}/vote', params: { siteId }, query, ...(token ? { token } : {}) });
+  invoke<ListEnvelope<VoteRecord>>(listHandler, { path: '/api/site/{siteId}/vote', params: { siteId }, query, ...(token ? { token } : {}) });
 
 async function allPages(siteId: number, query: Record<string, string>, token?: string) {
   const records: Array<Record<string, unknown>> = [];
@@ -62,7 +64,7 @@ describe('vote list', () => {
       expect((await list(site.id)).status).toBe(401);
       const member = await list(site.id, {}, voters[0]!.token);
       expect(member.status).toBe(403);
-      expect(member.body.error).toBe('Forbidden');
+      expect(errorOf(member.body).error).toBe('Forbidden');
       const res = await list(site.id, {}, moderator.token);
       expect(res.status).toBe(200);
       expect(res.body.metadata).toEqual({ pageSize: 100, nextCursor: null });
@@ -86,10 +88,10 @@ describe('vote list', () => {
         expect(res.status).toBe(200);
         expect(res.body.records).toHaveLength(1);
         expect(res.body.records[0]).not.toHaveProperty('userId');
-        expect(Object.keys(res.body.records[0]).sort()).toEqual(['createdAt', 'id', 'ideaId', 'opinion']);
+        expect(Object.keys(res.body.records[0]!).sort()).toEqual(['createdAt', 'id', 'ideaId', 'opinion']);
       }
       const mod = await createUser(open.id, 'moderator');
-      expect((await list(open.id, {}, mod.token)).body.records[0].userId).toBe(voter.id);
+      expect((await list(open.id, {}, mod.token)).body.records[0]!.userId).toBe(voter.id);
       // Filtering by another user's id would reveal who voted what: moderators only.
       expect((await list(open.id, { userId: String(voter.id) })).status).toBe(401);
       const otherMember = await createUser(open.id);
@@ -177,7 +179,7 @@ describe('vote list', () => {
       for (const cursor of bad) {
         const res = await list(site.id, { cursor }, moderator.token);
         expect(res.status, cursor).toBe(400);
-        expect(res.body.error).toBe('BadRequest');
+        expect(errorOf(res.body).error).toBe('BadRequest');
       }
       // A cursor of one user's ballot does not continue another user's (even when sealed for that query).
       const mismatched = encodeVoteCursor(site.id, { userId: voters[0]!.id }, { userId: voters[1]!.id, ideaId: 0 });

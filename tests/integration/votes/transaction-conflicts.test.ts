@@ -2,6 +2,8 @@
  * DynamoDB transaction conflicts (TransactionCanceled with TransactionConflict), which DynamoDB Local
  * never produces because it serialises transactions, so they are injected with an SDK middleware.
  */
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dynamo } from '#lib/store/client';
 import { getBallot } from '#lib/store/ballots';
@@ -106,8 +108,8 @@ describe('DynamoDB transaction conflicts', () => {
     const tallies = await expectTalliesMatchBallots(site.id);
     expect(tallies[hot!]).toEqual({ yes: 60 });
     // The rank moved with every counted vote: the hot idea leads, then the other, in the index.
-    const page = await invoke(listIdeas, { params: { siteId: site.id }, query: { sort: 'votes_desc', includeVoteCount: '1' } });
-    expect(page.body.records.map((r: { id: number; yes: number }) => [r.id, r.yes])).toEqual([
+    const page = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { sort: 'votes_desc', includeVoteCount: '1' } });
+    expect(page.body.records.map((r) => [r.id, r.yes])).toEqual([
       [hot, 60],
       [cold, 2],
     ]);

@@ -8,6 +8,8 @@
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { castVotes } from '#tests/support/vote-fixtures';
 import { invoke } from '#tests/support/invoke';
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { SignupRecord } from '#schemas/newsletter';
 import { nextId } from '#lib/store/counters';
 import { putNewIdea } from '#lib/store/ideas';
 import { putNewArticle } from '#lib/store/articles';
@@ -141,8 +143,8 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const signupEmail = `signup-${siteId}-${seq}@example.org`;
   const signup = await invoke(createSignup, { method: 'POST', params: { siteId }, body: { email: signupEmail, firstName: 'Sam' } });
   if (signup.status !== 201) throw new Error(`could not seed a signup: ${signup.status} ${JSON.stringify(signup.body)}`);
-  const signups = await invoke(listSignups, { params: { siteId }, token: SERVICE_TOKEN });
-  const confirmToken = (signups.body.records as Array<{ email: string; confirmToken?: string }>).find(
+  const signups = await invoke<ListEnvelope<SignupRecord>>(listSignups, { params: { siteId }, token: SERVICE_TOKEN });
+  const confirmToken = signups.body.records.find(
     (r) => r.email === signupEmail,
   )?.confirmToken;
   if (!confirmToken) throw new Error('the seeded signup has no confirm token');
