@@ -8,12 +8,16 @@
  * CONTRACT error order is unchanged; tallies always equal what the ballots hold.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, dynamo, TABLE } from '#lib/store/client';
+import { issueToken } from '#lib/auth/jwt';
 import { getBallot } from '#lib/store/ballots';
 import { keys } from '#lib/store/keys';
-import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
+import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
+import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
+import { handler as listIdeasHandler } from '../../../functions/ideas/list.ts';
 
 const INTERCEPT = 'testPrefetchAttackIntercept';
 afterEach(() => {
@@ -81,5 +85,131 @@ describe('a large round (more ideas than one transaction) against an idea delete
     const ballot = await getBallot(site.id, user.id, true);
     expect(Object.keys(ballot?.votes ?? {})).not.toContain(String(victim));
     await expectTalliesMatchBallots(site.id);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+const ideaGet = (siteId: number, ideaId: number | string, query: Record<string, string> = {}, token?: string) =>
+  invoke(getIdeaHandler, { path: '/api/site/{siteId}/idea/{ideaId}', params: { siteId, ideaId }, query, ...(token ? { token } : {}) });
+const ideaList = (siteId: number, query: Record<string, string> = {}, token?: string) =>
+  invoke(listIdeasHandler, { path: '/api/site/{siteId}/idea', params: { siteId }, query, ...(token ? { token } : {}) });
+
+/** A user item written straight to a site with a chosen id (the twin of another site's user). */
+async function putUserWithId(siteId: number, id: number, role: string): Promise<void> {
+  const now = new Date().toISOString();
+  await doc.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: { ...keys.user(siteId, id), id, siteId, role, email: `twin${id}@example.org`, firstName: 'Twin', lastName: 'User', nickName: null, extraData: {}, createdAt: now, updatedAt: now },
+    }),
+  );
+}
+
+describe("site A's token on site B's routes", () => {
+  let siteA: { id: number };
+  let siteB: { id: number };
+  let userA: TestUser;
+  let ideasB: number[];
+  beforeAll(async () => {
+    siteA = await votingSite({ voteType: 'likes' });
+    siteB = await votingSite({ voteType: 'likes' });
+    userA = await createUser(siteA.id);
+    ideasB = await createIdeas(siteB.id, 3);
+    // Site B holds a user with the very id of A's user (an admin there), who has voted: if A's token
+    // spoke for B, B's prefetch would read, serve and write as this twin.
+    await putUserWithId(siteB.id, userA.id, 'admin');
+    const twinToken = await issueToken({ userId: userA.id, siteId: siteB.id });
+    expect((await castVotes(siteB.id, twinToken, [{ ideaId: ideasB[0]! }])).status).toBe(200);
+  });
+
+  it('a vote round is 401 and the twin ballot on B is untouched', async () => {
+    const before = await getBallot(siteB.id, userA.id, true);
+    const res = await castVotes(siteB.id, userA.token, [{ ideaId: ideasB[1]! }], { 'Idempotency-Key': 'cross-site' });
+    expect(res.status).toBe(401);
+    expect(await getBallot(siteB.id, userA.id, true)).toEqual(before);
+    await expectTalliesMatchBallots(siteB.id);
+  });
+
+  it("an idea page or list asking for the caller's vote is 401, never the twin's vote", async () => {
+    for (const res of [
+      await ideaGet(siteB.id, ideasB[0]!, { includeUserVote: '1', includeVoteCount: '1' }, userA.token),
+      await ideaList(siteB.id, { includeUserVote: '1' }, userA.token),
+      await ideaList(siteB.id, { includeUserVote: '1', sort: 'votes_desc' }, userA.token),
+    ]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(401);
+      expect(JSON.stringify(res.body)).not.toContain('userVote');
+    }
+  });
+
+  it("a round on B naming ideas that exist only on A is a 400 and moves no tally of A", async () => {
+    const onlyOnA = await createIdeas(siteA.id, 6);
+    const idOnlyOnA = onlyOnA.find((id) => !ideasB.includes(id))!;
+    const userB = await createUser(siteB.id);
+    const res = await castVotes(siteB.id, userB.token, [{ ideaId: idOnlyOnA }]);
+    expect(res.status).toBe(400);
+    expect(await expectTalliesMatchBallots(siteA.id)).toEqual({});
+  });
+});
+
+describe('plans steered by raw input', () => {
+  let site: { id: number };
+  let ideas: number[];
+  beforeAll(async () => {
+    site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 200 });
+    ideas = await createIdeas(site.id, 150);
+  });
+
+  it.each([
+    ['a #', 'a#b'],
+    ['a key naming another scope', 'x#vote#1#abc'],
+    ['a URL-encoded #', 'a%23b'],
+    ['a dot-dot path', '../BALLOT'],
+    ['unicode', 'sleutel-é'],
+    ['129 characters', 'k'.repeat(129)],
+    ['2,000 characters (past a sort key)', 'k'.repeat(2000)],
+    ['a space', 'a b'],
+  ])('an Idempotency-Key with %s is a 400, nothing written', async (_label, key) => {
+    const user = await createUser(site.id);
+    const res = await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }], { 'Idempotency-Key': key });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(await getBallot(site.id, user.id, true)).toBeUndefined();
+  });
+
+  it("the same Idempotency-Key of two users never replays one user's answer to the other", async () => {
+    const [one, two] = await Promise.all([createUser(site.id), createUser(site.id)]);
+    const key = 'shared-key-1';
+    const first = await castVotes(site.id, one.token, [{ ideaId: ideas[0]! }], { 'Idempotency-Key': key });
+    const second = await castVotes(site.id, two.token, [{ ideaId: ideas[1]! }], { 'Idempotency-Key': key });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.body.map((v: { ideaId: number; userId: number }) => [v.ideaId, v.userId])).toEqual([[ideas[1], two.id]]);
+  });
+
+  it('a round of 150 ideas (more than one BatchGet and one transaction) is stored whole, tallies exact', async () => {
+    const user = await createUser(site.id);
+    const res = await castVotes(site.id, user.token, ideas.map((ideaId) => ({ ideaId })));
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body).toHaveLength(150);
+    expect(new Set(res.body.map((v: { id: number }) => v.id)).size).toBe(150);
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it('a round of 500 copies of one idea is answered (never 5xx) and counts at most once', async () => {
+    const user = await createUser(site.id);
+    const res = await castVotes(site.id, user.token, Array.from({ length: 500 }, () => ({ ideaId: ideas[2]! })));
+    expect(res.status).toBeLessThan(500);
+    const tallies = await expectTalliesMatchBallots(site.id);
+    expect(tallies[ideas[2]!]?.['yes'] ?? 0).toBeLessThanOrEqual(1);
+  });
+
+  it('ideas with huge ids (past the 10 digits keys are padded to) are a 400, never 5xx', async () => {
+    const user = await createUser(site.id);
+    for (const ideaId of [Number.MAX_SAFE_INTEGER, 99_999_999_999, 10_000_000_000]) {
+      const res = await castVotes(site.id, user.token, [{ ideaId }, { ideaId: ideas[0]! }]);
+      expect(res.status, String(ideaId)).toBe(400);
+    }
+    expect(await getBallot(site.id, user.id, true)).toBeUndefined();
   });
 });
