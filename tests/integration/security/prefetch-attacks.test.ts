@@ -213,3 +213,131 @@ describe('plans steered by raw input', () => {
     expect(await getBallot(site.id, user.id, true)).toBeUndefined();
   });
 });
+
+describe('a prefetched item that went stale before the conditional write it plans', () => {
+  const isRoundOf = (siteId: number, userId: number) => (sent: Sent) =>
+    sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(`"${keys.ballot(siteId, userId).SK}"`);
+
+  it("another round of the same user commits between this round's read and its commit: re-planned, exact", async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 4);
+    const user = await createUser(site.id);
+    let meanwhile: { status: number } | undefined;
+    const fired = onceBefore(isRoundOf(site.id, user.id), async () => {
+      meanwhile = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
+    });
+    const res = await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }]);
+    expect(fired()).toBe(true);
+    expect(meanwhile?.status).toBe(200);
+    expect(res.status).toBe(200);
+    // Merge keeps both: the late round was planned again from the ballot the other one wrote.
+    const ballot = (await getBallot(site.id, user.id, true))!;
+    expect(Object.keys(ballot.votes).map(Number).sort((a, b) => a - b)).toEqual([ideas[0], ideas[1]]);
+    expect(ballot.version).toBe(2);
+    const ids = Object.values(ballot.votes).map((v) => v.id);
+    expect(new Set(ids).size).toBe(2);
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it('a duplicate with the same Idempotency-Key commits first: this one replays its answer, written once', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 2);
+    const user = await createUser(site.id);
+    const body = [{ ideaId: ideas[0]! }, { ideaId: ideas[1]!, opinion: 'yes' }];
+    const headers = { 'Idempotency-Key': 'retried-round' };
+    let meanwhile: { status: number; body: unknown } | undefined;
+    onceBefore(isRoundOf(site.id, user.id), async () => {
+      meanwhile = await castVotes(site.id, user.token, body, headers);
+    });
+    const res = await castVotes(site.id, user.token, body, headers);
+    expect(meanwhile?.status).toBe(200);
+    expect(res.status).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBe('true');
+    expect(res.body).toEqual(meanwhile!.body);
+    expect((await getBallot(site.id, user.id, true))!.version).toBe(1);
+    expect(await expectTalliesMatchBallots(site.id)).toEqual({ [ideas[0]!]: { yes: 1 }, [ideas[1]!]: { yes: 1 } });
+  });
+
+  it('the same key with ANOTHER round committed meanwhile: 409, the first round stands', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 2);
+    const user = await createUser(site.id);
+    const headers = { 'Idempotency-Key': 'reused-key' };
+    onceBefore(isRoundOf(site.id, user.id), async () => {
+      expect((await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }], headers)).status).toBe(200);
+    });
+    const res = await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }], headers);
+    expect(res.status).toBe(409);
+    expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toEqual([String(ideas[1])]);
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it("an idea the caller voted on is deleted (its cascade rewrites the ballot) between the read and the commit", async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 3);
+    const user = await createUser(site.id);
+    expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }])).status).toBe(200);
+    const fired = onceBefore(isRoundOf(site.id, user.id), () => deleteIdea(site.id, ideas[0]!));
+    const res = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
+    expect(fired()).toBe(true);
+    expect(res.status).toBe(200);
+    expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toEqual([String(ideas[1])]);
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it('the idea of a small round is deleted between the read and the commit: 400, nothing stored', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 2);
+    const user = await createUser(site.id);
+    onceBefore(isRoundOf(site.id, user.id), () => deleteIdea(site.id, ideas[1]!));
+    const res = await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }, { ideaId: ideas[1]! }]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(`Idea ${ideas[1]} does not exist`);
+    expect(await getBallot(site.id, user.id, true)).toBeUndefined();
+    await expectTalliesMatchBallots(site.id);
+  });
+});
+
+describe('take-once under concurrent invocations in one process', () => {
+  it("each of 30 parallel idea pages shows its own caller's vote, never another request's ballot", async () => {
+    const site = await votingSite({ voteType: 'likes' });
+    const [idea] = await createIdeas(site.id, 1);
+    const users = await Promise.all(Array.from({ length: 30 }, () => createUser(site.id)));
+    // Users with an even index have voted on the idea.
+    for (const [i, user] of users.entries()) if (i % 2 === 0) expect((await castVotes(site.id, user.token, [{ ideaId: idea! }])).status).toBe(200);
+    for (let round = 0; round < 3; round++) {
+      const pages = await Promise.all(
+        users.flatMap((user) => [
+          ideaGet(site.id, idea!, { includeUserVote: '1', includeVoteCount: '1' }, user.token),
+          ideaList(site.id, { includeUserVote: '1' }, user.token),
+        ]),
+      );
+      for (const [n, page] of pages.entries()) {
+        expect(page.status).toBe(200);
+        const record = n % 2 === 0 ? page.body : page.body.records[0];
+        const voted = Math.floor(n / 2) % 2 === 0;
+        expect(record.userVote, `user ${Math.floor(n / 2)}`).toEqual(voted ? { opinion: 'yes' } : null);
+      }
+    }
+  });
+
+  it('parallel rounds of many users on the same ideas, with readers in between: exact tallies, own answers', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 5 });
+    const ideas = await createIdeas(site.id, 5);
+    const users = await Promise.all(Array.from({ length: 20 }, () => createUser(site.id)));
+    const results = await Promise.all(
+      users.flatMap((user, i) => [
+        castVotes(site.id, user.token, [{ ideaId: ideas[i % 5]! }, { ideaId: ideas[(i + 1) % 5]! }], { 'Idempotency-Key': `k${i % 3}` }),
+        ideaGet(site.id, ideas[i % 5]!, { includeUserVote: '1' }, user.token),
+      ]),
+    );
+    for (const [n, res] of results.entries()) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      if (n % 2 === 1) continue;
+      const user = users[n / 2]!;
+      expect(res.body.map((v: { userId: number }) => v.userId)).toEqual([user.id, user.id]);
+    }
+    const tallies = await expectTalliesMatchBallots(site.id);
+    expect(Object.values(tallies).reduce((sum, t) => sum + (t['yes'] ?? 0), 0)).toBe(40);
+  });
+});
