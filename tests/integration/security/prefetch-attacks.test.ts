@@ -8,6 +8,7 @@
  * CONTRACT error order is unchanged; tallies always equal what the ballots hold.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/client';
 import { issueToken } from '#lib/auth/jwt';
@@ -15,9 +16,11 @@ import { getBallot } from '#lib/store/ballots';
 import { keys } from '#lib/store/keys';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
+import { send, type HostileRequest } from '#tests/support/hostile/send';
 import { castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
 import { handler as listIdeasHandler } from '../../../functions/ideas/list.ts';
+import { handler as voteHandler } from '../../../functions/votes/cast.ts';
 
 const INTERCEPT = 'testPrefetchAttackIntercept';
 afterEach(() => {
@@ -339,5 +342,180 @@ describe('take-once under concurrent invocations in one process', () => {
     }
     const tallies = await expectTalliesMatchBallots(site.id);
     expect(Object.values(tallies).reduce((sum, t) => sum + (t['yes'] ?? 0), 0)).toBe(40);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+const VOTE_ROUTE = { method: 'POST', path: '/api/site/{siteId}/vote' };
+const IDEA_ROUTE = { method: 'GET', path: '/api/site/{siteId}/idea/{ideaId}' };
+const LIST_ROUTE = { method: 'GET', path: '/api/site/{siteId}/idea' };
+const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+const errorOf = (answer: { text: string }) => JSON.parse(answer.text) as { status: number; error: string; message: string };
+
+describe('client input that the first read sees raw never yields a 5xx', () => {
+  let site: { id: number };
+  let ideas: number[];
+  let voter: TestUser;
+  beforeAll(async () => {
+    site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    ideas = await createIdeas(site.id, 3);
+    voter = await createUser(site.id);
+  });
+
+  const bodies: Array<[string, string]> = [
+    ['malformed JSON', '{"ideaId": 1'],
+    ['an empty array', '[]'],
+    ['an own __proto__ key', '{"__proto__": {"ideaId": 1}}'],
+    ['__proto__ as an idea id', '[{"ideaId": "__proto__"}]'],
+    ['__proto__ inside an entry', '[{"ideaId": 1, "__proto__": {"ideaId": 2}}]'],
+    ['constructor.prototype', '{"constructor": {"prototype": {"ideaId": 1}}}'],
+    ['a huge float id', '[{"ideaId": 1e308}]'],
+    ['minus zero', '[{"ideaId": -0}]'],
+    ['an unsafe integer id', '[{"ideaId": 9007199254740993}]'],
+    ['a string id', '[{"ideaId": "1"}]'],
+    ['501 entries', JSON.stringify(Array.from({ length: 501 }, (_, i) => ({ ideaId: i + 1 })))],
+    ['20,000 entries', JSON.stringify(Array.from({ length: 20_000 }, () => ({ ideaId: 1 })))],
+    ['deeply nested arrays', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+    ['an array of arrays', '[[{"ideaId": 1}]]'],
+    ['null', 'null'],
+    ['a number', '7'],
+    ['a string', '"vote"'],
+    ['an opinion of 10,000 characters', JSON.stringify([{ ideaId: 1, opinion: 'y'.repeat(10_000) }])],
+    ['an opinion with a lone surrogate', '[{"ideaId": 1, "opinion": "\\ud800"}]'],
+  ];
+
+  it.each(bodies)('a vote round with %s and a valid token is a 4xx', async (_label, rawBody) => {
+    const answer = await send(voteHandler, VOTE_ROUTE, { params: { siteId: String(site.id) }, rawBody, token: voter.token, headers: { 'idempotency-key': 'k1' } });
+    expect(answer.status, answer.text.slice(0, 300)).toBeGreaterThanOrEqual(400);
+    expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+  });
+
+  it('any JSON body with any Idempotency-Key and a valid token: never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.array(fc.record({ ideaId: fc.oneof(fc.integer(), fc.constantFrom(...ideas), fc.double(), fc.string()), opinion: fc.oneof(fc.string(), fc.constant('yes')) }, { requiredKeys: [] }), { maxLength: 120 })),
+        fc.option(fc.string({ maxLength: 140 }), { nil: undefined }),
+        async (body, key) => {
+          const answer = await send(voteHandler, VOTE_ROUTE, { params: { siteId: String(site.id) }, body, token: voter.token, headers: key === undefined ? {} : { 'idempotency-key': key } });
+          expect(answer.status, `${JSON.stringify(body).slice(0, 200)} -> ${answer.text.slice(0, 200)}`).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 60, seed: 17 },
+    );
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it.each([
+    ['includeUserVote=__proto__', { includeUserVote: '__proto__' }],
+    ['includeUserVote=constructor', { includeUserVote: 'constructor' }],
+    ['includeUserVote=toString', { includeUserVote: 'toString' }],
+    ['__proto__=1', { __proto__: '1' }],
+    ['includeUserVote=1,1', { includeUserVote: '1,1' }],
+    ['sort=votes_desc with a garbage cursor', { sort: 'votes_desc', cursor: 'x'.repeat(2048), includeUserVote: '1' }],
+    ['sort=__proto__', { sort: '__proto__', includeUserVote: '1' }],
+  ])('the idea page and list with %s and a valid token are never a 5xx', async (_label, query) => {
+    // An own `__proto__` key, as a query-string parser may make it.
+    const own = JSON.parse(JSON.stringify(query).replace('"__proto__"', '"__proto__"')) as Record<string, string>;
+    for (const answer of [
+      await send(getIdeaHandler, IDEA_ROUTE, { params: { siteId: String(site.id), ideaId: String(ideas[0]) }, query: own, token: voter.token }),
+      await send(listIdeasHandler, LIST_ROUTE, { params: { siteId: String(site.id) }, query: own, token: voter.token }),
+    ]) {
+      expect(answer.status, answer.text.slice(0, 300)).toBeLessThan(500);
+    }
+  });
+
+  it.each(['__proto__', 'constructor', '1#TALLY', '99999999999999999999', '9007199254740993', '1e3', '0', '-1'])(
+    'an idea page with ideaId %s and a valid token asking for the vote is a 400, never a 5xx',
+    async (ideaId) => {
+      const answer = await send(getIdeaHandler, IDEA_ROUTE, { params: { siteId: String(site.id), ideaId }, query: { includeUserVote: '1' }, token: voter.token });
+      expect(answer.status, answer.text).toBe(400);
+    },
+  );
+
+  it('a 15-digit idea id that no idea has, asking for everything, is a 404', async () => {
+    const answer = await send(getIdeaHandler, IDEA_ROUTE, {
+      params: { siteId: String(site.id), ideaId: '999999999999999' },
+      query: { includeUserVote: '1', includeVoteCount: '1', includeArguments: '1' },
+      token: voter.token,
+    });
+    expect(answer.status, answer.text).toBe(404);
+  });
+});
+
+describe('the CONTRACT error order, with the first read in front of it', () => {
+  const USER = 'city';
+  const PASSWORD = 'closed-for-now';
+  let open: { id: number };
+  let closed: { id: number };
+  let openVoter: TestUser;
+  let closedVoter: TestUser;
+  let closedIdeas: number[];
+  let unknownSite: number;
+  const bigRound = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ ideaId: i + 1 })));
+  beforeAll(async () => {
+    open = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    closed = await votingSite({ voteType: 'count' }, { basicAuth: { active: true, user: USER, password: PASSWORD } });
+    closedIdeas = await createIdeas(closed.id, 2);
+    openVoter = await createUser(open.id);
+    closedVoter = await createUser(closed.id);
+    unknownSite = (await createSite()).id + 1_000_000;
+  });
+
+  type VoteRequest = Omit<HostileRequest, 'params'>;
+  const vote = (siteId: number, req: VoteRequest) => send(voteHandler, VOTE_ROUTE, { params: { siteId: String(siteId) }, ...req });
+
+  it('unknown site: 404 first, whatever the token (bad, or valid for another site), body or key', async () => {
+    const requests: VoteRequest[] = [
+      { rawBody: '{', token: 'not-a-jwt' },
+      { rawBody: bigRound, token: openVoter.token, headers: { 'idempotency-key': 'a#b' } },
+      { rawBody: bigRound, token: SERVICE_TOKEN },
+      { rawBody: '[]', headers: { 'x-authorization': 'Token x' } },
+    ];
+    for (const req of requests) {
+      const answer = await vote(unknownSite, req);
+      expect(answer.status, answer.text).toBe(404);
+    }
+  });
+
+  it("a Basic-Auth-closed site: 401 Basic first, even for its own user's valid token, a huge round and a bad key", async () => {
+    const requests: VoteRequest[] = [
+      { rawBody: bigRound, token: closedVoter.token, headers: { 'idempotency-key': 'a#b' } },
+      { rawBody: '{', token: closedVoter.token },
+      { rawBody: bigRound, token: 'not-a-jwt' },
+      { rawBody: bigRound, token: openVoter.token },
+    ];
+    for (const req of requests) {
+      const answer = await vote(closed.id, req);
+      expect(answer.status, answer.text).toBe(401);
+      expect(answer.headers['www-authenticate']).toMatch(/^Basic realm=/);
+    }
+    const withCredentials = await vote(closed.id, { body: [{ ideaId: closedIdeas[0] }], token: closedVoter.token, headers: { authorization: basic(USER, PASSWORD) } });
+    // X-Authorization carries the token, Authorization the site's Basic Auth: both pass.
+    expect(withCredentials.status, withCredentials.text).toBe(200);
+  });
+
+  it('malformed JSON comes before the token (400 with a bad token); a bad token before the schema (401)', async () => {
+    expect((await vote(open.id, { rawBody: '{"ideaId": ', token: 'not-a-jwt' })).status).toBe(400);
+    expect((await vote(open.id, { rawBody: '{"ideaId": ', token: openVoter.token })).status).toBe(400);
+    expect((await vote(open.id, { rawBody: '[{"ideaId": "x"}]', token: 'not-a-jwt' })).status).toBe(401);
+    expect((await vote(open.id, { rawBody: '[{"ideaId": "x"}]' })).status).toBe(401);
+  });
+
+  it('a caller who may not vote gets 403 before the body schema, with or without a plan read ahead', async () => {
+    const answer = await vote(open.id, { rawBody: '[{"ideaId": "x"}]', token: SERVICE_TOKEN });
+    expect(answer.status, answer.text).toBe(403);
+    const closedVoting = await votingSite({ isActive: false });
+    const member = await createUser(closedVoting.id);
+    const refused = await vote(closedVoting.id, { rawBody: '[{"ideaId": 1}]', token: member.token });
+    expect(refused.status, refused.text).toBe(403);
+    expect(errorOf(refused).error).toBe('Forbidden');
+  });
+
+  it('a bad Idempotency-Key with a valid round is a 400 naming the key (not a 5xx)', async () => {
+    const ideas = await createIdeas(open.id, 1);
+    const badKey = await vote(open.id, { body: [{ ideaId: ideas[0] }], token: openVoter.token, headers: { 'idempotency-key': 'a#b' } });
+    expect(badKey.status, badKey.text).toBe(400);
+    expect(errorOf(badKey).message).toMatch(/Idempotency-Key/);
   });
 });
