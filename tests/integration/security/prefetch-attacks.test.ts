@@ -9,11 +9,15 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/client';
 import { issueToken } from '#lib/auth/jwt';
 import { getBallot } from '#lib/store/ballots';
-import { keys } from '#lib/store/keys';
+import { keys, sitePk } from '#lib/store/keys';
+import { encodeCursor } from '#lib/store/cursor';
+import { cursorScope } from '#lib/store/query';
+import { VOTES_PER_USER } from '#lib/votes/ids';
+import { listIdeasQuery } from '#schemas/idea';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
@@ -517,5 +521,123 @@ describe('the CONTRACT error order, with the first read in front of it', () => {
     const badKey = await vote(open.id, { body: [{ ideaId: ideas[0] }], token: openVoter.token, headers: { 'idempotency-key': 'a#b' } });
     expect(badKey.status, badKey.text).toBe(400);
     expect(errorOf(badKey).message).toMatch(/Idempotency-Key/);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('GSI3 cursors of the order by votes, sealed with the server key (as an insider or a bug would make them)', () => {
+  let site: { id: number };
+  let other: { id: number };
+  let ideas: number[];
+  beforeAll(async () => {
+    site = await votingSite({ voteType: 'likes' });
+    other = await votingSite({ voteType: 'likes' });
+    ideas = await createIdeas(site.id, 4);
+    await createIdeas(other.id, 4);
+    const voters = await Promise.all([createUser(site.id), createUser(site.id)]);
+    for (const voter of voters) expect((await castVotes(site.id, voter.token, [{ ideaId: ideas[1]! }])).status).toBe(200);
+  });
+
+  /** A cursor sealed exactly as the list seals its own, for `siteId`'s `sort` list, holding `position`. */
+  function sealed(siteId: number, sort: 'votes_desc' | 'votes_asc', position: Record<string, unknown>, pk = sitePk(siteId)): string {
+    const page = listIdeasQuery.parse({ sort });
+    const scope = cursorScope({ siteId, list: 'ideas-by-votes', options: { sort, statuses: undefined, binding: null } }, page);
+    return encodeCursor({ PK: pk, sort, ...position }, scope)!;
+  }
+  const list = (siteId: number, sort: string, cursor: string) => ideaList(siteId, { sort, cursor, pageSize: '2', includeVoteCount: '1' });
+
+  it('the sealing here is the list\'s own: a real position pages on (so the forgeries below reach the checks)', async () => {
+    const first = await ideaList(site.id, { sort: 'votes_desc', pageSize: '1', includeVoteCount: '1' });
+    expect(first.body.records.map((r: { id: number }) => r.id)).toEqual([ideas[1]]);
+    const res = await list(site.id, 'votes_desc', sealed(site.id, 'votes_desc', { yes: 2, id: ideas[1] }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.records.map((r: { id: number }) => r.id)).not.toContain(ideas[1]);
+  });
+
+  it.each([
+    ['a negative yes', { yes: -1, id: 1 }],
+    ['a fractional yes', { yes: 0.5, id: 1 }],
+    ['an unsafe yes', { yes: 2 ** 60, id: 1 }],
+    ['a yes of 1e300', { yes: 1e300, id: 1 }],
+    ['a string yes', { yes: '1', id: 1 }],
+    ['a zero id', { yes: 0, id: 0 }],
+    ['a negative id', { yes: 0, id: -5 }],
+    ['an unsafe id', { yes: 0, id: 2 ** 60 }],
+    ['no id', { yes: 0 }],
+  ])('%s is a 400', async (_label, position) => {
+    const res = await list(site.id, 'votes_desc', sealed(site.id, 'votes_desc', position));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+  });
+
+  it.each([
+    ['the largest safe yes', { yes: Number.MAX_SAFE_INTEGER, id: 1 }],
+    ['the largest safe id (past the 10 padded digits of keys)', { yes: 0, id: Number.MAX_SAFE_INTEGER }],
+    ['an id of 11 digits', { yes: 1, id: 10_000_000_000 }],
+    ['an id no idea has', { yes: 1, id: 999_999 }],
+  ])('%s is answered (200 or 400), never a 5xx', async (_label, position) => {
+    for (const sort of ['votes_desc', 'votes_asc'] as const) {
+      const res = await list(site.id, sort, sealed(site.id, sort, position));
+      expect([200, 400], JSON.stringify(res.body)).toContain(res.status);
+    }
+  });
+
+  it("another site's cursor, or this site's cursor naming another site's partition, or of the other order, is a 400", async () => {
+    expect((await list(site.id, 'votes_desc', sealed(other.id, 'votes_desc', { yes: 0, id: 1 }))).status).toBe(400);
+    expect((await list(site.id, 'votes_desc', sealed(site.id, 'votes_desc', { yes: 0, id: 1 }, sitePk(other.id)))).status).toBe(400);
+    expect((await list(site.id, 'votes_asc', sealed(site.id, 'votes_desc', { yes: 0, id: 1 }))).status).toBe(400);
+  });
+});
+
+describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
+  it("two users' votes never share an id, and each id is the user's own range", async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 5);
+    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(site.id)));
+    const ids: number[] = [];
+    for (const user of users) {
+      for (const round of [ideas.slice(0, 3), ideas.slice(2, 5)]) {
+        const res = await castVotes(site.id, user.token, round.map((ideaId) => ({ ideaId })));
+        expect(res.status).toBe(200);
+        for (const vote of res.body as Array<{ id: number }>) expect(Math.floor(vote.id / VOTES_PER_USER)).toBe(user.id);
+      }
+      ids.push(...Object.values((await getBallot(site.id, user.id, true))!.votes).map((v) => v.id));
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("a ballot at the end of its user's range refuses the round (409) instead of spilling into the next user's ids", async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 3);
+    const user = await createUser(site.id);
+    expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }])).status).toBe(200);
+    await doc.send(
+      new UpdateCommand({ TableName: TABLE, Key: keys.ballot(site.id, user.id), UpdateExpression: 'SET voteSeq = :s', ExpressionAttributeValues: { ':s': VOTES_PER_USER - 2 } }),
+    );
+    const last = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
+    expect(last.status).toBe(200);
+    expect(last.body.find((v: { ideaId: number }) => v.ideaId === ideas[1]).id).toBe(user.id * VOTES_PER_USER + VOTES_PER_USER - 1);
+    const refused = await castVotes(site.id, user.token, [{ ideaId: ideas[2]! }]);
+    expect(refused.status).toBe(409);
+    expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toHaveLength(2);
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it('a vote on a deleted idea is a 400; a round dropping a vote on it is still accepted', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const ideas = await createIdeas(site.id, 3);
+    const user = await createUser(site.id);
+    expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }, { ideaId: ideas[1]! }])).status).toBe(200);
+    await deleteIdea(site.id, ideas[0]!);
+    const onDeleted = await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }]);
+    expect(onDeleted.status).toBe(400);
+    const replaced = await castVotes(site.id, user.token, [{ ideaId: ideas[2]! }]);
+    expect(replaced.status).toBe(200);
+    expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toEqual([String(ideas[2])]);
+    expect(await expectTalliesMatchBallots(site.id)).toEqual({ [ideas[2]!]: { yes: 1 } });
+    // The deleted idea's page and the vote order no longer show it.
+    expect((await ideaGet(site.id, ideas[0]!, { includeUserVote: '1' }, user.token)).status).toBe(404);
+    const byVotes = await ideaList(site.id, { sort: 'votes_desc', includeVoteCount: '1' });
+    expect(byVotes.body.records.map((r: { id: number }) => r.id)).not.toContain(ideas[0]);
   });
 });
