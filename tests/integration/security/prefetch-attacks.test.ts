@@ -641,3 +641,58 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
     expect(byVotes.body.records.map((r: { id: number }) => r.id)).not.toContain(ideas[0]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------
+
+/** Counts the keys read (by GetItem and BatchGet, and how many strongly consistently) while `fn` runs. */
+async function keysRead<T>(fn: () => Promise<T>): Promise<{ result: T; keys: number; consistent: number }> {
+  const name = 'testKeysRead';
+  let read = 0;
+  let consistent = 0;
+  dynamo.middlewareStack.add(
+    (next, context) => async (args) => {
+      const command = (context as { commandName?: string }).commandName;
+      const input = (args as { input?: any }).input;
+      if (command === 'BatchGetItemCommand') {
+        for (const table of Object.values(input.RequestItems) as Array<{ Keys: unknown[]; ConsistentRead?: boolean }>) {
+          read += table.Keys.length;
+          if (table.ConsistentRead) consistent += table.Keys.length;
+        }
+      }
+      if (command === 'GetItemCommand') {
+        read++;
+        if (input.ConsistentRead) consistent++;
+      }
+      return next(args);
+    },
+    // High: the keys as the code asks for them, before any retry.
+    { step: 'initialize', name, priority: 'high' },
+  );
+  try {
+    return { result: await fn(), keys: read, consistent };
+  } finally {
+    dynamo.middlewareStack.remove(name);
+  }
+}
+
+describe('work done for a round that is refused before its ideas matter', () => {
+  // The site, the caller, the ballot and the stored answer: what deciding a refusal (or a replay) needs.
+  const REFUSAL_READS = 4;
+  const round = Array.from({ length: 500 }, (_, i) => ({ ideaId: i + 1 }));
+
+  it('voting closed (403): the 500 tally items of the round are not read', async () => {
+    const site = await votingSite({ isActive: false });
+    const member = await createUser(site.id);
+    const { result, keys: read, consistent } = await keysRead(() => castVotes(site.id, member.token, round, { 'Idempotency-Key': 'k' }));
+    expect(result.status).toBe(403);
+    expect(read, `${read} keys read (${consistent} strongly consistent) to answer 403`).toBeLessThanOrEqual(REFUSAL_READS);
+  });
+
+  it("a Basic-Auth-closed site (401 before anything else): a token holder without the site's credentials makes it read none of the round's tallies", async () => {
+    const site = await votingSite({}, { basicAuth: { active: true, user: 'u', password: 'p' } });
+    const member = await createUser(site.id);
+    const { result, keys: read, consistent } = await keysRead(() => castVotes(site.id, member.token, round));
+    expect(result.status).toBe(401);
+    expect(read, `${read} keys read (${consistent} strongly consistent) to answer 401`).toBeLessThanOrEqual(REFUSAL_READS);
+  });
+});
