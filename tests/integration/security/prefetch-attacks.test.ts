@@ -21,7 +21,7 @@ import { listIdeasQuery } from '#schemas/idea';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
-import { castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
+import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
 import { handler as listIdeasHandler } from '../../../functions/ideas/list.ts';
 import { handler as voteHandler } from '../../../functions/votes/cast.ts';
@@ -694,5 +694,35 @@ describe('work done for a round that is refused before its ideas matter', () => 
     const { result, keys: read, consistent } = await keysRead(() => castVotes(site.id, member.token, round));
     expect(result.status).toBe(401);
     expect(read, `${read} keys read (${consistent} strongly consistent) to answer 401`).toBeLessThanOrEqual(REFUSAL_READS);
+  });
+});
+
+describe('vote ids next to the ids of votes cast before issue 17 (the retired global `vote` counter)', () => {
+  it("a new vote never takes the id of a legacy vote on the same site, even past the counter's first million", async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const [idea] = await createIdeas(site.id, 1);
+    // A deployment that cast 3,000,001 votes before issue 17: this legacy ballot holds vote 3,000,001
+    // (no `voteSeq`: written before it existed), counted in the idea's tally as the migration left it.
+    const legacyVoter = await createUser(site.id);
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: {
+          ...keys.ballot(site.id, legacyVoter.id),
+          siteId: site.id,
+          userId: legacyVoter.id,
+          votes: { [String(idea)]: { id: 3_000_001, opinion: 'yes', createdAt: '2025-01-01T00:00:00.000Z' } },
+          version: 1,
+          updatedAt: '2025-01-01T00:00:00.000Z',
+        },
+      }),
+    );
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, idea!), UpdateExpression: 'ADD v_yes :one', ExpressionAttributeValues: { ':one': 1 } }));
+    // User 3 (one of the deployment's first accounts) joins this site and votes for the first time.
+    await putUserWithId(site.id, 3, 'member');
+    const early = await castVotes(site.id, await issueToken({ userId: 3, siteId: site.id }), [{ ideaId: idea! }]);
+    expect(early.status).toBe(200);
+    const ids = (await allBallots(site.id)).flatMap((ballot) => Object.values(ballot.votes).map((vote) => vote.id));
+    expect(ids.sort(), 'vote ids on the site').toEqual([...new Set(ids)].sort());
   });
 });
