@@ -726,3 +726,21 @@ describe('vote ids next to the ids of votes cast before issue 17 (the retired gl
     expect(ids.sort(), 'vote ids on the site').toEqual([...new Set(ids)].sort());
   });
 });
+
+describe('what the first read fetched is not what the answer may show', () => {
+  it('an idea page on a site with hidden counts reads the tally ahead but shows no count, to anyone but who may see them', async () => {
+    const site = await votingSite({ voteType: 'likes', isViewable: false });
+    const [idea] = await createIdeas(site.id, 1);
+    const member = await createUser(site.id);
+    const admin = await createUser(site.id, 'admin');
+    expect((await castVotes(site.id, member.token, [{ ideaId: idea! }])).status).toBe(200);
+    for (const token of [member.token, undefined]) {
+      const page = await ideaGet(site.id, idea!, { includeVoteCount: '1', includeUserVote: '1' }, token);
+      expect(page.status).toBe(200);
+      expect(page.body).not.toHaveProperty('yes');
+      expect(page.body).not.toHaveProperty('no');
+    }
+    const seen = await ideaGet(site.id, idea!, { includeVoteCount: '1' }, admin.token);
+    expect(seen.body.yes).toBe(1);
+  });
+});
