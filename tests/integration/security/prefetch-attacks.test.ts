@@ -66,9 +66,12 @@ const tallySks = (input: any): string[] =>
     .filter((sk: unknown): sk is string => typeof sk === 'string' && sk.endsWith('#TALLY'));
 
 describe('a large round (more ideas than one transaction) against an idea deleted while it is planned', () => {
-  it('never leaves a vote on the deleted idea nor a tally that disagrees with the ballots', async () => {
-    // 100 likes: 99 go in the first transaction with their "still votable" check, the rest in the journal.
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
+  it.each([
+    ['a count round (replace)', { voteType: 'count', withExisting: 'replace', maxIdeas: 100 }],
+    ["a site's default votes config (likes, at most 100)", {}],
+  ] as const)('%s of 100 ideas never leaves a vote on the deleted idea nor a tally that disagrees with the ballots', async (_label, votes) => {
+    // 99 changes go in the first transaction with their "still votable" check, the rest in the journal.
+    const site = await votingSite(votes);
     const ideas = await createIdeas(site.id, 100);
     const user = await createUser(site.id);
     const ballotSk = keys.ballot(site.id, user.id).SK;
