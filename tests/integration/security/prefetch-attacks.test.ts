@@ -68,7 +68,7 @@ const tallySks = (input: any): string[] =>
 describe('a large round (more ideas than one transaction) against an idea deleted while it is planned', () => {
   it.each([
     ['a count round (replace)', { voteType: 'count', withExisting: 'replace', maxIdeas: 100 }],
-    ["a site's default votes config (likes, at most 100)", {}],
+    ["a site's default votes config (likes)", {}],
   ] as const)('%s of 100 ideas never leaves a vote on the deleted idea nor a tally that disagrees with the ballots', async (_label, votes) => {
     // 99 changes go in the first transaction with their "still votable" check, the rest in the journal.
     const site = await votingSite(votes);
