@@ -5,7 +5,7 @@
  * The voting feature adds the writes; reads used elsewhere (an idea's `userVote`) live here too.
  */
 import { getItem } from '#lib/store/read';
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, keys, sitePk } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
@@ -163,63 +163,84 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
     // its vote (and its tally counter) would outlive the idea.
     ConsistentRead: true,
   });
-  for (const ballotItem of found) {
-    const found = ballotOf(ballotItem);
-    let ballot: BallotItem | undefined = found;
-    // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
-    if (ballot.pendingTallies) {
-      await finishPendingTallies(siteId, ballot.userId, ballot.pendingTallies);
-      ballot = await getBallot(siteId, ballot.userId, true);
-    }
-    for (let attempt = 0; ballot?.votes?.[String(ideaId)]; attempt++) {
-      if (attempt >= RETRY_POLICY.maxAttempts) throw conflict(`The votes of user ${found.userId} kept changing while idea ${ideaId} was being removed; please retry`);
-      const vote: BallotVote = ballot.votes[String(ideaId)]!;
-      const { [String(ideaId)]: _removed, ...rest } = ballot.votes;
-      const sealed = seal(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: rest });
-      try {
-        await doc.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Update: {
-                  TableName: TABLE,
-                  Key: keys.ballot(siteId, ballot.userId),
-                  // The new state's seal goes with it (issue 16); the old `updatedAt` becomes `prevUpdatedAt`.
-                  UpdateExpression:
-                    'REMOVE #votes.#idea SET #version = #version + :one, #prevUpdatedAt = #updatedAt, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',
-                  ConditionExpression: '#version = :version',
-                  ExpressionAttributeNames: {
-                    '#votes': 'votes',
-                    '#idea': String(ideaId),
-                    '#version': 'version',
-                    '#updatedAt': 'updatedAt',
-                    '#prevUpdatedAt': 'prevUpdatedAt',
-                    '#hash': 'hash',
-                    '#prevHash': 'prevHash',
-                  },
-                  ExpressionAttributeValues: {
-                    ':one': 1,
-                    ':version': ballot.version,
-                    ':now': new Date().toISOString(),
-                    ':hash': sealed.hash,
-                    ':prevHash': sealed.prevHash,
-                  },
+  for (const ballotItem of found) await removeVoteOnIdea(siteId, ballotOf(ballotItem), ideaId, seal);
+  await batchDelete([tallyDeleteKey(siteId, ideaId)]);
+}
+
+/**
+ * Takes the vote on `ideaId` out of one ballot (as read), with its count, in one transaction; re-reads
+ * and retries while the ballot moves. Nothing to do when the ballot holds no such vote, so it is safe
+ * to repeat (the delete cascade and a round that finds its idea deleted may both run it).
+ */
+export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number, seal: BallotSealer): Promise<void> {
+  let ballot: BallotItem | undefined = read;
+  // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
+  if (ballot.pendingTallies) {
+    await finishPendingTallies(siteId, ballot.userId, ballot.pendingTallies);
+    ballot = await getBallot(siteId, ballot.userId, true);
+  }
+  for (let attempt = 0; ballot?.votes?.[String(ideaId)]; attempt++) {
+    if (attempt >= RETRY_POLICY.maxAttempts) throw conflict(`The votes of user ${read.userId} kept changing while idea ${ideaId} was being removed; please retry`);
+    const vote: BallotVote = ballot.votes[String(ideaId)]!;
+    const { [String(ideaId)]: _removed, ...rest } = ballot.votes;
+    const sealed = seal(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: rest });
+    try {
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: TABLE,
+                Key: keys.ballot(siteId, ballot.userId),
+                // The new state's seal goes with it (issue 16); the old `updatedAt` becomes `prevUpdatedAt`.
+                UpdateExpression:
+                  'REMOVE #votes.#idea SET #version = #version + :one, #prevUpdatedAt = #updatedAt, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',
+                ConditionExpression: '#version = :version',
+                ExpressionAttributeNames: {
+                  '#votes': 'votes',
+                  '#idea': String(ideaId),
+                  '#version': 'version',
+                  '#updatedAt': 'updatedAt',
+                  '#prevUpdatedAt': 'prevUpdatedAt',
+                  '#hash': 'hash',
+                  '#prevHash': 'prevHash',
+                },
+                ExpressionAttributeValues: {
+                  ':one': 1,
+                  ':version': ballot.version,
+                  ':now': new Date().toISOString(),
+                  ':hash': sealed.hash,
+                  ':prevHash': sealed.prevHash,
                 },
               },
-              // Unconditional: the tally of an idea being deleted stays until this cascade ends.
-              tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
-            ],
-          }),
-        );
-        break;
-      } catch (err) {
-        if (!conditionFailed(err)) throw err;
-        // The ballot moved (a vote round of its user): re-read after a jittered pause, so concurrent
-        // writers do not collide again in lockstep. (Busy items: the store's retry policy.)
-        await new Promise((r) => setTimeout(r, jitteredDelayMs(attempt + 1)));
-        ballot = await getBallot(siteId, ballot.userId, true);
-      }
+            },
+            // Unconditional: the tally of an idea being deleted stays until its cascade ends.
+            tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
+          ],
+        }),
+      );
+      break;
+    } catch (err) {
+      if (!conditionFailed(err)) throw err;
+      // The ballot moved (a vote round of its user): re-read after a jittered pause, so concurrent
+      // writers do not collide again in lockstep. (Busy items: the store's retry policy.)
+      await new Promise((r) => setTimeout(r, jitteredDelayMs(attempt + 1)));
+      ballot = await getBallot(siteId, ballot.userId, true);
     }
   }
-  await batchDelete([tallyDeleteKey(siteId, ideaId)]);
+}
+
+/**
+ * A vote that reached a ballot after its idea's delete cascade had passed that ballot (a large round,
+ * whose later counts ride in the journal, committed while the idea was being deleted): taken out again,
+ * with its count, and the count item the journal's ADD may have made of a deleted tally goes too.
+ */
+export async function removeLateVote(siteId: number, userId: number, ideaId: number, seal: BallotSealer): Promise<void> {
+  const ballot = await getBallot(siteId, userId, true);
+  if (ballot) await removeVoteOnIdea(siteId, ballot, ideaId, seal);
+  try {
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: tallyDeleteKey(siteId, ideaId), ConditionExpression: 'attribute_not_exists(tallyOf)' }));
+  } catch (err) {
+    if (!conditionFailed(err)) throw err; // a real tally (the cascade is still running): it deletes it
+  }
 }

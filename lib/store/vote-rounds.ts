@@ -96,7 +96,8 @@ export interface RoundWrite {
 }
 
 export type RoundOutcome =
-  | { kind: 'committed' }
+  /** `lateGone`: ideas deleted while the round committed, whose votes it must take out again (removeLateVote). */
+  | { kind: 'committed'; lateGone?: number[] }
   /** Another write changed the ballot since it was read (a concurrent round of the same user). */
   | { kind: 'ballot-changed' }
   /** These ideas the round adds votes to were deleted since the round was planned. */
@@ -137,8 +138,15 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
     if (!reasons) throw err;
     return classify(reasons, first, idempotencyItem !== undefined, err);
   }
-  if (later.length > 0) await finishPendingTallies(siteId, userId, { next: 0, steps: later });
-  return { kind: 'committed' };
+  if (later.length === 0) return { kind: 'committed' };
+  await finishPendingTallies(siteId, userId, { next: 0, steps: later });
+  // The votes added without their "still votable" check (no room for it in the first transaction): an
+  // idea deleted meanwhile may have had its cascade pass this ballot before the round committed.
+  const unchecked = ordered.slice(room).filter((c) => c.addsVotes).map((c) => c.ideaId);
+  if (unchecked.length === 0) return { kind: 'committed' };
+  const still = await readIdeaTallies(siteId, unchecked, { consistent: true });
+  const lateGone = unchecked.filter((id) => still.get(id)?.gone !== false);
+  return lateGone.length > 0 ? { kind: 'committed', lateGone } : { kind: 'committed' };
 }
 
 function classify(reasons: CancellationReason[], changes: readonly TallyChange[], hasIdempotency: boolean, err: unknown): RoundOutcome {

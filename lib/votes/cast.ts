@@ -18,7 +18,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/service';
-import type { BallotVote as StoredVote } from '#lib/store/ballots';
+import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots';
 import type { IdempotencyRecord } from '#lib/store/idempotency';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';
@@ -144,8 +144,12 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     });
 
     switch (outcome.kind) {
-      case 'committed':
-        return { records: votesOfBallot(votes).map((v) => toVoteRecord(v, userId, true)), replayed: false };
+      case 'committed': {
+        // A large round's idea deleted while it committed: its vote goes again, as the cascade would have taken it.
+        for (const ideaId of outcome.lateGone ?? []) await removeLateVote(site.id, userId, ideaId, sealBallot);
+        const gone = new Set(outcome.lateGone ?? []);
+        return { records: votesOfBallot(votes).filter((v) => !gone.has(v.ideaId)).map((v) => toVoteRecord(v, userId, true)), replayed: false };
+      }
       case 'duplicate':
         // A concurrent request with the same key won: the next attempt reads and answers what it stored.
         continue;

@@ -7,6 +7,9 @@
  * stands in for a fresher one that a conditional write depends on; no client input yields a 5xx; the
  * CONTRACT error order is unchanged; tallies always equal what the ballots hold.
  */
+import type { ListEnvelope } from '#tests/support/bodies';
+import type { IdeaRecord } from '#schemas/idea';
+import type { VoteRecord } from '#schemas/votes';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -31,7 +34,7 @@ afterEach(() => {
   dynamo.middlewareStack.remove(INTERCEPT);
 });
 
-type Sent = { commandName: string; input: any };
+type Sent = { commandName: string; input: unknown };
 
 /**
  * Runs `before` once, just before the first DynamoDB command that `matches` is sent (its own commands
@@ -60,10 +63,11 @@ function onceBefore(matches: (sent: Sent) => boolean, before: (sent: Sent) => Pr
 }
 
 /** The tally SKs a transaction touches. */
-const tallySks = (input: any): string[] =>
-  (input?.TransactItems ?? [])
-    .map((item: any) => (item.Update ?? item.ConditionCheck)?.Key?.SK)
-    .filter((sk: unknown): sk is string => typeof sk === 'string' && sk.endsWith('#TALLY'));
+type Keyed = { Key?: { SK?: unknown } };
+const tallySks = (input: unknown): string[] =>
+  ((input as { TransactItems?: Array<{ Update?: Keyed; ConditionCheck?: Keyed }> } | undefined)?.TransactItems ?? [])
+    .map((item) => (item.Update ?? item.ConditionCheck)?.Key?.SK)
+    .filter((sk): sk is string => typeof sk === 'string' && sk.endsWith('#TALLY'));
 
 describe('a large round (more ideas than one transaction) against an idea deleted while it is planned', () => {
   it.each([
@@ -101,9 +105,9 @@ describe('a large round (more ideas than one transaction) against an idea delete
 // ---------------------------------------------------------------------------------------------------
 
 const ideaGet = (siteId: number, ideaId: number | string, query: Record<string, string> = {}, token?: string) =>
-  invoke(getIdeaHandler, { path: '/api/site/{siteId}/idea/{ideaId}', params: { siteId, ideaId }, query, ...(token ? { token } : {}) });
+  invoke<IdeaRecord>(getIdeaHandler, { path: '/api/site/{siteId}/idea/{ideaId}', params: { siteId, ideaId }, query, ...(token ? { token } : {}) });
 const ideaList = (siteId: number, query: Record<string, string> = {}, token?: string) =>
-  invoke(listIdeasHandler, { path: '/api/site/{siteId}/idea', params: { siteId }, query, ...(token ? { token } : {}) });
+  invoke<ListEnvelope<IdeaRecord>>(listIdeasHandler, { path: '/api/site/{siteId}/idea', params: { siteId }, query, ...(token ? { token } : {}) });
 
 /** A user item written straight to a site with a chosen id (the twin of another site's user). */
 async function putUserWithId(siteId: number, id: number, role: string): Promise<void> {
@@ -194,7 +198,7 @@ describe('plans steered by raw input', () => {
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.headers['idempotent-replayed']).toBeUndefined();
-    expect(second.body.map((v: { ideaId: number; userId: number }) => [v.ideaId, v.userId])).toEqual([[ideas[1], two.id]]);
+    expect(second.body.map((v) => [v.ideaId, v.userId])).toEqual([[ideas[1], two.id]]);
   });
 
   it('a round of 150 ideas (more than one BatchGet and one transaction) is stored whole, tallies exact', async () => {
@@ -324,7 +328,7 @@ describe('take-once under concurrent invocations in one process', () => {
       );
       for (const [n, page] of pages.entries()) {
         expect(page.status).toBe(200);
-        const record = n % 2 === 0 ? page.body : page.body.records[0];
+        const record = n % 2 === 0 ? (page.body as IdeaRecord) : (page.body as ListEnvelope<IdeaRecord>).records[0]!;
         const voted = Math.floor(n / 2) % 2 === 0;
         expect(record.userVote, `user ${Math.floor(n / 2)}`).toEqual(voted ? { opinion: 'yes' } : null);
       }
@@ -345,7 +349,7 @@ describe('take-once under concurrent invocations in one process', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       if (n % 2 === 1) continue;
       const user = users[n / 2]!;
-      expect(res.body.map((v: { userId: number }) => v.userId)).toEqual([user.id, user.id]);
+      expect((res.body as VoteRecord[]).map((v) => v.userId)).toEqual([user.id, user.id]);
     }
     const tallies = await expectTalliesMatchBallots(site.id);
     expect(Object.values(tallies).reduce((sum, t) => sum + (t['yes'] ?? 0), 0)).toBe(40);
@@ -552,10 +556,10 @@ describe('GSI3 cursors of the order by votes, sealed with the server key (as an 
 
   it('the sealing here is the list\'s own: a real position pages on (so the forgeries below reach the checks)', async () => {
     const first = await ideaList(site.id, { sort: 'votes_desc', pageSize: '1', includeVoteCount: '1' });
-    expect(first.body.records.map((r: { id: number }) => r.id)).toEqual([ideas[1]]);
+    expect(first.body.records.map((r) => r.id)).toEqual([ideas[1]]);
     const res = await list(site.id, 'votes_desc', sealed(site.id, 'votes_desc', { yes: 2, id: ideas[1] }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.records.map((r: { id: number }) => r.id)).not.toContain(ideas[1]);
+    expect(res.body.records.map((r) => r.id)).not.toContain(ideas[1]);
   });
 
   it.each([
@@ -619,7 +623,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
     );
     const last = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
     expect(last.status).toBe(200);
-    expect(last.body.find((v: { ideaId: number }) => v.ideaId === ideas[1]).id).toBe(user.id * VOTES_PER_USER + VOTES_PER_USER - 1);
+    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(user.id * VOTES_PER_USER + VOTES_PER_USER - 1);
     const refused = await castVotes(site.id, user.token, [{ ideaId: ideas[2]! }]);
     expect(refused.status).toBe(409);
     expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toHaveLength(2);
@@ -641,7 +645,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
     // The deleted idea's page and the vote order no longer show it.
     expect((await ideaGet(site.id, ideas[0]!, { includeUserVote: '1' }, user.token)).status).toBe(404);
     const byVotes = await ideaList(site.id, { sort: 'votes_desc', includeVoteCount: '1' });
-    expect(byVotes.body.records.map((r: { id: number }) => r.id)).not.toContain(ideas[0]);
+    expect(byVotes.body.records.map((r) => r.id)).not.toContain(ideas[0]);
   });
 });
 
@@ -655,9 +659,9 @@ async function keysRead<T>(fn: () => Promise<T>): Promise<{ result: T; keys: num
   dynamo.middlewareStack.add(
     (next, context) => async (args) => {
       const command = (context as { commandName?: string }).commandName;
-      const input = (args as { input?: any }).input;
+      const input = (args as { input?: { RequestItems?: Record<string, { Keys: unknown[]; ConsistentRead?: boolean }>; ConsistentRead?: boolean } }).input ?? {};
       if (command === 'BatchGetItemCommand') {
-        for (const table of Object.values(input.RequestItems) as Array<{ Keys: unknown[]; ConsistentRead?: boolean }>) {
+        for (const table of Object.values(input.RequestItems ?? {})) {
           read += table.Keys.length;
           if (table.ConsistentRead) consistent += table.Keys.length;
         }
