@@ -41,34 +41,31 @@ export function roundReadPlan(siteId: number, userId: number, ideaIds: readonly 
   };
 }
 
-export interface RoundState {
+export interface RoundStart {
   ballot: BallotItem | undefined;
   stored: IdempotencyRecord | undefined;
-  /** Tally items of the ideas asked for (absent: no such idea). */
-  ideas: Map<number, IdeaTally>;
 }
 
 /**
- * What a round is planned from, read consistently (from the request's prefetch on a first attempt:
- * no request; from DynamoDB on a re-plan). A ballot with an unfinished journal is finished first.
+ * The ballot and the stored answer a round is planned from, read consistently (from the request's
+ * prefetch on a first attempt: no request). A ballot with an unfinished journal is finished first.
+ * The round's ideas are read after the checks these allow (`readIdeaTallies`, consistent).
  */
-export async function readRoundState(
+export async function readRoundStart(
   siteId: number,
   userId: number,
-  ideaIds: readonly number[],
   idempotency: { scope: string; key: string } | undefined,
   now: Date,
-): Promise<RoundState> {
-  const [ballot, stored, ideas] = await Promise.all([
+): Promise<RoundStart> {
+  const [ballot, stored] = await Promise.all([
     getBallot(siteId, userId, true),
     idempotency ? getIdempotencyRecord(siteId, idempotency.scope, idempotency.key, now) : undefined,
-    readIdeaTallies(siteId, ideaIds, { consistent: true }),
   ]);
   if (ballot?.pendingTallies) {
     await finishPendingTallies(siteId, userId, ballot.pendingTallies);
-    return { ballot: await getBallot(siteId, userId, true), stored, ideas };
+    return { ballot: await getBallot(siteId, userId, true), stored };
   }
-  return { ballot, stored, ideas };
+  return { ballot, stored };
 }
 
 /** One idea's net change in a round. */

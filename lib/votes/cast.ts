@@ -22,7 +22,7 @@ import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballot
 import type { IdempotencyRecord } from '#lib/store/idempotency';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';
-import { commitRound, readRoundState, roundReadPlan, type TallyChange } from '#lib/store/vote-rounds';
+import { commitRound, readRoundStart, roundReadPlan, type TallyChange } from '#lib/store/vote-rounds';
 import { assertVotingOpen, planRound } from '#lib/votes/index';
 import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/index';
 import { invalidRound } from '#lib/votes/errors';
@@ -67,9 +67,18 @@ export function authorizeVoter(caller: Caller, site: Site | undefined): void {
 }
 
 /**
+ * The tallies read ahead, before the site's Basic Auth, the caller's right to vote and the open/closed
+ * check have run: a round those refuse must not cost a read per idea it names (a body may name 500),
+ * so at most this many are read ahead (24 keys in all); a larger round reads the rest after the checks,
+ * one more BatchGet. Rounds up to this size (the usual budgeting round) stay at two requests.
+ */
+export const READ_AHEAD_IDEAS = 20;
+
+/**
  * What a round will read, for the request's first BatchGet (with the site and the caller): the ballot,
- * the stored answer of its Idempotency-Key and the round's ideas. Planned from the raw body: a body
- * that fails its schema plans only the ballot (the round is refused before anything is read).
+ * the stored answer of its Idempotency-Key and the tallies of its first READ_AHEAD_IDEAS ideas.
+ * Planned from the raw body: a body that fails its schema plans only the ballot (the round is refused
+ * before anything else is read).
  */
 export function castReadPlan(siteId: number, userId: number, rawBody: unknown, headers: Record<string, string | undefined>): ReadPlan {
   const parsed = castVotesBody.safeParse(rawBody);
@@ -77,7 +86,7 @@ export function castReadPlan(siteId: number, userId: number, rawBody: unknown, h
   return roundReadPlan(
     siteId,
     userId,
-    parsed.success ? parsed.data.map((entry) => entry.ideaId) : [],
+    parsed.success ? [...new Set(parsed.data.map((entry) => entry.ideaId))].slice(0, READ_AHEAD_IDEAS) : [],
     key === undefined ? undefined : { scope: idempotencyScope(userId), key },
   );
 }
@@ -104,13 +113,15 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     const now = clock();
     // First attempt: from the request's prefetch (no request). The stored answer is looked up on every
     // attempt: a duplicate may have committed while this one was backing off.
-    const state = await readRoundState(site.id, userId, roundIdeaIds, idempotency, now);
+    const state = await readRoundStart(site.id, userId, idempotency, now);
     if (state.stored) return replay(state.stored, idempotency!, userId);
     if (attempt === 0) assertVotingOpen(config, now);
 
     const held = state.ballot?.votes ?? {};
     const existing = votesOfBallot(held);
-    const ideas = await ideasForRules(site.id, config, state.ideas, held);
+    // Read only now, after the checks: a refused round reads none beyond those read ahead.
+    const roundIdeas = await readIdeaTallies(site.id, roundIdeaIds, { consistent: true });
+    const ideas = await ideasForRules(site.id, config, roundIdeas, held);
     const plan = planRound({ config, existing, round, ideas });
 
     const unchanged = plan.added.length === 0 && plan.removed.length === 0;

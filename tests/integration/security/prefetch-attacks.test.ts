@@ -7,6 +7,7 @@
  * stands in for a fresher one that a conditional write depends on; no client input yields a 5xx; the
  * CONTRACT error order is unchanged; tallies always equal what the ballots hold.
  */
+import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 import type { VoteRecord } from '#schemas/votes';
@@ -19,7 +20,7 @@ import { getBallot } from '#lib/store/ballots';
 import { keys, sitePk } from '#lib/store/keys';
 import { encodeCursor } from '#lib/store/cursor';
 import { cursorScope } from '#lib/store/query';
-import { VOTES_PER_USER } from '#lib/votes/ids';
+import { FIRST_COUNTERLESS_VOTE_ID, VOTES_PER_USER } from '#lib/votes/ids';
 import { listIdeasQuery } from '#schemas/idea';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
@@ -606,7 +607,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
       for (const round of [ideas.slice(0, 3), ideas.slice(2, 5)]) {
         const res = await castVotes(site.id, user.token, round.map((ideaId) => ({ ideaId })));
         expect(res.status).toBe(200);
-        for (const vote of res.body as Array<{ id: number }>) expect(Math.floor(vote.id / VOTES_PER_USER)).toBe(user.id);
+        for (const vote of res.body as Array<{ id: number }>) expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / VOTES_PER_USER)).toBe(user.id);
       }
       ids.push(...Object.values((await getBallot(site.id, user.id, true))!.votes).map((v) => v.id));
     }
@@ -623,7 +624,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
     );
     const last = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
     expect(last.status).toBe(200);
-    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(user.id * VOTES_PER_USER + VOTES_PER_USER - 1);
+    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(FIRST_COUNTERLESS_VOTE_ID + user.id * VOTES_PER_USER + VOTES_PER_USER - 1);
     const refused = await castVotes(site.id, user.token, [{ ideaId: ideas[2]! }]);
     expect(refused.status).toBe(409);
     expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toHaveLength(2);
@@ -683,8 +684,9 @@ async function keysRead<T>(fn: () => Promise<T>): Promise<{ result: T; keys: num
 }
 
 describe('work done for a round that is refused before its ideas matter', () => {
-  // The site, the caller, the ballot and the stored answer: what deciding a refusal (or a replay) needs.
-  const REFUSAL_READS = 4;
+  // The site, the caller, the ballot and the stored answer (what deciding a refusal or a replay needs),
+  // and the tallies read ahead: a bound (READ_AHEAD_IDEAS), whatever the number of ideas the body names.
+  const REFUSAL_READS = 4 + READ_AHEAD_IDEAS;
   const round = Array.from({ length: 500 }, (_, i) => ({ ideaId: i + 1 }));
 
   it('voting closed (403): the 500 tally items of the round are not read', async () => {

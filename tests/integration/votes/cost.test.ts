@@ -34,7 +34,7 @@ async function transactionSizes<T>(fn: () => Promise<T>): Promise<{ result: T; s
 const TWO = { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 };
 
 describe('requests per vote round', () => {
-  it.each([[1], [20], [97]])('a count round of %i ideas takes 2 requests, one transaction of n + 1 actions', async (n) => {
+  it.each([[1], [20]])('a count round of %i ideas takes 2 requests, one transaction of n + 1 actions', async (n) => {
     const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
     const ideas = await createIdeas(site.id, n);
     const user = await createUser(site.id);
@@ -46,14 +46,26 @@ describe('requests per vote round', () => {
     await expectTalliesMatchBallots(site.id);
   });
 
-  it('past DynamoDB\'s limits (100 keys per BatchGet, 100 actions per transaction) a round of 100 reads in two BatchGets and counts in two transactions', async () => {
+  it('a round of 97 ideas reads the tallies past the first 20 after its checks: 3 requests, one transaction', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
+    const ideas = await createIdeas(site.id, 97);
+    const user = await createUser(site.id);
+    const { result: counted, sizes } = await transactionSizes(() => countRequests(() => castVotes(site.id, user.token, ideas.map((ideaId) => ({ ideaId })))));
+    expect(counted.result.status).toBe(200);
+    expect(counted.commands).toEqual({ BatchGetItemCommand: 2, TransactWriteItemsCommand: 1 });
+    expect(sizes).toEqual([98]);
+    await expectTalliesMatchBallots(site.id);
+  });
+
+  it('past DynamoDB\'s limits (100 actions per transaction) a round of 100 counts in two transactions', async () => {
     const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
     const ideas = await createIdeas(site.id, 100);
     const user = await createUser(site.id);
     const { result: counted, sizes } = await transactionSizes(() => countRequests(() => castVotes(site.id, user.token, ideas.map((ideaId) => ({ ideaId })))));
     expect(counted.result.status).toBe(200);
-    // 103 keys: the site, the caller, the ballot and 100 tallies.
-    expect(counted.commands).toEqual({ BatchGetItemCommand: 2, TransactWriteItemsCommand: 2 });
+    // 24 keys ahead (site, caller, ballot, 20 tallies), the other 80 tallies after the checks, and a
+    // check that the idea whose count rode in the journal was not deleted meanwhile.
+    expect(counted.commands).toEqual({ BatchGetItemCommand: 3, TransactWriteItemsCommand: 2 });
     // The ballot with 99 tallies, then the journal's step: the last tally with the journal cleared.
     expect(sizes).toEqual([100, 2]);
     const tallies = await expectTalliesMatchBallots(site.id);
@@ -79,7 +91,7 @@ describe('requests per vote round', () => {
   it('likes, budgeting with merge, and an Idempotency-Key stay at 2 requests', async () => {
     const likes = await votingSite({ voteType: 'likes' });
     const budget = await votingSite({ voteType: 'budgeting', withExisting: 'merge', maxIdeas: 100 });
-    for (const n of [1, 48]) {
+    for (const n of [1, 20]) {
       const likeIdeas = await createIdeas(likes.id, n);
       const liker = await createUser(likes.id);
       const like = await countRequests(() => castVotes(likes.id, liker.token, likeIdeas.map((ideaId) => ({ ideaId }))));

@@ -18,7 +18,6 @@ const store = vi.hoisted(() => ({
   outcomes: [] as Array<Record<string, unknown>>,
   commits: [] as Array<Record<string, unknown>>,
   reads: [] as number[][],
-  heldReads: [] as number[][],
 }));
 
 const tallyOf = (idea: { id: number; budget?: number | null; theme?: string | null; gone?: boolean }) => ({
@@ -30,25 +29,20 @@ const tallyOf = (idea: { id: number; budget?: number | null; theme?: string | nu
 });
 vi.mock('#lib/store/vote-rounds', () => ({
   roundReadPlan: vi.fn(),
-  readRoundState: vi.fn(async (_site: number, _user: number, ids: number[]) => {
-    store.reads.push(ids);
-    return {
-      ballot: store.ballot,
-      stored: store.idempotency,
-      ideas: new Map(store.ideas.filter((i) => ids.includes(i.id)).map((i) => [i.id, tallyOf(i)])),
-    };
-  }),
+  readRoundStart: vi.fn(async () => ({ ballot: store.ballot, stored: store.idempotency })),
   commitRound: vi.fn(async (write: Record<string, unknown>) => {
     store.commits.push(write);
     return store.outcomes.shift() ?? { kind: 'committed' };
   }),
 }));
+// Every read of tallies: the round's ideas (after the checks), then, when merge limits need them, held ones.
 vi.mock('#lib/store/tallies', () => ({
   readIdeaTallies: vi.fn(async (_site: number, ids: number[]) => {
-    store.heldReads.push(ids);
+    store.reads.push(ids);
     return new Map(store.ideas.filter((i) => ids.includes(i.id)).map((i) => [i.id, tallyOf(i)]));
   }),
 }));
+vi.mock('#lib/store/ballots', () => ({ removeLateVote: vi.fn(async () => undefined) }));
 vi.mock('#lib/store/retry', () => ({ REPLAN_ATTEMPTS: 3, pauseBeforeReplan: vi.fn(async () => undefined) }));
 
 const { castVotes } = await import('#lib/votes/cast');
@@ -61,7 +55,7 @@ const cast = (site: Site, round: Array<{ ideaId: number; opinion: string }>, ide
   castVotes({ site, caller: voter, round, idempotencyKey, clock: () => NOW });
 
 beforeEach(() => {
-  Object.assign(store, { ballot: undefined, idempotency: undefined, ideas: [{ id: 1 }, { id: 2 }, { id: 3 }], outcomes: [], commits: [], reads: [], heldReads: [] });
+  Object.assign(store, { ballot: undefined, idempotency: undefined, ideas: [{ id: 1 }, { id: 2 }, { id: 3 }], outcomes: [], commits: [], reads: [] });
 });
 
 describe('castVotes', () => {
@@ -69,8 +63,8 @@ describe('castVotes', () => {
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 2, opinion: 'yes' }, { ideaId: 1, opinion: 'yes' }]);
     expect(result.replayed).toBe(false);
     expect(result.records).toEqual([
-      { id: 7_000_002, ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
-      { id: 7_000_001, ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+      { id: 1_000_007_000_002, ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+      { id: 1_000_007_000_001, ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
     ]);
     expect(store.reads).toEqual([[2, 1]]);
     expect(store.commits).toHaveLength(1);
@@ -85,9 +79,9 @@ describe('castVotes', () => {
   });
 
   it('a later round numbers its votes on from the ballot sequence; a removed vote is a change that adds nothing', async () => {
-    store.ballot = { siteId: 1, userId: 7, version: 3, updatedAt: 'x', voteSeq: 5, votes: { '1': { id: 7_000_005, opinion: 'yes', createdAt: 'then' } } };
+    store.ballot = { siteId: 1, userId: 7, version: 3, updatedAt: 'x', voteSeq: 5, votes: { '1': { id: 1_000_007_000_005, opinion: 'yes', createdAt: 'then' } } };
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 3, opinion: 'yes' }]);
-    expect(result.records).toEqual([{ id: 7_000_006, ideaId: 3, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() }]);
+    expect(result.records).toEqual([{ id: 1_000_007_000_006, ideaId: 3, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() }]);
     expect(store.commits[0]).toMatchObject({ readVersion: 3, voteSeq: 6 });
     expect(store.commits[0]!.changes).toEqual([
       { ideaId: 3, change: { yes: 1 }, addsVotes: true },
@@ -123,6 +117,7 @@ describe('castVotes', () => {
 
   it('voting closed: 403 without a read of the ideas or a write', async () => {
     await expect(cast(siteWith({ isActive: false }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 403 });
+    expect(store.reads).toEqual([]);
     expect(store.commits).toHaveLength(0);
   });
 
@@ -160,7 +155,8 @@ describe('castVotes', () => {
       records: [{ id: 42, ideaId: 1, userId: 7, opinion: 'yes', createdAt: 'then' }],
       replayed: true,
     });
-    expect(store.reads).toHaveLength(2);
+    // The first attempt read the round's ideas; the second found the stored answer first and read none.
+    expect(store.reads).toEqual([[1]]);
   });
 
   it('budget and theme come from the tally items; held votes use their copies, else are read, only when merge limits need them', async () => {
@@ -169,17 +165,26 @@ describe('castVotes', () => {
     // A held vote without copies (cast before they were kept): its tally is read.
     store.ballot = { siteId: 1, userId: 7, version: 1, updatedAt: 'x', votes: { '2': { id: 5, opinion: 'yes', createdAt: 'then' } } };
     await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
-    expect(store.heldReads).toEqual([[2]]);
+    expect(store.reads.slice(-2)).toEqual([[1], [2]]);
     // With copies: no read, and the copies count (800 + 300 > 1000).
-    store.heldReads = [];
+    store.reads = [];
     store.ballot = { siteId: 1, userId: 7, version: 1, updatedAt: 'x', votes: { '2': { id: 5, opinion: 'yes', createdAt: 'then', budget: 800, theme: 'a' } } };
     await expect(cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
-    expect(store.heldReads).toEqual([]);
+    expect(store.reads).toEqual([[1]]);
     await cast(siteWith({ voteType: 'budgeting', withExisting: 'merge', maxBudget: 1000 }), [{ ideaId: 3, opinion: 'yes' }]);
     // The new vote keeps the copies of its idea; the held one keeps its own.
     expect(store.commits.at(-1)!.votes).toMatchObject({ '2': { budget: 800, theme: 'a' }, '3': { budget: 100, theme: null } });
+    store.reads = [];
     await cast(siteWith({ voteType: 'count', withExisting: 'merge' }), [{ ideaId: 1, opinion: 'yes' }]);
-    expect(store.heldReads).toEqual([]);
+    expect(store.reads).toEqual([[1]]);
+  });
+
+  it('a large round whose idea was deleted as it committed takes that vote out again and answers without it', async () => {
+    const { removeLateVote } = await import('#lib/store/ballots');
+    store.outcomes = [{ kind: 'committed', lateGone: [2] }];
+    const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }, { ideaId: 2, opinion: 'yes' }]);
+    expect(result.records.map((r) => r.ideaId)).toEqual([1]);
+    expect(vi.mocked(removeLateVote)).toHaveBeenCalledWith(1, 7, 2, expect.any(Function));
   });
 
   it('a gone idea is no idea: 400', async () => {
