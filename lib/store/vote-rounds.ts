@@ -23,7 +23,7 @@ import { doc } from '#lib/store/client';
 import { getIdempotencyRecord, idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
 import { keys } from '#lib/store/keys';
 import type { ReadPlan } from '#lib/store/prefetch';
-import { readIdeaTallies, tallyChangeItem, tallyKeys, type IdeaTally, type Tally } from '#lib/store/tallies';
+import { readIdeaTallies, tallyChangeItem, tallyKeys, type Tally } from '#lib/store/tallies';
 
 /**
  * The keys a round reads, for the request's first BatchGet: the ballot, the stored answer of its
