@@ -18,6 +18,11 @@ export default tseslint.config(
     },
   },
   {
+    // Cold start (issue 17): every bundle uses zod/mini; one import of classic zod would add ~60 KB to it.
+    files: ['lib/**/*.ts', 'schemas/**/*.ts', 'functions/**/*.ts', 'scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: "Import 'zod/mini': classic zod doubles the bundle's zod." }] }] },
+  },
+  {
     // Declarations of an untyped library's API mirror its shape (classes with only a constructor).
     files: ['**/*.d.ts'],
     rules: { '@typescript-eslint/no-extraneous-class': 'off' },

@@ -4,7 +4,8 @@
  * Description lengths are per site (`arguments.descriptionMinLength` / `descriptionMaxLength`), so
  * they are checked in lib/arguments against the site config, not here.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { bodyId, pageQuery, pathId, queryFlag } from '#schemas/common';
 
 export const SENTIMENTS = ['for', 'against'] as const;
@@ -22,40 +23,40 @@ export const argumentFlags = { withVoteCount: queryFlag, withUserVote: queryFlag
 export const argumentFlagsQuery = z.object(argumentFlags);
 export type ArgumentFlags = z.infer<typeof argumentFlagsQuery>;
 
-export const argumentListQuery = z.object({ ...pageQuery, ...argumentFlags, sentiment: sentiment.optional() });
+export const argumentListQuery = z.object({ ...pageQuery, ...argumentFlags, sentiment: z.optional(sentiment) });
 export type ArgumentListQuery = z.infer<typeof argumentListQuery>;
 
-const description = z.string({ error: 'must be a string' }).trim();
+const description = z.string({ error: 'must be a string' }).check(z.trim());
 
 export const createArgumentBody = z.object({
   description,
-  sentiment: sentiment.optional(),
+  sentiment: z.optional(sentiment),
   /** A reply to a top-level argument of the same idea; null or absent for a top-level argument. */
-  parentId: bodyId.nullable().optional(),
+  parentId: z.optional(z.nullable(bodyId)),
   /** Moderators only: write the argument in another user's name. */
-  userId: bodyId.optional(),
+  userId: z.optional(bodyId),
 });
 export type CreateArgumentBody = z.infer<typeof createArgumentBody>;
 
 /** PUT is partial; `parentId` (the thread an argument lives in) is not changeable and is ignored. */
 export const updateArgumentBody = z.object({
-  description: description.optional(),
-  sentiment: sentiment.optional(),
-  userId: bodyId.optional(),
+  description: z.optional(description),
+  sentiment: z.optional(sentiment),
+  userId: z.optional(bodyId),
 });
 export type UpdateArgumentBody = z.infer<typeof updateArgumentBody>;
 
 export const argumentRecord = z.object({
-  id: z.number().int(),
-  siteId: z.number().int(),
-  ideaId: z.number().int(),
-  userId: z.number().int().nullable(),
-  parentId: z.number().int().nullable(),
+  id: z.int(),
+  siteId: z.int(),
+  ideaId: z.int(),
+  userId: z.nullable(z.int()),
+  parentId: z.nullable(z.int()),
   sentiment,
   description: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  yes: z.number().int().optional(),
-  hasUserVoted: z.boolean().optional(),
+  yes: z.optional(z.int()),
+  hasUserVoted: z.optional(z.boolean()),
 });
 export type ArgumentRecordShape = z.infer<typeof argumentRecord>;

@@ -2,7 +2,8 @@
  * Article paths, queries and record: an article is an idea without votes and arguments (CONTRACT),
  * limited by `config.articles`. The body schemas are the shared content-item ones.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 import { contentIncludeFlags, contentRecordSchema } from '#schemas/content-item';
 
@@ -18,12 +19,12 @@ export type ArticleSort = (typeof articleSorts)[number];
 export const articleIncludeQuery = z.object(contentIncludeFlags);
 export type ArticleIncludes = z.infer<typeof articleIncludeQuery>;
 
-export const listArticlesQuery = articleIncludeQuery.extend({
+export const listArticlesQuery = z.extend(articleIncludeQuery, {
   ...pageQuery,
-  sort: z
-    .enum(articleSorts, { error: `must be one of ${articleSorts.join(', ')}` })
-    .optional()
-    .transform((s) => s ?? 'createdate_desc'),
+  sort: z.pipe(
+    z.optional(z.enum(articleSorts, { error: `must be one of ${articleSorts.join(', ')}` })),
+    z.transform((s) => s ?? 'createdate_desc'),
+  ),
 });
 export type ListArticlesQuery = z.infer<typeof listArticlesQuery>;
 

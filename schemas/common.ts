@@ -1,39 +1,41 @@
 /**
  * Shared zod pieces for paths, queries and bodies, per CONTRACT "Requests".
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 
 /** A path id: a positive integer in plain decimal digits (`abc`, `0`, `-1`, `1.5`, `012`, `1e3` fail). */
 export const pathId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,14}$/, 'must be a positive integer')
-  .transform(Number)
-  .refine(Number.isSafeInteger, 'must be a positive integer');
+  .pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/, 'must be a positive integer')), z.transform(Number))
+  .check(z.refine(Number.isSafeInteger, 'must be a positive integer'));
 
 /** An id inside a JSON body: a JSON integer, never a string. */
-export const bodyId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const bodyId = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+
+const flagValue = () => z.enum(['1', 'true', '0', 'false'], { error: 'must be 1, true, 0 or false' });
 
 /** Boolean query flags: `1`/`true` on, `0`/`false` or absent off, anything else a 400. */
-export const queryFlag = z
-  .enum(['1', 'true', '0', 'false'], { error: 'must be 1, true, 0 or false' })
-  .optional()
-  .transform((v) => v === '1' || v === 'true');
+export const queryFlag = z.pipe(
+  z.optional(flagValue()),
+  z.transform((v) => v === '1' || v === 'true'),
+);
 
 /** A flag whose absence is not "off" (activity's `includeOtherSites` defaults to true). */
-export const queryFlagOrUndefined = z
-  .enum(['1', 'true', '0', 'false'], { error: 'must be 1, true, 0 or false' })
-  .optional()
-  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+export const queryFlagOrUndefined = z.pipe(
+  z.optional(flagValue()),
+  z.transform((v) => (v === undefined ? undefined : v === '1' || v === 'true')),
+);
 
 export const pageQuery = {
-  pageSize: z
-    .string()
-    .regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 500')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= 500, 'must be an integer from 1 to 500')
-    .optional()
-    .transform((n) => n ?? 100),
-  cursor: z.string().min(1).max(2048).optional(),
+  pageSize: z.pipe(
+    z.optional(
+      z
+        .pipe(z.string().check(z.regex(/^[0-9]{1,3}$/, 'must be an integer from 1 to 500')), z.transform(Number))
+        .check(z.refine((n) => n >= 1 && n <= 500, 'must be an integer from 1 to 500')),
+    ),
+    z.transform((n) => n ?? 100),
+  ),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
 };
 
 export const pageQuerySchema = z.object(pageQuery);
@@ -45,17 +47,17 @@ export type SiteParams = z.infer<typeof siteParams>;
 export const isoTimestamp = z.string();
 
 /** The list envelope of CONTRACT. */
-export const listEnvelope = <T extends z.ZodType>(record: T) =>
+export const listEnvelope = <T extends z.core.SomeType>(record: T) =>
   z.object({
     records: z.array(record),
-    metadata: z.object({ pageSize: z.number().int(), nextCursor: z.string().nullable() }),
+    metadata: z.object({ pageSize: z.int(), nextCursor: z.nullable(z.string()) }),
   });
 
-export const deletedResponse = z.object({ id: z.number().int(), deleted: z.literal(true) });
+export const deletedResponse = z.object({ id: z.int(), deleted: z.literal(true) });
 
 export const errorBody = z.object({
-  status: z.number().int(),
+  status: z.int(),
   error: z.string(),
   message: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  details: z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
 });

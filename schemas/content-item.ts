@@ -3,7 +3,8 @@
  * site's length limits), the record, and the include flags both kinds understand.
  * schemas/idea.ts and schemas/article.ts build their own schemas from these.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { bodyId, queryFlag } from '#schemas/common';
 
 export const contentStatuses = ['OPEN', 'CLOSED', 'ACCEPTED', 'DENIED', 'BUSY', 'DONE'] as const;
@@ -34,12 +35,14 @@ export const textLength = (value: string): number => {
 };
 
 const limitedText = (min: number, max: number) =>
-  z.string({ error: 'must be a string' }).superRefine((value, ctx) => {
-    const length = textLength(value);
-    if (length < min || length > max) {
-      ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max} characters long (is ${length})` });
-    }
-  });
+  z.string({ error: 'must be a string' }).check(
+    z.superRefine((value, ctx) => {
+      const length = textLength(value);
+      if (length < min || length > max) {
+        ctx.addIssue({ code: 'custom', message: `must be between ${min} and ${max} characters long (is ${length})` });
+      }
+    }),
+  );
 
 /**
  * The create body for a site's limits. `extraData` is only typed `unknown` here: the extraData engine
@@ -50,16 +53,16 @@ export const contentBodySchema = (limits: LengthLimits) =>
     title: limitedText(limits.titleMinLength, limits.titleMaxLength),
     summary: limitedText(limits.summaryMinLength, limits.summaryMaxLength),
     description: limitedText(limits.descriptionMinLength, limits.descriptionMaxLength),
-    status: contentStatus.optional(),
-    budget: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+    status: z.optional(contentStatus),
+    budget: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)))),
     /** Moderators may create for (or hand over to) another user of the site; null means nobody. */
-    userId: bodyId.nullable().optional(),
-    extraData: z.unknown().optional(),
+    userId: z.optional(z.nullable(bodyId)),
+    extraData: z.optional(z.unknown()),
   });
 export type ContentCreateBody = z.infer<ReturnType<typeof contentBodySchema>>;
 
 /** PUT is partial: only the fields sent are checked (and changed). */
-export const contentUpdateSchema = (limits: LengthLimits) => contentBodySchema(limits).partial();
+export const contentUpdateSchema = (limits: LengthLimits) => z.partial(contentBodySchema(limits));
 export type ContentUpdateBody = z.infer<ReturnType<typeof contentUpdateSchema>>;
 
 /** Bodies reach the domain as plain JSON objects; the schema above is applied there, with the site's limits. */
@@ -69,26 +72,26 @@ export const jsonObjectBody = z.custom<Record<string, unknown>>(
 );
 
 export const publicUserSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   role: z.string(),
   displayName: z.string(),
-  nickName: z.string().nullable(),
+  nickName: z.nullable(z.string()),
 });
 
 export const contentRecordSchema = z.object({
-  id: z.number().int(),
-  siteId: z.number().int(),
-  userId: z.number().int().nullable(),
+  id: z.int(),
+  siteId: z.int(),
+  userId: z.nullable(z.int()),
   title: z.string(),
   summary: z.string(),
   description: z.string(),
   status: contentStatus,
-  budget: z.number().int().nullable(),
+  budget: z.nullable(z.int()),
   extraData: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  posterImage: z.object({ url: z.string() }).nullable().optional(),
-  user: publicUserSchema.nullable().optional(),
+  posterImage: z.optional(z.nullable(z.object({ url: z.string() }))),
+  user: z.optional(z.nullable(publicUserSchema)),
 });
 export type ContentRecord = z.infer<typeof contentRecordSchema>;
 

@@ -2,7 +2,8 @@
  * The discovery filters of the idea list and the idea markers (CONTRACT "Decided details,
  * discovery"), and the idea fields `tags` and `location`. Each filter is a 400 when malformed.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { bodyId, pageQuery, queryFlag } from '#schemas/common';
 import { contentStatus, contentStatuses, type ContentStatus } from '#schemas/content-item';
 
@@ -12,18 +13,16 @@ export const MAX_TAGS = 20;
 export const MAX_SEARCH_TERMS = 8;
 export const MAX_RADIUS_METERS = 50_000;
 
-export const location = z
-  .object({
-    lat: z.number({ error: 'must be a number' }).min(-90, 'must be between -90 and 90').max(90, 'must be between -90 and 90'),
-    lng: z.number({ error: 'must be a number' }).min(-180, 'must be between -180 and 180').max(180, 'must be between -180 and 180'),
-  })
-  .strict();
+export const location = z.strictObject({
+  lat: z.number({ error: 'must be a number' }).check(z.minimum(-90, 'must be between -90 and 90'), z.maximum(90, 'must be between -90 and 90')),
+  lng: z.number({ error: 'must be a number' }).check(z.minimum(-180, 'must be between -180 and 180'), z.maximum(180, 'must be between -180 and 180')),
+});
 export type Location = z.infer<typeof location>;
 
 /** The idea body fields of discovery (owners and moderators set both, on create and update). */
 export const ideaDiscoveryFields = z.object({
-  tags: z.array(bodyId, { error: 'must be an array of tag ids' }).max(MAX_TAGS, `at most ${MAX_TAGS} tags`).optional(),
-  location: location.nullable().optional(),
+  tags: z.optional(z.array(bodyId, { error: 'must be an array of tag ids' }).check(z.maxLength(MAX_TAGS, `at most ${MAX_TAGS} tags`))),
+  location: z.optional(z.nullable(location)),
 });
 export type IdeaDiscoveryFields = z.infer<typeof ideaDiscoveryFields>;
 
@@ -34,46 +33,59 @@ const inLat = (n: number) => n >= -90 && n <= 90;
 const inLng = (n: number) => n >= -180 && n <= 180;
 
 export const discoveryQuery = {
-  tags: z
-    .string()
-    .regex(ID_LIST, `must be 1 to ${MAX_TAGS} tag ids separated by commas`)
-    .transform((s) => [...new Set(s.split(',').map(Number))])
-    .refine((ids) => ids.every(Number.isSafeInteger), 'must be tag ids')
-    .optional(),
-  status: z
-    .string()
-    // The pattern for the OpenAPI document only (an empty or unknown status is a 400 with details below).
-    .meta({ pattern: `^(?:${contentStatuses.join('|')})(?:,(?:${contentStatuses.join('|')}))*$` })
-    .transform((s) => s.split(','))
-    .pipe(z.array(contentStatus).max(contentStatuses.length))
-    .transform((list) => [...new Set(list)] as ContentStatus[])
-    .optional(),
-  search: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters').optional(),
-  bbox: z
-    .string()
-    .regex(numbers(4), 'must be minLat,minLng,maxLat,maxLng')
-    .transform((s) => s.split(',').map(Number) as [number, number, number, number])
-    .refine(([minLat, minLng, maxLat, maxLng]) => inLat(minLat) && inLat(maxLat) && inLng(minLng) && inLng(maxLng), 'latitudes must be in -90..90, longitudes in -180..180')
-    .refine(([minLat, minLng, maxLat, maxLng]) => minLat <= maxLat && minLng <= maxLng, 'the minimum must not be above the maximum')
-    .transform(([minLat, minLng, maxLat, maxLng]) => ({ minLat, minLng, maxLat, maxLng }))
-    .optional(),
-  near: z
-    .string()
-    .regex(numbers(2), 'must be lat,lng')
-    .transform((s) => s.split(',').map(Number) as [number, number])
-    .refine(([lat, lng]) => inLat(lat) && inLng(lng), 'latitude must be in -90..90, longitude in -180..180')
-    .transform(([lat, lng]) => ({ lat, lng }))
-    .optional(),
-  radius: z
-    .string()
-    .regex(/^[1-9][0-9]{0,4}$/, `must be an integer from 1 to ${MAX_RADIUS_METERS}`)
-    .transform(Number)
-    .refine((n) => n <= MAX_RADIUS_METERS, `must be an integer from 1 to ${MAX_RADIUS_METERS}`)
-    .optional(),
+  tags: z.optional(
+    z
+      .pipe(
+        z.string().check(z.regex(ID_LIST, `must be 1 to ${MAX_TAGS} tag ids separated by commas`)),
+        z.transform((s: string) => [...new Set(s.split(',').map(Number))]),
+      )
+      .check(z.refine((ids) => ids.every(Number.isSafeInteger), 'must be tag ids')),
+  ),
+  status: z.optional(
+    z.pipe(
+      z.pipe(
+        z.pipe(
+          // The pattern for the OpenAPI document only (an empty or unknown status is a 400 with details below).
+          z.string().register(z.globalRegistry, { pattern: `^(?:${contentStatuses.join('|')})(?:,(?:${contentStatuses.join('|')}))*$` }),
+          z.transform((s: string) => s.split(',')),
+        ),
+        z.array(contentStatus).check(z.maxLength(contentStatuses.length)),
+      ),
+      z.transform((list: ContentStatus[]) => [...new Set(list)] as ContentStatus[]),
+    ),
+  ),
+  search: z.optional(z.string().check(z.minLength(1, 'must not be empty'), z.maxLength(200, 'must be at most 200 characters'))),
+  bbox: z.optional(
+    z.pipe(
+      z
+        .pipe(
+          z.string().check(z.regex(numbers(4), 'must be minLat,minLng,maxLat,maxLng')),
+          z.transform((s: string) => s.split(',').map(Number) as [number, number, number, number]),
+        )
+        .check(
+          z.refine(([minLat, minLng, maxLat, maxLng]) => inLat(minLat) && inLat(maxLat) && inLng(minLng) && inLng(maxLng), 'latitudes must be in -90..90, longitudes in -180..180'),
+          z.refine(([minLat, minLng, maxLat, maxLng]) => minLat <= maxLat && minLng <= maxLng, 'the minimum must not be above the maximum'),
+        ),
+      z.transform(([minLat, minLng, maxLat, maxLng]: [number, number, number, number]) => ({ minLat, minLng, maxLat, maxLng })),
+    ),
+  ),
+  near: z.optional(
+    z.pipe(
+      z
+        .pipe(z.string().check(z.regex(numbers(2), 'must be lat,lng')), z.transform((s: string) => s.split(',').map(Number) as [number, number]))
+        .check(z.refine(([lat, lng]) => inLat(lat) && inLng(lng), 'latitude must be in -90..90, longitude in -180..180')),
+      z.transform(([lat, lng]: [number, number]) => ({ lat, lng })),
+    ),
+  ),
+  radius: z.optional(
+    z
+      .pipe(z.string().check(z.regex(/^[1-9][0-9]{0,4}$/, `must be an integer from 1 to ${MAX_RADIUS_METERS}`)), z.transform(Number))
+      .check(z.refine((n) => n <= MAX_RADIUS_METERS, `must be an integer from 1 to ${MAX_RADIUS_METERS}`)),
+  ),
 };
 
 /** The cross-field rules: `near` and `radius` go together; `sort=distance` needs `near`. */
-export function checkDiscoveryQuery(value: { near?: unknown; radius?: unknown; sort?: string }, ctx: z.RefinementCtx): void {
+export function checkDiscoveryQuery(value: { near?: unknown; radius?: unknown; sort?: string }, ctx: z.core.$RefinementCtx): void {
   if ((value.near === undefined) !== (value.radius === undefined)) {
     ctx.addIssue({ code: 'custom', path: [value.near === undefined ? 'near' : 'radius'], message: 'near and radius go together' });
   }
@@ -89,19 +101,16 @@ export const listMarkersQuery = z
     ...pageQuery,
     ...discoveryQuery,
     selectRunning: queryFlag,
-    sort: z
-      .enum(markerSorts, { error: `must be one of ${markerSorts.join(', ')}` })
-      .optional()
-      .transform((s) => s ?? 'createdate_desc'),
+    sort: z.pipe(z.optional(z.enum(markerSorts, { error: `must be one of ${markerSorts.join(', ')}` })), z.transform((s) => s ?? 'createdate_desc')),
   })
-  .superRefine(checkDiscoveryQuery);
+  .check(z.superRefine(checkDiscoveryQuery));
 export type ListMarkersQuery = z.infer<typeof listMarkersQuery>;
 
 export const markerRecord = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   status: contentStatus,
   location,
-  tags: z.array(z.number().int()),
+  tags: z.array(z.int()),
 });
 export type MarkerRecord = z.infer<typeof markerRecord>;

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 
 /**
  * Definitions of extraData fields, as a site writes them in `config.ideas.extraData`,
@@ -15,24 +16,32 @@ export type ExtraDataFieldType = z.infer<typeof extraDataFieldTypeSchema>;
 
 // Loose: site configs carry more keys per field (labels, `sitespecific` for users, UI hints) that
 // other parts of the system read, so unknown keys are kept instead of rejected or stripped.
-export const fieldDefinitionSchema = z
+export const fieldDefinitionSchema: z.ZodMiniType<FieldDefinition> = z
   .looseObject({
     type: extraDataFieldTypeSchema,
-    allowNull: z.boolean().optional(),
-    values: z.array(z.string()).optional(),
-    get subset(): z.ZodOptional<z.ZodRecord<z.ZodString, typeof fieldDefinitionSchema>> {
-      return z.record(z.string(), fieldDefinitionSchema).optional();
-    },
+    allowNull: z.optional(z.boolean()),
+    values: z.optional(z.array(z.string())),
+    // z.lazy, not a getter: mini's .check() clones the shape at once, before this const exists.
+    subset: z.optional(z.record(z.string(), z.lazy((): z.ZodMiniType<FieldDefinition> => fieldDefinitionSchema))),
   })
-  .superRefine((def, ctx) => {
-    if (def.type === 'enum' && def.values === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['values'], message: 'values is required for type enum' });
-    }
-    if (def.type === 'object' && def.subset === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['subset'], message: 'subset is required for type object' });
-    }
-  });
-export type FieldDefinition = z.infer<typeof fieldDefinitionSchema>;
+  .check(
+    z.superRefine((def, ctx) => {
+      if (def.type === 'enum' && def.values === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['values'], message: 'values is required for type enum' });
+      }
+      if (def.type === 'object' && def.subset === undefined) {
+        ctx.addIssue({ code: 'custom', path: ['subset'], message: 'subset is required for type object' });
+      }
+    }),
+  );
+// Written out: a schema that refers to itself cannot infer its own type.
+export interface FieldDefinition {
+  type: ExtraDataFieldType;
+  allowNull?: boolean;
+  values?: string[];
+  subset?: Record<string, FieldDefinition>;
+  [key: string]: unknown;
+}
 
 /** How many `subset` levels a definitions map has; stops counting past the limit. */
 function definitionDepth(value: unknown, depth = 0): number {
@@ -48,9 +57,10 @@ function definitionDepth(value: unknown, depth = 0): number {
 
 // The depth check runs before the recursive parse (pipe stops on the first failure), so a hostile
 // config nested thousands of levels deep is refused instead of overflowing the stack.
-export const extraDataDefinitionsSchema = z
-  .custom<unknown>((value) => definitionDepth(value) <= EXTRA_DATA_MAX_DEPTH, {
+export const extraDataDefinitionsSchema = z.pipe(
+  z.custom<unknown>((value) => definitionDepth(value) <= EXTRA_DATA_MAX_DEPTH, {
     message: `extraData definitions may nest at most ${EXTRA_DATA_MAX_DEPTH} levels deep`,
-  })
-  .pipe(z.record(z.string(), fieldDefinitionSchema));
+  }),
+  z.record(z.string(), fieldDefinitionSchema),
+);
 export type ExtraDataDefinitions = z.infer<typeof extraDataDefinitionsSchema>;

@@ -3,7 +3,8 @@
  * description, status, budget, extraData, createdAt, updatedAt}` plus what the include flags add).
  * The body schemas are the shared content-item ones, built with the site's `config.ideas` limits.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { pageQuery, pathId, queryFlag } from '#schemas/common';
 import { contentIncludeFlags, contentRecordSchema } from '#schemas/content-item';
 import { checkDiscoveryQuery, discoveryQuery, location } from '#schemas/discovery';
@@ -27,42 +28,42 @@ export type IdeaIncludes = z.infer<typeof ideaIncludeQuery>;
 /** `distance` orders by the distance from `near` (discovery, issue 18). */
 export const ideaListSorts = [...ideaSorts, 'distance'] as const;
 
-export const listIdeasQuery = ideaIncludeQuery
-  .extend({
+export const listIdeasQuery = z
+  .extend(ideaIncludeQuery, {
     ...pageQuery,
     selectRunning: queryFlag,
-    sort: z
-      .enum(ideaListSorts, { error: `must be one of ${ideaListSorts.join(', ')}` })
-      .optional()
-      .transform((s) => s ?? 'createdate_desc'),
+    sort: z.pipe(
+      z.optional(z.enum(ideaListSorts, { error: `must be one of ${ideaListSorts.join(', ')}` })),
+      z.transform((s) => s ?? 'createdate_desc'),
+    ),
     // Discovery filters (issue 18).
     ...discoveryQuery,
   })
-  .superRefine(checkDiscoveryQuery);
+  .check(z.superRefine(checkDiscoveryQuery));
 export type ListIdeasQuery = z.infer<typeof listIdeasQuery>;
 
 /** An argument as `includeArguments` shows it (the record of lib/arguments/record.ts). */
 const argumentInIdea = z.object({
-  id: z.number().int(),
-  siteId: z.number().int(),
-  ideaId: z.number().int(),
-  userId: z.number().int().nullable(),
-  parentId: z.number().int().nullable(),
+  id: z.int(),
+  siteId: z.int(),
+  ideaId: z.int(),
+  userId: z.nullable(z.int()),
+  parentId: z.nullable(z.int()),
   sentiment: z.enum(['for', 'against']),
   description: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 
-export const ideaRecord = contentRecordSchema.extend({
-  tags: z.array(z.number().int()),
-  location: location.nullable(),
-  yes: z.number().int().optional(),
-  no: z.number().int().optional(),
+export const ideaRecord = z.extend(contentRecordSchema, {
+  tags: z.array(z.int()),
+  location: z.nullable(location),
+  yes: z.optional(z.int()),
+  no: z.optional(z.int()),
   /** With the counts: min(100, round(100 * yes / ideas.minimumYesVotes)) (lifecycle). */
-  progress: z.number().int().min(0).max(100).optional(),
-  userVote: z.object({ opinion: z.string() }).nullable().optional(),
-  argumentsFor: z.array(argumentInIdea).optional(),
-  argumentsAgainst: z.array(argumentInIdea).optional(),
+  progress: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
+  userVote: z.optional(z.nullable(z.object({ opinion: z.string() }))),
+  argumentsFor: z.optional(z.array(argumentInIdea)),
+  argumentsAgainst: z.optional(z.array(argumentInIdea)),
 });
 export type IdeaRecord = z.infer<typeof ideaRecord>;

@@ -3,19 +3,20 @@
  * lastName, confirmed, createdAt}`; POST body `{email, firstName?, lastName?}`; confirm body
  * `{confirmToken}`).
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { pageQuery, queryFlagOrUndefined } from '#schemas/common';
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Names are optional; `null` is accepted as "not given", like an absent field. */
-const name = z.string().trim().max(255).nullable().optional();
+const name = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(255))));
 
 export const createSignupBody = z.object({
   // Trimmed before the check, and stored trimmed (but otherwise as sent).
   // `format` for the OpenAPI document only: the input side of a pipe would otherwise show a bare string.
-  email: z.string().trim().max(EMAIL_MAX_LENGTH).pipe(z.email()).meta({ format: 'email' }),
+  email: z.pipe(z.string().check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH)), z.email()).register(z.globalRegistry, { format: 'email' }),
   firstName: name,
   lastName: name,
 });
@@ -25,7 +26,7 @@ export type CreateSignupBody = z.infer<typeof createSignupBody>;
  * Any string is accepted as a token: one that is not ours is simply unknown (404), so the shape of a
  * real token is not revealed by a 400. The cap only keeps hashing cheap.
  */
-export const confirmBody = z.object({ confirmToken: z.string().min(1).max(512) });
+export const confirmBody = z.object({ confirmToken: z.string().check(z.minLength(1), z.maxLength(512)) });
 export type ConfirmBody = z.infer<typeof confirmBody>;
 
 /** `confirmed`: `1`/`true` only confirmed, `0`/`false` only unconfirmed, absent all. */
@@ -33,14 +34,14 @@ export const listSignupsQuery = z.object({ confirmed: queryFlagOrUndefined, ...p
 export type ListSignupsQuery = z.infer<typeof listSignupsQuery>;
 
 export const signupRecord = z.object({
-  id: z.number().int(),
-  siteId: z.number().int(),
+  id: z.int(),
+  siteId: z.int(),
   email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
   confirmed: z.boolean(),
   createdAt: z.string(),
   /** Only on unconfirmed records in lists read by admins (CONTRACT "Decided details"). */
-  confirmToken: z.string().optional(),
+  confirmToken: z.optional(z.string()),
 });
 export type SignupRecord = z.infer<typeof signupRecord>;

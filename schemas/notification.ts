@@ -3,7 +3,8 @@
  * for an external mailer to deliver. Record `{id, siteId, kind, to, subject, body, status, createdAt,
  * sentAt}`.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 
 export const NOTIFICATION_KINDS = ['project-ended', 'inactivity-warning'] as const;
@@ -13,7 +14,7 @@ export const NOTIFICATION_STATUSES = ['pending', 'sent'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const listNotificationsQuery = z.object({
-  status: z.enum(NOTIFICATION_STATUSES, { error: 'must be pending or sent' }).optional(),
+  status: z.optional(z.enum(NOTIFICATION_STATUSES, { error: 'must be pending or sent' })),
   ...pageQuery,
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
@@ -21,14 +22,14 @@ export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
 export const notificationParams = z.object({ siteId: pathId, notificationId: pathId });
 
 export const notificationRecord = z.object({
-  id: z.number().int(),
-  siteId: z.number().int(),
+  id: z.int(),
+  siteId: z.int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  to: z.string().nullable(),
+  to: z.nullable(z.string()),
   subject: z.string(),
   body: z.string(),
   status: z.enum(NOTIFICATION_STATUSES),
   createdAt: z.string(),
-  sentAt: z.string().nullable(),
+  sentAt: z.nullable(z.string()),
 });
 export type NotificationRecord = z.infer<typeof notificationRecord>;

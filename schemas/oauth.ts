@@ -2,19 +2,20 @@
  * The login endpoints' queries (CONTRACT "Login"), the signed `state`, and what we accept from an auth
  * server (token answer, userinfo / admin user).
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { reservedKeyPaths } from '#lib/http/reserved-keys';
 import { firstUnstorablePart, fitsInItem, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 
 /** A name under `config.oauth` (`default` unless the login asks for another). */
-export const oauthName = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site');
+export const oauthName = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site'));
 
 // `format: uri` (absolute) for the OpenAPI document only; lib/oauth/redirect-url.ts checks it (400).
-const url = z.string().min(1).max(2048).meta({ format: 'uri' });
+const url = z.string().check(z.minLength(1), z.maxLength(2048)).register(z.globalRegistry, { format: 'uri' });
 
 export const loginQuery = z.object({
-  redirectUrl: url.optional(),
-  useOauth: oauthName.optional(),
+  redirectUrl: z.optional(url),
+  useOauth: z.optional(oauthName),
 });
 export type LoginQuery = z.infer<typeof loginQuery>;
 
@@ -23,21 +24,21 @@ export type LoginQuery = z.infer<typeof loginQuery>;
  * person cancelled. `state` is always required: without it we do not know where to send anybody.
  */
 export const digestLoginQuery = z.object({
-  state: z.string().min(1).max(8192),
-  code: z.string().min(1).max(2048).optional(),
-  error: z.string().max(256).optional(),
+  state: z.string().check(z.minLength(1), z.maxLength(8192)),
+  code: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  error: z.optional(z.string().check(z.maxLength(256))),
 });
 export type DigestLoginQuery = z.infer<typeof digestLoginQuery>;
 
 export const logoutQuery = z.object({
-  redirectUrl: url.optional(),
-  useOauth: oauthName.optional(),
+  redirectUrl: z.optional(url),
+  useOauth: z.optional(oauthName),
 });
 export type LogoutQuery = z.infer<typeof logoutQuery>;
 
 /** The claims of a login `state` (lib/oauth/state.ts). */
 export const loginStateClaims = z.object({
-  siteId: z.number().int().positive(),
+  siteId: z.int().check(z.positive()),
   /** Where the person goes after login, already checked against `allowedDomains`. */
   redirectUrl: z.string(),
   /** The `config.oauth` entry the login started with. */
@@ -45,20 +46,17 @@ export const loginStateClaims = z.object({
   /** This API's digest-login URL sent as `redirect_uri`; the code exchange must repeat it exactly. */
   callback: z.string(),
   /** SHA-256 (base64url) of the nonce in the browser's login cookie (lib/oauth/state.ts). */
-  nonceHash: z.string().min(1).max(100),
+  nonceHash: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export type LoginStateClaims = z.infer<typeof loginStateClaims>;
 
 /** RFC 6749 5.1; `token_type` must be Bearer (case-insensitive) when present. */
 export const tokenResponse = z.looseObject({
-  access_token: z.string().min(1).max(8192),
-  token_type: z
-    .string()
-    .refine((t) => t.toLowerCase() === 'bearer', 'must be Bearer')
-    .optional(),
+  access_token: z.string().check(z.minLength(1), z.maxLength(8192)),
+  token_type: z.optional(z.string().check(z.refine((t) => t.toLowerCase() === 'bearer', 'must be Bearer'))),
 });
 
-const optionalName = z.string().max(255).nullable().optional();
+const optionalName = z.optional(z.nullable(z.string().check(z.maxLength(255))));
 
 /**
  * A user as the auth server describes it (userinfo and the admin API). Loose: servers add fields.
@@ -67,37 +65,41 @@ const optionalName = z.string().max(255).nullable().optional();
  */
 const authServerUserShape = z
   .looseObject({
-    id: z.union([z.string().min(1).max(255), z.number().int().nonnegative()]).optional(),
-    sub: z.string().min(1).max(255).optional(),
-    email: z.string().max(254).nullable().optional(),
+    id: z.optional(z.union([z.string().check(z.minLength(1), z.maxLength(255)), z.int().check(z.nonnegative())])),
+    sub: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
+    email: z.optional(z.nullable(z.string().check(z.maxLength(254)))),
     firstName: optionalName,
     lastName: optionalName,
     given_name: optionalName,
     family_name: optionalName,
-    role: z.unknown().optional(),
-    extraData: z.record(z.string(), z.unknown()).nullable().optional(),
+    role: z.optional(z.unknown()),
+    extraData: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   })
-  .refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' })
-  .superRefine((u, ctx) => {
-    // What a login stores of the answer (lib/users/auth-fields.ts) must be storable, or the write
-    // would fail inside DynamoDB (a 500): the same limits as every other free-form JSON we keep.
-    const stored = storedPart(u);
-    const problem = firstUnstorablePart(stored, '', MAX_ATTRIBUTE_NESTING + 1);
-    if (problem) ctx.addIssue({ code: 'custom', message: `${problem.path} ${problem.message}` });
-    else if (!fitsInItem(stored)) ctx.addIssue({ code: 'custom', message: 'is too large to store' });
-  });
+  .check(z.refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' }))
+  .check(
+    z.superRefine((u, ctx) => {
+      // What a login stores of the answer (lib/users/auth-fields.ts) must be storable, or the write
+      // would fail inside DynamoDB (a 500): the same limits as every other free-form JSON we keep.
+      const stored = storedPart(u);
+      const problem = firstUnstorablePart(stored, '', MAX_ATTRIBUTE_NESTING + 1);
+      if (problem) ctx.addIssue({ code: 'custom', message: `${problem.path} ${problem.message}` });
+      else if (!fitsInItem(stored)) ctx.addIssue({ code: 'custom', message: 'is too large to store' });
+    }),
+  );
 /**
  * The answer as JSON.parse made it is checked for reserved keys first (the request-body rule,
  * anywhere in it): parsing into the schema's output copies keys with assignment, where an own
  * `__proto__` would become the copy's prototype instead of being seen.
  */
-export const authServerUser = z
-  .unknown()
-  .superRefine((raw, ctx) => {
-    const reserved = reservedKeyPaths(raw);
-    if (reserved.length > 0) ctx.addIssue({ code: 'custom', message: `reserved key at ${reserved[0]!.path}` });
-  })
-  .pipe(authServerUserShape);
+export const authServerUser = z.pipe(
+  z.unknown().check(
+    z.superRefine((raw, ctx) => {
+      const reserved = reservedKeyPaths(raw);
+      if (reserved.length > 0) ctx.addIssue({ code: 'custom', message: `reserved key at ${reserved[0]!.path}` });
+    }),
+  ),
+  authServerUserShape,
+);
 export type AuthServerUser = z.infer<typeof authServerUser>;
 
 /** The fields of an auth-server user that a site user keeps (the user item's attributes hold them). */

@@ -1,10 +1,11 @@
 /**
  * Results, exports and the vote record (CONTRACT "Decided details, results and exports").
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 
-const cursor = z.string().min(1).max(2048).optional();
+const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 
 export const exportVotesQuery = z.object({
   format: z.enum(['pabulib', 'csv'], { error: 'must be pabulib or csv' }),
@@ -23,24 +24,24 @@ export type ListCheckpointsQuery = z.infer<typeof listCheckpointsQuery>;
 
 export const userExportParams = z.object({ siteId: pathId, userId: pathId });
 
-const rankedIdea = z.object({ id: z.number().int(), title: z.string(), yes: z.number().int(), no: z.number().int(), rank: z.number().int() });
-const winnersOf = z.object({ ideaIds: z.array(z.number().int()), spent: z.number() });
+const rankedIdea = z.object({ id: z.int(), title: z.string(), yes: z.int(), no: z.int(), rank: z.int() });
+const winnersOf = z.object({ ideaIds: z.array(z.int()), spent: z.number() });
 const winners = z.object({ greedy: winnersOf, equalShares: winnersOf });
 
 export const resultsRecord = z.object({
   voteType: z.string(),
   computedAt: z.string(),
-  ballots: z.number().int(),
+  ballots: z.int(),
   ideas: z.array(rankedIdea),
-  winners: winners.optional(),
-  themes: z.array(z.object({ value: z.string(), ideas: z.array(rankedIdea), winners: winners.optional() })).optional(),
+  winners: z.optional(winners),
+  themes: z.optional(z.array(z.object({ value: z.string(), ideas: z.array(rankedIdea), winners: z.optional(winners) }))),
 });
 
 export const checkpointRecord = z.object({
-  id: z.number().int(),
-  siteId: z.number().int(),
+  id: z.int(),
+  siteId: z.int(),
   root: z.string(),
-  ballots: z.number().int(),
+  ballots: z.int(),
   createdAt: z.string(),
 });
 export type CheckpointRecord = z.infer<typeof checkpointRecord>;

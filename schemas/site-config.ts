@@ -3,86 +3,91 @@
  * Every object is loose (unknown keys are kept, as OpenStad keeps them) and every key optional: the
  * stored config is what the admin sent; defaults are merged on read (lib/sites/config-defaults.ts).
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { extraDataDefinitionsSchema as extraDataDefinitions } from '#schemas/extra-data-definition';
 import { parseIsoInstant } from '#schemas/iso-date';
 import { VOTE_TYPE_NAMES } from '#schemas/vote-types';
 
-const str = z.string().max(10_000);
-const int = z.number().int();
-const nonNegInt = z.number().int().min(0);
+const str = z.string().check(z.maxLength(10_000));
+const int = z.int();
+const nonNegInt = z.int().check(z.minimum(0));
 const bool = z.boolean();
-const strings = z.array(z.string().max(2048)).max(1000);
+const strings = z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(1000));
 // The voting rule's own parser (schemas/iso-date.ts): a date accepted here is a date the rule reads.
-const isoDate = z.string().refine((s) => parseIsoInstant(s) !== null, 'must be an ISO 8601 date or date-time, e.g. 2024-06-15 or 2024-06-15T12:00:00Z');
+const isoDate = z
+  .string()
+  .check(z.refine((s) => parseIsoInstant(s) !== null, 'must be an ISO 8601 date or date-time, e.g. 2024-06-15 or 2024-06-15T12:00:00Z'));
 
-const loose = <T extends z.core.$ZodLooseShape>(shape: T) => z.looseObject(shape).optional();
+const loose = <T extends z.core.$ZodLooseShape>(shape: T) => z.optional(z.looseObject(shape));
 
-const feedbackEmail = loose({ from: str.optional(), subject: str.optional(), inzendingPath: str.optional(), template: str.optional() });
+const feedbackEmail = loose({ from: z.optional(str), subject: z.optional(str), inzendingPath: z.optional(str), template: z.optional(str) });
 
 const lengthLimits = {
-  titleMinLength: nonNegInt.optional(),
-  titleMaxLength: nonNegInt.optional(),
-  summaryMinLength: nonNegInt.optional(),
-  summaryMaxLength: nonNegInt.optional(),
-  descriptionMinLength: nonNegInt.optional(),
-  descriptionMaxLength: nonNegInt.optional(),
-  minimumYesVotes: int.optional(),
+  titleMinLength: z.optional(nonNegInt),
+  titleMaxLength: z.optional(nonNegInt),
+  summaryMinLength: z.optional(nonNegInt),
+  summaryMaxLength: z.optional(nonNegInt),
+  descriptionMinLength: z.optional(nonNegInt),
+  descriptionMaxLength: z.optional(nonNegInt),
+  minimumYesVotes: z.optional(int),
 };
 
 export const oauthClientConfig = z.looseObject({
-  'auth-server-url': str.optional(),
-  'auth-client-id': str.optional(),
-  'auth-client-secret': str.optional(),
-  'auth-server-login-path': str.optional(),
-  'auth-server-exchange-code-path': str.optional(),
-  'auth-server-get-user-path': str.optional(),
-  'auth-server-logout-path': str.optional(),
-  'after-login-redirect-uri': str.optional(),
+  'auth-server-url': z.optional(str),
+  'auth-client-id': z.optional(str),
+  'auth-client-secret': z.optional(str),
+  'auth-server-login-path': z.optional(str),
+  'auth-server-exchange-code-path': z.optional(str),
+  'auth-server-get-user-path': z.optional(str),
+  'auth-server-logout-path': z.optional(str),
+  'after-login-redirect-uri': z.optional(str),
 });
 export type OauthClientConfig = z.infer<typeof oauthClientConfig>;
 
 const ideaType = z.looseObject({
-  name: str.optional(),
-  label: str.optional(),
-  mapIcon: str.optional(),
-  listIcon: str.optional(),
-  buttonIcon: str.optional(),
-  buttonLabel: str.optional(),
-  backgroundColor: str.optional(),
-  textColor: str.optional(),
-  flag: str.optional(),
-  mapUploadedFlag: str.optional(),
-  mapFlagWidth: str.optional(),
-  mapFlagHeight: str.optional(),
-  auth: z.looseObject({}).optional(),
-  Initialavailablebudget: int.optional(),
-  minimalBudgetSpent: int.optional(),
+  name: z.optional(str),
+  label: z.optional(str),
+  mapIcon: z.optional(str),
+  listIcon: z.optional(str),
+  buttonIcon: z.optional(str),
+  buttonLabel: z.optional(str),
+  backgroundColor: z.optional(str),
+  textColor: z.optional(str),
+  flag: z.optional(str),
+  mapUploadedFlag: z.optional(str),
+  mapFlagWidth: z.optional(str),
+  mapFlagHeight: z.optional(str),
+  auth: z.optional(z.looseObject({})),
+  Initialavailablebudget: z.optional(int),
+  minimalBudgetSpent: z.optional(int),
 });
 
 export const voteTheme = z.looseObject({
   value: str,
-  minIdeas: nonNegInt.optional(),
-  maxIdeas: nonNegInt.optional(),
-  minBudget: int.optional(),
-  maxBudget: int.optional(),
+  minIdeas: z.optional(nonNegInt),
+  maxIdeas: z.optional(nonNegInt),
+  minBudget: z.optional(int),
+  maxBudget: z.optional(int),
 });
 
 export const votesConfig = z.looseObject({
-  isViewable: bool.optional(),
-  isActive: bool.nullable().optional(),
-  isActiveFrom: isoDate.nullable().optional(),
-  isActiveTo: isoDate.nullable().optional(),
-  requiredUserRole: z.enum(['member', 'anonymous']).optional(),
-  mustConfirm: bool.optional(),
-  withExisting: z.enum(['error', 'replace', 'merge']).optional(),
-  voteType: z.enum(VOTE_TYPE_NAMES).optional(),
-  voteValues: z.array(z.looseObject({ label: str.optional(), value: z.string().min(1).max(64) })).min(1).max(20).optional(),
-  maxIdeas: nonNegInt.optional(),
-  minIdeas: nonNegInt.optional(),
-  minBudget: int.nullable().optional(),
-  maxBudget: int.nullable().optional(),
-  themes: z.array(voteTheme).max(100).optional(),
+  isViewable: z.optional(bool),
+  isActive: z.optional(z.nullable(bool)),
+  isActiveFrom: z.optional(z.nullable(isoDate)),
+  isActiveTo: z.optional(z.nullable(isoDate)),
+  requiredUserRole: z.optional(z.enum(['member', 'anonymous'])),
+  mustConfirm: z.optional(bool),
+  withExisting: z.optional(z.enum(['error', 'replace', 'merge'])),
+  voteType: z.optional(z.enum(VOTE_TYPE_NAMES)),
+  voteValues: z.optional(
+    z.array(z.looseObject({ label: z.optional(str), value: z.string().check(z.minLength(1), z.maxLength(64)) })).check(z.minLength(1), z.maxLength(20)),
+  ),
+  maxIdeas: z.optional(nonNegInt),
+  minIdeas: z.optional(nonNegInt),
+  minBudget: z.optional(z.nullable(int)),
+  maxBudget: z.optional(z.nullable(int)),
+  themes: z.optional(z.array(voteTheme).check(z.maxLength(100))),
 });
 
 /**
@@ -91,81 +96,81 @@ export const votesConfig = z.looseObject({
  * may be listed only to make it site-specific.
  */
 const userFieldConfig = z.looseObject({
-  type: z.enum(['boolean', 'int', 'string', 'arrayOfStrings', 'enum', 'object']).optional(),
-  sitespecific: bool.optional(),
-  'site-specific': bool.optional(),
+  type: z.optional(z.enum(['boolean', 'int', 'string', 'arrayOfStrings', 'enum', 'object'])),
+  sitespecific: z.optional(bool),
+  'site-specific': z.optional(bool),
 });
 
 export const siteConfigSchema = z.looseObject({
-  allowedDomains: strings.optional(),
+  allowedDomains: z.optional(strings),
   project: loose({
-    endDate: str.nullable().optional(),
-    endDateNotificationSent: bool.optional(),
-    projectHasEnded: bool.optional(),
+    endDate: z.optional(z.nullable(str)),
+    endDateNotificationSent: z.optional(bool),
+    projectHasEnded: z.optional(bool),
   }),
   anonymize: loose({
-    anonymizeUsersXDaysAfterEndDate: int.optional(),
-    warnUsersAfterXDaysOfInactivity: int.optional(),
-    anonymizeUsersAfterXDaysOfInactivity: int.optional(),
-    inactiveWarningEmail: loose({ subject: str.optional(), template: str.optional() }),
+    anonymizeUsersXDaysAfterEndDate: z.optional(int),
+    warnUsersAfterXDaysOfInactivity: z.optional(int),
+    anonymizeUsersAfterXDaysOfInactivity: z.optional(int),
+    inactiveWarningEmail: loose({ subject: z.optional(str), template: z.optional(str) }),
   }),
-  basicAuth: loose({ active: bool.optional(), user: str.optional(), password: str.optional() }),
+  basicAuth: loose({ active: z.optional(bool), user: z.optional(str), password: z.optional(str) }),
   cms: loose({
-    dbName: str.optional(),
-    url: str.optional(),
-    hostname: str.optional(),
-    'after-login-redirect-uri': str.optional(),
-    redirectURI: str.optional(),
-    widgetDisplaySettings: loose({ beta: bool.optional(), deprecated: bool.optional(), visibleWidgets: strings.optional() }),
+    dbName: z.optional(str),
+    url: z.optional(str),
+    hostname: z.optional(str),
+    'after-login-redirect-uri': z.optional(str),
+    redirectURI: z.optional(str),
+    widgetDisplaySettings: loose({ beta: z.optional(bool), deprecated: z.optional(bool), visibleWidgets: z.optional(strings) }),
   }),
-  notifications: loose({ fromAddress: str.optional(), projectmanagerAddress: str.optional(), siteadminAddress: str.optional() }),
-  email: loose({ siteaddress: str.optional(), thankyoumail: loose({ from: str.optional() }) }),
-  oauth: z.record(z.string().max(100), oauthClientConfig).optional(),
+  notifications: loose({ fromAddress: z.optional(str), projectmanagerAddress: z.optional(str), siteadminAddress: z.optional(str) }),
+  email: loose({ siteaddress: z.optional(str), thankyoumail: loose({ from: z.optional(str) }) }),
+  oauth: z.optional(z.record(z.string().check(z.maxLength(100)), oauthClientConfig)),
   ideas: loose({
-    canAddNewIdeas: bool.optional(),
+    canAddNewIdeas: z.optional(bool),
     ...lengthLimits,
-    showVoteButtons: bool.optional(),
-    canEditAfterFirstLikeOrArg: bool.optional(),
+    showVoteButtons: z.optional(bool),
+    canEditAfterFirstLikeOrArg: z.optional(bool),
     feedbackEmail,
-    extraDataMustBeDefined: bool.optional(),
-    extraData: extraDataDefinitions.optional(),
-    types: z.array(ideaType).max(100).optional(),
-    automaticallyUpdateStatus: loose({ isActive: bool.optional(), afterXDays: int.optional() }),
+    extraDataMustBeDefined: z.optional(bool),
+    extraData: z.optional(extraDataDefinitions),
+    types: z.optional(z.array(ideaType).check(z.maxLength(100))),
+    automaticallyUpdateStatus: loose({ isActive: z.optional(bool), afterXDays: z.optional(int) }),
   }),
   arguments: loose({
     new: loose({
-      anonymous: loose({ redirect: str.nullable().optional(), notAllowedMessage: str.nullable().optional() }),
-      showFields: strings.optional(),
+      anonymous: loose({ redirect: z.optional(z.nullable(str)), notAllowedMessage: z.optional(z.nullable(str)) }),
+      showFields: z.optional(strings),
     }),
-    isClosed: bool.optional(),
-    closedText: str.optional(),
-    descriptionMinLength: nonNegInt.optional(),
-    descriptionMaxLength: nonNegInt.optional(),
+    isClosed: z.optional(bool),
+    closedText: z.optional(str),
+    descriptionMinLength: z.optional(nonNegInt),
+    descriptionMaxLength: z.optional(nonNegInt),
   }),
   users: loose({
-    extraDataMustBeDefined: bool.optional(),
-    extraData: z.record(z.string().max(200), userFieldConfig).optional(),
-    canCreateNewUsers: bool.optional(),
-    allowUseOfNicknames: bool.optional(),
-    anonymize: loose({ firstName: str.optional(), lastName: str.optional() }),
+    extraDataMustBeDefined: z.optional(bool),
+    extraData: z.optional(z.record(z.string().check(z.maxLength(200)), userFieldConfig)),
+    canCreateNewUsers: z.optional(bool),
+    allowUseOfNicknames: z.optional(bool),
+    anonymize: loose({ firstName: z.optional(str), lastName: z.optional(str) }),
   }),
-  votes: votesConfig.optional(),
+  votes: z.optional(votesConfig),
   articles: loose({
-    canAddNewArticles: bool.optional(),
+    canAddNewArticles: z.optional(bool),
     ...lengthLimits,
-    canEditAfterFirstLikeOrArg: bool.optional(),
+    canEditAfterFirstLikeOrArg: z.optional(bool),
     feedbackEmail,
-    extraDataMustBeDefined: bool.optional(),
-    extraData: extraDataDefinitions.optional(),
+    extraDataMustBeDefined: z.optional(bool),
+    extraData: z.optional(extraDataDefinitions),
   }),
-  polls: loose({ canAddPolls: bool.optional(), requiredUserRole: str.optional() }),
+  polls: loose({ canAddPolls: z.optional(bool), requiredUserRole: z.optional(str) }),
   newslettersignup: loose({
-    isActive: bool.optional(),
-    autoConfirm: bool.optional(),
-    confirmationEmail: loose({ from: str.optional(), subject: str.optional(), url: str.optional(), template: str.optional() }),
+    isActive: z.optional(bool),
+    autoConfirm: z.optional(bool),
+    confirmationEmail: loose({ from: z.optional(str), subject: z.optional(str), url: z.optional(str), template: z.optional(str) }),
   }),
-  host: loose({ status: z.unknown().optional() }),
-  ignoreBruteForce: strings.optional(),
+  host: loose({ status: z.optional(z.unknown()) }),
+  ignoreBruteForce: z.optional(strings),
 });
 
 export type SiteConfigInput = z.infer<typeof siteConfigSchema>;

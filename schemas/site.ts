@@ -1,32 +1,35 @@
 /**
  * Site bodies and record (CONTRACT "Records": `{id, name, title, domain, config, createdAt, updatedAt}`).
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { siteConfigSchema } from '#schemas/site-config';
 import { queryFlag } from '#schemas/common';
 
 const hostname = z
   .string()
-  .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$/i, 'must be a host name');
+  .check(
+    z.maxLength(253),
+    z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$/i, 'must be a host name'),
+  );
 
 export const createSiteBody = z.object({
-  name: z.string().trim().min(1).max(255),
-  title: z.string().max(255).nullable().optional(),
-  domain: hostname.nullable().optional(),
-  config: siteConfigSchema.optional(),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  title: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  domain: z.optional(z.nullable(hostname)),
+  config: z.optional(siteConfigSchema),
 });
 export type CreateSiteBody = z.infer<typeof createSiteBody>;
 
 /** PUT is partial; `config`, when sent, replaces the stored config as a whole (CONTRACT). */
-export const updateSiteBody = createSiteBody.partial();
+export const updateSiteBody = z.partial(createSiteBody);
 export type UpdateSiteBody = z.infer<typeof updateSiteBody>;
 
 export const siteRecord = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  title: z.string().nullable(),
-  domain: z.string().nullable(),
+  title: z.nullable(z.string()),
+  domain: z.nullable(z.string()),
   config: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   updatedAt: z.string(),

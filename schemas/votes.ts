@@ -2,7 +2,8 @@
  * Vote schemas: the POST body (validated at the edge by the route, the same schema the rules' input
  * type comes from), the record of CONTRACT "Records", the list query, the Idempotency-Key header.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { listEnvelope, pageQuery, pathId } from '#schemas/common';
 
 /** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
@@ -18,12 +19,11 @@ const opinionMessage = `opinion must be a non-empty string of at most ${MAX_OPIN
  */
 export const castVoteSchema = z.object(
   {
-    ideaId: z.int({ error: ideaIdMessage }).positive({ error: ideaIdMessage }),
-    opinion: z
-      .string({ error: opinionMessage })
-      .min(1, { error: opinionMessage })
-      .max(MAX_OPINION_LENGTH, { error: opinionMessage })
-      .default('yes'),
+    ideaId: z.int({ error: ideaIdMessage }).check(z.positive({ error: ideaIdMessage })),
+    opinion: z._default(
+      z.string({ error: opinionMessage }).check(z.minLength(1, { error: opinionMessage }), z.maxLength(MAX_OPINION_LENGTH, { error: opinionMessage })),
+      'yes',
+    ),
   },
   { error: 'Each vote must be an object {ideaId, opinion}' },
 );
@@ -34,20 +34,23 @@ export type CastVote = z.output<typeof castVoteSchema>;
  * "Vote"). The count is checked before the entries, so an oversized round costs no per-entry work.
  * Whether the ideas exist and the opinions are allowed is for planRound, which knows the site.
  */
-export const castVotesBody = z.preprocess(
-  (body) => (Array.isArray(body) || typeof body !== 'object' || body === null ? body : [body]),
-  z
-    .array(z.unknown(), { error: 'Body must be a vote {ideaId, opinion} or an array of votes' })
-    .min(1, { error: 'A vote round needs at least one vote' })
-    .max(MAX_ROUND_ENTRIES, { error: (issue) => `A vote round holds at most ${MAX_ROUND_ENTRIES} votes; this one holds ${(issue.input as unknown[]).length}` })
-    .pipe(z.array(castVoteSchema)),
+export const castVotesBody = z.pipe(
+  // What zod classic calls a preprocess: a transform ahead of the schema.
+  z.transform((body: unknown) => (Array.isArray(body) || typeof body !== 'object' || body === null ? body : [body])),
+  z.pipe(
+    z.array(z.unknown(), { error: 'Body must be a vote {ideaId, opinion} or an array of votes' }).check(
+      z.minLength(1, { error: 'A vote round needs at least one vote' }),
+      z.maxLength(MAX_ROUND_ENTRIES, { error: (issue) => `A vote round holds at most ${MAX_ROUND_ENTRIES} votes; this one holds ${(issue.input as unknown[]).length}` }),
+    ),
+    z.array(castVoteSchema),
+  ),
 );
 
 /** `userId` is present for moderators and above (and in the caller's own POST answer) only. */
 export const voteRecordSchema = z.object({
-  id: z.number().int().positive(),
-  ideaId: z.number().int().positive(),
-  userId: z.number().int().positive().optional(),
+  id: z.int().check(z.positive()),
+  ideaId: z.int().check(z.positive()),
+  userId: z.optional(z.int().check(z.positive())),
   opinion: z.string(),
   createdAt: z.string(),
 });
@@ -57,9 +60,9 @@ export type VoteRecord = z.infer<typeof voteRecordSchema>;
 export const castVotesResponse = z.array(voteRecordSchema);
 
 export const listVotesQuery = z.object({
-  ideaId: pathId.optional(),
-  userId: pathId.optional(),
-  opinion: z.string().min(1).max(MAX_OPINION_LENGTH).optional(),
+  ideaId: z.optional(pathId),
+  userId: z.optional(pathId),
+  opinion: z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_OPINION_LENGTH))),
   ...pageQuery,
 });
 export type ListVotesQuery = z.infer<typeof listVotesQuery>;
@@ -69,4 +72,4 @@ export const listVotesResponse = listEnvelope(voteRecordSchema);
 /** Clients pick the key (a UUID fits); 1..128 URL-safe characters. */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{1,128}$/, 'Idempotency-Key must be 1 to 128 characters of A-Z, a-z, 0-9, _ and -');
+  .check(z.regex(/^[A-Za-z0-9_-]{1,128}$/, 'Idempotency-Key must be 1 to 128 characters of A-Z, a-z, 0-9, _ and -'));

@@ -2,33 +2,35 @@
  * Environment, read and validated once at cold start (DESIGN habit 5). A function that is missing a
  * secret outside the local stage fails here, loudly, instead of serving requests with a weak key.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 
 const LOCAL_STAGES = new Set(['local', 'test']);
 const DEV_JWT_SECRET = 'local-dev-jwt-secret-change-me-0123456789abcdef';
 const DEV_SERVICE_TOKEN = 'local-dev-service-token';
 
 const envSchema = z.object({
-  STAGE: z.string().min(1).default('local'),
-  TABLE_NAME: z.string().min(1).default('participation-local'),
+  STAGE: z._default(z.string().check(z.minLength(1)), 'local'),
+  TABLE_NAME: z._default(z.string().check(z.minLength(1)), 'participation-local'),
   /** Set only locally (DynamoDB Local); on AWS the SDK finds the regional endpoint itself. */
-  DYNAMODB_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  AWS_REGION: z.string().default('eu-west-1'),
-  JWT_SECRET: z.string().optional(),
+  DYNAMODB_ENDPOINT: z.union([z.optional(z.string().check(z.url())), z.pipe(z.literal(''), z.transform(() => undefined))]),
+  AWS_REGION: z._default(z.string(), 'eu-west-1'),
+  JWT_SECRET: z.optional(z.string()),
   /** Lifetime of the JWTs issued at login, in seconds (default 7 days). */
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
-  API_SERVICE_TOKENS: z.string().optional(),
+  JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 7 * 24 * 3600),
+  API_SERVICE_TOKENS: z.optional(z.string()),
   /** Powertools' levels; tests run SILENT unless LOG_LEVEL says otherwise. */
-  LOG_LEVEL: z
-    .string()
-    .transform((v) => v.toUpperCase())
-    .pipe(z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']))
-    .optional(),
-  VITEST: z.string().optional(),
+  LOG_LEVEL: z.optional(
+    z.pipe(
+      z.pipe(z.string(), z.transform((v) => v.toUpperCase())),
+      z.enum(['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT']),
+    ),
+  ),
+  VITEST: z.optional(z.string()),
   /** This API's public base URL for the login's `redirect_uri` (lib/oauth/public-url.ts); else from Host. */
-  PUBLIC_BASE_URL: z.string().optional(),
+  PUBLIC_BASE_URL: z.optional(z.string()),
   /** Tests only: injected DynamoDB failures (lib/store/fault-injection.ts), e.g. `conflict=0.2,throttle=0.1`. */
-  DYNAMO_FAULTS: z.string().optional(),
+  DYNAMO_FAULTS: z.optional(z.string()),
 });
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'CRITICAL' | 'SILENT';

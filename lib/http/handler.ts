@@ -15,7 +15,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { CorsContext } from '#lib/http/cors';
 import { withHttpStack } from '#lib/http/stack';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { parseJsonBody } from '#lib/http/body';
 import { httpResponse, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
@@ -30,8 +30,8 @@ import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
 import { recordWriteActivity } from '#lib/users/activity-touch';
 
-type AnySchema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type AnySchema = z.core.$ZodType;
+type Out<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema | undefined, B extends AnySchema | undefined> {
   /**

@@ -1,7 +1,8 @@
 /**
  * zod issues -> CONTRACT `details` (paths as errorPath writes them: `title`, `extraData.tags[1]`, `[2].ideaId`).
  */
-import type { z } from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { errorPath, validationError, type ErrorDetail } from '#lib/errors';
 
 /** Kept for existing callers; the formatter itself is errorPath (lib/errors.ts). */
@@ -11,7 +12,7 @@ export const dotPath = errorPath;
  * One detail per failing field (CONTRACT "Decided details"): zod may report several issues for one value
  * (e.g. -1.5 for a positive integer); the first one says it.
  */
-export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {
+export function detailsOf(error: z.core.$ZodError, prefix = ''): ErrorDetail[] {
   const seen = new Set<string>();
   const details: ErrorDetail[] = [];
   for (const issue of error.issues) {
@@ -24,14 +25,14 @@ export function detailsOf(error: z.ZodError, prefix = ''): ErrorDetail[] {
 }
 
 /** Parses with a schema or throws a 400 ValidationError naming every failing path (or `invalid`'s error). */
-export function parseOrThrow<T extends z.ZodType>(
+export function parseOrThrow<T extends z.core.$ZodType>(
   schema: T,
   value: unknown,
   what: string,
   prefix = '',
   invalid?: (details: ErrorDetail[]) => Error,
 ): z.infer<T> {
-  const result = schema.safeParse(value);
+  const result = z.safeParse(schema, value);
   if (result.success) return result.data;
   const details = detailsOf(result.error, prefix);
   throw invalid ? invalid(details) : validationError(details, `Invalid ${what}`);

@@ -19,7 +19,8 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import type * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { env } from '#lib/config/env';
 import { type ApiError, badGateway, badRequest, conflict } from '#lib/errors';
 import { logger } from '#lib/log/logger';
@@ -140,8 +141,8 @@ const failed = (call: Call, answer: Answer): ApiError => {
   return unavailable(call);
 };
 
-function parse<T extends z.ZodType>(schema: T, call: Call, answer: Answer): z.infer<T> {
-  const result = schema.safeParse(answer.json);
+function parse<T extends z.core.$ZodType>(schema: T, call: Call, answer: Answer): z.infer<T> {
+  const result = z.safeParse(schema, answer.json);
   if (!result.success) {
     logger.warn('auth server answer not understood', { what: call.what, status: answer.status });
     throw unavailable(call);

@@ -6,7 +6,8 @@
  * A route's body is documented by the component whose schema is the very object the route declares
  * (lib/routes): the handler validates with it, so the document cannot show another one.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { DEFAULT_CONFIG } from '#lib/sites/config-defaults';
 import { castVoteSchema, castVotesBody, MAX_ROUND_ENTRIES } from '#schemas/votes';
 import { deletedResponse, errorBody, listEnvelope } from '#schemas/common';
@@ -38,13 +39,13 @@ import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/re
 import { healthResponse } from '#schemas/health';
 
 interface Component {
-  schema: z.ZodType;
+  schema: z.core.$ZodType;
   /**
    * What a client sends, where zod cannot show it from `schema` itself: a body the domain checks
    * against the site's rules (the edge takes any JSON object; shown with the default limits), or one
    * read through a preprocess. `schema` stays the one the route declares and the handler validates with.
    */
-  shownAs?: z.ZodType;
+  shownAs?: z.core.$ZodType;
   description?: string;
 }
 
@@ -69,12 +70,12 @@ export const inputComponents = {
   UpdateSiteBody: { schema: updateSiteBody, description: 'Partial: absent fields stay. `config`, when sent, replaces the stored config as a whole.' },
   CreateIdeaBody: {
     schema: createIdeaBody,
-    shownAs: contentBodySchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape),
+    shownAs: z.extend(contentBodySchema(DEFAULT_CONFIG.ideas), ideaDiscoveryFields.shape),
     description: `${limitsNote('ideas')} ${discoveryNote}`,
   },
   UpdateIdeaBody: {
     schema: updateIdeaBody,
-    shownAs: contentUpdateSchema(DEFAULT_CONFIG.ideas).extend(ideaDiscoveryFields.shape),
+    shownAs: z.extend(contentUpdateSchema(DEFAULT_CONFIG.ideas), ideaDiscoveryFields.shape),
     description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')} ${discoveryNote}`,
   },
   CreateArticleBody: { schema: createArticleBody, shownAs: contentBodySchema(DEFAULT_CONFIG.articles), description: limitsNote('articles') },
@@ -88,7 +89,7 @@ export const inputComponents = {
   VoteRoundBody: {
     // A preprocess makes a single vote a round of one; JSON Schema can only show the two forms.
     schema: castVotesBody,
-    shownAs: z.union([castVoteSchema, z.array(castVoteSchema).min(1).max(MAX_ROUND_ENTRIES)]),
+    shownAs: z.union([castVoteSchema, z.array(castVoteSchema).check(z.minLength(1), z.maxLength(MAX_ROUND_ENTRIES))]),
     description: 'A round: an array of votes, or a single vote (a round of one). All-or-nothing.',
   },
   CreateUserBody: { schema: createUserBody, description: '`role` may not be above the caller\'s own. `nickName` is kept only when `users.allowUseOfNicknames`.' },

@@ -3,7 +3,8 @@
  * the zod schemas (components.ts) with zod's own JSON Schema output (draft 2020-12, OpenAPI 3.1's
  * dialect). No generator dependency.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
 import { inputComponents, outputComponents, type InputComponent } from '#lib/openapi/components';
 import { ROUTES, TAGS } from '#lib/openapi/routes';
@@ -39,7 +40,7 @@ const tidy =
     if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
   };
 
-const jsonSchemaOf = (schema: z.ZodType, io: Io): Json => {
+const jsonSchemaOf = (schema: z.core.$ZodType, io: Io): Json => {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: tidy(io) }) as Json;
   return rest;
 };
@@ -61,7 +62,7 @@ function rewriteRefs(node: unknown, map: (ref: string) => string): void {
  * schemas land in zod's `__shared` entry, which is hoisted to components of their own so every `$ref`
  * is a plain `#/components/schemas/<name>` pointer.
  */
-function componentSchemas(components: Record<string, { schema: z.ZodType; shownAs?: z.ZodType; description?: string }>, io: Io): Record<string, Json> {
+function componentSchemas(components: Record<string, { schema: z.core.$ZodType; shownAs?: z.core.$ZodType; description?: string }>, io: Io): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [id, c] of Object.entries(components)) registry.add(c.shownAs ?? c.schema, { id });
   const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', io, uri: ref, unrepresentable: 'any', override: tidy(io) }) as {
@@ -99,7 +100,7 @@ function asClientWritesIt(name: string, schema: Json): Json {
 /** Path, query and header parameters from the route's zod objects (input side: what a client writes). */
 function parameters(route: Route): Json[] {
   const out: Json[] = [];
-  const add = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  const add = (schema: z.core.$ZodType | undefined, where: 'path' | 'query') => {
     if (!schema) return;
     const json = jsonSchemaOf(schema, 'input');
     const required = new Set((json.required as string[] | undefined) ?? []);
@@ -174,7 +175,7 @@ function errorResponses(): Record<string, Json> {
 }
 
 /** The input component a route's body is: the very schema object, not one of the same shape. */
-const bodyComponents = new Map<z.ZodType, InputComponent>(Object.entries(inputComponents).map(([name, c]) => [c.schema as z.ZodType, name as InputComponent]));
+const bodyComponents = new Map<z.core.$ZodType, InputComponent>(Object.entries(inputComponents).map(([name, c]) => [c.schema as z.core.$ZodType, name as InputComponent]));
 export function bodyComponentOf(route: Route): InputComponent | undefined {
   if (!route.body) return undefined;
   const name = bodyComponents.get(route.body);

@@ -14,7 +14,7 @@
  * a token -> 401, a query -> 400, a body -> 400, 413 and 415, a rate limit -> 429. `errors` lists
  * the ones that come from the domain (403, 409, 502, 503).
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { RateLimitGroup } from '#lib/http/rate-limit';
 import type { Tag } from '#lib/openapi/tags';
 import type { OutputComponent } from '#lib/openapi/components';
@@ -48,10 +48,10 @@ export interface Route {
 
   // What apiHandler validates and enforces (lib/http/handler.ts RouteSpec).
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
-  params?: z.ZodType;
-  query?: z.ZodType;
+  params?: z.core.$ZodType;
+  query?: z.core.$ZodType;
   /** The body schema the edge validates with, and the one the document shows (lib/routes/body.ts). */
-  body?: z.ZodType;
+  body?: z.core.$ZodType;
   /** Brute-force limit of an unauthenticated door (lib/http/rate-limit.ts); documented as a 429. */
   rateLimit?: RateLimitGroup;
 

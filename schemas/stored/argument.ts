@@ -1,5 +1,6 @@
 /** Arguments (`ARG#<idea>#<id>`), with their votes on the item: lib/store/arguments.ts. */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { storedInstant, storedInt } from '#schemas/stored/read';
 
 /** Loose in its type too: list reads project a subset, and the votes are optional. */
@@ -7,15 +8,15 @@ export const storedArgument = z.looseObject({
   id: storedInt,
   siteId: storedInt,
   ideaId: storedInt,
-  userId: storedInt.nullable(),
-  parentId: storedInt.nullable(),
+  userId: z.nullable(storedInt),
+  parentId: z.nullable(storedInt),
   sentiment: z.enum(['for', 'against']),
   description: z.string(),
   createdAt: storedInstant,
   updatedAt: storedInstant,
   /** Number of argument votes. */
-  yes: storedInt.optional(),
+  yes: z.optional(storedInt),
   /** Who voted (a DynamoDB number set): one vote per user, toggled atomically. Never returned. */
-  voterIds: z.set(storedInt).optional(),
+  voterIds: z.optional(z.set(storedInt)),
 });
 export type StoredArgument = z.output<typeof storedArgument>;

@@ -1,5 +1,6 @@
 /** Ballots (`BALLOT#<user>`: a user's whole vote set on a site) and their journal: lib/store/ballots.ts. */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
 
 export const storedBallotVote = keepingUnnamed(
@@ -8,8 +9,8 @@ export const storedBallotVote = keepingUnnamed(
     opinion: z.string(),
     createdAt: storedInstant,
     /** The idea's budget and theme when the vote was cast (absent on votes cast before issue 17). */
-    budget: z.number().nullable().optional(),
-    theme: z.string().nullable().optional(),
+    budget: z.optional(z.nullable(z.number())),
+    theme: z.optional(z.nullable(z.string())),
   }),
 );
 export type StoredBallotVote = z.output<typeof storedBallotVote>;
@@ -27,24 +28,24 @@ const ballotFields = {
   votes: z.record(z.string(), storedBallotVote),
   version: storedInt,
   updatedAt: storedInstant,
-  hash: z.string().optional(),
-  prevHash: z.string().optional(),
-  prevUpdatedAt: storedInstant.optional(),
-  voteSeq: storedInt.optional(),
-  pendingTallies: storedPendingTallies.optional(),
+  hash: z.optional(z.string()),
+  prevHash: z.optional(z.string()),
+  prevUpdatedAt: z.optional(storedInstant),
+  voteSeq: z.optional(storedInt),
+  pendingTallies: z.optional(storedPendingTallies),
 };
 export const storedBallot = keepingUnnamed(z.object(ballotFields));
 export type StoredBallot = z.output<typeof storedBallot>;
 /** A projected read of ballots (results, exports, the vote record): what it asked for, each checked. */
-export const storedBallotView = keepingUnnamed(z.object(ballotFields).partial());
+export const storedBallotView = keepingUnnamed(z.partial(z.object(ballotFields)));
 
 /** An idea's tally item (`IDEA#<id>#TALLY`): lib/store/tallies.ts. Its `v_<opinion>` counters are checked there. */
 export const storedTally = keepingUnnamed(
   z.object({
     tallyOf: storedInt,
-    budget: z.number().nullable().optional(),
-    theme: z.string().nullable().optional(),
-    gone: z.literal(true).optional(),
+    budget: z.optional(z.nullable(z.number())),
+    theme: z.optional(z.nullable(z.string())),
+    gone: z.optional(z.literal(true)),
   }),
 );
 

@@ -1,5 +1,6 @@
 /** Published vote checkpoints (`CHECKPOINT#<id>`): lib/store/vote-checkpoints.ts. */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { storedInstant, storedInt } from '#schemas/stored/read';
 
 /** Exactly these fields: a checkpoint is answered as read, and nothing else of the item belongs in it. */

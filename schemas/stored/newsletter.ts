@@ -1,5 +1,6 @@
 /** Newsletter signups (`SIGNUP#<id>`) and their confirm-token items: lib/store/newsletter.ts. */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
 
 export const storedSignup = keepingUnnamed(
@@ -10,17 +11,17 @@ export const storedSignup = keepingUnnamed(
     email: z.string(),
     /** Trimmed and lower-cased: the key of the e-mail guard. */
     emailKey: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
+    firstName: z.nullable(z.string()),
+    lastName: z.nullable(z.string()),
     confirmed: z.boolean(),
     createdAt: storedInstant,
-    confirmedAt: storedInstant.optional(),
+    confirmedAt: z.optional(storedInstant),
     /** The logged-in user who signed up, if any (found again through GSI1 for anonymization). */
-    userId: storedInt.nullable().optional(),
+    userId: z.optional(z.nullable(storedInt)),
     /** Random salt the confirm token is derived from (lib/newsletter/token.ts); removed on confirm. */
-    tokenSalt: z.string().optional(),
+    tokenSalt: z.optional(z.string()),
     /** sha256 of the confirm token: the SK of the token item; removed on confirm. */
-    tokenHash: z.string().optional(),
+    tokenHash: z.optional(z.string()),
   }),
 );
 export type StoredSignup = z.output<typeof storedSignup>;

@@ -4,12 +4,14 @@
  * adds): reading keeps them, as before the codecs, and they never fail a read. The record's type
  * shows only what the schema names, so the domain does not lean on the rest by accident.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 
-export const keepingUnnamed = <S extends z.ZodObject>(schema: S): z.ZodType<z.output<S>> => schema.loose() as unknown as z.ZodType<z.output<S>>;
+export const keepingUnnamed = <S extends z.ZodMiniObject>(schema: S): z.ZodMiniType<z.output<S>> =>
+  z.catchall(schema, z.unknown()) as unknown as z.ZodMiniType<z.output<S>>;
 
 /** Stored ids and counts: safe integers (the marshaller refuses anything larger). */
-export const storedInt = z.number().int();
+export const storedInt = z.int();
 
 /** Instants are ISO strings written by the service; a read checks the type, not the format (cost). */
 export const storedInstant = z.string();

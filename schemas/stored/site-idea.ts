@@ -1,5 +1,6 @@
 /** The projection of ideas that results and exports read (lib/store/site-reads.ts): each field checked. */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
 
 export const storedSiteIdea = keepingUnnamed(
@@ -7,8 +8,8 @@ export const storedSiteIdea = keepingUnnamed(
     id: storedInt,
     title: z.string(),
     status: z.string(),
-    budget: z.number().nullable().optional(),
-    extraData: z.object({ theme: z.unknown().optional() }).optional(),
+    budget: z.optional(z.nullable(z.number())),
+    extraData: z.optional(z.object({ theme: z.optional(z.unknown()) })),
     createdAt: storedInstant,
   }),
 );

@@ -1,5 +1,6 @@
 /** The site item (`SITE#<s>` / `SITE`): lib/store/sites.ts. */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { isPlainObject, keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
 
@@ -8,8 +9,8 @@ export const storedSite = keepingUnnamed(
     id: storedInt,
     name: z.string(),
     // Absent on a site written without them; the domain reads absent as null (lib/sites/service.ts).
-    title: z.string().nullable().default(null),
-    domain: z.string().nullable().default(null),
+    title: z._default(z.nullable(z.string()), null),
+    domain: z._default(z.nullable(z.string()), null),
     // Checked in full on every write (schemas/site-config.ts). Every request reads its site, so a read
     // checks the object, not each of its settings.
     config: z.custom<SiteConfigInput>(isPlainObject, { message: 'must be an object' }),

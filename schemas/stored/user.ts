@@ -2,11 +2,12 @@
  * Site users (`USER#<u>`), their auth-server link items (`EXTUSER#<key>`) and role floors
  * (`ROLEFLOOR#<hash>`): lib/store/users.ts and lib/store/role-floor.ts.
  */
-import * as z from 'zod';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { ROLES } from '#schemas/roles';
 import { storedInstant, storedInt } from '#schemas/stored/read';
 
-const text = z.string().nullable().optional();
+const text = z.optional(z.nullable(z.string()));
 
 /** Loose in its type too: the user record passes through fields the auth server cached on it. */
 export const storedUser = z.looseObject({
@@ -18,7 +19,7 @@ export const storedUser = z.looseObject({
   lastName: text,
   nickName: text,
   /** The user's extraData as stored on the auth server: every site's entries (read per site). */
-  extraData: z.record(z.string(), z.unknown()).optional(),
+  extraData: z.optional(z.record(z.string(), z.unknown())),
   /** The auth server's id of this user (as a string); null/absent: a local-only user. */
   externalUserId: text,
   /** The normalised `auth-server-url` the user is linked to. */
@@ -27,7 +28,7 @@ export const storedUser = z.looseObject({
   listableByRole: text,
   detailsViewableByRole: text,
   gender: text,
-  signedUpForNewsletter: z.boolean().nullable().optional(),
+  signedUpForNewsletter: z.optional(z.nullable(z.boolean())),
   /** Set by anonymization; the caller resolution treats such a user as gone. */
   anonymizedAt: text,
   /** Last login or write on the site, to the day at least (lifecycle: anonymize-inactive). Absent on users stored before it. */
@@ -52,7 +53,7 @@ export const storedRoleFloor = z.object({ role: z.string() });
 export const storedUserBeforeLifecycle = z.object({
   id: storedInt,
   createdAt: storedInstant,
-  updatedAt: storedInstant.optional(),
+  updatedAt: z.optional(storedInstant),
   lastActivityAt: text,
   anonymizedAt: text,
 });

@@ -4,7 +4,7 @@
  * the shared shapes (error body, list envelope, delete answer, records) are the zod ones.
  */
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { bodyComponentOf, buildOpenApiDocument, errorStatuses, type OpenApiDocument } from '#lib/openapi/document';
 import { inputComponents } from '#lib/openapi/components';
 import { ROUTES } from '#lib/openapi/routes';
@@ -212,7 +212,7 @@ describe('the OpenAPI document', () => {
   it('takes records from the zod schemas, as answers (more fields allowed) and bodies as input', () => {
     const s = doc.components.schemas;
     expect(Object.keys(s.Idea!.properties!)).toEqual(Object.keys(ideaRecord.shape));
-    expect(s.Idea!.required).toEqual(Object.keys(ideaRecord.shape).filter((k) => !(ideaRecord.shape[k as keyof typeof ideaRecord.shape] instanceof z.ZodOptional)));
+    expect(s.Idea!.required).toEqual(Object.keys(ideaRecord.shape).filter((k) => !(ideaRecord.shape[k as keyof typeof ideaRecord.shape] instanceof z.ZodMiniOptional)));
     expect(Object.keys(s.User!.properties!)).toEqual(Object.keys(userRecord.shape));
     expect(s.Idea!.additionalProperties).toBeUndefined();
     // Input side: the opinion default makes it optional for a client; the id is a JSON integer.
