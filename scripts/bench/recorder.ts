@@ -4,6 +4,7 @@
  * ended. The counts give "DynamoDB requests per call"; the records can be replayed straight through
  * the DocumentClient to time the bare requests a call makes (the latency floor).
  */
+import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -84,7 +85,7 @@ function install() {
       const command = String((context as { commandName?: string }).commandName ?? 'unknown');
       const entry: RecordedRequest = {
         command,
-        input: structuredClone(args.input),
+        input: cloneInput(args.input),
         start: performance.now(),
         end: Number.NaN,
         failed: false,
@@ -181,7 +182,7 @@ export async function replay(requests: readonly RecordedRequest[]): Promise<numb
   const commands = ordered.map((r) => {
     const Command = DOC_COMMANDS[r.command];
     if (!Command) throw new Error(`replay: no DocumentClient command for ${r.command}`);
-    return { Command, input: structuredClone(r.input) as never };
+    return { Command, input: cloneInput(r.input) as never };
   });
   const started = performance.now();
   const done: Promise<unknown>[] = [];
@@ -196,4 +197,19 @@ export async function replay(requests: readonly RecordedRequest[]): Promise<numb
   });
   await Promise.all(done);
   return performance.now() - started;
+}
+
+/**
+ * A deep copy of a command input that keeps the DocumentClient's NumberValue instances (a tally's
+ * decimal rank): structuredClone would turn them into plain objects, which DynamoDB refuses.
+ */
+function cloneInput<T>(value: T): T {
+  if (value instanceof NumberValue) return value;
+  if (Array.isArray(value)) return value.map(cloneInput) as T;
+  if (value instanceof Set) return new Set([...value].map(cloneInput)) as T;
+  if (value instanceof Uint8Array) return value.slice() as T;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cloneInput(v)])) as T;
+  }
+  return value;
 }
