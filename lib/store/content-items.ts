@@ -98,7 +98,10 @@ export async function listContentByCreation(
   page: PageRequest,
 ): Promise<ContentPage & { tallies: Map<number, Tally> }> {
   const prefix = prefixOf(kind);
-  const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':prefix': prefix };
+  // A range rather than begins_with: the same items, and DynamoDB Local (SQLite) walks a BETWEEN range
+  // from the end it starts at, where it scans a begins_with range from the front (a newest-first page
+  // of a 10,000-idea site took 10x as long). `~` sorts after every digit and `#`.
+  const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':from': prefix, ':to': `${prefix}~` };
   const names: Record<string, string> = { '#deleting': DELETING };
   const conditions = ['attribute_not_exists(#deleting)'];
   if (options.statuses) {
@@ -121,7 +124,7 @@ export async function listContentByCreation(
   };
   const result = await queryPage<Record<string, unknown>>(
     {
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: values,
       ScanIndexForward: !options.newestFirst,
       ...filter,
