@@ -100,7 +100,7 @@ export async function listContentByCreation(
   const prefix = prefixOf(kind);
   // A range rather than begins_with: the same items, and DynamoDB Local (SQLite) walks a BETWEEN range
   // from the end it starts at, where it scans a begins_with range from the front (a newest-first page
-  // of a 10,000-idea site took 10x as long). `~` sorts after every digit and `#`.
+  // slowed with the partition's size: docs/benchmarks.md). `~` sorts after every digit and `#`.
   const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':from': prefix, ':to': `${prefix}~` };
   const names: Record<string, string> = { '#deleting': DELETING };
   const conditions = ['attribute_not_exists(#deleting)'];
