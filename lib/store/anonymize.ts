@@ -13,7 +13,8 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { roleFloorPut } from '#lib/store/role-floor';
 import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/tallies';
-import { finishPendingTallies, journalSteps, MAX_TRANSACTION_ACTIONS } from '#lib/store/ballot-journal';
+import { finishPendingTallies, journalSteps } from '#lib/store/ballot-journal';
+import { MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
 import { externalKeyOf, userCodec, type UserItem } from '#lib/store/users';
 import { conditionFailed } from '#lib/store/failures';
 

@@ -9,14 +9,13 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { failedConditions } from '#lib/store/failures';
 import { keys } from '#lib/store/keys';
+import { MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
 import { tallyChangeItem, type Tally } from '#lib/store/tallies';
 import type { StoredPendingTallies } from '#schemas/stored/ballot';
 
 /** The steps of a round's counts not yet applied, and the next one to apply. */
 export type PendingTallies = StoredPendingTallies;
 
-/** DynamoDB's limit of actions in one transaction. */
-export const MAX_TRANSACTION_ACTIONS = 100;
 
 /** Changes that did not fit, cut into steps that each fit one transaction with the ballot's journal. */
 export function journalSteps(rest: ReadonlyArray<{ ideaId: number; change: Tally }>): PendingTallies['steps'] {

@@ -19,6 +19,9 @@ import { jitteredDelayMs, RETRY_POLICY, stillBusy } from '#lib/store/retry';
 const MAX_ROUNDS = RETRY_POLICY.maxAttempts;
 const backoff = (round: number) => new Promise((r) => setTimeout(r, jitteredDelayMs(round)));
 
+/** DynamoDB's limit of actions in one TransactWriteItems (every transaction of the store keeps to it). */
+export const MAX_TRANSACTION_ACTIONS = 100;
+
 const chunk = <T>(list: T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));

@@ -27,7 +27,6 @@ import { contentItemCodec } from '#lib/store/content-item-codec';
 
 /** What the idea item keeps of its index (see above). */
 export const INDEX_KEYS = 'indexKeys';
-export const MAX_TRANSACTION_ACTIONS = 100;
 
 /** What an idea is found by; built from the idea by lib/discovery/index-spec.ts. */
 export interface IdeaIndexSpec {

@@ -6,7 +6,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
-import { batchDelete, batchPut } from '#lib/store/batch';
+import { batchDelete, batchPut, MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/query';
@@ -15,7 +15,6 @@ import {
   indexActions,
   indexKeysOf,
   INDEX_KEYS,
-  MAX_TRANSACTION_ACTIONS,
   planIndex,
   readIndexEntries,
   tagIsLive,
