@@ -23,6 +23,7 @@ import { MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
 import { doc } from '#lib/store/client';
 import { getIdempotencyRecord, idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
 import { keys } from '#lib/store/keys';
+import { fitsInItem } from '#lib/store/storable';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { readIdeaTallies, tallyChangeItem, tallyKeys, type Tally } from '#lib/store/tallies';
 
@@ -103,7 +104,9 @@ export type RoundOutcome =
   /** A concurrent request with the same Idempotency-Key committed first. */
   | { kind: 'duplicate' }
   /** A count the round removes from is not there (an idea deleted meanwhile): plan again. */
-  | { kind: 'contended' };
+  | { kind: 'contended' }
+  /** The ballot would pass DynamoDB's 400 KB item limit (thousands of votes held): nothing was sent. */
+  | { kind: 'ballot-too-large' };
 
 export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   const { siteId, userId, readVersion } = write;
@@ -125,6 +128,7 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
           ...(write.voteSeq !== undefined ? { voteSeq: write.voteSeq } : {}),
           ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
         });
+  if (ballotItem.Put && !fitsInItem(ballotItem.Put.Item as Record<string, unknown>)) return { kind: 'ballot-too-large' };
   const changeItems = first.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: c.addsVotes }));
   const items = [ballotItem, ...changeItems, ...(idempotencyItem ? [idempotencyItem] : [])];
 

@@ -175,6 +175,8 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
       case 'ballot-changed':
       case 'contended':
         continue;
+      case 'ballot-too-large':
+        throw invalidRound([{ path: '', message: `You hold ${Object.keys(votes).length} votes on this site, more than one ballot can keep; remove some before adding more` }]);
     }
   }
   throw conflict('Your vote could not be stored because of many simultaneous changes; please retry');

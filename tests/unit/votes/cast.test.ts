@@ -187,6 +187,15 @@ describe('castVotes', () => {
     expect(vi.mocked(removeLateVote)).toHaveBeenCalledWith(1, 7, 2, expect.any(Function));
   });
 
+  it('a ballot that would pass the item limit is a 400 asking to remove votes, nothing sent', async () => {
+    store.outcomes = [{ kind: 'ballot-too-large' }];
+    await expect(cast(siteWith({ voteType: 'likes' }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({
+      status: 400,
+      message: 'You hold 1 votes on this site, more than one ballot can keep; remove some before adding more',
+    });
+    expect(store.commits).toHaveLength(1);
+  });
+
   it('a gone idea is no idea: 400', async () => {
     store.ideas = [{ id: 1, gone: true }];
     await expect(cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({ status: 400 });
