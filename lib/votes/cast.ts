@@ -130,7 +130,8 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
 
     // Vote ids from the ballot's own sequence: no counter on the hot path (lib/votes/ids.ts).
     const ids = nextVoteIds(userId, state.ballot?.voteSeq, plan.added.length);
-    const votes = nextVoteSet(plan, ids.ids, now.toISOString(), ideas);
+    // Budget and theme copies only where limits read them (a likes or count ballot stays small).
+    const votes = nextVoteSet(plan, ids.ids, now.toISOString(), limitsReadIdeas(config) ? ideas : new Map());
 
     const outcome = await commitRound({
       siteId: site.id,
@@ -203,7 +204,7 @@ async function ideasForRules(
 ): Promise<Map<number, IdeaForVote>> {
   const ideas = new Map<number, IdeaForVote>();
   for (const [id, tally] of roundIdeas) if (!tally.gone) ideas.set(id, { id, budget: tally.budget, theme: tally.theme });
-  const heldMatter = config.withExisting === 'merge' && config.voteType !== 'likes' && config.voteType !== 'count';
+  const heldMatter = config.withExisting === 'merge' && limitsReadIdeas(config);
   if (!heldMatter) return ideas;
   const withoutCopies: number[] = [];
   for (const [key, vote] of Object.entries(held)) {
@@ -218,6 +219,9 @@ async function ideasForRules(
   }
   return ideas;
 }
+
+/** Whether the vote type's limits read the ideas' budgets or themes (budgeting, per theme). */
+const limitsReadIdeas = (config: VotesConfig) => config.voteType !== 'likes' && config.voteType !== 'count';
 
 /**
  * The ballot after the round: kept votes as they were, new ones with `ids` in plan order, each with
