@@ -8,7 +8,7 @@ import { getItem } from '#lib/store/read';
 import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { batchGet } from '#lib/store/batch';
-import { keys, sitePk, type Key } from '#lib/store/keys';
+import { isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/keys';
 import { queryPage, type PageRequest } from '#lib/store/query';
 import { fitsInItem } from '#lib/store/storable';
 import { asIdeaTally, type Tally, type TransactItem } from '#lib/store/tallies';
@@ -137,9 +137,12 @@ export async function listContentByCreation(
   const tallies = new Map<number, Tally>();
   const items: ContentItem[] = [];
   for (const raw of result.items) {
-    const tally = asIdeaTally(raw);
-    if (tally) tallies.set(tally.ideaId, tally.tally);
-    else items.push(toItem(raw));
+    // Known by its key: what a count left of an idea already deleted (a journal's late ADD, no
+    // `tallyOf`) is no idea either, and is skipped.
+    if (withTallies && isIdeaTallySk(String(raw['SK']))) {
+      const tally = asIdeaTally(raw);
+      if (tally) tallies.set(tally.ideaId, tally.tally);
+    } else items.push(toItem(raw));
   }
   // The last stored item of an idea in scan order: its tally going up, the idea itself going down.
   const lastKeyOf = (item: ContentItem) => (withTallies && !options.newestFirst ? keys.ideaTally(siteId, item.id) : contentKey(kind, siteId, item.id));

@@ -85,12 +85,12 @@ export async function legacyTallies(siteId: number): Promise<{ shardKeys: Key[];
     for (const [name, value] of Object.entries(shard)) {
       const marker = /^i([0-9]+)$/.exec(name);
       if (marker) {
-        if (!tallies.has(Number(marker[1]))) tallies.set(Number(marker[1]), {});
+        if (!tallies.has(Number(marker[1]))) tallies.set(Number(marker[1]), Object.create(null) as Tally);
         continue;
       }
       const counter = /^v([0-9]+)_(.+)$/s.exec(name);
       if (!counter || typeof value !== 'number') continue;
-      const tally = tallies.get(Number(counter[1])) ?? {};
+      const tally = tallies.get(Number(counter[1])) ?? (Object.create(null) as Tally);
       tally[counter[2]!] = value;
       tallies.set(Number(counter[1]), tally);
     }

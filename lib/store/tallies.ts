@@ -55,7 +55,8 @@ export const rankOf = (yes: number, ideaId: number): NumberValue => NumberValue.
 
 /** The tally of a stored tally item: every `v_<opinion>` counter, each a number, or the item is corrupt. */
 export function tallyOfItem(item: Record<string, unknown>): Tally {
-  const tally: Tally = {};
+  // Null prototype: opinions are site configuration, and `__proto__` must stay an ordinary key.
+  const tally = Object.create(null) as Tally;
   for (const [name, value] of Object.entries(item)) {
     if (!name.startsWith(COUNTER_PREFIX)) continue;
     if (typeof value !== 'number') throw new CorruptRecordError('idea tally', `${String(item['PK'])} ${String(item['SK'])}`, { path: name, message: 'a counter must be a number' });
