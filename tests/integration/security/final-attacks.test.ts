@@ -153,6 +153,25 @@ describe('(3) an anonymous browser', () => {
     expect((await readIdeaTallies(site.id, [ideas[0]!], { consistent: true })).get(ideas[0]!)?.tally).toEqual({});
   });
 
+  it("the public vote list of a viewable site never shows or filters by who voted (anonymous, forged cookie, or a member)", async () => {
+    const viewable = await votingSite({ voteType: 'likes', isViewable: true });
+    const [idea] = await createIdeas(viewable.id, 1);
+    const voter = await createUser(viewable.id);
+    const other = await createUser(viewable.id);
+    expect((await castVotes(viewable.id, voter.token, [{ ideaId: idea! }])).status).toBe(200);
+    const queries: Array<Record<string, string>> = [{}, { userId: String(voter.id) }, { userId: String(other.id) }];
+    for (const who of [{}, { cookies: [`token=${voter.token}`] }, { token: other.token }]) {
+      const answers = await Promise.all(queries.map((query) => call(listVotesHandler, { path: '/api/site/{siteId}/vote', params: { siteId: viewable.id }, query, ...who })));
+      for (const res of answers) {
+        expect(res.status, res.text).toBeLessThan(500);
+        if (res.status === 200) expect(res.text).not.toContain('userId');
+      }
+      // A filter by user that is honoured would tell who voted for what even with the field hidden.
+      const [, byVoter, byOther] = answers;
+      if (byVoter!.status === 200 && byOther!.status === 200) expect(byVoter!.text).toBe(byOther!.text);
+    }
+  });
+
   it("a write from another origin gets no CORS grant (neither its origin echoed nor `*`); the site's own origin does", async () => {
     const post = (origin: string) =>
       castVotes(site.id, member.token, [{ ideaId: ideas[1]! }], { origin });
