@@ -2,9 +2,10 @@
  * POST /vote: one voting round, all-or-nothing (CONTRACT "Vote", docs/data-model.md "Votes").
  *
  *   access (401/403) -> body (400) -> [stored answer for the Idempotency-Key?] -> voting open (403)
- *   -> ballot + ideas' tallies (read with the site and caller in the request's ONE BatchGet: see
- *   castReadPlan) -> planRound (pure rules: 400/409) -> ONE transaction (ballot, the changed ideas'
- *   tallies, stored answer). Two requests in all (issue 17).
+ *   -> the round's tallies -> planRound (pure rules: 400/409) -> ONE transaction (ballot, the changed
+ *   ideas' tallies, stored answer). The ballot, the stored answer and the first READ_AHEAD_IDEAS
+ *   tallies come with the site and the caller in the request's ONE BatchGet (castReadPlan), so a round
+ *   of up to that many ideas is two requests in all (issue 17).
  *
  * Concurrency is optimistic: the ballot is written on the condition that its version is the one the
  * round was planned from. When another round of the same user got there first (or DynamoDB reports a
