@@ -159,3 +159,54 @@ describe('the first read', () => {
   });
 });
 });
+
+describe('the raw request, read once ahead and answered in its place', () => {
+  const plans = () => doubles.plans.map((batch) => batch[1]);
+
+  it('a malformed JSON body is a 400 in its place, after the site; the route plan sees no body', async () => {
+    const seen: unknown[] = [];
+    const handler = apiHandler({ params: siteParams, body, prefetch: (request) => void seen.push(request.body) }, async () => ok({}));
+    const res = await call(handler, { method: 'POST', params: { siteId: 1 }, body: '{"title": ', headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(400);
+    expect(seen).toEqual([undefined]);
+    expect((await call(handler, { method: 'POST', params: { siteId: 9 }, body: '{"title": ' })).status).toBe(404);
+  });
+
+  it('a route without a body schema ignores any body; one with a schema names what is not an object', async () => {
+    const bare = apiHandler({ params: siteParams }, async () => ok({}));
+    expect((await call(bare, { method: 'POST', params: { siteId: 1 }, body: '5' })).status).toBe(200);
+    expect((await call(bare, { method: 'POST', params: { siteId: 1 } })).status).toBe(200);
+    const typed = apiHandler({ params: siteParams, body }, async () => ok({}));
+    expect((await call(typed, { method: 'POST', params: { siteId: 1 } })).status).toBe(400);
+    for (const [raw, kind] of [['null', 'null'], ['5', 'number'], ['"x"', 'string'], ['true', 'boolean']]) {
+      const res = await call(typed, { method: 'POST', params: { siteId: 1 }, body: raw! });
+      expect(res.body).toMatchObject({ status: 400, details: [{ path: '', message: `the body must be a JSON object, not ${kind}` }] });
+    }
+  });
+
+  it('the route plan gets the raw query and path ({} when absent) and the user only of a token of this site', async () => {
+    const seen: Array<Record<string, unknown>> = [];
+    const handler = apiHandler({ params: siteParams, prefetch: (request) => void seen.push({ ...request }) }, async () => ok({}));
+    const { identify } = await import('#lib/auth/caller');
+    vi.mocked(identify).mockResolvedValueOnce({ kind: 'none' });
+    await call(handler, { params: { siteId: 1 } });
+    expect(seen[0]).toMatchObject({ siteId: 1, userId: undefined, query: {}, pathParameters: { siteId: '1' } });
+    await call(handler, { params: { siteId: 1 }, query: { a: 'b' } });
+    expect(seen[1]).toMatchObject({ userId: 5, query: { a: 'b' } });
+  });
+
+  it('a site-less route plans nothing of its own, even with a plan declared', async () => {
+    const plan = vi.fn(() => ({ keys: [], consistent: false }));
+    const handler = apiHandler({ prefetch: plan }, async () => ok({}));
+    expect((await call(handler, {})).status).toBe(200);
+    expect(plan).not.toHaveBeenCalled();
+    expect(plans()).toEqual([undefined]);
+  });
+
+  it('Basic Auth reads the Authorization header: the right credentials pass', async () => {
+    const handler = apiHandler({ params: siteParams }, async () => ok({}));
+    const basic = `Basic ${Buffer.from('u:p').toString('base64')}`;
+    expect((await call(handler, { params: { siteId: 2 }, headers: { authorization: basic } })).status).toBe(200);
+  });
+});
+
