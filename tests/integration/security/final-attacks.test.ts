@@ -10,9 +10,10 @@
  * codec throw (a 5xx, or a read that fails forever after); the read-ahead never serves one request's
  * item to another; a vote is never counted twice nor kept on a deleted idea.
  */
+import { onceBefore, tallySks } from '#tests/support/intercept';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import type { IdeaRecord } from '#schemas/idea';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
@@ -377,39 +378,6 @@ describe('a vote counted twice, or on a deleted idea', () => {
 // ---------------------------------------------------------------------------------------------------
 
 const INTERCEPT = 'testFinalAttackIntercept';
-afterEach(() => {
-  dynamo.middlewareStack.remove(INTERCEPT);
-});
-
-type Sent = { commandName: string; input: unknown };
-
-/** Runs `before` once, just before the first DynamoDB command that `matches` (its own commands pass). */
-function onceBefore(matches: (sent: Sent) => boolean, before: (sent: Sent) => Promise<void>): () => boolean {
-  let fired = false;
-  let running = false;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const sent = { commandName: String((context as { commandName?: string }).commandName), input: (args as { input?: unknown }).input };
-      if (!fired && !running && matches(sent)) {
-        running = true;
-        try {
-          await before(sent);
-        } finally {
-          running = false;
-          fired = true;
-        }
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: INTERCEPT, priority: 'high' },
-  );
-  return () => fired;
-}
-
-const tallySksOf = (input: unknown): string[] =>
-  ((input as { TransactItems?: Array<{ Update?: { Key?: { SK?: unknown } } }> } | undefined)?.TransactItems ?? [])
-    .map((item) => item.Update?.Key?.SK)
-    .filter((sk): sk is string => typeof sk === 'string' && sk.endsWith('#TALLY'));
 
 describe("a large round's late vote on an idea deleted while it committed", () => {
   // BUG (fails): the journal's unconditional ADD (lib/store/ballot-journal.ts) re-creates the deleted
@@ -429,9 +397,9 @@ describe("a large round's late vote on an idea deleted while it committed", () =
     let victimSk: string | undefined;
     let victim: number | undefined;
     onceBefore(
-      (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySksOf(sent.input).length > 0,
+      (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySks(sent.input).length > 0,
       async (sent) => {
-        const inFirst = new Set(tallySksOf(sent.input));
+        const inFirst = new Set(tallySks(sent.input));
         victim = ideas.find((id) => !inFirst.has(keys.ideaTally(site.id, id).SK));
         if (victim === undefined) return;
         victimSk = keys.ideaTally(site.id, victim).SK;

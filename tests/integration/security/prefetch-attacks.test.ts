@@ -7,11 +7,12 @@
  * stands in for a fresher one that a conditional write depends on; no client input yields a 5xx; the
  * CONTRACT error order is unchanged; tallies always equal what the ballots hold.
  */
+import { onceBefore, tallySks, type Sent } from '#tests/support/intercept';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 import type { VoteRecord } from '#schemas/votes';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/client';
@@ -30,45 +31,6 @@ import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
 import { handler as listIdeasHandler } from '../../../functions/ideas/list.ts';
 import { handler as voteHandler } from '../../../functions/votes/cast.ts';
 
-const INTERCEPT = 'testPrefetchAttackIntercept';
-afterEach(() => {
-  dynamo.middlewareStack.remove(INTERCEPT);
-});
-
-type Sent = { commandName: string; input: unknown };
-
-/**
- * Runs `before` once, just before the first DynamoDB command that `matches` is sent (its own commands
- * pass untouched): a deterministic interleaving of a concurrent writer.
- */
-function onceBefore(matches: (sent: Sent) => boolean, before: (sent: Sent) => Promise<void>): () => boolean {
-  let fired = false;
-  let running = false;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const sent = { commandName: String((context as { commandName?: string }).commandName), input: (args as { input?: unknown }).input };
-      if (!fired && !running && matches(sent)) {
-        running = true;
-        try {
-          await before(sent);
-        } finally {
-          running = false;
-          fired = true;
-        }
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: INTERCEPT, priority: 'high' },
-  );
-  return () => fired;
-}
-
-/** The tally SKs a transaction touches. */
-type Keyed = { Key?: { SK?: unknown } };
-const tallySks = (input: unknown): string[] =>
-  ((input as { TransactItems?: Array<{ Update?: Keyed; ConditionCheck?: Keyed }> } | undefined)?.TransactItems ?? [])
-    .map((item) => (item.Update ?? item.ConditionCheck)?.Key?.SK)
-    .filter((sk): sk is string => typeof sk === 'string' && sk.endsWith('#TALLY'));
 
 describe('a large round (more ideas than one transaction) against an idea deleted while it is planned', () => {
   it.each([
