@@ -2,7 +2,7 @@
  * Idea records with what the include flags add, for one idea or a whole page at the same cost:
  * each kind of related data is read once for the page, in parallel: tallies come with the page (or
  * one BatchGet), the caller's ballot with the request's first read (lib/store/prefetch.ts, else one
- * GetItem), users one BatchGet, arguments one Query over the page's SK range.
+ * GetItem), users one BatchGet, arguments one range Query per run of nearby ids (lib/store/id-runs.ts).
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';

@@ -8,6 +8,7 @@ import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { batchDelete, batchPut, MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
+import { idRuns } from '#lib/store/id-runs';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/query';
 import { newTallyItem, queryIdeasByVotes, tallyCopiesItem, tallyGoneItem, type Tally, type TallyCopies, type TransactItem, type VotesPosition } from '#lib/store/tallies';
@@ -158,31 +159,32 @@ export async function ideaHasArguments(siteId: number, ideaId: number): Promise<
 const ARGUMENT_FIELDS = ['id', 'siteId', 'ideaId', 'userId', 'parentId', 'sentiment', 'description', 'createdAt', 'updatedAt'];
 
 /**
- * Every argument of the given ideas with one Query: arguments sort under their idea
- * (`ARG#<ideaId>#<argId>`), so those of ideas min..max are one SK range. Arguments of ideas in that
- * range but not asked for are dropped here; further Query pages are read only when the range holds
- * more than 1 MB. (A page ordered by votes is scattered over the site, so its range can hold many
- * arguments of other ideas: splitting it into a few ranges was measured and saved under 10% of the
- * reads on a 10,000-idea site for 3 more requests, so it stays one range. docs/benchmarks.md.)
+ * Every argument of the given ideas: arguments sort under their idea (`ARG#<ideaId>#<argId>`), so the
+ * arguments of a run of nearby ideas are one SK range. One Query per run (lib/store/id-runs.ts), the
+ * runs in parallel: a page in creation order is one Query, a page ordered by votes reads about what it
+ * shows however large the site. Arguments of ideas inside a run but not asked for are dropped here;
+ * further Query pages are read only when a run holds more than 1 MB.
  */
 export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[]): Promise<ArgumentItem[]> {
   if (ideaIds.length === 0) return [];
   const wanted = new Set(ideaIds);
-  const min = Math.min(...ideaIds);
-  const max = Math.max(...ideaIds);
   const names = Object.fromEntries(ARGUMENT_FIELDS.map((field, i) => [`#f${i}`, field]));
-  const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: {
-      ':pk': sitePk(siteId),
-      ':from': keys.argumentsOfIdeaPrefix(min),
-      // '~' sorts after every digit, so this bound takes in every argument of `max`.
-      ':to': `${keys.argumentsOfIdeaPrefix(max)}~`,
-    },
-    ProjectionExpression: Object.keys(names).join(', '),
-    ExpressionAttributeNames: names,
-  });
-  return items.map(argumentCodec.fromItem).filter((item) => wanted.has(item.ideaId));
+  const runs = await Promise.all(
+    idRuns(ideaIds).map((run) =>
+      queryAll<Record<string, unknown>>({
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': sitePk(siteId),
+          ':from': keys.argumentsOfIdeaPrefix(run.from),
+          // '~' sorts after every digit, so this bound takes in every argument of `run.to`.
+          ':to': `${keys.argumentsOfIdeaPrefix(run.to)}~`,
+        },
+        ProjectionExpression: Object.keys(names).join(', '),
+        ExpressionAttributeNames: names,
+      }),
+    ),
+  );
+  return runs.flat().map(argumentCodec.fromItem).filter((item) => wanted.has(item.ideaId));
 }
 
 export interface IdeasByVotesPage extends ContentPage {

@@ -95,6 +95,31 @@ describe('request counts', () => {
     console.info(`get one idea, every include: ${q.requests} requests`, q.commands);
   });
 
+  it('a page ordered by votes reads the arguments of its own ideas, not of every idea between them', async () => {
+    const site = await createSite();
+    const caller = await createUser(site.id, 'moderator');
+    const ideas = await seedIdeas(site.id, 40);
+    for (let i = 0; i < ideas.length; i += 10) {
+      await Promise.all(ideas.slice(i, i + 10).flatMap((idea) => [seedArgument(site.id, idea.id, { sentiment: 'for' }), seedArgument(site.id, idea.id, { sentiment: 'against' })]));
+    }
+    // Four voted ideas far apart (13 ids), as the top of a large site's vote order is.
+    const voted = [0, 13, 26, 39].map((i) => ideas[i]!);
+    await castVotes(site.id, caller.id, Object.fromEntries(voted.map((idea) => [idea.id, 'yes'])));
+    const page = await countRequests(() =>
+      invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { includeArguments: '1', sort: 'votes_desc', pageSize: '4' }, token: caller.token }),
+    );
+    expect(page.result.status).toBe(200);
+    expect(page.result.body.records.map((r) => r.id).sort()).toEqual(voted.map((idea) => idea.id).sort());
+    for (const record of page.result.body.records) {
+      expect(record.argumentsFor!.map((a) => a.ideaId)).toEqual([record.id]);
+      expect(record.argumentsAgainst!.map((a) => a.ideaId)).toEqual([record.id]);
+    }
+    // The GSI3 Query reads the 4 + 1 tally items of the page (Limit page + 1); the arguments, one range
+    // Query per far-apart idea, read their 8 arguments. One range over the page would read all 80.
+    expect(page.commands['QueryCommand']).toBe(1 + voted.length);
+    expect(page.queryItemsRead).toBe(5 + 2 * voted.length);
+  });
+
   it('a list page without include flags is site + caller (one BatchGet) + one Query', async () => {
     const { site, caller } = await populatedSite(5);
     const plain = await countRequests(() => invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, token: caller.token }));
