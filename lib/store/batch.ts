@@ -22,6 +22,9 @@ const backoff = (round: number) => new Promise((r) => setTimeout(r, jitteredDela
 /** DynamoDB's limit of actions in one TransactWriteItems (every transaction of the store keeps to it). */
 export const MAX_TRANSACTION_ACTIONS = 100;
 
+/** DynamoDB's limit of keys in one BatchGetItem: more keys are more requests (sent in parallel). */
+export const MAX_BATCH_GET_KEYS = 100;
+
 const chunk = <T>(list: T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
@@ -46,7 +49,7 @@ export async function batchGet<T = Record<string, unknown>>(keyList: Key[], opti
   const unique = [...new Map(keyList.map((k) => [`${k.PK}|${k.SK}`, k])).values()];
   const results: T[] = [];
   await Promise.all(
-    chunk(unique, 100).map(async (part) => {
+    chunk(unique, MAX_BATCH_GET_KEYS).map(async (part) => {
       let pending: Record<string, unknown>[] | undefined = part.map((k) => ({ PK: k.PK, SK: k.SK }));
       for (let round = 0; pending && pending.length > 0; round++) {
         if (round >= MAX_ROUNDS) throw stillBusy();

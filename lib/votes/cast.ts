@@ -20,6 +20,7 @@ import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/service';
 import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots';
+import { MAX_BATCH_GET_KEYS } from '#lib/store/batch';
 import type { IdempotencyRecord } from '#lib/store/idempotency';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';
@@ -68,12 +69,13 @@ export function authorizeVoter(caller: Caller, site: Site | undefined): void {
 }
 
 /**
- * The tallies read ahead, before the site's Basic Auth, the caller's right to vote and the open/closed
- * check have run: a round those refuse must not cost a read per idea it names (a body may name 500),
- * so at most this many are read ahead (24 keys in all); a larger round reads the rest after the checks,
- * one more BatchGet. Rounds up to this size (the usual budgeting round) stay at two requests.
+ * The tallies read ahead: as many as fill the request's first BatchGet beside the site, the caller, the
+ * ballot and the stored answer, so a round of up to this many ideas is two requests in all. Bounded,
+ * because this read happens before the site's Basic Auth, the caller's right to vote and the open/closed
+ * check: a round those refuse costs at most this one BatchGet, never a read per idea its body names (a
+ * body may name 500; the first red team measured that). A larger round reads the rest after the checks.
  */
-export const READ_AHEAD_IDEAS = 20;
+export const READ_AHEAD_IDEAS = MAX_BATCH_GET_KEYS - 4;
 
 /**
  * What a round will read, for the request's first BatchGet (with the site and the caller): the ballot,

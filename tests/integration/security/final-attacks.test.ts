@@ -293,12 +293,13 @@ describe('the read-ahead of the first READ_AHEAD_IDEAS tallies', () => {
   let site: { id: number };
   let ideas: number[];
   beforeAll(async () => {
-    site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
-    ideas = await createIdeas(site.id, READ_AHEAD_IDEAS + 10);
+    // Room for rounds past the read-ahead (it fills the first BatchGet: 96 of its 100 keys).
+    site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: READ_AHEAD_IDEAS + 20 });
+    ideas = await createIdeas(site.id, READ_AHEAD_IDEAS + 20);
   });
 
   it("a round whose ideas past the read-ahead exist only on another site is a 400 and moves no tally there", async () => {
-    const other = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
+    const other = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: READ_AHEAD_IDEAS + 20 });
     const foreign = (await createIdeas(other.id, 10)).filter((id) => !ideas.includes(id));
     const voter = await createUser(site.id);
     const round = [...ideas.slice(0, READ_AHEAD_IDEAS), ...foreign.slice(0, 3)].map((ideaId) => ({ ideaId }));

@@ -1,5 +1,5 @@
 /**
- * Constant cost (issue 17): a vote round is two DynamoDB requests, one read and one transaction of one
+ * Constant cost (issue 17): a vote round of up to 96 ideas is two DynamoDB requests, one read and one transaction of one
  * action per idea it changes plus the ballot (docs/data-model.md, "Votes"), until DynamoDB's own limits
  * (100 keys per BatchGet, 100 actions per transaction) split the read and the counts.
  */
@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { dynamo } from '#lib/store/client';
 import { createUser } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
+import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import { castVotes, createIdeas, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 
 /** Records the number of actions of every TransactWriteItems while `fn` runs. */
@@ -34,7 +35,7 @@ async function transactionSizes<T>(fn: () => Promise<T>): Promise<{ result: T; s
 const TWO = { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 };
 
 describe('requests per vote round', () => {
-  it.each([[1], [20]])('a count round of %i ideas takes 2 requests, one transaction of n + 1 actions', async (n) => {
+  it.each([[1], [20], [READ_AHEAD_IDEAS]])('a count round of %i ideas takes 2 requests, one transaction of n + 1 actions', async (n) => {
     const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
     const ideas = await createIdeas(site.id, n);
     const user = await createUser(site.id);
@@ -46,9 +47,9 @@ describe('requests per vote round', () => {
     await expectTalliesMatchBallots(site.id);
   });
 
-  it('a round of 97 ideas reads the tallies past the first 20 after its checks: 3 requests, one transaction', async () => {
+  it('a round of 97 ideas reads the tallies past the first 96 (READ_AHEAD_IDEAS) after its checks: 3 requests, one transaction', async () => {
     const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
-    const ideas = await createIdeas(site.id, 97);
+    const ideas = await createIdeas(site.id, READ_AHEAD_IDEAS + 1);
     const user = await createUser(site.id);
     const { result: counted, sizes } = await transactionSizes(() => countRequests(() => castVotes(site.id, user.token, ideas.map((ideaId) => ({ ideaId })))));
     expect(counted.result.status).toBe(200);
