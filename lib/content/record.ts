@@ -31,13 +31,21 @@ export interface CommonIncludes {
   includeUser: boolean;
 }
 
-/** The users behind a page of items, when `includeUser` asks for them (one BatchGet per 100 users). */
-export async function loadUsersOf(siteId: number, items: readonly ContentItem[], flags: CommonIncludes): Promise<Map<number, UserItem>> {
+/**
+ * The users behind a page of items, when `includeUser` asks for them (one BatchGet per 100 users).
+ * `known`: users the page already read (a by-votes page reads its authors beside its ideas); only the
+ * others are read, so a stale or missing copy costs a read, never a wrong user.
+ */
+export async function loadUsersOf(
+  siteId: number,
+  items: readonly ContentItem[],
+  flags: CommonIncludes,
+  known: ReadonlyMap<number, UserItem> = new Map(),
+): Promise<Map<number, UserItem>> {
   if (!flags.includeUser) return new Map();
-  return getUsers(
-    siteId,
-    items.flatMap((item) => (item.userId != null ? [item.userId] : [])),
-  );
+  const missing = items.flatMap((item) => (item.userId != null && !known.has(item.userId) ? [item.userId] : []));
+  const read = missing.length > 0 ? await getUsers(siteId, missing) : new Map<number, UserItem>();
+  return new Map([...known, ...read]);
 }
 
 /** `posterImage` and `user` onto a record; a user that is gone (or none) shows as `user: null`. */

@@ -14,17 +14,19 @@ import { argumentsOfIdeas } from '#lib/store/ideas';
 import { readTallies, yesNo, type Tally } from '#lib/store/tallies';
 import { loadUsersOf, withCommonIncludes } from '#lib/content/record';
 import { toIdeaRecord } from '#lib/ideas/record';
+import type { UserItem } from '#lib/store/users';
 import type { IdeaIncludes, IdeaRecord } from '#schemas/idea';
 
 /**
- * @param known tallies the caller already read with the page (its Query or its order by votes).
+ * @param known what the caller already read with the page: tallies (its Query or its order by votes),
+ *   users and arguments (a by-votes page reads them beside its ideas).
  */
 export async function toIdeaRecords(
   site: Site,
   caller: Caller,
   items: readonly ContentItem[],
   flags: IdeaIncludes,
-  known: { tallies?: Map<number, Tally> } = {},
+  known: { tallies?: Map<number, Tally>; users?: ReadonlyMap<number, UserItem>; arguments?: readonly ArgumentItem[] | undefined } = {},
 ): Promise<IdeaRecord[]> {
   if (items.length === 0) return [];
   const ids = items.map((item) => item.id);
@@ -33,8 +35,8 @@ export async function toIdeaRecords(
   const [tallies, ballot, users, argumentItems] = await Promise.all([
     showCounts ? (known.tallies ?? readTallies(site.id, ids)) : undefined,
     flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
-    loadUsersOf(site.id, items, flags),
-    flags.includeArguments ? argumentsOfIdeas(site.id, ids) : [],
+    loadUsersOf(site.id, items, flags, known.users),
+    flags.includeArguments ? (known.arguments ?? argumentsOfIdeas(site.id, ids)) : [],
   ]);
   const argumentsByIdea = groupArguments(argumentItems);
 

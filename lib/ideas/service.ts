@@ -4,7 +4,7 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/service';
-import { listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
+import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
@@ -17,8 +17,8 @@ import { listDiscovered } from '#lib/discovery/list';
 
 /**
  * One page in the asked order. Cost: one Query (creation order: the ideas with their tallies) or a
- * Query of GSI3 and one BatchGet (vote order: the page's tallies, then its ideas), plus one read per
- * include kind, whatever the page holds or the site's size.
+ * Query of GSI3 and one BatchGet (vote order: the page's tallies, then its ideas, with its authors and
+ * arguments in the same round trip), plus one read per include kind, whatever the site's size.
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
   // Discovery filters (issue 18) are served by their index: lib/discovery/list.ts.
@@ -31,8 +31,18 @@ export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuer
   // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
   const page = query;
   if (query.sort === 'votes_desc' || query.sort === 'votes_asc') {
-    const result = await listIdeasByVotes(site.id, { mostFirst: query.sort === 'votes_desc', statuses }, page);
-    return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);
+    // The page's authors and arguments are read beside its ideas, once the order has named them.
+    const result = await listIdeasByVotes(
+      site.id,
+      {
+        mostFirst: query.sort === 'votes_desc',
+        statuses,
+        withAuthors: query.includeUser,
+        alongside: query.includeArguments ? (ids) => argumentsOfIdeas(site.id, ids) : undefined,
+      },
+      page,
+    );
+    return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies, users: result.authors, arguments: result.alongside }), result);
   }
   const result = await listIdeasByCreation(site.id, { newestFirst: query.sort === 'createdate_desc', statuses }, page);
   return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);

@@ -26,6 +26,7 @@ import {
   deleteContentItem,
   getContentItem,
   getContentItems,
+  getUsers,
   listContentByCreation,
   markContentDeleting,
   putNewContentItem,
@@ -35,6 +36,7 @@ import {
   type ContentWriteOutcome,
 } from '#lib/store/content-items';
 import { argumentCodec, type ArgumentItem } from '#lib/store/arguments';
+import type { UserItem } from '#lib/store/users';
 import type { ContentStatus } from '#schemas/content-item';
 
 export type IdeaItem = ContentItem;
@@ -64,10 +66,10 @@ export const replaceIdea = (
     replaceContentItem('IDEA', stored, expectedVersion, { checkUser: options.checkUser, with: withItems }),
   );
 
-/** What a vote round needs of an idea, copied onto its tally item by every idea write. */
+/** What a vote round needs of an idea, and its author, copied onto its tally item by every idea write. */
 export function tallyCopiesOf(item: IdeaItem): TallyCopies {
   const theme = item.extraData?.['theme'];
-  return { budget: typeof item.budget === 'number' ? item.budget : null, theme: typeof theme === 'string' ? theme : null };
+  return { budget: typeof item.budget === 'number' ? item.budget : null, theme: typeof theme === 'string' ? theme : null, author: item.userId ?? null };
 }
 
 /** The idea, its tally item and its index items in one transaction: it is votable exactly while it exists. */
@@ -187,22 +189,31 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
   return runs.flat().map(argumentCodec.fromItem).filter((item) => wanted.has(item.ideaId));
 }
 
-export interface IdeasByVotesPage extends ContentPage {
+export interface IdeasByVotesPage<A = undefined> extends ContentPage {
   /** The tallies of the page's ideas, read with the order (callers reuse them for `includeVoteCount`). */
   tallies: Map<number, Tally>;
+  /** With `withAuthors`: the users the page's tally items name as authors, read beside the ideas. */
+  authors: Map<number, UserItem>;
+  /** What `alongside` read. */
+  alongside: A | undefined;
 }
 
 /**
  * One page of ideas ordered by their `yes` tally (most first: ties newest first; least first: the
  * exact reverse), whatever their number: one Query of GSI3 (the page's tally items, in order), then
- * one BatchGet of the page's ideas. The cursor is the position (yes, id) of the last idea, so paging
+ * one BatchGet of the page's ideas, and beside it (same round trip) the authors the tally items name
+ * and whatever `alongside` reads of the page's ids (its arguments). The cursor is the position (yes, id) of the last idea, so paging
  * continues sensibly while votes come in. `statuses` and `keep` apply after the read, so such a page
  * may hold fewer ideas than asked for.
  */
-export async function listIdeasByVotes(
+export async function listIdeasByVotes<A = undefined>(
   siteId: number,
   options: {
     mostFirst: boolean;
+    /** Read the page's authors beside its ideas (`includeUser`), from the tally items' `author` copies. */
+    withAuthors?: boolean | undefined;
+    /** Another read of the page's ids, sent beside the ideas BatchGet. */
+    alongside?: ((ids: readonly number[]) => Promise<A>) | undefined;
     statuses?: readonly ContentStatus[] | undefined;
     /** Filters checked on each idea read (discovery filters); such a page may hold fewer ideas. */
     keep?: ((item: ContentItem) => boolean) | undefined;
@@ -210,13 +221,15 @@ export async function listIdeasByVotes(
     binding?: string | undefined;
   },
   page: PageRequest,
-): Promise<IdeasByVotesPage> {
+): Promise<IdeasByVotesPage<A>> {
   const sort = options.mostFirst ? 'votes_desc' : 'votes_asc';
   const scope = cursorScope({ siteId, list: 'ideas-by-votes', options: { sort, statuses: options.statuses, binding: options.binding ?? null } }, page);
   const after = decodeVotesCursor(page.cursor, scope, siteId, sort);
   const ranked = await queryIdeasByVotes(siteId, { mostFirst: options.mostFirst, after, limit: page.pageSize });
   const tallies = new Map(ranked.tallies.map((entry) => [entry.id, entry.tally]));
-  const found = await getContentItems('IDEA', siteId, ranked.tallies.map((entry) => entry.id));
+  const ids = ranked.tallies.map((entry) => entry.id);
+  const authorIds = options.withAuthors ? ranked.tallies.flatMap((entry) => (entry.author != null ? [entry.author] : [])) : [];
+  const [found, authors, alongside] = await Promise.all([getContentItems('IDEA', siteId, ids), getUsers(siteId, authorIds), options.alongside?.(ids)]);
   const allowed = options.statuses ? new Set(options.statuses) : undefined;
   const items = ranked.tallies
     .map((entry) => found.get(entry.id))
@@ -226,6 +239,8 @@ export async function listIdeasByVotes(
   return {
     items,
     tallies,
+    authors,
+    alongside,
     nextCursor: ranked.more && last ? cursorOf({ id: last.id, yes: last.tally['yes'] ?? 0 }) : null,
     cursorAfter: (item) => cursorOf({ id: item.id, yes: tallies.get(item.id)?.['yes'] ?? 0 }),
   };

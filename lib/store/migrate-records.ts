@@ -108,12 +108,13 @@ export async function legacyTallies(siteId: number): Promise<{ shardKeys: Key[];
  * tie-break. False when it was counted before.
  */
 export async function putMigratedTally(siteId: number, ideaId: number, tally: Tally, copies: TallyCopies): Promise<boolean> {
-  const names: Record<string, string> = { '#done': 'legacyCounted', '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#gone': 'gone' };
+  const names: Record<string, string> = { '#done': 'legacyCounted', '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#author': 'author', '#gone': 'gone' };
   const values: Record<string, unknown> = {
     ':true': true,
     ':id': ideaId,
     ':budget': copies.budget,
     ':theme': copies.theme,
+    ':author': copies.author,
     ':pk': keys.ideasByVotes(siteId).GSI3PK,
     ':rank': rankOf(tally['yes'] ?? 0, ideaId),
   };
@@ -127,7 +128,7 @@ export async function putMigratedTally(siteId: number, ideaId: number, tally: Ta
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.ideaTally(siteId, ideaId),
-        UpdateExpression: `SET #done = :true, #tallyOf = :id, #budget = if_not_exists(#budget, :budget), #theme = if_not_exists(#theme, :theme), GSI3PK = :pk ADD ${[...adds, 'GSI3SK :rank'].join(', ')}`,
+        UpdateExpression: `SET #done = :true, #tallyOf = :id, #budget = if_not_exists(#budget, :budget), #theme = if_not_exists(#theme, :theme), #author = if_not_exists(#author, :author), GSI3PK = :pk ADD ${[...adds, 'GSI3SK :rank'].join(', ')}`,
         ConditionExpression: 'attribute_not_exists(#done) AND attribute_not_exists(#gone)',
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

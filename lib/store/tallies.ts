@@ -12,6 +12,8 @@
  *   `tallyOf`            the idea id (tells a tally from an idea in the `IDEA#` range)
  *   `v_<opinion>` = n    the number of current votes with that opinion
  *   `budget`, `theme`    copies of the idea's, written with every idea write: a round reads only tallies
+ *   `author`             copy of the idea's `userId` (same writes): a page ordered by votes reads its
+ *                        authors beside its ideas, not after them (absent on items from before it)
  *   `gone` = true        the idea is being deleted: no vote may be added (set with its tombstone)
  *   GSI3 keys            while the idea is votable; `GSI3SK` = yes + id / 10^10 (a decimal: a round adds
  *                        its `yes` change to it, ties order by id, and it stays exact at any count,
@@ -41,10 +43,11 @@ export interface IdeaTally {
   gone: boolean;
 }
 
-/** The copies of an idea a round needs, kept on its tally item. */
+/** The copies of an idea kept on its tally item: what a round needs, and who wrote it (for a by-votes page). */
 export interface TallyCopies {
   budget: number | null;
   theme: string | null;
+  author: number | null;
 }
 
 const COUNTER_PREFIX = 'v_';
@@ -84,21 +87,22 @@ export function newTallyItem(siteId: number, ideaId: number, copies: TallyCopies
         tallyOf: ideaId,
         budget: copies.budget,
         theme: copies.theme,
+        author: copies.author,
       },
       ConditionExpression: 'attribute_not_exists(PK)',
     },
   };
 }
 
-/** The idea's new budget and theme on its tally item: goes in the idea's updating transaction. */
+/** The idea's new copies on its tally item: goes in the idea's updating transaction. */
 export function tallyCopiesItem(siteId: number, ideaId: number, copies: TallyCopies): TransactItem {
   return {
     Update: {
       TableName: TABLE,
       Key: keys.ideaTally(siteId, ideaId),
-      UpdateExpression: 'SET #tallyOf = :id, #budget = :budget, #theme = :theme',
-      ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme' },
-      ExpressionAttributeValues: { ':id': ideaId, ':budget': copies.budget, ':theme': copies.theme },
+      UpdateExpression: 'SET #tallyOf = :id, #budget = :budget, #theme = :theme, #author = :author',
+      ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#author': 'author' },
+      ExpressionAttributeValues: { ':id': ideaId, ':budget': copies.budget, ':theme': copies.theme, ':author': copies.author },
     },
   };
 }
@@ -232,6 +236,13 @@ export interface VotesPosition {
   id: number;
 }
 
+/** One idea's place in the order by votes: its tally and its author's id as copied (undefined: not copied yet). */
+export interface RankedTally {
+  id: number;
+  tally: Tally;
+  author: number | null | undefined;
+}
+
 /**
  * One page of a site's votable ideas by `yes` (most first: ties newest first; least first: the exact
  * reverse), from GSI3: only what the page returns is read, whatever the number of ideas.
@@ -239,7 +250,7 @@ export interface VotesPosition {
 export async function queryIdeasByVotes(
   siteId: number,
   options: { mostFirst: boolean; after?: VotesPosition | undefined; limit: number },
-): Promise<{ tallies: Array<{ id: number; tally: Tally }>; more: boolean }> {
+): Promise<{ tallies: RankedTally[]; more: boolean }> {
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
@@ -261,7 +272,10 @@ export async function queryIdeasByVotes(
     }),
   );
   const items = out.Items ?? [];
-  const tallies = items.slice(0, options.limit).map(ideaTallyOf).map((read) => ({ id: read.ideaId, tally: read.tally }));
+  const tallies = items.slice(0, options.limit).map((item) => {
+    const read = ideaTallyOf(item);
+    return { id: read.ideaId, tally: read.tally, author: tallyFieldsOf(item).author };
+  });
   return { tallies, more: items.length > options.limit };
 }
 

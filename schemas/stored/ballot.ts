@@ -45,6 +45,7 @@ export const storedTally = keepingUnnamed(
     tallyOf: storedInt,
     budget: z.optional(z.nullable(z.number())),
     theme: z.optional(z.nullable(z.string())),
+    author: z.optional(z.nullable(storedInt)),
     gone: z.optional(z.literal(true)),
   }),
 );

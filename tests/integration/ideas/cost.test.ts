@@ -4,6 +4,7 @@
  * docs/data-model.md ("Cost per request").
  */
 import { describe, expect, it } from 'vitest';
+import { dynamo } from '#lib/store/client';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
@@ -118,6 +119,41 @@ describe('request counts', () => {
     // Query per far-apart idea, read their 8 arguments. One range over the page would read all 80.
     expect(page.commands['QueryCommand']).toBe(1 + voted.length);
     expect(page.queryItemsRead).toBe(5 + 2 * voted.length);
+  });
+
+  it('a page ordered by votes reads its ideas, their authors and their arguments in one round trip after the order', async () => {
+    const { site, caller } = await populatedSite(12);
+    const events: string[] = [];
+    const name = 'testRoundTrips';
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        const command = String((context as { commandName?: string }).commandName);
+        const input = (args as { input?: Record<string, unknown> }).input ?? {};
+        const what =
+          command === 'BatchGetItemCommand'
+            ? [...new Set(Object.values(input['RequestItems'] as Record<string, { Keys: Array<{ SK: string }> }>).flatMap((r) => r.Keys.map((k) => k.SK.split('#')[0])))].sort().join('+')
+            : command === 'QueryCommand'
+              ? String(input['IndexName'] ?? 'table')
+              : command;
+        events.push(`send ${what}`);
+        const answer = await next(args);
+        events.push(`done ${what}`);
+        return answer;
+      },
+      { step: 'initialize', name, priority: 'high' },
+    );
+    try {
+      const res = await invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { ...allFlags, sort: 'votes_desc' }, token: caller.token });
+      expect(res.status).toBe(200);
+      expect(res.body.records.every((r) => r.user?.id === r.userId && r.argumentsFor!.length === 1)).toBe(true);
+    } finally {
+      dynamo.middlewareStack.remove(name);
+    }
+    // The request's first read, then the order (GSI3), then ideas, authors and arguments all sent before
+    // any of them is answered: three round trips, as for a page in creation order.
+    const afterOrder = events.slice(events.indexOf('done GSI3') + 1);
+    expect(events.slice(0, events.indexOf('done GSI3') + 1)).toEqual(['send BALLOT+SITE+USER', 'done BALLOT+SITE+USER', 'send GSI3', 'done GSI3']);
+    expect(afterOrder.slice(0, 3).sort()).toEqual(['send IDEA', 'send USER', 'send table'].sort());
   });
 
   it('a list page without include flags is site + caller (one BatchGet) + one Query', async () => {
