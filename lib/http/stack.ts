@@ -3,7 +3,7 @@
  * (lib/http/handler.ts), the catch-all route and the two documentation routes alike. It imports no
  * store, site or caller code, so a route that needs none of them (the docs) carries none in its bundle.
  *
- *   logger bound to the invocation -> header normaliser -> request log -> security headers -> CORS
+ *   header normaliser -> request log -> security headers -> CORS
  *   -> the CONTRACT error body (registered so it sees every error)
  */
 import middy from '@middy/core';
@@ -12,7 +12,7 @@ import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { cors } from '#lib/http/cors';
 import { errorResponder } from '#lib/http/error-handler';
-import { bindToInvocation, logger } from '#lib/log/logger';
+import { logger } from '#lib/log/logger';
 
 export interface StackOptions {
   /** A route's own Content-Security-Policy (the docs page runs a script; the API's default forbids it). */
@@ -24,7 +24,6 @@ export function withHttpStack(
   options: StackOptions = {},
 ) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(bindToInvocation())
     .use(httpHeaderNormalizer())
     .use(requestLog())
     .use(
@@ -39,7 +38,10 @@ export function withHttpStack(
     .handler(run);
 }
 
-/** One structured line per request (the request id comes with every line, bindToInvocation); never the token or the body. */
+/**
+ * One structured line per request; never the token or the body. On Lambda the runtime puts the request
+ * id on every line (lib/log/logger.ts); it is written here too so the local stack's line carries it.
+ */
 function requestLog(): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> {
   const started = new WeakMap<object, number>();
   const done = (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {

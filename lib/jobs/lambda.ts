@@ -2,9 +2,7 @@
  * The Lambda handler of a scheduled job (an EventBridge `schedule` event): the clock is the event's
  * scheduled time, the report goes to the log. Not an HTTP route: no Middy HTTP stack.
  */
-import middy from '@middy/core';
-import type { Context } from 'aws-lambda';
-import { bindToInvocation, logger } from '#lib/log/logger';
+import { logger } from '#lib/log/logger';
 import { runJob } from '#lib/jobs/index';
 import type { JobName } from '#schemas/job';
 
@@ -20,6 +18,6 @@ export function scheduledJob(name: JobName) {
     logger.info('job run', { job: name, now: report.now, units: report.units, more: report.more, sites: report.sites });
     return { job: name, units: report.units, more: report.more };
   };
-  // Middy only to bind the logger to the invocation (request id on every line of the run).
-  return middy<ScheduledEvent, { job: JobName; units: number; more: boolean }, Error, Context>().use(bindToInvocation()).handler(run);
+  // No Middy: on Lambda the runtime puts the request id on every log line of the run (lib/log/logger.ts).
+  return run;
 }

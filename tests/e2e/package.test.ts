@@ -2,7 +2,8 @@
  * The deploy artifact stays valid and deploy-ready: `serverless package` runs offline (no AWS
  * credentials), every function of serverless.yml comes out as its own small bundle, and the generated
  * CloudFormation template has least-privilege IAM (the DynamoDB actions lib/store sends, on this table
- * and its indexes only), throttling on the HTTP API stage, log retention and a protected table.
+ * and its indexes only), throttling on the HTTP API stage, JSON logs at LOG_LEVEL, log retention and a
+ * protected table.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -45,7 +46,7 @@ beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'sls-package-'));
   execFileSync(process.execPath, ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'prod', '--package', out], {
     cwd: root,
-    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1', SLS_ESBUILD_WORK_FOLDER: '.esbuild-package' },
+    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1', SLS_ESBUILD_WORK_FOLDER: '.esbuild-package', LOG_LEVEL: 'critical' },
     stdio: 'pipe',
     timeout: 240_000,
   });
@@ -156,6 +157,16 @@ describe('serverless package (prod)', () => {
     expect(settings.ThrottlingRateLimit).toBe(500);
     expect(settings.ThrottlingBurstLimit).toBe(1000);
     expect(settings.ThrottlingBurstLimit).toBeGreaterThanOrEqual(settings.ThrottlingRateLimit);
+  });
+
+  it('has Lambda write the logs of every function as JSON, filtered at LOG_LEVEL under its Lambda name', () => {
+    const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBe(Object.keys(state.service.functions).length);
+    for (const fn of functions) {
+      // The package ran with LOG_LEVEL=critical: the code's level as given, Lambda's FATAL for it.
+      expect(fn.Properties.LoggingConfig).toEqual({ LogFormat: 'JSON', ApplicationLogLevel: 'FATAL' });
+      expect(fn.Properties.Environment).toMatchObject({ Variables: { LOG_LEVEL: 'critical' } });
+    }
   });
 
   it('keeps the logs of every function for 30 days', () => {

@@ -14,7 +14,7 @@ const { badGateway, forbidden } = await import('#lib/errors');
 
 async function logged(outcome: unknown) {
   const written: string[] = [];
-  // Powertools writes errors to stderr and the rest to stdout: both are read.
+  // Off Lambda the logger writes warnings and errors to stderr and the rest to stdout: both are read.
   const capture = (chunk: string | Uint8Array) => {
     written.push(String(chunk));
     return true;
