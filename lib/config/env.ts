@@ -19,7 +19,7 @@ const envSchema = z.object({
   /** Lifetime of the JWTs issued at login, in seconds (default 7 days). */
   JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 7 * 24 * 3600),
   API_SERVICE_TOKENS: z.optional(z.string()),
-  /** Powertools' levels; tests run SILENT unless LOG_LEVEL says otherwise. */
+  /** The logger's levels (lib/log/logger.ts; serverless.yml maps them to Lambda's); tests run SILENT unless set. */
   LOG_LEVEL: z.optional(
     z.pipe(
       z.pipe(z.string(), z.transform((v) => v.toUpperCase())),

@@ -9,6 +9,7 @@
  * library or middleware has to carry the request id. Elsewhere (local stack, scripts, tests) the logger
  * writes the same object itself as one JSON line, with timestamp and level beside it.
  */
+import { inspect } from 'node:util';
 import { env, type LogLevel } from '#lib/config/env';
 
 export type LogFields = Record<string, unknown>;
@@ -48,12 +49,24 @@ function lineOf(message: string, fields: LogFields | undefined): LogFields {
   return line;
 }
 
+/**
+ * JSON, or (a field JSON cannot hold: a cycle, a BigInt) Node's own rendering of it, as Lambda's runtime
+ * falls back too: a log line must never fail the request that writes it.
+ */
+function serialise(line: LogFields): string {
+  try {
+    return JSON.stringify(line);
+  } catch {
+    return inspect(line, { depth: 4, breakLength: Infinity });
+  }
+}
+
 /** Lambda's runtime (LogFormat JSON): one console call with one object is one JSON line under the request id. */
 export const lambdaConsoleSink: LogSink = (method, line) => console[method](line);
 
 /** Outside Lambda: one JSON line per call, errors and warnings to stderr as console would send them. */
 export const jsonLineSink: LogSink = (method, line) => {
-  const text = `${JSON.stringify({ timestamp: new Date().toISOString(), level: method.toUpperCase(), ...line })}\n`;
+  const text = `${serialise({ timestamp: new Date().toISOString(), level: method.toUpperCase(), ...line })}\n`;
   (method === 'warn' || method === 'error' ? process.stderr : process.stdout).write(text);
 };
 

@@ -109,6 +109,21 @@ describe('off Lambda: one JSON line per call', () => {
   });
 });
 
+describe('a field JSON cannot hold', () => {
+  it('a cycle or a BigInt still writes one line and never throws', () => {
+    const writes = captureStreams();
+    const logger = createLogger('INFO', jsonLineSink);
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic['self'] = cyclic;
+    expect(() => logger.info('odd', { cyclic, big: 10n })).not.toThrow();
+    vi.restoreAllMocks();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.text).toContain('odd');
+    expect(writes[0]!.text).toContain('10n');
+    expect(writes[0]!.text.slice(0, -1)).not.toContain('\n');
+  });
+});
+
 describe('on Lambda (LogFormat JSON)', () => {
   it('one console call per line, with one plain object, at the console method of its level', () => {
     const calls: Array<{ method: string; args: unknown[] }> = [];
