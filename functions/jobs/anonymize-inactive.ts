@@ -1,3 +1,4 @@
 import { scheduledJob } from '#lib/jobs/lambda';
+import { run } from '#lib/jobs/anonymize-inactive';
 
-export const handler = scheduledJob('anonymize-inactive');
+export const handler = scheduledJob('anonymize-inactive', run);
