@@ -7,11 +7,7 @@
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { ROLES } from '#schemas/roles';
-import { argumentRecord } from '#schemas/argument';
-import { pathId, queryFlagOrUndefined } from '#schemas/common';
-import { contentRecordSchema } from '#schemas/content-item';
-import { ideaRecord } from '#schemas/idea';
-import { voteRecordSchema } from '#schemas/votes';
+import { pathId } from '#schemas/common';
 
 export const userParams = z.object({ siteId: pathId, userId: pathId });
 export type UserParams = z.infer<typeof userParams>;
@@ -67,39 +63,3 @@ export const publicUserRecord = z.object({
   displayName: z.string(),
   nickName: z.nullable(z.string()),
 });
-
-/**
- * `GET .../user/:USER_ID/activity`: `includeOtherSites` defaults to true; of the four kinds, those
- * given decide and the others are off, and when none is given all four are on (lib/users/activity.ts).
- */
-export const activityQuery = z.object({
-  includeOtherSites: queryFlagOrUndefined,
-  includeIdeas: queryFlagOrUndefined,
-  includeArticles: queryFlagOrUndefined,
-  includeArguments: queryFlagOrUndefined,
-  includeVotes: queryFlagOrUndefined,
-});
-export type ActivityQuery = z.infer<typeof activityQuery>;
-
-/** A site as activity and anonymization show it (CONTRACT "Decided details"). */
-export const siteSummary = z.object({ id: z.int(), name: z.string(), title: z.nullable(z.string()) });
-export type SiteSummary = z.infer<typeof siteSummary>;
-
-/** A vote as activity shows it: the vote record with the site it was cast on (activity spans sites). */
-export const activityVote = z.extend(voteRecordSchema, { userId: z.int().check(z.positive()), siteId: z.int() });
-export type ActivityVote = z.infer<typeof activityVote>;
-
-/** CONTRACT "Activity": all five keys always present; a kind not asked for is an empty array. */
-export const activityResponse = z.object({
-  // The idea record (its include fields never set here), so the OpenAPI document points at `Idea`.
-  ideas: z.array(ideaRecord),
-  articles: z.array(contentRecordSchema),
-  arguments: z.array(argumentRecord),
-  votes: z.array(activityVote),
-  sites: z.array(siteSummary),
-});
-export type ActivityResponse = z.infer<typeof activityResponse>;
-
-/** CONTRACT "Anonymization": what is (or was, for `do-*`) affected, as it was before. */
-export const anonymizationResponse = z.extend(activityResponse, { users: z.array(userRecord) });
-export type AnonymizationResponse = z.infer<typeof anonymizationResponse>;

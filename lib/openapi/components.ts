@@ -22,15 +22,8 @@ import { ideaRecord } from '#schemas/idea';
 import { articleRecord } from '#schemas/article';
 import { argumentRecord, createArgumentBody, updateArgumentBody } from '#schemas/argument';
 import { castVotesResponse, voteRecordSchema } from '#schemas/votes';
-import {
-  activityResponse,
-  anonymizationResponse,
-  createUserBody,
-  publicUserRecord,
-  siteSummary,
-  updateUserBody,
-  userRecord,
-} from '#schemas/user';
+import { createUserBody, publicUserRecord, updateUserBody, userRecord } from '#schemas/user';
+import { activityResponse, anonymizationResponse, siteSummary } from '#schemas/user-activity';
 import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
 import { notificationRecord } from '#schemas/notification';
 import { ideaDiscoveryFields, markerRecord } from '#schemas/discovery';

@@ -3,7 +3,7 @@
  * are true), and the GSI1 item kinds that answer them. Pure.
  */
 import type { OwnedKind } from '#lib/store/keys';
-import type { ActivityQuery } from '#schemas/user';
+import type { ActivityQuery } from '#schemas/user-activity';
 
 export interface Kinds {
   ideas: boolean;

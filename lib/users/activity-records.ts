@@ -10,7 +10,7 @@ import { toIdeaRecord } from '#lib/ideas/record';
 import type { OwnedItems } from '#lib/store/activity';
 import type { BallotItem } from '#lib/store/ballots';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
-import type { ActivityResponse, ActivityVote, SiteSummary } from '#schemas/user';
+import type { ActivityResponse, ActivityVote, SiteSummary } from '#schemas/user-activity';
 
 export function voteRecordsOf(ballot: BallotItem | undefined): ActivityVote[] {
   if (!ballot) return [];

@@ -20,7 +20,7 @@ import { linkedSiteUsers } from '#lib/store/activity';
 import { kindsAsked, ownedKindsOf } from '#lib/users/activity-kinds';
 import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-records';
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
-import type { ActivityQuery, ActivityResponse } from '#schemas/user';
+import type { ActivityQuery, ActivityResponse } from '#schemas/user-activity';
 
 export async function userActivity(site: Site, caller: Caller, userId: number, query: ActivityQuery): Promise<ActivityResponse> {
   const target = await loadOwnDataTarget(site, caller, userId);

@@ -22,7 +22,7 @@ import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-r
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
 import { fullUserRecord } from '#lib/users/record';
 import { votingAvailability } from '#lib/votes/availability';
-import type { AnonymizationResponse } from '#schemas/user';
+import type { AnonymizationResponse } from '#schemas/user-activity';
 
 export type AnonymizeScope = 'site' | 'all';
 

@@ -40,7 +40,7 @@ import { deleteSignup } from '#lib/store/newsletter';
 import type { UserItem } from '#lib/store/users';
 import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/users/anonymize-plan';
 import { anonymizedUser, isAnonymized } from '#lib/users/anonymized-user';
-import type { AnonymizationResponse } from '#schemas/user';
+import type { AnonymizationResponse } from '#schemas/user-activity';
 import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 export type { AnonymizeScope } from '#lib/users/anonymize-plan';

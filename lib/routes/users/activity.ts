@@ -1,5 +1,6 @@
 import type { Route } from '#lib/routes/route';
-import { activityQuery, userParams } from '#schemas/user';
+import { userParams } from '#schemas/user';
+import { activityQuery } from '#schemas/user-activity';
 
 export const userActivity = {
   operationId: 'userActivity',

@@ -17,7 +17,8 @@ import { handler as activity } from '../../../functions/users/activity.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { handler as me } from '../../../functions/oauth/me.ts';
 import { createLoginSite, loginUser, oauthConfig, startTestAuthServer } from '../oauth/login-helpers.ts';
-import type { ActivityResponse, UserRecord } from '#schemas/user';
+import type { UserRecord } from '#schemas/user';
+import type { ActivityResponse } from '#schemas/user-activity';
 
 let auth: RunningAuthServer;
 let seq = 0;

@@ -25,7 +25,7 @@ import { getSite, updateSite } from '#lib/store/sites';
 import { createLoginSite, loginUser } from '../oauth/login-helpers.ts';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import type { SignupRecord } from '#schemas/newsletter';
-import type { ActivityResponse, AnonymizationResponse } from '#schemas/user';
+import type { ActivityResponse, AnonymizationResponse } from '#schemas/user-activity';
 
 export const LONG_ARGUMENT = 'This argument is long enough to pass the default minimum length.';
 
