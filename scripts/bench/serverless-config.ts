@@ -36,7 +36,7 @@ export interface DeployConfig {
 
 /** esbuild options serverless-esbuild passes through unchanged (the rest are options of the plugin). */
 const ESBUILD_KEYS = [
-  'bundle', 'minify', 'sourcemap', 'target', 'platform', 'format', 'mainFields', 'banner', 'footer', 'define', 'keepNames',
+  'bundle', 'minify', 'sourcemap', 'sourcesContent', 'target', 'platform', 'format', 'mainFields', 'banner', 'footer', 'define', 'keepNames',
   'loader', 'conditions', 'tsconfig', 'resolveExtensions', 'legalComments', 'treeShaking', 'inject', 'alias', 'external',
   'minifyIdentifiers', 'minifySyntax', 'minifyWhitespace', 'supported', 'charset', 'drop', 'pure',
 ] as const;
