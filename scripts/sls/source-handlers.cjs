@@ -1,17 +1,19 @@
 /**
  * Local stage only (serverless.yml lists it instead of serverless-esbuild for `--stage local`):
- * serverless-offline serves the handlers straight from TypeScript source (it loads `.ts` through tsx,
- * one worker thread per function, each with a fresh module cache), so start-up bundles nothing.
- * This plugin makes an edit live: on a change under functions/, lib/ or schemas/ it asks
- * serverless-offline to drop its workers (`offline:functionsUpdated`, the event serverless-esbuild
- * also sends after a rebuild); the next request loads the new code.
+ * serverless-offline serves the handlers straight from TypeScript source, so start-up bundles nothing.
+ * Its in-process runner (`useInProcess` in serverless.yml) is given our handler host (./handler-host.cjs):
+ * one thread that loads every `.ts` handler through tsx and runs invocations side by side, instead of
+ * one thread per function instance.
+ * This plugin makes an edit live: on a change under functions/, lib/ or schemas/ the host starts a
+ * fresh thread (a fresh module cache) for the next request.
  * It also makes serverless-offline answer like API Gateway (./api-gateway-fidelity.cjs).
  * CommonJS because osls loads local plugins with require().
  */
 'use strict';
-const { watch } = require('node:fs');
-const { join } = require('node:path');
+const { existsSync, watch } = require('node:fs');
+const { dirname, join } = require('node:path');
 const { installApiGatewayFidelity } = require('./api-gateway-fidelity.cjs');
+const { HandlerHost } = require('./handler-host.cjs');
 
 const WATCHED = ['functions', 'lib', 'schemas'];
 
@@ -19,11 +21,41 @@ class SourceHandlers {
   constructor(serverless) {
     this.serverless = serverless;
     this.watchers = [];
-    installApiGatewayFidelity(serverless.serviceDir || serverless.config.servicePath);
+    // The environment serverless-offline was started with, before its in-process runner adds the
+    // functions' variables to it.
+    this.startEnv = { ...process.env };
+    const serviceDir = serverless.serviceDir || serverless.config.servicePath;
+    installApiGatewayFidelity(serviceDir);
     this.hooks = {
-      'before:offline:start:init': () => this.watch(),
+      'before:offline:start:init': () => {
+        this.host = new HandlerHost({ env: this.lambdaEnv() });
+        serveFromHost(serviceDir, this.host);
+        this.watch();
+      },
       'offline:start:end': () => this.close(),
     };
+  }
+
+  /**
+   * What serverless-offline gives every function (LambdaFunction.js): the AWS_ variables of its own
+   * environment, the provider's `environment`, the region and IS_OFFLINE. The per-function names
+   * (AWS_LAMBDA_FUNCTION_NAME, _HANDLER) are left out: one thread serves every function, and our
+   * code reads the function's name from the invocation's context.
+   */
+  lambdaEnv() {
+    const provider = this.serverless.service.provider;
+    const env = Object.fromEntries(Object.entries(this.startEnv).filter(([key]) => key.startsWith('AWS_')));
+    Object.assign(env, {
+      AWS_REGION: provider.region,
+      AWS_DEFAULT_REGION: provider.region,
+      AWS_LAMBDA_FUNCTION_MEMORY_SIZE: provider.memorySize,
+      AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+      LANG: 'en_US.UTF-8',
+      LAMBDA_TASK_ROOT: '/var/task',
+      LAMBDA_RUNTIME_DIR: '/var/runtime',
+    });
+    Object.assign(env, provider.environment, { IS_OFFLINE: 'true' });
+    return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
   }
 
   watch() {
@@ -33,7 +65,7 @@ class SourceHandlers {
     const reload = async () => {
       const files = [...changed];
       changed.clear();
-      await this.serverless.pluginManager.spawn('offline:functionsUpdated');
+      this.host.reload();
       process.stdout.write(`handlers reloaded (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})\n`);
     };
     for (const folder of WATCHED) {
@@ -51,7 +83,35 @@ class SourceHandlers {
 
   close() {
     for (const watcher of this.watchers.splice(0)) watcher.close();
+    return this.host?.close();
   }
+}
+
+const SOURCE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
+
+/**
+ * serverless-offline's in-process runner asks `load(servicePath, "<dir>/<module>.<export>")` of the
+ * Lambda runtime's loader (its copy of aws-lambda-ric's UserFunction.js, CommonJS) for the handler
+ * on every invocation. Replacing that export before the runner is first imported hands it the
+ * host's function instead: serverless-offline keeps the HTTP side, the event, the timeout and the
+ * error answers; the host runs the code.
+ */
+function serveFromHost(serviceDir, host) {
+  const offlineEntry = require.resolve('serverless-offline', { paths: [serviceDir] });
+  const userFunction = require(join(dirname(offlineEntry), 'lambda/handler-runner/in-process-runner/aws-lambda-ric/UserFunction.js'));
+  const handlers = new Map();
+  userFunction.load = async (_appRoot, fullHandlerString) => {
+    let handler = handlers.get(fullHandlerString);
+    if (!handler) {
+      const dot = fullHandlerString.lastIndexOf('.');
+      const modulePath = fullHandlerString.slice(0, dot);
+      const file = SOURCE_EXTENSIONS.map((ext) => modulePath + ext).find((f) => existsSync(f));
+      if (!file) throw new Error(`No source file for the handler ${fullHandlerString}`);
+      handler = host.handler(file, fullHandlerString.slice(dot + 1));
+      handlers.set(fullHandlerString, handler);
+    }
+    return handler;
+  };
 }
 
 module.exports = SourceHandlers;

@@ -1,0 +1,68 @@
+/**
+ * The handler host's thread (started by ./handler-host.cjs): loads handlers from TypeScript source
+ * through tsx and runs every invocation the serverless-offline process sends it, side by side, the
+ * way the integration tests run handlers in one process. Each module is loaded once per thread, so
+ * a shared lib/ module costs its load once, not once per function. A fresh thread is a fresh module
+ * cache: that is how an edit goes live (the host starts a new thread).
+ */
+'use strict';
+const { parentPort } = require('node:worker_threads');
+const { pathToFileURL } = require('node:url');
+
+// tsx's ES module loader for this thread (through our fix of its API, whatever the preloads were).
+require('./tsx-esm-api-fix.cjs');
+require('tsx/esm/api').register();
+
+/** file -> the promise of its module namespace; a failed load is forgotten so the next call retries. */
+const modules = new Map();
+
+function load(file) {
+  let loading = modules.get(file);
+  if (!loading) {
+    loading = import(pathToFileURL(file).href);
+    loading.catch(() => modules.delete(file));
+    modules.set(file, loading);
+  }
+  return loading;
+}
+
+/** The Lambda context a handler sees: the data the host sent plus the runtime's methods. */
+function lambdaContext(data, callback) {
+  const { deadline, ...context } = data;
+  return {
+    ...context,
+    getRemainingTimeInMillis: () => Math.max(0, Math.floor(deadline - Date.now())),
+    done: (err, result) => callback(err, result),
+    fail: (err) => callback(err),
+    succeed: (result) => callback(null, result),
+  };
+}
+
+/** Calls a handler as the Node.js Lambda runtime does: its promise or its callback, whichever settles first. */
+async function invoke(handler, event, contextData) {
+  let callback;
+  const called = new Promise((resolve, reject) => {
+    callback = (err, result) => (err ? reject(err) : resolve(result));
+  });
+  const returned = handler(event, lambdaContext(contextData, callback), callback);
+  return returned != null && typeof returned.then === 'function' ? Promise.race([called, returned]) : called;
+}
+
+function answer(message) {
+  try {
+    parentPort.postMessage(message);
+  } catch (err) {
+    // An answer that cannot cross threads (a function in it) fails as the Lambda would: an error.
+    parentPort.postMessage({ id: message.id, error: new Error(`The handler's answer could not be sent: ${err.message}`) });
+  }
+}
+
+parentPort.on('message', async ({ id, file, name, event, context }) => {
+  try {
+    const handler = (await load(file))[name];
+    if (typeof handler !== 'function') throw new Error(`${name} is not a function exported by ${file}`);
+    answer({ id, result: await invoke(handler, event, context) });
+  } catch (error) {
+    answer({ id, error });
+  }
+});
