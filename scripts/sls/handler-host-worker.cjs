@@ -27,8 +27,7 @@ function load(file) {
 }
 
 /** The Lambda context a handler sees: the data the host sent plus the runtime's methods. */
-function lambdaContext(data, callback) {
-  const { deadline, ...context } = data;
+function lambdaContext(context, deadline, callback) {
   return {
     ...context,
     getRemainingTimeInMillis: () => Math.max(0, Math.floor(deadline - Date.now())),
@@ -39,12 +38,12 @@ function lambdaContext(data, callback) {
 }
 
 /** Calls a handler as the Node.js Lambda runtime does: its promise or its callback, whichever settles first. */
-async function invoke(handler, event, contextData) {
+async function invoke(handler, event, contextData, deadline) {
   let callback;
   const called = new Promise((resolve, reject) => {
     callback = (err, result) => (err ? reject(err) : resolve(result));
   });
-  const returned = handler(event, lambdaContext(contextData, callback), callback);
+  const returned = handler(event, lambdaContext(contextData, deadline, callback), callback);
   return returned != null && typeof returned.then === 'function' ? Promise.race([called, returned]) : called;
 }
 
@@ -57,11 +56,11 @@ function answer(message) {
   }
 }
 
-parentPort.on('message', async ({ id, file, name, event, context }) => {
+parentPort.on('message', async ({ id, file, name, event, context, timeout }) => {
   try {
     const handler = (await load(file))[name];
     if (typeof handler !== 'function') throw new Error(`${name} is not a function exported by ${file}`);
-    answer({ id, result: await invoke(handler, event, context) });
+    answer({ id, result: await invoke(handler, event, context, Date.now() + timeout) });
   } catch (error) {
     answer({ id, error });
   }

@@ -35,7 +35,11 @@ class HandlerHost {
     const thread = (this.current ??= this.start());
     const id = ++this.nextId;
     const remaining = context.getRemainingTimeInMillis();
-    // Only the context's data crosses threads; the worker adds the runtime's methods again.
+    // Only the context's data crosses threads; the worker adds the runtime's methods again, with the
+    // function's timeout (whole seconds, as Lambda has them) counted from when its module is loaded,
+    // as serverless-offline's own runner counts it. So an invocation that runs too long is ended
+    // by serverless-offline's timer (API Gateway's 504) before Middy's timeout, a few ms earlier.
+    const timeout = Math.ceil(remaining / 1000) * 1000;
     const { done: _d, fail: _f, succeed: _s, getRemainingTimeInMillis: _g, ...data } = context;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -45,7 +49,7 @@ class HandlerHost {
       }, remaining + GRACE_MS);
       timer.unref();
       thread.pending.set(id, { resolve, reject, timer });
-      thread.worker.postMessage({ id, file, name, event, context: { ...data, deadline: Date.now() + remaining } });
+      thread.worker.postMessage({ id, file, name, event, context: data, timeout });
     });
   }
 
