@@ -35,10 +35,11 @@ class HandlerHost {
     const thread = (this.current ??= this.start());
     const id = ++this.nextId;
     const remaining = context.getRemainingTimeInMillis();
-    // Only the context's data crosses threads; the worker adds the runtime's methods again, with the
-    // function's timeout (whole seconds, as Lambda has them) counted from when its module is loaded,
-    // as serverless-offline's own runner counts it. So an invocation that runs too long is ended
-    // by serverless-offline's timer (API Gateway's 504) before Middy's timeout, a few ms earlier.
+    // Only the context's data crosses threads; the worker adds the runtime's methods again. Their
+    // deadline is the function's timeout (whole seconds, as Lambda has them) counted from when the
+    // module is loaded, as serverless-offline's own runner counts it: serverless-offline's timer,
+    // which answers the 504, starts before the load, so it still ends a slow call before Middy's
+    // early timeout (a few ms short of that deadline) turns it into a 500.
     const timeout = Math.ceil(remaining / 1000) * 1000;
     const { done: _d, fail: _f, succeed: _s, getRemainingTimeInMillis: _g, ...data } = context;
     return new Promise((resolve, reject) => {

@@ -39,8 +39,8 @@ class SourceHandlers {
   /**
    * What serverless-offline gives every function (LambdaFunction.js): the AWS_ variables of its own
    * environment, the provider's `environment`, the region and IS_OFFLINE. The per-function names
-   * (AWS_LAMBDA_FUNCTION_NAME, _HANDLER) are left out: one thread serves every function, and our
-   * code reads the function's name from the invocation's context.
+   * (AWS_LAMBDA_FUNCTION_NAME, _HANDLER) are left out: one thread serves every function, and
+   * nothing in functions/ or lib/ reads them (the invocation's context names the function).
    */
   lambdaEnv() {
     const provider = this.serverless.service.provider;
