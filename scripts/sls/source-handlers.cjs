@@ -28,6 +28,10 @@ class SourceHandlers {
     installApiGatewayFidelity(serviceDir);
     this.hooks = {
       'before:offline:start:init': () => {
+        // Without it serverless-offline would start its own worker per function, and never ask the host.
+        if (serverless.service.custom?.['serverless-offline']?.useInProcess !== true) {
+          throw new Error('scripts/sls/source-handlers.cjs needs `useInProcess: true` under custom.serverless-offline');
+        }
         this.host = new HandlerHost({ env: this.lambdaEnv() });
         serveFromHost(serviceDir, this.host);
         this.watch();
@@ -98,7 +102,11 @@ const SOURCE_EXTENSIONS = ['.ts', '.mts', '.js', '.mjs'];
  */
 function serveFromHost(serviceDir, host) {
   const offlineEntry = require.resolve('serverless-offline', { paths: [serviceDir] });
-  const userFunction = require(join(dirname(offlineEntry), 'lambda/handler-runner/in-process-runner/aws-lambda-ric/UserFunction.js'));
+  const loader = join(dirname(offlineEntry), 'lambda/handler-runner/in-process-runner/aws-lambda-ric/UserFunction.js');
+  // Loaded already, its `load` may be bound in the runner: handlers would run in this process, once
+  // loaded forever (an edit would never go live). Better to stop here than to serve stale code.
+  if (require.cache[loader]) throw new Error(`serverless-offline loaded ${loader} before the handler host could replace its load()`);
+  const userFunction = require(loader);
   const handlers = new Map();
   userFunction.load = async (_appRoot, fullHandlerString) => {
     let handler = handlers.get(fullHandlerString);
