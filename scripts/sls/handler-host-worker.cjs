@@ -47,12 +47,23 @@ async function invoke(handler, event, contextData, deadline) {
   return returned != null && typeof returned.then === 'function' ? Promise.race([called, returned]) : called;
 }
 
+/**
+ * What crosses back of a thrown value: its name, message and stack. A structured clone of the value
+ * itself is not always an Error on the other side (a module that failed to load arrives as a plain
+ * object), and serverless-offline answers an error only for an Error.
+ */
+function thrown(value) {
+  if (value instanceof Error) return { name: value.name, message: value.message, stack: value.stack };
+  if (value && typeof value === 'object' && typeof value.message === 'string') return { name: String(value.name ?? 'Error'), message: value.message, stack: value.stack };
+  return { name: 'Error', message: String(value) };
+}
+
 function answer(message) {
   try {
     parentPort.postMessage(message);
   } catch (err) {
     // An answer that cannot cross threads (a function in it) fails as the Lambda would: an error.
-    parentPort.postMessage({ id: message.id, error: new Error(`The handler's answer could not be sent: ${err.message}`) });
+    parentPort.postMessage({ id: message.id, error: thrown(new Error(`The handler's answer could not be sent: ${err.message}`)) });
   }
 }
 
@@ -62,6 +73,6 @@ parentPort.on('message', async ({ id, file, name, event, context, timeout }) => 
     if (typeof handler !== 'function') throw new Error(`${name} is not a function exported by ${file}`);
     answer({ id, result: await invoke(handler, event, context, Date.now() + timeout) });
   } catch (error) {
-    answer({ id, error });
+    answer({ id, error: thrown(error) });
   }
 });

@@ -63,7 +63,7 @@ class HandlerHost {
       if (!call) return;
       thread.pending.delete(id);
       clearTimeout(call.timer);
-      if (error !== undefined) call.reject(error);
+      if (error !== undefined) call.reject(Object.assign(new Error(error.message), { name: error.name, stack: error.stack ?? `${error.name}: ${error.message}` }));
       else call.resolve(result);
       if (thread.retired && thread.pending.size === 0) void worker.terminate();
     });
