@@ -4,7 +4,8 @@
  * no limit), and answers a new argument with 200 where we answer 201.
  */
 import type { Request } from './http.ts';
-import { spread, type SiteWorld, type World } from './world.ts';
+import { spread } from '../world.ts';
+import type { SiteWorld, World } from './world.ts';
 
 export type Side = 'ours' | 'theirs';
 export const SIDES: readonly Side[] = ['ours', 'theirs'];

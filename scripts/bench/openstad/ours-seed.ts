@@ -3,10 +3,10 @@
  * lib/store's key builders and item shapes in bulk, the seed votes through the real vote handler) into
  * the DynamoDB Local of the running `npm start`. Import it only after `useOurStack` (stack-env.ts).
  */
-import { ARGUMENTS_PER_IDEA, DETAIL_ARGUMENTS, LISTER_OFFSET, SEED_ROUND, SMALL_IDEAS, spread, type World } from './world.ts';
+import { ARGUMENTS_PER_IDEA, DETAIL_ARGUMENTS, LISTER_OFFSET, SEED_ROUND, SMALL_IDEAS, type World } from './world.ts';
 
 export async function seedOurs(largeIdeas: number): Promise<World> {
-  const { castRound, ideaSite } = await import('../world.ts');
+  const { castRound, ideaSite, spread } = await import('../world.ts');
   const { seedArguments, seedUsers } = await import('../seed.ts');
   const bearer = (token: string) => `Bearer ${token}`;
   /** A member with a ballot of SEED_ROUND votes, as OpenStad's side has one. */

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { send, jsonOf } from './http.ts';
 import { signHs256 } from './hs256.ts';
 import type { Settings } from './settings.ts';
-import { ARGUMENTS_PER_IDEA, DETAIL_ARGUMENTS, LISTER_OFFSET, SEED_ROUND, SMALL_IDEAS, spread, VOTER_OFFSETS, type SiteWorld, type SmallWorld, type World } from './world.ts';
+import { spread } from '../world.ts';
+import { ARGUMENTS_PER_IDEA, DETAIL_ARGUMENTS, LISTER_OFFSET, SEED_ROUND, SMALL_IDEAS, VOTER_OFFSETS, type SiteWorld, type SmallWorld, type World } from './world.ts';
 
 type Theirs = Settings['theirs'];
 

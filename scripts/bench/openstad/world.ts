@@ -36,9 +36,6 @@ export interface World {
   large: SiteWorld;
 }
 
-// The in-process bench's rule for spreading a round over the whole site (every `step`-th idea).
-export { spread } from '../world.ts';
-
 /** The offsets of the four seed voters' rounds after the moderator's (offset 0), as ideaSite casts them. */
 export const VOTER_OFFSETS = [3, 10, 17, 24];
 /** The offset of the lister's round. */
