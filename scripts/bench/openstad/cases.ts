@@ -53,6 +53,8 @@ function voteRound(name: string, w: Worlds, size: number, voter: 'roundVoter' | 
 
 export const LIST_100 = 'list 100 ideas + vote count + user vote';
 export const BY_VOTES_SMALL = 'page of 100 by votes, 100-idea site';
+/** The same call as LIST_100, timed again next to its large-site twin for the growth figure. */
+export const BY_DATE_SMALL = 'page of 100 by date, 100-idea site';
 export const byVotesLarge = (n: number) => `page of 100 by votes, ${n.toLocaleString('en-US')}-idea site`;
 export const byDateLarge = (n: number) => `page of 100 by date, ${n.toLocaleString('en-US')}-idea site`;
 
@@ -85,6 +87,7 @@ export function latencyCases(w: Worlds, largeIdeas: number): Case[] {
     { name: 'GET one site', next: (side) => ({ path: `/api/site/${w[side].small.siteId}`, status: 200 }) },
     list(BY_VOTES_SMALL, w, 'small', 'votes_desc', 100),
     list(byVotesLarge(largeIdeas), w, 'large', 'votes_desc', 100),
+    list(BY_DATE_SMALL, w, 'small', 'createdate_desc', 100),
     list(byDateLarge(largeIdeas), w, 'large', 'createdate_desc', 100),
   ];
 }

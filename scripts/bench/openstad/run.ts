@@ -24,7 +24,7 @@ useOurStack(settings.ours);
 // lib/ (through the seeders and the shared world) only now, with the environment set.
 const { seedOurs } = await import('./ours-seed.ts');
 const { seedTheirs } = await import('./theirs-seed.ts');
-const { latencyCases, loadCases, LIST_100, BY_VOTES_SMALL, byVotesLarge, byDateLarge } = await import('./cases.ts');
+const { latencyCases, loadCases, BY_DATE_SMALL, BY_VOTES_SMALL, byVotesLarge, byDateLarge } = await import('./cases.ts');
 const { timeInterleaved, throughput } = await import('./measure.ts');
 const { summarize, round } = await import('../stats.ts');
 
@@ -56,7 +56,7 @@ const growthOf = (name: string, large: string, small: string): GrowthResult => (
 });
 const growth = [
   growthOf('page of 100 by votes, 100 → large site', byVotesLarge(settings.largeIdeas), BY_VOTES_SMALL),
-  growthOf('page of 100 by date, 100 → large site', byDateLarge(settings.largeIdeas), LIST_100),
+  growthOf('page of 100 by date, 100 → large site', byDateLarge(settings.largeIdeas), BY_DATE_SMALL),
 ];
 
 const loads: ThroughputResult[] = [];
