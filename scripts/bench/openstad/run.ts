@@ -9,15 +9,16 @@
  * Env: OURS_URL, OURS_DYNAMODB_ENDPOINT, OURS_JWT_SECRET, OPENSTAD_URL, OPENSTAD_TOKEN,
  * OPENSTAD_JWT_SECRET, OPENSTAD_AUTH_URL, OPENSTAD_MYSQL, OPENSTAD_CMS_URL, OPENSTAD_COMMIT, BENCH_HOW,
  * and the knobs BENCH_RUNS (60), BENCH_WARMUP (10), BENCH_SCALE_IDEAS (10000), BENCH_LOAD_REQUESTS (600),
- * BENCH_IN_FLIGHT (10), BENCH_OUT (scripts/bench/openstad/settings.ts).
+ * BENCH_IN_FLIGHT (10), BENCH_OUT, BENCH_WORLDS (scripts/bench/openstad/settings.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { readSettings } from './settings.ts';
 import { useOurStack } from './stack-env.ts';
 import type { CaseResult, GrowthResult, OpenstadResults, ThroughputResult } from './results.ts';
+import type { World } from './world.ts';
 
 const settings = readSettings();
 useOurStack(settings.ours);
@@ -32,10 +33,19 @@ const log = (line: string) => console.log(line);
 const load = () => loadavg().map((l) => round(l, 2));
 const loadAverageAtStart = load();
 
-log(`Seeding both sides (100 ideas and ${settings.largeIdeas.toLocaleString('en-US')} ideas)…`);
-const t0 = performance.now();
-const worlds = { ours: await seedOurs(settings.largeIdeas), theirs: await seedTheirs(settings.theirs, settings.largeIdeas) };
-log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s: ours sites ${worlds.ours.small.siteId}/${worlds.ours.large.siteId}, OpenStad sites ${worlds.theirs.small.siteId}/${worlds.theirs.large.siteId}`);
+type Worlds = Record<'ours' | 'theirs', World>;
+async function seedBoth(): Promise<Worlds> {
+  log(`Seeding both sides (100 ideas and ${settings.largeIdeas.toLocaleString('en-US')} ideas)…`);
+  const t0 = performance.now();
+  const seeded = { ours: await seedOurs(settings.largeIdeas), theirs: await seedTheirs(settings.theirs, settings.largeIdeas) };
+  log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  if (settings.worlds) writeFileSync(settings.worlds, `${JSON.stringify(seeded, null, 2)}\n`);
+  return seeded;
+}
+// BENCH_WORLDS: a second run on the same running servers skips the seeding (the vote rounds go on
+// from where the last run left the ballots, which every round replaces anyway).
+const worlds: Worlds = settings.worlds && existsSync(settings.worlds) ? (JSON.parse(readFileSync(settings.worlds, 'utf8')) as Worlds) : await seedBoth();
+log(`Ours: sites ${worlds.ours.small.siteId} / ${worlds.ours.large.siteId}; OpenStad: sites ${worlds.theirs.small.siteId} / ${worlds.theirs.large.siteId}`);
 
 const bases = { ours: settings.ours.url, theirs: settings.theirs.url };
 const cases: CaseResult[] = [];

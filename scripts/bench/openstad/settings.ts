@@ -45,6 +45,8 @@ export interface Settings {
   inFlight: number;
   out: string;
   howRun: string;
+  /** A JSON of both sides' seeded ids and tokens: read when it exists (no seeding), written after seeding otherwise. */
+  worlds: string | undefined;
 }
 
 export function readSettings(): Settings {
@@ -70,5 +72,6 @@ export function readSettings(): Settings {
     inFlight: int('BENCH_IN_FLIGHT', 10),
     out: env('BENCH_OUT', 'bench/openstad.json'),
     howRun: process.env.BENCH_HOW ?? '',
+    worlds: process.env.BENCH_WORLDS || undefined,
   };
 }
