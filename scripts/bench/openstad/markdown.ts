@@ -60,8 +60,8 @@ export function openstadMarkdown(r: OpenstadResults): string {
       'same vote twice within one second is its 500 "Validation error".',
     '',
     '**What it does not show.** Neither side as deployed: ours runs under serverless-offline (a Lambda instance is a worker ' +
-      'thread; the handlers are served from TypeScript source), on DynamoDB Local (a Java emulator, in memory here, whose ' +
-      'latencies are not DynamoDB\'s), while OpenStad writes to MariaDB on disk with its defaults. Its auth server is a ' +
+      'thread; the handlers are served from TypeScript source), on DynamoDB Local (a Java emulator whose latencies are not ' +
+      'DynamoDB\'s), OpenStad on one Node process and MariaDB with their defaults. Its auth server is a ' +
       'stand-in that answers at once (the real one is another Express + MySQL service, so OpenStad\'s authenticated calls ' +
       'would be slower, not faster). No cold starts, no network between the services, two shared cores, and one run: ' +
       'differences of a few tenths of a millisecond to a few milliseconds are within the noise of this machine. The issue\'s ' +
