@@ -15,6 +15,7 @@ const table = (headers: string[], rows: Array<Array<string | number>>) =>
   [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const ms = (f: SideFigures) => `${f.median.toFixed(1)} (${f.p95.toFixed(1)})`;
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;
+const kib = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : (bytes / 1024).toFixed(1));
 const rps = (v: number | string) => (typeof v === 'number' ? v.toFixed(0) : `failed: ${v.replace(/\|/g, '/').slice(0, 120)}`);
 
 export function openstadMarkdown(r: OpenstadResults): string {
@@ -33,8 +34,8 @@ export function openstadMarkdown(r: OpenstadResults): string {
       '(the goal of issue 17: every case at or below 1.0x).',
     '',
     table(
-      ['case', 'ours', 'OpenStad', 'ours / OpenStad'],
-      r.cases.map((c) => [c.name, ms(c.ours), ms(c.theirs), x(c.ratio)]),
+      ['case', 'ours', 'OpenStad', 'ours / OpenStad', 'answer KiB, ours / OpenStad'],
+      r.cases.map((c) => [c.name, ms(c.ours), ms(c.theirs), x(c.ratio), `${kib(c.ours.bytes)} / ${kib(c.theirs.bytes)}`]),
     ),
     '',
     `Growth from the 100-idea site to the ${r.config.largeIdeas.toLocaleString('en-US')}-idea site (median there / median here; 1.00x is flat):`,

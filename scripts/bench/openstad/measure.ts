@@ -9,19 +9,27 @@ import { SIDES, type Case, type Side } from './cases.ts';
 
 export type Bases = Record<Side, string>;
 
-export async function timeInterleaved(c: Case, bases: Bases, runs: number, warmup: number): Promise<Record<Side, number[]>> {
+export interface Timed {
+  samples: Record<Side, number[]>;
+  /** Size of the last answer of each side (the two APIs' records differ in what fields they carry). */
+  bytes: Record<Side, number>;
+}
+
+export async function timeInterleaved(c: Case, bases: Bases, runs: number, warmup: number): Promise<Timed> {
   const samples: Record<Side, number[]> = { ours: [], theirs: [] };
+  const bytes: Record<Side, number> = { ours: 0, theirs: 0 };
   for (let i = 0; i < warmup + runs; i++) {
     const roundStart = performance.now();
     const order = i % 2 ? [...SIDES].reverse() : SIDES;
     for (const side of order) {
-      const { ms } = await send(bases[side], c.next(side));
+      const { ms, text } = await send(bases[side], c.next(side));
       if (i >= warmup) samples[side].push(ms);
+      bytes[side] = Buffer.byteLength(text);
     }
     const rest = (c.pauseMs ?? 0) - (performance.now() - roundStart);
     if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
   }
-  return samples;
+  return { samples, bytes };
 }
 
 /** `total` calls of the case on one side with `inFlight` in flight; returns requests per second. */

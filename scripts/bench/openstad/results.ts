@@ -3,6 +3,8 @@ export interface SideFigures {
   median: number;
   p95: number;
   n: number;
+  /** Size of the answer body. */
+  bytes: number;
 }
 
 export interface CaseResult {

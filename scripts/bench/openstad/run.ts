@@ -50,10 +50,15 @@ log(`Ours: sites ${worlds.ours.small.siteId} / ${worlds.ours.large.siteId}; Open
 const bases = { ours: settings.ours.url, theirs: settings.theirs.url };
 const cases: CaseResult[] = [];
 for (const c of latencyCases(worlds, settings.largeIdeas)) {
-  const samples = await timeInterleaved(c, bases, settings.runs, settings.warmup);
+  const { samples, bytes } = await timeInterleaved(c, bases, settings.runs, settings.warmup);
   const ours = summarize(samples.ours);
   const theirs = summarize(samples.theirs);
-  const result = { name: c.name, ours: { median: ours.median, p95: ours.p95, n: ours.n }, theirs: { median: theirs.median, p95: theirs.p95, n: theirs.n }, ratio: round(ours.median / theirs.median, 2) };
+  const result: CaseResult = {
+    name: c.name,
+    ours: { median: ours.median, p95: ours.p95, n: ours.n, bytes: bytes.ours },
+    theirs: { median: theirs.median, p95: theirs.p95, n: theirs.n, bytes: bytes.theirs },
+    ratio: round(ours.median / theirs.median, 2),
+  };
   cases.push(result);
   log(`  ${c.name}: ours ${ours.median} ms, OpenStad ${theirs.median} ms (${result.ratio}x)`);
 }
