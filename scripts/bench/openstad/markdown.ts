@@ -65,7 +65,10 @@ export function openstadMarkdown(r: OpenstadResults): string {
       'DynamoDB\'s), OpenStad on one Node process and MariaDB with their defaults. Its auth server is a ' +
       'stand-in that answers at once (the real one is another Express + MySQL service, so OpenStad\'s authenticated calls ' +
       'would be slower, not faster). No cold starts, no network between the services, two shared cores, and one run: ' +
-      'differences of a few tenths of a millisecond to a few milliseconds are within the noise of this machine. The issue\'s ' +
+      'on this shared machine the ratios of the small writing calls and both throughputs move by tenths from run to run ' +
+      '(interleaving spreads other work over both sides within a case, not across cases), so a ratio near 1.0x is a tie. ' +
+      'The throughput warm-up adds one request in flight at a time, because ten Lambda instances starting at once under ' +
+      'serverless-offline on two cores failed there (an import race in the worker threads, then 504s). The issue\'s ' +
       'DynamoDB-request counts are measured in process by `npm run bench`, not here.',
   ].join('\n');
 }
