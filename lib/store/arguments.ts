@@ -7,7 +7,6 @@
  */
 import {
   DeleteCommand,
-  GetCommand,
   TransactWriteCommand,
   UpdateCommand,
   type QueryCommandInput,
@@ -15,6 +14,7 @@ import {
 import { conflict } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
+import { getItem } from '#lib/store/read';
 import { batchDelete } from '#lib/store/batch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { DELETING } from '#lib/store/content-items';
@@ -50,23 +50,19 @@ export interface IdeaRef {
 
 const readIdeaRef = recordReader('idea (as arguments see it)', storedContentRef);
 
+/** The idea an argument belongs to (from the request's first read when planned: lib/arguments/read-plans.ts). */
 export async function getIdeaRef(siteId: number, ideaId: number): Promise<IdeaRef | undefined> {
-  const out = await doc.send(
-    new GetCommand({
-      TableName: TABLE,
-      Key: keys.idea(siteId, ideaId),
-      ProjectionExpression: 'id, userId, #status, #deleting',
-      ExpressionAttributeNames: { '#status': 'status', '#deleting': DELETING },
-    }),
-  );
+  const item = await getItem(keys.idea(siteId, ideaId), {
+    projection: { expression: 'id, userId, #status, #deleting', names: { '#status': 'status', '#deleting': DELETING } },
+  });
   // An idea being deleted is gone for arguments already.
-  if (!out.Item || out.Item[DELETING] !== undefined) return undefined;
-  return readIdeaRef(out.Item);
+  if (!item || item[DELETING] !== undefined) return undefined;
+  return readIdeaRef(item);
 }
 
 export async function getArgument(siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(siteId, ideaId, argumentId) }));
-  return out.Item ? strip(out.Item) : undefined;
+  const item = await getItem(keys.argument(siteId, ideaId, argumentId));
+  return item ? strip(item) : undefined;
 }
 
 const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>

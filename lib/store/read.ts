@@ -14,11 +14,19 @@ export interface ReadOptions {
   consistent?: boolean | undefined;
 }
 
+export interface GetItemOptions extends ReadOptions {
+  /** Only these attributes when the item is read here (a prefetched item comes whole). */
+  projection?: { expression: string; names?: Record<string, string> } | undefined;
+}
+
 /** One item by key, or undefined. */
-export async function getItem(key: Key, options: ReadOptions = {}): Promise<Record<string, unknown> | undefined> {
+export async function getItem(key: Key, options: GetItemOptions = {}): Promise<Record<string, unknown> | undefined> {
   const taken = takePrefetched(key, options);
   if (taken) return taken.item;
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: key, ...(options.consistent ? { ConsistentRead: true } : {}) }));
+  const projection = options.projection
+    ? { ProjectionExpression: options.projection.expression, ...(options.projection.names ? { ExpressionAttributeNames: options.projection.names } : {}) }
+    : {};
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: key, ...(options.consistent ? { ConsistentRead: true } : {}), ...projection }));
   return out.Item;
 }
 
