@@ -27,6 +27,7 @@ import { argumentCodec, type ArgumentItem } from '#lib/store/arguments';
 import { markContentDeleting } from '#lib/store/content-items';
 import { tallyGoneItem } from '#lib/store/tallies';
 import { MAX_GAP_IDS, MAX_RUNS } from '#lib/store/id-runs';
+import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import { issueToken } from '#lib/auth/jwt';
 import type { IdeaRecord } from '#schemas/idea';
@@ -229,13 +230,33 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-describe("what a page ordered by votes with includeArguments reads (an anonymous request)", () => {
-  /** The items the page's Queries read, less the GSI3 Query's tally items (the page and one more). */
-  const argumentItemsRead = async (siteId: number, pageSize: number) => {
-    const measured = await countRequests(() => ideaList(siteId, { sort: 'votes_desc', pageSize: String(pageSize), includeArguments: '1' }));
-    expect(measured.result.status).toBe(200);
-    const shown = measured.result.body.records.reduce((n, r) => n + r.argumentsFor!.length + r.argumentsAgainst!.length, 0);
-    return { read: measured.queryItemsRead - (pageSize + 1), shown, records: measured.result.body.records, requests: measured.requests };
+describe('what a page with includeArguments reads (an anonymous request)', () => {
+  /** The items the page's argument Queries read (`ARG#` ranges), and the arguments it shows. */
+  const argumentItemsRead = async (siteId: number, query: Record<string, string>) => {
+    const name = 'testSession22ArgumentReads';
+    let read = 0;
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = (args as { input?: { ExpressionAttributeValues?: Record<string, unknown> } }).input;
+        const answer = await next(args);
+        // Marshalled or not, depending on where the document client's own middleware sits.
+        const value = input?.ExpressionAttributeValues?.[':from'];
+        const from = typeof value === 'string' ? value : String((value as { S?: string } | undefined)?.S ?? '');
+        if ((context as { commandName?: string }).commandName === 'QueryCommand' && from.startsWith(keys.argumentPrefix)) {
+          read += Number((answer.output as { ScannedCount?: number }).ScannedCount ?? 0);
+        }
+        return answer;
+      },
+      { step: 'initialize', name, priority: 'high' },
+    );
+    try {
+      const res = await ideaList(siteId, { ...query, includeArguments: '1' });
+      expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+      const shown = res.body.records.reduce((n, r) => n + r.argumentsFor!.length + r.argumentsAgainst!.length, 0);
+      return { read, shown, records: res.body.records };
+    } finally {
+      dynamo.middlewareStack.remove(name);
+    }
   };
 
   it('a page of 500 with every include is a bounded number of requests (at most MAX_RUNS argument Queries)', async () => {
@@ -260,16 +281,39 @@ describe("what a page ordered by votes with includeArguments reads (an anonymous
   // anonymous `GET /idea?sort=votes_desc&includeArguments=1`, although the page shows none of it.
   // Repro: ideas V1, H, V2 at consecutive ids; V1 and V2 have a vote and one argument each, H none and
   // 300 arguments; GET /api/site/:id/idea?sort=votes_desc&pageSize=2&includeArguments=1 (no token)
-  // shows 2 arguments and its argument Query reads 302 items (the page's GSI3 items aside).
+  // shows 4 arguments and its argument Query reads 304 items.
   it("an idea that is not on the page, between two that are, costs the page none of its arguments", async () => {
     const site = await createSite();
     const other = await createSite();
     const voter = (await createUser(site.id)).id;
     const layout = await layOut(site.id, other.id, 'VHV', voter, 300);
-    const { read, shown, records } = await argumentItemsRead(site.id, 2);
+    const { read, shown, records } = await argumentItemsRead(site.id, { sort: 'votes_desc', pageSize: '2' });
     expect(records.map((r) => r.id).sort((a, b) => a - b)).toEqual(layout.voted);
     expect(shown).toBe(4);
     expect(read, `argument items read for a page showing ${shown}`).toBeLessThanOrEqual(shown + 10);
+  });
+
+  // BUG (fails), the same through a filter: any page whose ideas are not consecutive among the site's
+  // ideas (discovery filters, selectRunning, the order by votes) pays for the arguments of the site's
+  // ideas it skipped within 8 ids. Repro: OPEN, DONE (300 arguments), OPEN ideas at consecutive ids;
+  // GET /api/site/:id/idea?status=OPEN&includeArguments=1 (no token) shows 4 arguments, reads 304.
+  it('a filtered page (status=OPEN) costs none of the arguments of the idea the filter skipped', async () => {
+    const site = await createSite();
+    const first = await nextIds('idea', 3);
+    const now = new Date().toISOString();
+    const expected = new Map<number, number>();
+    for (const [i, status] of (['OPEN', 'DONE', 'OPEN'] as const).entries()) {
+      const item = { id: first + i, siteId: site.id, userId: null, ...validIdea(first + i), status, budget: null, extraData: {}, tags: [], location: null, createdAt: now, updatedAt: now, version: 1 } as IdeaItem;
+      expect(await putNewIdea(item, { index: ideaIndexSpec(item) })).toBe('ok');
+      const args = await seedArguments(site.id, item.id, status === 'OPEN' ? 1 : 300, status === 'OPEN' ? 1 : 0);
+      expected.set(item.id, args.for.length + args.against.length);
+    }
+    for (const query of [{ status: 'OPEN' }, { status: 'OPEN', sort: 'createdate_asc' }] as Array<Record<string, string>>) {
+      const { read, shown, records } = await argumentItemsRead(site.id, query);
+      expect(records.map((r) => r.id).sort((a, b) => a - b)).toEqual([first, first + 2]);
+      expect(shown).toBe(4);
+      expect(read, `${JSON.stringify(query)}: argument items read for a page showing ${shown}`).toBeLessThanOrEqual(shown + 10);
+    }
   });
 
   // BUG (fails): past MAX_RUNS (50) runs, lib/store/id-runs.ts joins the runs across their narrowest
@@ -288,7 +332,7 @@ describe("what a page ordered by votes with includeArguments reads (an anonymous
     const pattern = `V${'H.'.repeat(10)}.` + Array.from({ length: 50 }, () => `V${wide}`).join('');
     const layout = await layOut(site.id, other.id, pattern, voter, 10);
     expect(layout.voted).toHaveLength(MAX_RUNS + 1);
-    const { read, shown } = await argumentItemsRead(site.id, layout.voted.length);
+    const { read, shown } = await argumentItemsRead(site.id, { sort: 'votes_desc', pageSize: String(layout.voted.length) });
     expect(shown).toBe(2 * layout.voted.length);
     expect(read, `argument items read for a page showing ${shown}`).toBeLessThanOrEqual(shown + 10);
   });
