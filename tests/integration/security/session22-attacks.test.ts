@@ -31,6 +31,7 @@ import { MAX_GAP_IDS, MAX_RUNS } from '#lib/store/id-runs';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import { issueToken } from '#lib/auth/jwt';
+import { createLogger, lambdaConsoleSink } from '#lib/log/logger';
 import type { IdeaRecord } from '#schemas/idea';
 import type { ListEnvelope } from '#tests/support/bodies';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
@@ -685,6 +686,21 @@ describe('log lines against client input', () => {
     expect(JSON.parse(answer!.text)).toMatchObject({ status: 500, error: 'InternalError' });
     expect(texts.filter((text) => text.includes('unhandled error')), texts.join('').slice(0, 300)).toHaveLength(1);
     expectOneLineEach(texts);
+  });
+
+  // BUG (fails): the same looping cause through Lambda's sink (the production path): the recursion in
+  // errorFields throws before the console is called.
+  it("Lambda's console sink: an error whose cause loops is logged, and the log call does not throw", () => {
+    const written: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...params: unknown[]) => void written.push(params));
+    try {
+      const err = new Error('outer') as Error & { cause?: unknown };
+      err.cause = err;
+      expect(() => createLogger('INFO', lambdaConsoleSink).error('unhandled error', { error: err })).not.toThrow();
+      expect(written).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
