@@ -9,7 +9,6 @@
  * library or middleware has to carry the request id. Elsewhere (local stack, scripts, tests) the logger
  * writes the same object itself as one JSON line, with timestamp and level beside it.
  */
-import { inspect } from 'node:util';
 import { env, type LogLevel } from '#lib/config/env';
 
 export type LogFields = Record<string, unknown>;
@@ -28,37 +27,38 @@ export type LogSink = (method: Method, line: LogFields) => void;
 const RANK: Record<LogLevel, number> = { TRACE: 0, DEBUG: 1, INFO: 2, WARN: 3, ERROR: 4, CRITICAL: 5, SILENT: 6 };
 const METHOD_RANK: Record<Method, number> = { debug: RANK.DEBUG, info: RANK.INFO, warn: RANK.WARN, error: RANK.ERROR };
 
+/** How deep a field is copied into a line; deeper values are cut (a log line, not a dump). */
+const MAX_DEPTH = 6;
+
 /**
- * An Error as plain fields: JSON.stringify would write `{}` for it (name, message and stack are not
- * enumerable). Own fields (CorruptRecordError's kind, key, problem) and the cause come along.
+ * A field as JSON can hold it, so a log call never throws and each sink writes one JSON line: an Error
+ * as its name, message, stack, own fields and cause (JSON.stringify would write `{}`: those are not
+ * enumerable); a BigInt as its digits; a value met again on its own path (a cause that is the error
+ * itself, an object holding itself) as '[Circular]'.
  */
-function errorFields(err: Error): LogFields {
-  const own: LogFields = { ...err };
-  return {
-    ...own,
-    name: err.name,
-    message: err.message,
-    stack: err.stack,
-    ...(err.cause === undefined ? {} : { cause: err.cause instanceof Error ? errorFields(err.cause) : err.cause }),
-  };
+function plain(value: unknown, path: readonly object[] = [], depth = 0): unknown {
+  if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value !== 'object' || value === null) return typeof value === 'function' || typeof value === 'symbol' ? String(value) : value;
+  if (path.includes(value)) return '[Circular]';
+  if (depth >= MAX_DEPTH) return '[…]';
+  const inner = [...path, value];
+  if (Array.isArray(value)) return value.map((entry) => plain(entry, inner, depth + 1));
+  // Null prototype: a field named `__proto__` (client data can have one) stays an ordinary key.
+  const out = Object.create(null) as LogFields;
+  for (const [key, entry] of Object.entries(value)) out[key] = plain(entry, inner, depth + 1);
+  if (value instanceof Error) {
+    out['name'] = value.name;
+    out['message'] = value.message;
+    out['stack'] = value.stack;
+    if (value.cause !== undefined) out['cause'] = plain(value.cause, inner, depth + 1);
+  }
+  return out;
 }
 
 function lineOf(message: string, fields: LogFields | undefined): LogFields {
   const line: LogFields = { message };
-  for (const [key, value] of Object.entries(fields ?? {})) line[key] = value instanceof Error ? errorFields(value) : value;
+  for (const [key, value] of Object.entries(fields ?? {})) line[key] = plain(value);
   return line;
-}
-
-/**
- * JSON, or (a field JSON cannot hold: a cycle, a BigInt) Node's own rendering of it, as Lambda's runtime
- * falls back too: a log line must never fail the request that writes it.
- */
-function serialise(line: LogFields): string {
-  try {
-    return JSON.stringify(line);
-  } catch {
-    return inspect(line, { depth: 4, breakLength: Infinity });
-  }
 }
 
 /** Lambda's runtime (LogFormat JSON): one console call with one object is one JSON line under the request id. */
@@ -66,7 +66,7 @@ export const lambdaConsoleSink: LogSink = (method, line) => console[method](line
 
 /** Outside Lambda: one JSON line per call, errors and warnings to stderr as console would send them. */
 export const jsonLineSink: LogSink = (method, line) => {
-  const text = `${serialise({ timestamp: new Date().toISOString(), level: method.toUpperCase(), ...line })}\n`;
+  const text = `${JSON.stringify({ timestamp: new Date().toISOString(), level: method.toUpperCase(), ...line })}\n`;
   (method === 'warn' || method === 'error' ? process.stderr : process.stdout).write(text);
 };
 

@@ -160,3 +160,22 @@ describe('on Lambda (LogFormat JSON)', () => {
     expect(writes.map((w) => JSON.parse(w.text).message)).toEqual(['elsewhere']);
   });
 });
+
+describe('fields that would break a line', () => {
+  it("an error whose cause loops, an object holding itself, a __proto__ key and deep nesting: one JSON line, nothing thrown", () => {
+    const writes = captureStreams();
+    const logger = createLogger('INFO', jsonLineSink);
+    const looping = new Error('outer') as Error & { cause?: unknown };
+    looping.cause = Object.assign(new Error('inner'), { cause: looping });
+    const data = JSON.parse('{"__proto__": {"x": 1}, "a": {"b": {"c": {"d": {"e": {"f": {"g": 1}}}}}}}') as Record<string, unknown>;
+    expect(() => logger.error('odd', { error: looping, data })).not.toThrow();
+    vi.restoreAllMocks();
+    expect(writes).toHaveLength(1);
+    const line = JSON.parse(writes[0]!.text) as { error: { message: string; cause: { message: string; cause: unknown } }; data: Record<string, unknown> };
+    expect(line.error.message).toBe('outer');
+    expect(line.error.cause.message).toBe('inner');
+    expect(line.error.cause.cause).toBe('[Circular]');
+    expect(Object.keys(line.data)).toEqual(['__proto__', 'a']);
+    expect(JSON.stringify(line.data)).toContain('[…]');
+  });
+});

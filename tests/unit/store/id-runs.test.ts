@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idRuns, MAX_GAP_IDS, MAX_RUNS } from '#lib/store/id-runs';
+import { idRuns, MAX_GAP_IDS } from '#lib/store/id-runs';
 
 describe('idRuns: ids grouped for one range Query per run', () => {
   it('gives nothing for no ids', () => {
@@ -33,10 +33,10 @@ describe('idRuns: ids grouped for one range Query per run', () => {
     expect(idRuns([7, 7, 7])).toEqual([{ from: 7, to: 7 }]);
   });
 
-  it('without a cap on runs: covers every id and no run holds a gap wider than asked', () => {
+  it('covers every id with a run and no run holds a gap wider than asked', () => {
     const ids = Array.from({ length: 200 }, (_, i) => (i * 7919) % 10007);
     for (const gap of [0, 3, 8, 50]) {
-      const runs = idRuns(ids, gap, Infinity);
+      const runs = idRuns(ids, gap);
       for (const id of ids) expect(runs.some((r) => r.from <= id && id <= r.to)).toBe(true);
       const sorted = [...new Set(ids)].sort((a, b) => a - b);
       for (const run of runs) {
@@ -49,20 +49,8 @@ describe('idRuns: ids grouped for one range Query per run', () => {
     }
   });
 
-  it('makes at most MAX_RUNS runs, joining across the narrowest gaps and keeping the widest', () => {
-    // 500 far-apart ids (a page of 500 ordered by votes): never more Queries than the client's sockets.
+  it('never joins far-apart ids, however many: a page of 500 scattered ideas is 500 runs of one', () => {
     const scattered = Array.from({ length: 500 }, (_, i) => i * 100 + (i % 7) * 13);
-    const runs = idRuns(scattered);
-    expect(runs).toHaveLength(MAX_RUNS);
-    for (const id of scattered) expect(runs.some((r) => r.from <= id && id <= r.to)).toBe(true);
-    // Three clusters far apart, at most two runs: the widest gap stays open.
-    expect(idRuns([1, 2, 100, 101, 10_000], MAX_GAP_IDS, 2)).toEqual([
-      { from: 1, to: 101 },
-      { from: 10_000, to: 10_000 },
-    ]);
-    expect(idRuns([1, 5000, 5001, 5100], 0, 2)).toEqual([
-      { from: 1, to: 1 },
-      { from: 5000, to: 5100 },
-    ]);
+    expect(idRuns(scattered)).toEqual(scattered.map((id) => ({ from: id, to: id })));
   });
 });
