@@ -14,7 +14,7 @@ import { keys } from '#lib/store/keys';
 import { roleFloorPut } from '#lib/store/role-floor';
 import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/tallies';
 import { finishPendingTallies, journalSteps } from '#lib/store/ballot-journal';
-import { MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
+import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
 import { externalKeyOf, userCodec, type UserItem } from '#lib/store/users';
 import { conditionFailed } from '#lib/store/failures';
 

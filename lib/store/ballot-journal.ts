@@ -9,7 +9,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { failedConditions } from '#lib/store/failures';
 import { keys } from '#lib/store/keys';
-import { MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
+import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
 import { tallyChangeItem, type Tally } from '#lib/store/tallies';
 import type { StoredPendingTallies } from '#schemas/stored/ballot';
 

@@ -11,6 +11,7 @@ import {
 import { doc, TABLE } from '#lib/store/client';
 import type { Key } from '#lib/store/keys';
 import { jitteredDelayMs, RETRY_POLICY, stillBusy } from '#lib/store/retry';
+import { MAX_BATCH_GET_KEYS } from '#lib/store/limits';
 
 /**
  * Unprocessed keys and items are DynamoDB throttling part of a batch: they are sent again under the
@@ -19,11 +20,6 @@ import { jitteredDelayMs, RETRY_POLICY, stillBusy } from '#lib/store/retry';
 const MAX_ROUNDS = RETRY_POLICY.maxAttempts;
 const backoff = (round: number) => new Promise((r) => setTimeout(r, jitteredDelayMs(round)));
 
-/** DynamoDB's limit of actions in one TransactWriteItems (every transaction of the store keeps to it). */
-export const MAX_TRANSACTION_ACTIONS = 100;
-
-/** DynamoDB's limit of keys in one BatchGetItem: more keys are more requests (sent in parallel). */
-export const MAX_BATCH_GET_KEYS = 100;
 
 const chunk = <T>(list: T[], size: number): T[][] => {
   const out: T[][] = [];

@@ -6,7 +6,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
-import { batchDelete, batchPut, MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
+import { batchDelete, batchPut } from '#lib/store/batch';
+import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { idRuns } from '#lib/store/id-runs';
 import { keys, sitePk, type Key } from '#lib/store/keys';

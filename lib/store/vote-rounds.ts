@@ -19,7 +19,7 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedConditions, type CancellationReason } from '#lib/store/failures';
 import { ballotPutItem, ballotUnchangedItem, getBallot, type BallotItem, type BallotSeal, type BallotVote } from '#lib/store/ballots';
 import { finishPendingTallies, journalSteps } from '#lib/store/ballot-journal';
-import { MAX_TRANSACTION_ACTIONS } from '#lib/store/batch';
+import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
 import { doc } from '#lib/store/client';
 import { getIdempotencyRecord, idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
 import { keys } from '#lib/store/keys';

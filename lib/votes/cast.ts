@@ -20,7 +20,7 @@ import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/service';
 import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots';
-import { MAX_BATCH_GET_KEYS } from '#lib/store/batch';
+import { MAX_BATCH_GET_KEYS } from '#lib/store/limits';
 import type { IdempotencyRecord } from '#lib/store/idempotency';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';

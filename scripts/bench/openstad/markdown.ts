@@ -60,15 +60,15 @@ export function openstadMarkdown(r: OpenstadResults): string {
       'a replaced vote as a soft-deleted row under a unique (ideaId, userId, deletedAt in seconds) index, and replacing the ' +
       'same vote twice within one second is its 500 "Validation error".',
     '',
-    '**What it does not show.** Neither side as deployed: ours runs under serverless-offline (a Lambda instance is a worker ' +
-      'thread; the handlers are served from TypeScript source), on DynamoDB Local (a Java emulator whose latencies are not ' +
+    '**What it does not show.** Neither side as deployed: ours runs under serverless-offline (every handler in one ' +
+      'handler thread, served from TypeScript source: scripts/sls/handler-host.cjs), on DynamoDB Local (a Java emulator whose latencies are not ' +
       'DynamoDB\'s), OpenStad on one Node process and MariaDB with their defaults. Its auth server is a ' +
       'stand-in that answers at once (the real one is another Express + MySQL service, so OpenStad\'s authenticated calls ' +
       'would be slower, not faster). No cold starts, no network between the services, two shared cores, and one run: ' +
       'on this shared machine the ratios of the small writing calls and both throughputs move by tenths from run to run ' +
       '(interleaving spreads other work over both sides within a case, not across cases), so a ratio near 1.0x is a tie. ' +
-      'The throughput warm-up adds one request in flight at a time, because ten Lambda instances starting at once under ' +
-      'serverless-offline on two cores failed there (an import race in the worker threads, then 504s). The issue\'s ' +
+      'The throughput warm-up adds one request in flight at a time (the local stack before the handler thread started ' +
+      'a worker per concurrent request, and ten at once failed on two cores; kept so both sides warm up alike). The issue\'s ' +
       'DynamoDB-request counts are measured in process by `npm run bench`, not here.',
   ].join('\n');
 }

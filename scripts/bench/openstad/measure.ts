@@ -48,9 +48,9 @@ async function load(c: Case, side: Side, base: string, total: number, inFlight: 
 
 export async function throughput(c: Case, bases: Bases, total: number, inFlight: number): Promise<Record<Side, number | string>> {
   const sum: Record<Side, { requests: number; seconds: number }> = { ours: { requests: 0, seconds: 0 }, theirs: { requests: 0, seconds: 0 } };
-  // Warm-up, not counted, ramped one more in flight at a time: serverless-offline starts a Lambda
-  // instance (a worker thread importing the handler) per concurrent request, and ten cold imports at
-  // once on two cores fail there (see the report in docs/benchmarks.md).
+  // Warm-up, not counted, ramped one more in flight at a time: the local stack once started a worker
+  // thread per concurrent request, and ten cold imports at once on two cores failed; kept so both
+  // sides warm up alike.
   const failed: Partial<Record<Side, string>> = {};
   const attempt = async (side: Side, run: () => Promise<{ requests: number; seconds: number }>) => {
     if (failed[side]) return;
