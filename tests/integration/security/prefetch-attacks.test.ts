@@ -15,7 +15,7 @@ import type { VoteRecord } from '#schemas/votes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
+import { doc, TABLE } from '#lib/store/client';
 import { issueToken } from '#lib/auth/jwt';
 import { getBallot } from '#lib/store/ballots';
 import { keys, sitePk } from '#lib/store/keys';
@@ -25,6 +25,7 @@ import { FIRST_COUNTERLESS_VOTE_ID, VOTES_PER_USER } from '#lib/votes/ids';
 import { listIdeasQuery } from '#schemas/idea';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
+import { keysRead } from '#tests/support/keys-read';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
@@ -614,36 +615,6 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Counts the keys read (by GetItem and BatchGet, and how many strongly consistently) while `fn` runs. */
-async function keysRead<T>(fn: () => Promise<T>): Promise<{ result: T; keys: number; consistent: number }> {
-  const name = 'testKeysRead';
-  let read = 0;
-  let consistent = 0;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = (context as { commandName?: string }).commandName;
-      const input = (args as { input?: { RequestItems?: Record<string, { Keys: unknown[]; ConsistentRead?: boolean }>; ConsistentRead?: boolean } }).input ?? {};
-      if (command === 'BatchGetItemCommand') {
-        for (const table of Object.values(input.RequestItems ?? {})) {
-          read += table.Keys.length;
-          if (table.ConsistentRead) consistent += table.Keys.length;
-        }
-      }
-      if (command === 'GetItemCommand') {
-        read++;
-        if (input.ConsistentRead) consistent++;
-      }
-      return next(args);
-    },
-    // High: the keys as the code asks for them, before any retry.
-    { step: 'initialize', name, priority: 'high' },
-  );
-  try {
-    return { result: await fn(), keys: read, consistent };
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-}
 
 describe('work done for a round that is refused before its ideas matter', () => {
   // The site, the caller, the ballot and the stored answer (what deciding a refusal or a replay needs),

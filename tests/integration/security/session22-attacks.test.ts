@@ -36,6 +36,7 @@ import type { IdeaRecord } from '#schemas/idea';
 import type { ListEnvelope } from '#tests/support/bodies';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
+import { keysRead } from '#tests/support/keys-read';
 import { call, type CallOptions, type Handler } from '../../../scripts/lambda-call.ts';
 import { countRequests } from '#tests/support/request-counter';
 import { send } from '#tests/support/hostile/send';
@@ -491,35 +492,6 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Keys read by GetItem and BatchGet (and how many consistently) while `fn` runs. */
-async function keysRead<T>(fn: () => Promise<T>): Promise<{ result: T; keys: number; consistent: number }> {
-  const name = 'testSession22KeysRead';
-  let read = 0;
-  let consistent = 0;
-  dynamo.middlewareStack.add(
-    (next, context) => async (args) => {
-      const command = (context as { commandName?: string }).commandName;
-      const input = (args as { input?: { RequestItems?: Record<string, { Keys: unknown[]; ConsistentRead?: boolean }>; ConsistentRead?: boolean } }).input ?? {};
-      if (command === 'BatchGetItemCommand') {
-        for (const table of Object.values(input.RequestItems ?? {})) {
-          read += table.Keys.length;
-          if (table.ConsistentRead) consistent += table.Keys.length;
-        }
-      }
-      if (command === 'GetItemCommand') {
-        read++;
-        if (input.ConsistentRead) consistent++;
-      }
-      return next(args);
-    },
-    { step: 'initialize', name, priority: 'high' },
-  );
-  try {
-    return { result: await fn(), keys: read, consistent };
-  } finally {
-    dynamo.middlewareStack.remove(name);
-  }
-}
 
 describe(`refused vote rounds naming ${READ_AHEAD_IDEAS}+ ideas: what each attacker makes the API read`, () => {
   const VOTE_ROUTE = { method: 'POST', path: '/api/site/{siteId}/vote' };
