@@ -439,6 +439,49 @@ describe('a planned item that went stale before the write it plans', () => {
   });
 });
 
+describe('bodies naming another place, and requests that run at once', () => {
+  it("a body's siteId, ideaId, id, parentId, yes or voterIds never moves or forges an argument (create and update)", async () => {
+    const [w, other] = await Promise.all([world(), world()]);
+    const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
+    const top = await newArgument(w.siteId, w.ideaId, w.other.token);
+    const smuggled = { siteId: other.siteId, ideaId: other.ideaId, id: 1, yes: 1000, voterIds: [w.owner.id], parentId: top };
+    const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
+    no5xx(await put(path, w.moderator.token, { description: `${LONG} (moderated)`, ...smuggled }), 'PUT');
+    expect(await stored(w.siteId, w.ideaId, arg)).toMatchObject({ id: arg, siteId: w.siteId, ideaId: w.ideaId, parentId: null, yes: 0 });
+    const made = await post({ siteId: w.siteId, ideaId: w.ideaId }, w.owner.token, { description: LONG, ...smuggled, parentId: undefined });
+    no5xx(made, 'POST');
+    if (made.status === 201) expect(await stored(w.siteId, w.ideaId, made.body.id)).toMatchObject({ siteId: w.siteId, ideaId: w.ideaId, parentId: null, yes: 0 });
+    expect(await argumentsOf(other.siteId, other.ideaId)).toEqual([]);
+  });
+
+  it("a moderator's transfer to a user of another site (the same id absent here) is a 400; the owner stays", async () => {
+    const [w, other] = await Promise.all([world(), world()]);
+    const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
+    const res = await put({ siteId: w.siteId, ideaId: w.ideaId, argumentId: arg }, w.moderator.token, { userId: other.owner.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(await stored(w.siteId, w.ideaId, arg)).toMatchObject({ userId: w.owner.id });
+  });
+
+  it("forty reads and edits on two sites at once: each answer is its own path's argument (no request is served another's planned item)", async () => {
+    const [w, v] = await Promise.all([world(), world()]);
+    const ids = await Promise.all([
+      newArgument(w.siteId, w.ideaId, w.owner.token, { description: `${LONG} on W` }),
+      newArgument(v.siteId, v.ideaId, v.owner.token, { description: `${LONG} on V` }),
+    ]);
+    const calls = Array.from({ length: 40 }, (_, i) => {
+      const [site, id] = i % 2 === 0 ? ([w, ids[0]] as const) : ([v, ids[1]] as const);
+      const path = { siteId: site.siteId, ideaId: site.ideaId, argumentId: id };
+      const run = i % 4 < 2 ? get(path, site.owner.token, { withUserVote: '1' }) : put(path, site.owner.token, { sentiment: i % 8 < 4 ? 'for' : 'against' });
+      return run.then((res) => ({ res, site, id }));
+    });
+    for (const { res, site, id } of await Promise.all(calls)) {
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ id, siteId: site.siteId, ideaId: site.ideaId, userId: site.owner.id });
+      expect(res.body.description).toBe(`${LONG} on ${site === w ? 'W' : 'V'}`);
+    }
+  });
+});
+
 // ---------------------------------------------------------------------------------------------------
 
 describe('what a refused request reads', () => {
