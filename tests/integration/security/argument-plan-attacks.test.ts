@@ -516,6 +516,17 @@ describe('what a refused request reads', () => {
     expect(measured.wrongSitePost.keys).toBe(1);
   });
 
+  it('the error order is unchanged by the planned reads: 401 and 403 come before an absent idea or parent is noticed', async () => {
+    const w = await world({ arguments: { isClosed: true } });
+    const absent = { siteId: w.siteId, ideaId: w.ideaId + 1_000_000 };
+    expect((await post(absent, undefined, { description: LONG, parentId: 1 })).status).toBe(401);
+    expect((await post(absent, w.owner.token, { description: LONG, parentId: 1 })).status).toBe(403);
+    expect((await post({ siteId: w.siteId, ideaId: w.ideaId }, w.owner.token, { description: LONG, parentId: 1 })).status).toBe(403);
+    // A moderator may write on a closed site: now the absent idea, then the absent parent, are seen.
+    expect((await post(absent, w.moderator.token, { description: LONG, parentId: 1 })).status).toBe(404);
+    expect((await post({ siteId: w.siteId, ideaId: w.ideaId }, w.moderator.token, { description: LONG, parentId: 1 })).status).toBe(400);
+  });
+
   it("a Basic-Auth-closed site without its credentials: 401 on every route, a constant read, the argument untouched", async () => {
     const w = await world({ basicAuth: { active: true, user: 'u', password: 'p' } });
     const creds = basic('u', 'p');
