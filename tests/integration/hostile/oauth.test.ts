@@ -14,6 +14,7 @@ import { hostileSuite } from '#tests/support/hostile/suite';
 import { hostileSiteConfig } from '#tests/support/hostile/world';
 import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
 import { API_HOST, login, oauthConfig, startTestAuthServer } from '../oauth/login-helpers.ts';
+import { tamperMiddle } from '#tests/support/tamper';
 
 const EMAIL = 'hostile-login@example.org';
 let auth: RunningAuthServer;
@@ -58,7 +59,7 @@ const ctx = hostileSuite(['oauthLogin', 'oauthDigestLogin', 'oauthMe', 'oauthLog
       await issueToken({ userId: w.member.id, siteId: w.siteId }),
       `${b64({ alg: 'none', typ: STATE_TYP })}.${payload}.`,
       `${header}.${b64({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), redirectUrl: 'https://evil.example/' })}.${signature}`,
-      `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+      `${header}.${payload}.${tamperMiddle(signature)}`,
       await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: STATE_TYP }).setIssuer(JWT_ISSUER).setAudience(STATE_AUDIENCE).setIssuedAt().setExpirationTime(now() + 600).sign(new TextEncoder().encode(process.env.JWT_SECRET)),
       await stateWith({ ...claims, siteId: String(w.siteId) }),
       await stateWith({ siteId: w.siteId }),

@@ -11,6 +11,7 @@ import { signState } from '#lib/oauth/state';
 import { createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { removeUser } from '#tests/support/hostile/store-helpers';
 import type { SiteWorld } from '#tests/support/hostile/world';
+import { tamperMiddle } from '#tests/support/tamper';
 
 export interface LabelledValue {
   label: string;
@@ -61,7 +62,7 @@ export async function forgedTokens(w: SiteWorld, other: SiteWorld): Promise<Labe
     { label: 'tampered header (HS256 -> HS512)', value: `${b64({ alg: 'HS512', typ: 'JWT' })}.${payload}.${signature}` },
     { label: 'signature of another token', value: `${header}.${b64(admin)}.${signature}` },
     { label: 'signature cut off', value: `${header}.${payload}.` },
-    { label: 'signature flipped', value: `${header}.${payload}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}` },
+    { label: 'signature flipped', value: `${header}.${payload}.${tamperMiddle(signature)}` },
     { label: 'expired an hour ago', value: await sign({ ...admin, iat: now() - 7200, exp: now() - 3600 }) },
     { label: 'expired beyond the 30 s leeway', value: await sign({ ...admin, iat: now() - 600, exp: now() - 60 }) },
     { label: 'no exp', value: await sign({ userId: w.admin.id, siteId: w.siteId, iss: JWT_ISSUER, iat: now() }) },
