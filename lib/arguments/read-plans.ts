@@ -22,8 +22,13 @@ export function argumentCreateReads(request: PrefetchRequest): ReadPlan | undefi
   };
 }
 
-/** Reading, editing or deleting one argument: its idea and itself. */
+/**
+ * Reading, editing or deleting one argument: its idea and itself, for a verified user of the site.
+ * Not for an anonymous request: the first read comes before the site's Basic Auth, and a closed site
+ * must not answer its 401 sooner or later depending on which ids exist (the red team's finding).
+ */
 export function argumentReads(request: PrefetchRequest): ReadPlan | undefined {
+  if (request.userId === undefined) return undefined;
   const params = argumentParams.safeParse(request.pathParameters);
   if (!params.success) return undefined;
   const { ideaId, argumentId } = params.data;

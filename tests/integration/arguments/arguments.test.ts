@@ -184,7 +184,7 @@ describe('reading one argument', () => {
     const id = await argumentId(w, w.member.token);
     const { result: res, requests } = await countRequests(() => invoke<ArgumentRecordShape>(getArgument, { params: at(w, id) }));
     expect(res.status).toBe(200);
-    expect(requests).toBe(1); // site, idea check and argument: the request's one BatchGet
+    expect(requests).toBe(3); // anonymous: the site, then the idea check and the argument side by side
     expect(res.body).toMatchObject({ id, ideaId: w.ideaId, siteId: w.siteId, description: LONG });
     expect(res.body).not.toHaveProperty('yes');
     expect(res.body).not.toHaveProperty('hasUserVoted');
