@@ -28,7 +28,8 @@ export function openstadMarkdown(r: OpenstadResults): string {
       `written by \`scripts/bench/openstad/run.ts\`). ${m.cpus} CPUs (${m.cpu}), ${m.memoryGiB} GiB, load average ${m.loadAverageAtStart.join(' / ')} at the start ` +
       `and ${m.loadAverageAtEnd.join(' / ')} at the end (1 / 5 / 15 min; the machine was shared with other work). OpenStad: ` +
       `${r.openstad.repository} at ${r.openstad.commit.slice(0, 12)}, MariaDB ${r.openstad.mariadb}. ${r.config.runs} timed calls per side and case after ` +
-      `${r.config.warmup} warm-up calls, interleaved.`,
+      `${r.config.warmup} warm-up calls per case, interleaved (steady state: DynamoDB Local's Java JIT takes thousands of calls to settle, ` +
+      'MariaDB is native code).',
     '',
     `Milliseconds, median (p95), over HTTP; ours / OpenStad below 1 means we are faster. Ahead on ${ahead} of ${r.cases.length} cases ` +
       '(the goal of issue 17: every case at or below 1.0x).',
