@@ -2,7 +2,8 @@
  * What argument routes will need by key, planned from the raw request so it joins the site and caller
  * in the request's one BatchGet (lib/store/prefetch.ts): the idea an argument belongs to and the
  * argument itself (or, for a new reply, its parent). A round trip less; the idea is then read whole
- * (a few KB), where the read on its own asks only for the fields arguments check.
+ * (a few KB), where the read on its own asks only for the fields arguments check. A create also
+ * reserves its new id beside those reads.
  */
 import type { PrefetchRequest } from '#lib/http/handler';
 import { keys } from '#lib/store/keys';
@@ -15,10 +16,13 @@ export function argumentCreateReads(request: PrefetchRequest): ReadPlan | undefi
   const params = ideaArgumentsParams.safeParse(request.pathParameters);
   if (!params.success) return undefined;
   const { ideaId } = params.data;
-  const parentId = createArgumentBody.safeParse(request.body).data?.parentId;
+  const body = createArgumentBody.safeParse(request.body);
+  const parentId = body.data?.parentId;
   return {
     keys: [keys.idea(request.siteId, ideaId), ...(parentId != null ? [keys.argument(request.siteId, ideaId, parentId)] : [])],
     consistent: false,
+    // A body that will be stored gets its id in this round trip; one that will be a 400 reserves none.
+    newId: body.success ? 'argument' : undefined,
   };
 }
 

@@ -25,6 +25,7 @@ import { validationError, type ErrorDetail } from '#lib/errors';
 import { pathId } from '#schemas/common';
 import { identify, resolveCaller, tokenUser, type Caller, type Identity } from '#lib/auth/caller';
 import { prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/prefetch';
+import { nextIds } from '#lib/store/counters';
 import { siteAndCallerPlan } from '#lib/store/request-reads';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
@@ -103,7 +104,8 @@ export function apiHandler<
     // Errors found on the way (a bad token, a malformed body) are answered later, in their order.
     const identity = await identify(headers, siteId);
     const body = attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']));
-    await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)]);
+    // A create's id is reserved in the same round trip when its plan asks for it (`newId`).
+    await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)], (type) => nextIds(type, 1));
     let site: Site | undefined;
     if (siteId !== undefined) {
       site = await loadSite(siteId);

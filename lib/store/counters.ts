@@ -7,6 +7,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { recordReader } from '#lib/store/codec';
 import { storedIdCounter } from '#schemas/stored/counters';
+import { takeReservedId } from '#lib/store/prefetch';
 
 /** What the ADD returns (UPDATED_NEW): the counter's new value. */
 const readCounter = recordReader('id counter', storedIdCounter);
@@ -29,4 +30,5 @@ export async function nextIds(type: CounterType, count = 1): Promise<number> {
   return last - count + 1;
 }
 
-export const nextId = (type: CounterType) => nextIds(type, 1);
+/** One new id: the one this request reserved ahead (lib/store/prefetch.ts `newId`), else from the counter. */
+export const nextId = async (type: CounterType): Promise<number> => takeReservedId(type) ?? nextIds(type, 1);

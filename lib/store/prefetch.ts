@@ -11,18 +11,27 @@
  * - A key that was asked for and is absent is remembered as absent (that is an answer too).
  * - Outside a request scope (scripts, jobs, tests calling the store) nothing is prefetched and every
  *   read goes to DynamoDB as before.
+ *
+ * A create's new id can be reserved in the same round trip (`newId`, lib/store/counters.ts): the
+ * counter's ADD goes out beside the BatchGet instead of after it, and the create takes that id.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#lib/store/batch';
 import { doc, TABLE } from '#lib/store/client';
 import type { Key } from '#lib/store/keys';
+import type { CounterType } from '#lib/store/counters';
 
 /** Keys to read ahead, as the store's access patterns plan them (callers never build keys). */
 export interface ReadPlan {
   keys: readonly Key[];
   /** Strongly consistent (twice the read units): for a conditional write planned from these items. */
   consistent: boolean;
+  /**
+   * The kind of id the call will create, reserved beside the reads (a create's counter ADD, one round
+   * trip sooner). Only for a call that will most likely create: a refused one leaves a gap in the ids.
+   */
+  newId?: CounterType | undefined;
 }
 
 interface Entry {
@@ -30,21 +39,44 @@ interface Entry {
   consistent: boolean;
 }
 
-const requestScope = new AsyncLocalStorage<Map<string, Entry>>();
+interface Scope {
+  items: Map<string, Entry>;
+  /** Ids reserved ahead (`newId`), by counter type, each taken once. */
+  ids: Map<CounterType, number>;
+}
+
+const requestScope = new AsyncLocalStorage<Scope>();
 const idOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
 
 /** Runs one request with its own (empty) prefetch scope. */
-export const withPrefetchScope = <T>(run: () => Promise<T>): Promise<T> => requestScope.run(new Map(), run);
+export const withPrefetchScope = <T>(run: () => Promise<T>): Promise<T> => requestScope.run({ items: new Map(), ids: new Map() }, run);
 
 /**
  * Reads every key of the plans with one BatchGet (one per 100 keys), consistently when any plan asks
- * for it, into the current request's scope. A no-op outside a scope.
+ * for it, into the current request's scope, and beside it reserves the ids the plans ask for with
+ * `reserve` (the counter's ADD, passed in: lib/store/counters.ts takes ids from here). A no-op
+ * outside a scope.
  */
-export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promise<void> {
+export async function prefetch(plans: readonly (ReadPlan | undefined)[], reserve?: (type: CounterType) => Promise<number>): Promise<void> {
   const scope = requestScope.getStore();
   const wanted = plans.filter((plan): plan is ReadPlan => plan !== undefined);
+  if (!scope) return;
+  const idTypes = reserve ? [...new Set(wanted.flatMap((plan) => (plan.newId ? [plan.newId] : [])))] : [];
+  await Promise.all([readAhead(scope, wanted), ...idTypes.map((type) => reserveAhead(scope, type, reserve!))]);
+}
+
+/** A failed reservation is left to the create, which asks the counter itself (and fails or not there). */
+async function reserveAhead(scope: Scope, type: CounterType, reserve: (type: CounterType) => Promise<number>): Promise<void> {
+  try {
+    scope.ids.set(type, await reserve(type));
+  } catch {
+    // nothing reserved
+  }
+}
+
+async function readAhead(scope: Scope, wanted: readonly ReadPlan[]): Promise<void> {
   const keyList = wanted.flatMap((plan) => plan.keys);
-  if (!scope || keyList.length === 0) return;
+  if (keyList.length === 0) return;
   const consistent = wanted.some((plan) => plan.consistent);
   const unique = [...new Map(keyList.map((key) => [idOf(key), key])).values()];
   // One key (a site-scoped call by a service token or nobody) is a plain GetItem.
@@ -54,8 +86,16 @@ export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promis
           (item): item is Record<string, unknown> => item !== undefined,
         )
       : await batchGet<Record<string, unknown>>(unique, consistent ? { consistentRead: true } : {});
-  for (const key of keyList) scope.set(idOf(key), { item: undefined, consistent });
-  for (const item of items) scope.set(idOf(item as unknown as Key), { item, consistent });
+  for (const key of keyList) scope.items.set(idOf(key), { item: undefined, consistent });
+  for (const item of items) scope.items.set(idOf(item as unknown as Key), { item, consistent });
+}
+
+/** The id of `type` this request reserved ahead, taken out of the scope; undefined when there is none. */
+export function takeReservedId(type: CounterType): number | undefined {
+  const ids = requestScope.getStore()?.ids;
+  const id = ids?.get(type);
+  ids?.delete(type);
+  return id;
 }
 
 /**
@@ -64,7 +104,7 @@ export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promis
  * read): then the caller reads it itself.
  */
 export function takePrefetched(key: Key, options: { consistent?: boolean | undefined } = {}): { item: Record<string, unknown> | undefined } | undefined {
-  const scope = requestScope.getStore();
+  const scope = requestScope.getStore()?.items;
   const entry = scope?.get(idOf(key));
   if (!scope || !entry || (options.consistent && !entry.consistent)) return undefined;
   scope.delete(idOf(key));
