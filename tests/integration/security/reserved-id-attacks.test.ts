@@ -286,19 +286,27 @@ describe('a reservation never outlives its scope', () => {
     // The BatchGet fails at once; the ADD is held until the request has answered, then applied.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let applied!: () => void;
+    const appliedAdd = new Promise<void>((resolve) => (applied = resolve));
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
         const command = String((context as { commandName?: string }).commandName);
         if (command === 'BatchGetItemCommand' && request.getStore() === 'failing') throw Object.assign(new Error('injected'), { name: 'InternalServerError', $fault: 'server' });
-        if (command === 'UpdateItemCommand' && request.getStore() === 'failing') await held;
-        return next(args);
+        if (command !== 'UpdateItemCommand' || request.getStore() !== 'failing') return next(args);
+        await held;
+        const answer = await next(args);
+        applied();
+        return answer;
       },
       { step: 'initialize', name: FAULT, priority: 'high' },
     );
     const failed = await asRequest('failing', () => postArgument(w.siteId, w.ideaId, w.member.token, { description: LONG }));
     expect(failed.status).toBeGreaterThanOrEqual(500);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The ADD applied; setImmediate lets its answer reach the dead request's scope (microtasks) first.
+    await appliedAdd;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(addsOf('failing')[0]!.value).toBeGreaterThan(0);
     const good = await asRequest('after', () => postArgument(w.siteId, w.ideaId, w.member.token, { description: `${LONG} after` }));
     expect(good.status).toBe(201);
     expect(good.body.id).toBe(addsOf('after')[0]!.value);
