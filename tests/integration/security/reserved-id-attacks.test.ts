@@ -22,6 +22,7 @@ import { keys } from '#lib/store/keys';
 import { nextId, nextIds, type CounterType } from '#lib/store/counters';
 import { prefetch, withPrefetchScope } from '#lib/store/prefetch';
 import { issueToken } from '#lib/auth/jwt';
+import { RETRY_POLICY } from '#lib/store/retry';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
@@ -471,6 +472,52 @@ describe('the counter ADD failing', () => {
     expect(res.body).toMatchObject({ status: res.status });
     expect(JSON.stringify(res.body)).not.toContain('injected');
     expect(writesOf('no-id')).toEqual([]);
+  });
+});
+
+describe('a throttled counter (inside the store\'s retry policy)', () => {
+  let w: World;
+  let closed: World;
+  beforeAll(async () => {
+    [w, closed] = await Promise.all([world(), world({ arguments: { isClosed: true } })]);
+  });
+
+  /** Throttles every counter ADD attempt (each retry too); returns the attempts booked per request. */
+  function throttleCounters(): Map<string | undefined, number> {
+    const attempts = new Map<string | undefined, number>();
+    dynamo.middlewareStack.add(
+      (next, context) => async (args) => {
+        const key = (args as { input?: { Key?: { PK?: unknown } } }).input?.Key;
+        if (String((context as { commandName?: string }).commandName) !== 'UpdateItemCommand' || key?.PK !== 'COUNTER') return next(args);
+        const label = request.getStore();
+        attempts.set(label, (attempts.get(label) ?? 0) + 1);
+        throw Object.assign(new Error('Rate of requests exceeds the allowed throughput (injected)'), { name: 'ThrottlingException' });
+      },
+      // Low: inside the retry policy (normal), like lib/store/fault-injection.ts.
+      { step: 'initialize', name: FAULT, priority: 'low' },
+    );
+    return attempts;
+  }
+
+  it('a create that cannot get an id is a 503 with Retry-After, nothing written; a refused one keeps its 4xx', async () => {
+    watch();
+    const attempts = throttleCounters();
+    const member = await asRequest('member', () => postArgument(w.siteId, w.ideaId, w.member.token, { description: LONG }));
+    const service = await asRequest('service', () => postIdea(w.siteId, SERVICE_TOKEN, validIdea('throttled')));
+    const refused = await asRequest('refused', () => postArgument(closed.siteId, closed.ideaId, closed.member.token, { description: LONG }));
+    for (const [label, res] of [['member', member], ['service', service]] as const) {
+      expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBe(503);
+      expect(res.headers['retry-after'] ?? res.headers['Retry-After'], label).toBe(String(RETRY_POLICY.retryAfterSeconds));
+      expect(writesOf(label), label).toEqual([]);
+    }
+    expect(refused.status).toBe(403);
+    // The cost: the reservation's full retry cycle, then (for a create that goes on) the create's own
+    // cycle. Measured: a member's create makes two cycles of attempts on the throttled counter item.
+    expect({ member: attempts.get('member'), service: attempts.get('service'), refused: attempts.get('refused') }).toEqual({
+      member: 2 * RETRY_POLICY.maxAttempts,
+      service: RETRY_POLICY.maxAttempts,
+      refused: RETRY_POLICY.maxAttempts,
+    });
   });
 });
 
