@@ -30,5 +30,8 @@ export async function nextIds(type: CounterType, count = 1): Promise<number> {
   return last - count + 1;
 }
 
-/** One new id: the one this request reserved ahead (lib/store/prefetch.ts `newId`), else from the counter. */
+/**
+ * One new id: the one this request reserved ahead (lib/store/prefetch.ts `newId`; its error when that
+ * ADD failed), else from the counter.
+ */
 export const nextId = async (type: CounterType): Promise<number> => takeReservedId(type) ?? nextIds(type, 1);

@@ -41,8 +41,8 @@ interface Entry {
 
 interface Scope {
   items: Map<string, Entry>;
-  /** Ids reserved ahead (`newId`), by counter type, each taken once. */
-  ids: Map<CounterType, number>;
+  /** Ids reserved ahead (`newId`) by counter type, each taken once; or why the reservation failed. */
+  ids: Map<CounterType, { id: number } | { failed: unknown }>;
 }
 
 const requestScope = new AsyncLocalStorage<Scope>();
@@ -65,12 +65,17 @@ export async function prefetch(plans: readonly (ReadPlan | undefined)[], reserve
   await Promise.all([readAhead(scope, wanted), ...idTypes.map((type) => reserveAhead(scope, type, reserve!))]);
 }
 
-/** A failed reservation is left to the create, which asks the counter itself (and fails or not there). */
+/**
+ * A failed reservation is kept as its error, not thrown here: a request refused anyway answers its
+ * refusal, and a create that goes on fails with that error (lib/store/counters.ts nextId) rather than
+ * asking the counter again. The ADD already ran the store's whole retry policy: asking again would
+ * double the attempts on a throttled counter item (the red team's measurement).
+ */
 async function reserveAhead(scope: Scope, type: CounterType, reserve: (type: CounterType) => Promise<number>): Promise<void> {
   try {
-    scope.ids.set(type, await reserve(type));
-  } catch {
-    // nothing reserved
+    scope.ids.set(type, { id: await reserve(type) });
+  } catch (failed) {
+    scope.ids.set(type, { failed });
   }
 }
 
@@ -90,12 +95,16 @@ async function readAhead(scope: Scope, wanted: readonly ReadPlan[]): Promise<voi
   for (const item of items) scope.items.set(idOf(item as unknown as Key), { item, consistent });
 }
 
-/** The id of `type` this request reserved ahead, taken out of the scope; undefined when there is none. */
+/**
+ * The id of `type` this request reserved ahead, taken out of the scope; undefined when there is none.
+ * Throws the reservation's error when it failed.
+ */
 export function takeReservedId(type: CounterType): number | undefined {
   const ids = requestScope.getStore()?.ids;
-  const id = ids?.get(type);
+  const reserved = ids?.get(type);
   ids?.delete(type);
-  return id;
+  if (reserved && 'failed' in reserved) throw reserved.failed;
+  return reserved?.id;
 }
 
 /**

