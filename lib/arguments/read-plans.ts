@@ -7,6 +7,7 @@
  */
 import type { PrefetchRequest } from '#lib/http/handler';
 import { keys } from '#lib/store/keys';
+import { reserveIdAhead } from '#lib/store/counters';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { argumentParams, createArgumentBody, ideaArgumentsParams } from '#schemas/argument';
 
@@ -22,7 +23,7 @@ export function argumentCreateReads(request: PrefetchRequest): ReadPlan | undefi
     keys: [keys.idea(request.siteId, ideaId), ...(parentId != null ? [keys.argument(request.siteId, ideaId, parentId)] : [])],
     consistent: false,
     // A body that will be stored gets its id in this round trip; one that will be a 400 reserves none.
-    newId: body.success ? 'argument' : undefined,
+    newId: body.success ? reserveIdAhead('argument') : undefined,
   };
 }
 

@@ -25,7 +25,6 @@ import { validationError, type ErrorDetail } from '#lib/errors';
 import { pathId } from '#schemas/common';
 import { identify, resolveCaller, tokenUser, type Caller, type Identity } from '#lib/auth/caller';
 import { prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/prefetch';
-import { nextIds } from '#lib/store/counters';
 import { siteAndCallerPlan } from '#lib/store/request-reads';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
@@ -105,7 +104,7 @@ export function apiHandler<
     const identity = await identify(headers, siteId);
     const body = attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']));
     // A create's id is reserved in the same round trip when its plan asks for it (`newId`).
-    await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)], (type) => nextIds(type, 1));
+    await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)]);
     let site: Site | undefined;
     if (siteId !== undefined) {
       site = await loadSite(siteId);

@@ -1,7 +1,7 @@
 /**
  * What idea reads will need by key, planned from the raw request so it joins the site and caller in
  * the request's one BatchGet (lib/store/prefetch.ts): the caller's ballot for `includeUserVote`; for
- * one idea, the idea and its tally too; for a new idea, its id.
+ * one idea, the idea and its tally too. A new idea's plan is lib/ideas/create-plan.ts.
  */
 import type { PrefetchRequest } from '#lib/http/handler';
 import type { ReadPlan } from '#lib/store/prefetch';
@@ -22,16 +22,4 @@ export function ideaReads(request: PrefetchRequest): ReadPlan | undefined {
   const idea = ideaPlan(request.siteId, params.data.ideaId);
   if (!wantsUserVote(request)) return idea;
   return { keys: [...idea.keys, ...ballotPlan(request.siteId, request.userId!).keys], consistent: false };
-}
-
-/**
- * A new idea by a site user: its id, reserved beside the site and caller (one round trip less). Only
- * for a body that can be an idea (an object with a title; the rest is checked against the site's
- * rules later), so a malformed one costs no id. Service tokens and anonymous callers reserve nothing.
- */
-export function ideaCreateReads(request: PrefetchRequest): ReadPlan | undefined {
-  if (request.userId === undefined) return undefined;
-  const body = request.body as { title?: unknown } | undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof body.title !== 'string') return undefined;
-  return { keys: [], consistent: false, newId: 'idea' };
 }

@@ -7,7 +7,7 @@ import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { recordReader } from '#lib/store/codec';
 import { storedIdCounter } from '#schemas/stored/counters';
-import { takeReservedId } from '#lib/store/prefetch';
+import { takeReservedId, type IdReservation } from '#lib/store/prefetch';
 
 /** What the ADD returns (UPDATED_NEW): the counter's new value. */
 const readCounter = recordReader('id counter', storedIdCounter);
@@ -29,6 +29,9 @@ export async function nextIds(type: CounterType, count = 1): Promise<number> {
   const last = readCounter(out.Attributes ?? {}).value;
   return last - count + 1;
 }
+
+/** For a route's read plan (`newId`): one id of `type`, reserved beside the request's first read. */
+export const reserveIdAhead = (type: CounterType): IdReservation => ({ type, reserve: () => nextIds(type, 1) });
 
 /**
  * One new id: the one this request reserved ahead (lib/store/prefetch.ts `newId`; its error when that

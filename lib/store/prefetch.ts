@@ -28,10 +28,17 @@ export interface ReadPlan {
   /** Strongly consistent (twice the read units): for a conditional write planned from these items. */
   consistent: boolean;
   /**
-   * The kind of id the call will create, reserved beside the reads (a create's counter ADD, one round
-   * trip sooner). Only for a call that will most likely create: a refused one leaves a gap in the ids.
+   * The id the call will create, reserved beside the reads (a create's counter ADD, one round trip
+   * sooner; lib/store/counters.ts `reserveIdAhead`). Only for a call that will most likely create: a
+   * refused one leaves a gap in the ids.
    */
-  newId?: CounterType | undefined;
+  newId?: IdReservation | undefined;
+}
+
+/** A counter type and the ADD that reserves one id of it (lib/store/counters.ts, which takes it back). */
+export interface IdReservation {
+  type: CounterType;
+  reserve: () => Promise<number>;
 }
 
 interface Entry {
@@ -53,16 +60,15 @@ export const withPrefetchScope = <T>(run: () => Promise<T>): Promise<T> => reque
 
 /**
  * Reads every key of the plans with one BatchGet (one per 100 keys), consistently when any plan asks
- * for it, into the current request's scope, and beside it reserves the ids the plans ask for with
- * `reserve` (the counter's ADD, passed in: lib/store/counters.ts takes ids from here). A no-op
- * outside a scope.
+ * for it, into the current request's scope, and beside it reserves the ids the plans ask for (one
+ * per counter type). A no-op outside a scope.
  */
-export async function prefetch(plans: readonly (ReadPlan | undefined)[], reserve?: (type: CounterType) => Promise<number>): Promise<void> {
+export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promise<void> {
   const scope = requestScope.getStore();
   const wanted = plans.filter((plan): plan is ReadPlan => plan !== undefined);
   if (!scope) return;
-  const idTypes = reserve ? [...new Set(wanted.flatMap((plan) => (plan.newId ? [plan.newId] : [])))] : [];
-  await Promise.all([readAhead(scope, wanted), ...idTypes.map((type) => reserveAhead(scope, type, reserve!))]);
+  const reservations = [...new Map(wanted.flatMap((plan) => (plan.newId ? [[plan.newId.type, plan.newId] as const] : []))).values()];
+  await Promise.all([readAhead(scope, wanted), ...reservations.map((reservation) => reserveAhead(scope, reservation))]);
 }
 
 /**
@@ -71,9 +77,9 @@ export async function prefetch(plans: readonly (ReadPlan | undefined)[], reserve
  * asking the counter again. The ADD already ran the store's whole retry policy: asking again would
  * double the attempts on a throttled counter item (the red team's measurement).
  */
-async function reserveAhead(scope: Scope, type: CounterType, reserve: (type: CounterType) => Promise<number>): Promise<void> {
+async function reserveAhead(scope: Scope, { type, reserve }: IdReservation): Promise<void> {
   try {
-    scope.ids.set(type, { id: await reserve(type) });
+    scope.ids.set(type, { id: await reserve() });
   } catch (failed) {
     scope.ids.set(type, { failed });
   }

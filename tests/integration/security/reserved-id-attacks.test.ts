@@ -19,7 +19,7 @@ import fc from 'fast-check';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
-import { nextId, nextIds, type CounterType } from '#lib/store/counters';
+import { nextId, reserveIdAhead, type CounterType } from '#lib/store/counters';
 import { prefetch, withPrefetchScope } from '#lib/store/prefetch';
 import { issueToken } from '#lib/auth/jwt';
 import { RETRY_POLICY } from '#lib/store/retry';
@@ -245,7 +245,7 @@ describe('a reservation never outlives its scope', () => {
     watch();
     const seen = await asRequest('scoped', () =>
       withPrefetchScope(async () => {
-        await prefetch([{ keys: [], consistent: false, newId: 'argument' }], (type) => nextIds(type, 1));
+        await prefetch([{ keys: [], consistent: false, newId: reserveIdAhead('argument') }]);
         const idea = await nextId('idea');
         const nested = await withPrefetchScope(() => nextId('argument'));
         const first = await nextId('argument');
@@ -265,7 +265,7 @@ describe('a reservation never outlives its scope', () => {
     // A scope whose reservation nobody took: the next scope (a warm container's next request) asks anew.
     const leftOver = await asRequest('left', () =>
       withPrefetchScope(async () => {
-        await prefetch([{ keys: [], consistent: false, newId: 'idea' }], (type) => nextIds(type, 1));
+        await prefetch([{ keys: [], consistent: false, newId: reserveIdAhead('idea') }]);
       }),
     );
     expect(leftOver).toBeUndefined();
@@ -274,10 +274,9 @@ describe('a reservation never outlives its scope', () => {
     expect(next).not.toBe(addsOf('left')[0]!.value);
   });
 
-  it('a plan with newId but no reserve function, or outside any scope, reserves nothing', async () => {
+  it('a plan with newId outside any scope reserves nothing', async () => {
     watch();
-    await asRequest('no-reserve', () => withPrefetchScope(() => prefetch([{ keys: [], consistent: false, newId: 'argument' }])));
-    await asRequest('no-scope', () => prefetch([{ keys: [], consistent: false, newId: 'argument' }], (type) => nextIds(type, 1)));
+    await asRequest('no-scope', () => prefetch([{ keys: [], consistent: false, newId: reserveIdAhead('argument') }]));
     expect(sent.filter((s) => s.counter)).toEqual([]);
   });
 
