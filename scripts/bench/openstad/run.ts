@@ -8,7 +8,7 @@
  * auth server's `/api/userinfo`. How it was set up here: docs/benchmarks.md, "Side by side with OpenStad".
  * Env: OURS_URL, OURS_DYNAMODB_ENDPOINT, OURS_JWT_SECRET, OPENSTAD_URL, OPENSTAD_TOKEN,
  * OPENSTAD_JWT_SECRET, OPENSTAD_AUTH_URL, OPENSTAD_MYSQL, OPENSTAD_CMS_URL, OPENSTAD_COMMIT, BENCH_HOW,
- * and the knobs BENCH_RUNS (60), BENCH_WARMUP (10), BENCH_SCALE_IDEAS (10000), BENCH_LOAD_REQUESTS (600),
+ * and the knobs BENCH_RUNS (60), BENCH_WARMUP (300), BENCH_SCALE_IDEAS (10000), BENCH_LOAD_REQUESTS (600),
  * BENCH_IN_FLIGHT (10), BENCH_OUT, BENCH_WORLDS (scripts/bench/openstad/settings.ts).
  */
 import { execFileSync } from 'node:child_process';
