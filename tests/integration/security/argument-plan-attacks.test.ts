@@ -20,6 +20,7 @@ import type { ArgumentRecordShape } from '#schemas/argument';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
 import { createIdea } from '#tests/support/ideas-fixture';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
+import { no5xx } from '#tests/support/no-5xx';
 import { onceBefore, type Sent } from '#tests/support/intercept';
 import { keysRead } from '#tests/support/keys-read';
 import { countRequests } from '#tests/support/request-counter';
@@ -100,8 +101,6 @@ async function tombstone(siteId: number, ideaId: number) {
     }),
   );
 }
-
-const no5xx = (res: InvokeResult<unknown>, label: string) => expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
 
 // ---------------------------------------------------------------------------------------------------
 

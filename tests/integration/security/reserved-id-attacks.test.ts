@@ -26,6 +26,7 @@ import { RETRY_POLICY } from '#lib/store/retry';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
+import { no5xx } from '#tests/support/no-5xx';
 import { tamperMiddle } from '#tests/support/tamper';
 import { validIdea } from '../ideas/helpers.ts';
 import { handler as createArgumentHandler } from '../../../functions/arguments/create.ts';
@@ -132,8 +133,6 @@ async function storedArgument(siteId: number, ideaId: number, id: number) {
 async function storedIdea(siteId: number, id: number) {
   return (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.idea(siteId, id), ConsistentRead: true }))).Item;
 }
-
-const no5xx = (res: InvokeResult<unknown>, label: string) => expect(res.status, `${label}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
 
 // ---------------------------------------------------------------------------------------------------
 
