@@ -8,10 +8,10 @@
 import type { PrefetchRequest } from '#lib/http/handler';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { reserveIdAhead } from '#lib/store/counters';
+import { isPlainObject } from '#lib/extra-data/plain-object';
 
 export function ideaCreateReads(request: PrefetchRequest): ReadPlan | undefined {
   if (request.userId === undefined) return undefined;
-  const body = request.body as { title?: unknown } | undefined;
-  if (typeof body !== 'object' || body === null || Array.isArray(body) || typeof body.title !== 'string') return undefined;
+  if (!isPlainObject(request.body) || typeof request.body['title'] !== 'string') return undefined;
   return { keys: [], consistent: false, newId: reserveIdAhead('idea') };
 }
