@@ -9,7 +9,7 @@
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { withHttpStack } from '#lib/http/stack';
-import { corsHeaders, type CorsContext } from '#lib/http/cors';
+import { corsHeaders, corsRequestOf, type CorsContext } from '#lib/http/cors';
 import { notFound } from '#lib/errors';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { findSite } from '#lib/sites/service';
@@ -24,7 +24,7 @@ export const handler = withHttpStack(async (event: APIGatewayProxyEventV2, conte
   if (method === 'OPTIONS') {
     return {
       statusCode: 204,
-      headers: corsHeaders(event.headers.origin, method, site?.config.allowedDomains, event.headers['access-control-request-method']),
+      headers: corsHeaders(corsRequestOf(event), site?.config.allowedDomains),
       body: '',
     };
   }

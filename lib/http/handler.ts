@@ -22,6 +22,7 @@ import { parseOrThrow } from '#lib/http/zod-errors';
 import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
 import { validationError, type ErrorDetail } from '#lib/errors';
+import { malformedTextPaths } from '#lib/http/reserved-keys';
 import { pathId } from '#schemas/common';
 import { identify, resolveCaller, tokenUser, type Caller, type Identity } from '#lib/auth/caller';
 import { prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/prefetch';
@@ -44,6 +45,10 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
   query?: Q;
   /** Body schema; without one, any body is ignored. */
   body?: B;
+  /** The one media type the body is taken in, when not JSON's own (a merge patch). */
+  bodyMediaType?: string;
+  /** `none`: the route reads no token, so a stale one cannot turn it into a 401 (the health check). */
+  auth?: 'none' | 'optional' | 'required';
   /**
    * An access check that needs only the caller and the site, run BEFORE the query and body are
    * validated: a caller without the right to call the endpoint at all gets 401/403, not a 400 that
@@ -101,8 +106,8 @@ export function apiHandler<
     const siteId = siteIdOf(spec.params, event.pathParameters);
     // Read ahead, in ONE BatchGet: the site, the token's user and what the route plans (issue 17).
     // Errors found on the way (a bad token, a malformed body) are answered later, in their order.
-    const identity = await identify(headers, siteId);
-    const body = attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']));
+    const identity: Identity = spec.auth === 'none' ? { kind: 'none' } : await identify(headers, siteId);
+    const body = attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type'], spec.bodyMediaType));
     // A create's id is reserved in the same round trip when its plan asks for it (`newId`).
     await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)]);
     let site: Site | undefined;
@@ -117,6 +122,7 @@ export function apiHandler<
     }
     const params = (spec.params ? parseOrThrow(spec.params, event.pathParameters ?? {}, 'path') : undefined) as Out<P>;
     if (!body.ok) throw body.error;
+    assertWellFormedQuery(event.queryStringParameters);
     const rawBody = body.value;
     if (spec.body && rawBody !== undefined) assertContainer(rawBody);
 
@@ -188,6 +194,16 @@ function siteIdOf(params: AnySchema | undefined, path: Record<string, string | u
   const rule = declared ? declared['siteId'] : path?.['siteId'] !== undefined ? pathId : undefined;
   if (!rule) return undefined;
   return (parseOrThrow(rule, path?.['siteId'], 'path', 'siteId') as number | undefined) ?? undefined;
+}
+
+/**
+ * Text that is not well-formed UTF-16 (a lone surrogate) anywhere in the query, names and values of
+ * every parameter, read or not (CONTRACT "Decided details, security"): 400 naming each. Such text
+ * cannot be encoded as UTF-8, so it would fail later in a URL, a key or a log line.
+ */
+function assertWellFormedQuery(query: Record<string, string | undefined> | undefined): void {
+  const details = malformedTextPaths(query ?? {});
+  if (details.length > 0) throw validationError(details, 'Invalid query');
 }
 
 /**

@@ -16,7 +16,7 @@ import { createIdeaBody } from '#lib/routes/ideas/create';
 import { updateIdeaBody } from '#lib/routes/ideas/update';
 import { createArticleBody } from '#lib/routes/articles/create';
 import { updateArticleBody } from '#lib/routes/articles/update';
-import { createSiteBody, siteRecord, updateSiteBody } from '#schemas/site';
+import { createSiteBody, patchSiteBody, siteRecord, updateSiteBody } from '#schemas/site';
 import { siteConfigSchema } from '#schemas/site-config';
 import { ideaRecord } from '#schemas/idea';
 import { articleRecord } from '#schemas/article';
@@ -60,7 +60,16 @@ const discoveryNote =
 export const inputComponents = {
   SiteConfig: { schema: siteConfigSchema, description: 'The site configuration. Every key is optional; unknown keys are kept. Read back merged with the defaults.' },
   CreateSiteBody: { schema: createSiteBody },
-  UpdateSiteBody: { schema: updateSiteBody, description: 'Partial: absent fields stay. `config`, when sent, replaces the stored config as a whole.' },
+  UpdateSiteBody: {
+    schema: updateSiteBody,
+    description: 'PUT: absent fields stay, but `config`, when sent, replaces the stored config as a whole (a key not sent is removed). To change some settings only, PATCH a merge patch.',
+  },
+  SitePatchBody: {
+    schema: patchSiteBody,
+    description:
+      'A JSON Merge Patch (RFC 7396) of the site: only the keys sent change; in `config` objects merge key by key at any depth, `null` removes a key, arrays and other values replace. ' +
+      'The merged config must be a valid `SiteConfig`.',
+  },
   CreateIdeaBody: {
     schema: createIdeaBody,
     shownAs: z.extend(contentBodySchema(DEFAULT_CONFIG.ideas), ideaDiscoveryFields.shape),

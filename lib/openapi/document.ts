@@ -263,7 +263,7 @@ function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
       ? {
           requestBody: {
             required: route.bodyRequired ?? true,
-            content: { 'application/json': { schema: { $ref: ref(body) }, ...(BODY_EXAMPLES[body] === undefined ? {} : { example: BODY_EXAMPLES[body] }) } },
+            content: { [route.bodyMediaType ?? 'application/json']: { schema: { $ref: ref(body) }, ...(BODY_EXAMPLES[body] === undefined ? {} : { example: BODY_EXAMPLES[body] }) } },
           },
         }
       : {}),

@@ -16,6 +16,7 @@ const idea = {
 export const BODY_EXAMPLES: Partial<Record<InputComponent, unknown>> = {
   CreateSiteBody: { name: 'east-district', title: 'East district budget', domain: 'east.example.org', config: { allowedDomains: ['east.example.org'], votes: { isActive: true, voteType: 'likes' } } },
   UpdateSiteBody: { title: 'East district budget 2027' },
+  SitePatchBody: { config: { allowedDomains: ['east.example.org', 'app.east.example.org'] } },
   CreateIdeaBody: idea,
   UpdateIdeaBody: { summary: 'Plant lime trees between the bridge and the lock, and two benches.' },
   CreateArticleBody: {

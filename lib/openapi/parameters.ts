@@ -14,7 +14,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   userId: id('user'),
   pageSize: 'Records per page, 1..500 (default 100). A page may hold fewer; only `nextCursor: null` means the end.',
   cursor: 'The `nextCursor` of the previous page: opaque and sealed, valid only for the same site, list, sort and filters (`pageSize` and include flags may change); anything else is a 400.',
-  sort: 'Order: `createdate_desc` (default), `createdate_asc`; ideas also `votes_desc`, `votes_asc`, and `distance` (nearest first; only with `near`).',
+  sort: 'Order: `createdate_desc` (default), `createdate_asc`; ideas also `votes_desc`, `votes_asc` (only for callers who see the vote counts, else 403), and `distance` (nearest first; only with `near`).',
   selectRunning: flag('keeps ideas with status OPEN, CLOSED, ACCEPTED and BUSY'),
   includeVoteCount: flag('adds `yes` and `no` (when `votes.isViewable`, or for moderators and above)'),
   includeUserVote: flag("adds `userVote`: the caller's vote on the idea, or null"),

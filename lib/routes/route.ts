@@ -19,10 +19,12 @@ import type { RateLimitGroup } from '#lib/http/rate-limit';
 import type { Tag } from '#lib/openapi/tags';
 import type { OutputComponent } from '#lib/openapi/components';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** none: no token is read; optional: a token changes what is shown; required: 401 without one. */
 export type Auth = 'none' | 'optional' | 'required';
+
+export type BodyMediaType = 'application/merge-patch+json';
 
 export type DomainErrorStatus = 403 | 409 | 502 | 503;
 
@@ -52,6 +54,8 @@ export interface Route {
   query?: z.core.$ZodType;
   /** The body schema the edge validates with, and the one the document shows (lib/routes/body.ts). */
   body?: z.core.$ZodType;
+  /** The one media type the body is taken in when it is not JSON's own (a merge patch); any other: 415. */
+  bodyMediaType?: BodyMediaType;
   /** Brute-force limit of an unauthenticated door (lib/http/rate-limit.ts); documented as a 429. */
   rateLimit?: RateLimitGroup;
 

@@ -2,13 +2,18 @@
  * Site rules: the five site endpoints, config defaults on read, redaction for the public.
  */
 import { env } from '#lib/config/env';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { conflict, notFound, validationError } from '#lib/errors';
+import { detailsOf } from '#lib/http/zod-errors';
 import { authServerUrlDetails } from '#lib/oauth/config';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/sites/redact';
+import { keepStoredSecrets, maskSecrets, sendsMask } from '#lib/sites/secrets';
+import { applyMergePatch } from '#lib/sites/merge-patch';
 import { projectHasEnded } from '#lib/sites/project';
 import { siteJobDues } from '#lib/jobs/rules';
 import { syncJobMarkers } from '#lib/store/jobs';
@@ -17,7 +22,8 @@ import { nextId } from '#lib/store/counters';
 import * as store from '#lib/store/sites';
 import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 import type { PageRequest } from '#lib/store/query';
-import type { CreateSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
+import { siteConfigSchema, type SiteConfigInput } from '#schemas/site-config';
+import type { CreateSiteBody, PatchSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
 
 /** A loaded site with its config merged over the defaults: what every site-scoped request works with. */
 export interface Site extends Omit<store.SiteItem, 'config'> {
@@ -36,8 +42,12 @@ export async function findSite(siteId: number): Promise<Site | undefined> {
   return item ? { ...item, config: withDefaults(item.config) } : undefined;
 }
 
+/**
+ * The site as a caller may read it: editors and above see the whole config but its secrets, which
+ * nobody reads back (lib/sites/secrets.ts); everyone else the redacted config.
+ */
 export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
-  const config = access.site.seesFullConfig(caller, site.id) ? site.config : redactConfig(site.config);
+  const config = access.site.seesFullConfig(caller, site.id) ? maskSecrets(site.config) : redactConfig(site.config);
   return {
     id: site.id,
     name: site.name,
@@ -79,14 +89,16 @@ function assertStorableConfig(config: unknown): void {
 
 export async function createSite(caller: Caller, body: CreateSiteBody): Promise<SiteRecord> {
   access.site.create(caller);
-  assertStorableConfig(body.config);
+  // A new site has no stored secret a mask could stand for (400 naming the path).
+  const config = keepStoredSecrets(body.config ?? {}, undefined);
+  assertStorableConfig(config);
   const now = new Date().toISOString();
   const item: store.SiteItem = {
     id: await nextId('site'),
     name: body.name,
     title: body.title ?? null,
     domain: body.domain ?? null,
-    config: body.config ?? {},
+    config,
     createdAt: now,
     updatedAt: now,
   };
@@ -96,21 +108,71 @@ export async function createSite(caller: Caller, body: CreateSiteBody): Promise<
   return toSiteRecord(site, caller);
 }
 
-export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
+type SiteChanges = Partial<Pick<store.SiteItem, 'name' | 'title' | 'domain' | 'config'>>;
+
+/** Tries of a change computed from the stored site before a concurrent change makes it a 409. */
+const CHANGE_ATTEMPTS = 3;
+
+/** An `updatedAt` after `previous`, so the conditional write below can tell two changes apart. */
+const laterThan = (previous: string) => new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
+
+/**
+ * Writes a change. One computed from the site as stored (a merge patch, a secret kept from its mask)
+ * reads it consistently, computes, and writes on condition that the site is unchanged since, else
+ * reads again: no read-modify-write without a condition (DESIGN habit 8), so a concurrent change is
+ * never lost. A change that does not depend on what is stored is one write, as before.
+ */
+async function changeSite(caller: Caller, site: Site, change: SiteChanges | ((stored: store.SiteItem) => SiteChanges)): Promise<SiteRecord> {
   access.site.manage(caller, site.id);
-  assertStorableConfig(body.config);
-  const updated = await store.updateSite(site.id, {
-    name: body.name,
-    title: body.title,
-    domain: body.domain,
-    config: body.config,
-    updatedAt: new Date().toISOString(),
-  });
-  if (!updated) throw notFound(`Site ${site.id} not found`);
-  const merged = { ...updated, config: withDefaults(updated.config) };
-  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs.ts).
-  await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
-  return toSiteRecord(merged, caller);
+  for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
+    let updated: store.SiteItem | 'changed' | undefined;
+    if (typeof change === 'function') {
+      const stored = await store.getSite(site.id, { consistent: true });
+      if (!stored) throw notFound(`Site ${site.id} not found`);
+      const changes = change(stored);
+      assertStorableConfig(changes.config);
+      updated = await store.updateSite(site.id, { ...changes, updatedAt: laterThan(stored.updatedAt) }, stored.updatedAt);
+      if (updated === 'changed') continue;
+    } else {
+      assertStorableConfig(change.config);
+      updated = await store.updateSite(site.id, { ...change, updatedAt: laterThan(site.updatedAt) });
+    }
+    if (!updated || updated === 'changed') throw notFound(`Site ${site.id} not found`);
+    const merged = { ...updated, config: withDefaults(updated.config) };
+    // The scheduled jobs find their work through markers that follow the config (lib/store/jobs.ts).
+    await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
+    return toSiteRecord(merged, caller);
+  }
+  throw conflict(`Site ${site.id} was changed by another request at the same time; read it again and retry`);
+}
+
+/**
+ * PUT: the fields sent replace the stored ones; `config`, when sent, replaces the config whole. Only
+ * a config that sends a secret's mask back depends on what is stored.
+ */
+export function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
+  const fields = { name: body.name, title: body.title, domain: body.domain };
+  if (body.config === undefined || !sendsMask(body.config)) return changeSite(caller, site, { ...fields, config: body.config });
+  const config = body.config;
+  return changeSite(caller, site, (stored) => ({ ...fields, config: keepStoredSecrets(config, stored.config) }));
+}
+
+/**
+ * PATCH with a JSON Merge Patch (RFC 7396): only the keys named change, `null` removes one. The
+ * merged config is checked as a whole, as a PUT of it would be.
+ */
+export function patchSite(caller: Caller, site: Site, patch: PatchSiteBody): Promise<SiteRecord> {
+  const fields = { name: patch.name, title: patch.title, domain: patch.domain };
+  const config = patch.config;
+  if (config === undefined) return changeSite(caller, site, fields);
+  return changeSite(caller, site, (stored) => ({ ...fields, config: mergedConfig(stored.config, config) }));
+}
+
+function mergedConfig(stored: SiteConfigInput, patch: Record<string, unknown> | null): SiteConfigInput {
+  const merged = patch === null ? {} : applyMergePatch(stored, patch);
+  const parsed = z.safeParse(siteConfigSchema, merged);
+  if (!parsed.success) throw validationError(detailsOf(parsed.error, 'config'), 'Invalid body');
+  return keepStoredSecrets(parsed.data, stored);
 }
 
 /**

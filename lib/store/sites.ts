@@ -23,8 +23,8 @@ export const siteCodec = defineCodec<SiteItem>({
 });
 const strip = siteCodec.fromItem;
 
-export async function getSite(siteId: number): Promise<SiteItem | undefined> {
-  const item = await getItem(keys.site(siteId));
+export async function getSite(siteId: number, options: { consistent?: boolean } = {}): Promise<SiteItem | undefined> {
+  const item = await getItem(keys.site(siteId), options);
   return item ? strip(item) : undefined;
 }
 
@@ -59,23 +59,32 @@ export async function putNewSite(site: SiteItem): Promise<void> {
   );
 }
 
-/** Writes the changed fields; fails (ConditionalCheckFailed) when the site is gone meanwhile. */
+/**
+ * Writes the changed fields; undefined when the site is gone meanwhile. With `ifUpdatedAt` (a change
+ * computed from the stored site: a merge patch, a kept secret) the write also needs the site to be
+ * unchanged since that read, else `'changed'` and nothing is written (the caller reads again).
+ */
 export async function updateSite(
   siteId: number,
   changes: Partial<Pick<SiteItem, 'name' | 'title' | 'domain' | 'config'>> & { updatedAt: string },
-): Promise<SiteItem | undefined> {
+  ifUpdatedAt?: string,
+): Promise<SiteItem | 'changed' | undefined> {
+  const condition =
+    ifUpdatedAt === undefined
+      ? { expression: 'attribute_exists(PK)' }
+      : { expression: 'attribute_exists(PK) AND #seen = :seen', names: { '#seen': 'updatedAt' }, values: { ':seen': ifUpdatedAt } };
   try {
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: keys.site(siteId),
-        ...withCondition(updateOf(changes), { expression: 'attribute_exists(PK)' }),
+        ...withCondition(updateOf(changes), condition),
         ReturnValues: 'ALL_NEW',
       }),
     );
     return out.Attributes ? strip(out.Attributes) : undefined;
   } catch (err) {
-    if (conditionFailed(err)) return undefined;
+    if (conditionFailed(err)) return ifUpdatedAt === undefined ? undefined : 'changed';
     throw err;
   }
 }
