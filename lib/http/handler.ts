@@ -17,7 +17,7 @@ import type { CorsContext } from '#lib/http/cors';
 import { withHttpStack } from '#lib/http/stack';
 import type * as z from 'zod/mini';
 import { parseJsonBody } from '#lib/http/body';
-import { httpResponse, type ApiResult } from '#lib/http/response';
+import { httpResponse, locationOf, type ApiResult } from '#lib/http/response';
 import { parseOrThrow } from '#lib/http/zod-errors';
 import { readCookies } from '#lib/http/cookies';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/http/rate-limit';
@@ -49,6 +49,8 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
   bodyMediaType?: string;
   /** `none`: the route reads no token, so a stale one cannot turn it into a 401 (the health check). */
   auth?: 'none' | 'optional' | 'required';
+  /** A create's `Location` template (lib/routes/route.ts), set on its 201. */
+  success?: { status: number; location?: string };
   /**
    * An access check that needs only the caller and the site, run BEFORE the query and body are
    * validated: a caller without the right to call the endpoint at all gets 401/403, not a 400 that
@@ -143,7 +145,8 @@ export function apiHandler<
     } as ApiRequest<Out<P>, Out<Q>, Out<B>> & SiteRequired<Out<P>>);
     // Lifecycle: a successful write is activity on the site (at most one extra request per user per day).
     if (event.requestContext?.http?.method !== 'GET') await recordWriteActivity(caller, siteId);
-    const response = httpResponse(result);
+    const location = result.statusCode === 201 && spec.success?.location ? locationOf(spec.success.location, event.pathParameters ?? {}, result.body) : undefined;
+    const response = httpResponse(location ? { ...result, headers: { ...result.headers, location } } : result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
   return withHttpStack(run);

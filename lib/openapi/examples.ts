@@ -126,6 +126,7 @@ export const RESPONSE_EXAMPLES: Record<OutputComponent, unknown> = {
   Error: { status: 404, error: 'NotFound', message: 'Idea 12 not found on site 3' },
   Health: { status: 'ok' },
   Deleted: { id: 12, deleted: true },
+  SiteConfigRead: site.config,
   Site: site,
   SiteList: list([site]),
   SiteSummary: siteSummary,

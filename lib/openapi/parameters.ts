@@ -41,7 +41,8 @@ export const PARAMETER_DOCS: Record<string, string> = {
   bbox: 'Ideas located in the box `minLat,minLng,maxLat,maxLng` (WGS84 degrees; the minimum not above the maximum).',
   near: 'Ideas within `radius` metres of `lat,lng` (needs `radius`; `sort=distance` orders by it).',
   radius: 'Metres around `near`, 1..50000 (needs `near`).',
-  redirectUrl: 'Where the browser goes afterwards: an absolute URL whose host is listed in the site\'s `allowedDomains`.',
+  redirectUrl:
+    "Where the browser goes afterwards: an absolute `https` URL (plain `http` on a local stack only) without credentials, one of the site's `allowedDomains` frontends: its host listed, and its port too when the entry names one (`localhost:5173`).",
   useOauth: 'The `config.oauth` entry to use (default `default`).',
   code: 'The authorization code from the auth server.',
   state: 'The signed state the login sent to the auth server.',

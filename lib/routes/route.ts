@@ -71,8 +71,12 @@ export interface Route {
   parameterDocs?: Record<string, string>;
   /** Default true when there is a body. */
   bodyRequired?: boolean;
-  /** `description` defaults to OK (200), Created (201) or Deleted (the Deleted answer). */
-  success: { status: 200 | 201 | 302; description?: string; schema?: SuccessSchema };
+  /**
+   * `description` defaults to OK (200), Created (201) or Deleted (the Deleted answer). `location`: a
+   * create's `Location` header, the path of the record it made; its parameters come from the request's
+   * path, the one the request does not have is the new record's `id` (lib/http/response.ts locationOf).
+   */
+  success: { status: 200 | 201 | 302; description?: string; schema?: SuccessSchema; location?: string };
   errors?: DomainErrorStatus[];
   /** What an error status means on this route, where the shared description says too little. */
   errorNotes?: Partial<Record<number, string>>;
