@@ -29,6 +29,8 @@ import { siteAndCallerPlan } from '#lib/store/request-reads';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/service';
 import { recordWriteActivity } from '#lib/users/activity-touch';
+import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
+import { loadSecrets } from '#lib/config/secrets';
 
 type AnySchema = z.core.$ZodType;
 type Out<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
@@ -39,6 +41,11 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
    * read here, but it lets a declaration without inputs (the health check) be a spec too.
    */
   operationId?: string;
+  /**
+   * The route's access class (lib/config/access-classes.ts): a class that reads no secrets (the
+   * health check) never loads them, and reads no token (its IAM role could not verify one).
+   */
+  dataAccess?: AccessClass;
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
   params?: P;
   query?: Q;
@@ -95,13 +102,15 @@ export function apiHandler<
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
+  const readsSecrets = spec.dataAccess === undefined || ACCESS_CLASSES[spec.dataAccess].secrets;
   const run = (event: APIGatewayProxyEventV2, context: Context) => withPrefetchScope(() => answer(event, context));
   const answer = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = event.headers as Record<string, string | undefined>;
     const siteId = siteIdOf(spec.params, event.pathParameters);
     // Read ahead, in ONE BatchGet: the site, the token's user and what the route plans (issue 17).
     // Errors found on the way (a bad token, a malformed body) are answered later, in their order.
-    const identity = await identify(headers, siteId);
+    if (readsSecrets) await loadSecrets();
+    const identity: Identity = readsSecrets ? await identify(headers, siteId) : { kind: 'none' };
     const body = attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type']));
     // A create's id is reserved in the same round trip when its plan asks for it (`newId`).
     await prefetch([siteAndCallerPlan(siteId, tokenUser(identity)), routePlan(spec, siteId, identity, event, headers, body)]);
@@ -140,7 +149,7 @@ export function apiHandler<
     const response = httpResponse(result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
-  return withHttpStack(run);
+  return withHttpStack(run, spec.operationId ? { route: spec.operationId } : {});
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
