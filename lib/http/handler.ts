@@ -149,7 +149,8 @@ export function apiHandler<
     const response = httpResponse(result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   };
-  return withHttpStack(run, spec.operationId ? { route: spec.operationId } : {});
+  // The declaration's access class and name travel with the handler, for tests/support/access-check.ts.
+  return Object.assign(withHttpStack(run, spec.operationId ? { route: spec.operationId } : {}), { dataAccess: spec.dataAccess, operationId: spec.operationId });
 }
 
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };

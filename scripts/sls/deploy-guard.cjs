@@ -7,7 +7,9 @@
  *   defaults (`npm run secrets -- check`, the same checks the functions make; scripts/secrets.ts).
  *
  * Runs first in `package` (and so in `deploy`, which packages first) and in `deploy function`. The
- * messages name the fix.
+ * messages name the fix. After a deploy it runs the smoke check (scripts/smoke.ts) against the
+ * stage's URL; a failed check fails the deploy command (the stack stays as deployed: roll back by
+ * docs/deploy.md "Rolling back").
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
@@ -20,6 +22,7 @@ class DeployGuard {
     this.hooks = {
       'before:package:cleanup': () => this.guard(),
       'before:deploy:function:initialize': () => this.guard(),
+      'after:deploy:deploy': () => this.smoke(),
     };
   }
 
@@ -61,6 +64,27 @@ class DeployGuard {
     if (result.status !== 0) {
       throw new this.serverless.classes.Error(`The secrets of stage "${stage}" are not fit to deploy:\n${output}`);
     }
+    if (this.log) this.log.notice(output);
+  }
+
+  /** The stage's public URL: the custom domain when set, else the HTTP API's own. */
+  async stageUrl() {
+    const provider = this.serverless.getProvider('aws');
+    const domain = this.serverless.service.custom.domainName;
+    if (domain) return `https://${domain}`;
+    const stacks = await provider.request('CloudFormation', 'describeStacks', { StackName: provider.naming.getStackName() });
+    const output = (stacks.Stacks[0].Outputs || []).find((o) => o.OutputKey === 'HttpApiUrl');
+    return output && output.OutputValue;
+  }
+
+  async smoke() {
+    if (this.options.noDeploy) return;
+    const url = await this.stageUrl();
+    if (!url) throw new this.serverless.classes.Error('No HttpApiUrl output: cannot run the smoke check (npm run smoke -- --url URL)');
+    const root = this.serverless.serviceDir;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/smoke.ts'), '--url', url], { cwd: root, encoding: 'utf8' });
+    const output = `${result.stdout || ''}${result.stderr || ''}`.trim();
+    if (result.status !== 0) throw new this.serverless.classes.Error(`The smoke check failed on ${url}:\n${output}`);
     if (this.log) this.log.notice(output);
   }
 }

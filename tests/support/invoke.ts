@@ -3,6 +3,8 @@
  * Gateway would, and returns the parsed answer. Integration tests use it against DynamoDB Local.
  */
 import { call, json, type CallOptions, type Handler } from '../../scripts/lambda-call.ts';
+import type { AccessClass } from '#lib/config/access-classes';
+import { asAccessClass } from './access-check.ts';
 
 export type InvokeOptions = CallOptions;
 
@@ -20,6 +22,8 @@ export interface InvokeResult<T = unknown> {
  * through `errorOf`, which checks it. Without `T` the body is `unknown`.
  */
 export async function invoke<T = unknown>(handler: Handler, options: InvokeOptions = {}): Promise<InvokeResult<T>> {
-  const result = await call(handler, options);
+  // A route's handler carries its access class (lib/http/handler.ts): its requests are checked against it.
+  const { dataAccess, operationId } = handler as Handler & { dataAccess?: AccessClass; operationId?: string };
+  const result = await (dataAccess ? asAccessClass(dataAccess, operationId ?? 'a handler', () => call(handler, options)) : call(handler, options));
   return { status: result.status, body: json<T>(result), headers: result.headers, cookies: result.cookies };
 }

@@ -33,6 +33,8 @@ beforeAll(async () => {
   delete process.env.JWT_SECRET;
   delete process.env.API_SERVICE_TOKENS;
   delete process.env.DYNAMO_FAULTS;
+  // The setup file loaded the store (and the environment) as the test stage: start this file's modules afresh.
+  vi.resetModules();
 });
 
 afterAll(async () => {
