@@ -2,7 +2,8 @@
  * The secrets of lib/config/secret-values.ts as the code reads them (DESIGN habit 19).
  *
  * Deployed stages: SSM Parameter Store SecureString parameters under the stage's path, all fetched
- * in one GetParameters call through Powertools Parameters, decrypted, and cached for
+ * in one GetParameters call through a Powertools Parameters provider (lib/config/secret-parameters.ts),
+ * decrypted, and cached for
  * SECRETS_MAX_AGE_SECONDS: a rotated value reaches every warm container within that time, and no
  * value is in the function's environment, the template or the artifact, so `serverless rollback`
  * cannot bring an old one back. Only the functions whose access class reads secrets may read the
@@ -14,6 +15,7 @@
 import { env } from '#lib/config/env';
 import { SECRETS, type SecretName, type SecretValue } from '#lib/config/secret-values';
 import { logger } from '#lib/log/logger';
+import { SecretParameters } from '#lib/config/secret-parameters';
 
 /** How long a fetched value is used before the store is asked again. */
 export const SECRETS_MAX_AGE_SECONDS = 300;
@@ -39,11 +41,11 @@ function fromLocalEnvironment(): Snapshot {
   return parseAll(raw, true);
 }
 
+let provider: SecretParameters | undefined;
+
 async function fromStore(path: string): Promise<Snapshot> {
-  // Loaded on first use: the local stages never load the SSM client.
-  const { getParametersByName } = await import('@aws-lambda-powertools/parameters/ssm');
-  const byParameter = Object.fromEntries(NAMES.map((name) => [`${path}${SECRETS[name].parameter}`, { maxAge: SECRETS_MAX_AGE_SECONDS, decrypt: true }]));
-  const values = await getParametersByName<string>(byParameter, { decrypt: true, maxAge: SECRETS_MAX_AGE_SECONDS, throwOnError: true });
+  provider ??= new SecretParameters(NAMES.map((name) => `${path}${SECRETS[name].parameter}`));
+  const values = JSON.parse(String(await provider.get(path, { maxAge: SECRETS_MAX_AGE_SECONDS }))) as Record<string, string>;
   const raw = {} as Record<SecretName, string>;
   for (const name of NAMES) raw[name] = String(values[`${path}${SECRETS[name].parameter}`] ?? '');
   const key = JSON.stringify(raw);

@@ -1,14 +1,17 @@
 /**
- * The observability middleware of the one Middy stack (lib/http/stack.ts): the invocation's trace
- * segment, and after every answer (an error answer too) its counts (lib/observability/metrics.ts),
- * published as one EMF line at the end of the invocation.
+ * The observability middleware of the one Middy stack (lib/http/stack.ts): after every answer (an
+ * error answer too) its counts (lib/observability/metrics.ts), published as one EMF line at the end
+ * of the invocation (Powertools Metrics' middleware).
+ *
+ * Traces: X-Ray active tracing on every function (serverless.yml `provider.tracing`) records each
+ * invocation with its initialisation and duration. Powertools Tracer, which would add a subsegment per
+ * DynamoDB or SSM call, is not used: it needs the X-Ray SDK, 140 KB more in every bundle (docs/
+ * benchmarks.md), for detail the DynamoDB request counts and the access log already give.
  */
 import type middy from '@middy/core';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { countResponse, metrics } from '#lib/observability/metrics';
-import { tracer } from '#lib/observability/tracer';
 
 type Request = middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>;
 
@@ -32,5 +35,5 @@ export function responseMetrics(route: string | undefined): middy.MiddlewareObj<
   return { after: done, onError: done };
 }
 
-/** Trace segment and published metrics, outermost, so they see the whole invocation. */
-export const observability = () => [captureLambdaHandler(tracer, { captureResponse: false }), logMetrics(metrics)] as const;
+/** Publishes the invocation's metrics, outermost, so it sees the whole invocation. */
+export const observability = () => [logMetrics(metrics)] as const;
