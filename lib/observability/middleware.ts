@@ -1,7 +1,7 @@
 /**
  * The observability middleware of the one Middy stack (lib/http/stack.ts): after every answer (an
  * error answer too) its counts (lib/observability/metrics.ts), published as one EMF line at the end
- * of the invocation (Powertools Metrics' middleware).
+ * of the invocation.
  *
  * Traces: X-Ray active tracing on every function (serverless.yml `provider.tracing`) records each
  * invocation with its initialisation and duration. Powertools Tracer, which would add a subsegment per
@@ -9,7 +9,6 @@
  * benchmarks.md), for detail the DynamoDB request counts and the access log already give.
  */
 import type middy from '@middy/core';
-import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { countResponse, metrics } from '#lib/observability/metrics';
 
@@ -35,5 +34,16 @@ export function responseMetrics(route: string | undefined): middy.MiddlewareObj<
   return { after: done, onError: done };
 }
 
-/** Publishes the invocation's metrics, outermost, so it sees the whole invocation. */
-export const observability = () => [logMetrics(metrics)] as const;
+/**
+ * Publishes the invocation's counts at its end, outermost, so it sees the whole invocation. One that
+ * counted nothing (a 200 of a route without an outcome) writes nothing: Powertools' own middleware
+ * would log a warning for it on every such request.
+ */
+function publishMetrics(): middy.MiddlewareObj {
+  const publish = () => {
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  };
+  return { after: publish, onError: publish };
+}
+
+export const observability = () => [publishMetrics()] as const;

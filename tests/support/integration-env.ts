@@ -11,10 +11,9 @@ process.env.API_SERVICE_TOKENS = TEST_SERVICE_TOKENS;
 process.env.JWT_SECRET = TEST_JWT_SECRET;
 
 // Least privilege against the real code paths: a handler's DynamoDB request outside its access
-// class fails the test that made it (tests/support/access-check.ts).
-const { installAccessCheck, takeViolations } = await import('./access-check.ts');
-const { dynamo } = await import('#lib/store/client');
-installAccessCheck(dynamo.middlewareStack as unknown as Parameters<typeof installAccessCheck>[0]);
+// class fails the test that made it (tests/support/access-check.ts; installed by the first invoke, so
+// no lib module is loaded here before a test file sets its environment).
+const { takeViolations } = await import('./access-check.ts');
 afterEach(() => {
   const violations = takeViolations();
   if (violations.length) throw new Error(`requests outside the access class:\n${[...new Set(violations)].join('\n')}`);

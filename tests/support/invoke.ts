@@ -4,7 +4,12 @@
  */
 import { call, json, type CallOptions, type Handler } from '../../scripts/lambda-call.ts';
 import type { AccessClass } from '#lib/config/access-classes';
-import { asAccessClass } from './access-check.ts';
+import { asAccessClass, installAccessCheck } from './access-check.ts';
+
+let checking: Promise<void> | undefined;
+/** The access check on the store's client, once per test file, at the first invoke (the handler has loaded the client by then). */
+const ensureAccessCheck = () =>
+  (checking ??= import('#lib/store/client').then(({ dynamo }) => installAccessCheck(dynamo.middlewareStack as unknown as Parameters<typeof installAccessCheck>[0])));
 
 export type InvokeOptions = CallOptions;
 
@@ -24,6 +29,7 @@ export interface InvokeResult<T = unknown> {
 export async function invoke<T = unknown>(handler: Handler, options: InvokeOptions = {}): Promise<InvokeResult<T>> {
   // A route's handler carries its access class (lib/http/handler.ts): its requests are checked against it.
   const { dataAccess, operationId } = handler as Handler & { dataAccess?: AccessClass; operationId?: string };
+  if (dataAccess) await ensureAccessCheck();
   const result = await (dataAccess ? asAccessClass(dataAccess, operationId ?? 'a handler', () => call(handler, options)) : call(handler, options));
   return { status: result.status, body: json<T>(result), headers: result.headers, cookies: result.cookies };
 }
