@@ -14,7 +14,6 @@
  */
 import { env } from '#lib/config/env';
 import { SECRETS, type SecretName, type SecretValue } from '#lib/config/secret-values';
-import { logger } from '#lib/log/logger';
 import { SecretParameters } from '#lib/config/secret-parameters';
 
 /** How long a fetched value is used before the store is asked again. */
@@ -57,10 +56,11 @@ async function fromStore(path: string): Promise<Snapshot> {
 
 /**
  * Makes the secrets readable for this invocation: on a deployed stage the cached values, fetched
- * again once older than the max age. A failed refresh keeps the values the container has (and logs
- * it); a cold start that cannot read them fails, and the invocation with it.
+ * again once older than the max age. A failed refresh keeps the values the container has and is
+ * handed to `onRefreshFailed` (the caller logs it: the foundation does not import the logger); a cold
+ * start that cannot read them fails, and the invocation with it.
  */
-export async function loadSecrets(): Promise<void> {
+export async function loadSecrets(onRefreshFailed?: (error: unknown) => void): Promise<void> {
   const { secretsPath, isLocalStage } = env();
   if (isLocalStage || !secretsPath) {
     snapshot ??= fromLocalEnvironment();
@@ -70,7 +70,7 @@ export async function loadSecrets(): Promise<void> {
     snapshot = await fromStore(secretsPath);
   } catch (error) {
     if (!snapshot) throw error;
-    logger.error('secret store refresh failed; using the values read before', { error: error as Error });
+    onRefreshFailed?.(error);
   }
 }
 

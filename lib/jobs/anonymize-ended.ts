@@ -7,7 +7,7 @@
  * the one before, so the index's lag never hands the run a user it has just anonymized.
  */
 import { anonymizeByJob } from '#lib/jobs/anonymize-user';
-import { anonymizeEndedAt } from '#lib/jobs/rules';
+import { anonymizeEndedAt } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { updateJobMarker } from '#lib/store/jobs';
 import { usersByActivity } from '#lib/store/users';

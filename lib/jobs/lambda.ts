@@ -31,7 +31,7 @@ export class JobUnitsFailed extends Error {
  */
 export function scheduledJob(name: JobName, run: (options: JobOptions) => Promise<JobReport>) {
   const handler = async (event: ScheduledEvent = {}, context?: Context) => {
-    await loadSecrets();
+    await loadSecrets((error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
     const scheduled = event.time ? new Date(event.time) : new Date();
     const now = Number.isNaN(scheduled.getTime()) ? new Date() : scheduled;
     const remainingMs = context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis() : undefined;

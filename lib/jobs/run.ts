@@ -10,8 +10,8 @@
  * unit of work.
  */
 import { withDefaults } from '#lib/sites/config-defaults';
-import type { Site } from '#lib/sites/service';
-import { siteJobDues } from '#lib/jobs/rules';
+import type { Site } from '#lib/sites/site';
+import { siteJobDues } from '#lib/sites/job-dues';
 import { dueJobMarkers, getJobMarker, syncJobMarkers, type JobMarker } from '#lib/store/jobs';
 import { getSite } from '#lib/store/sites';
 import type { JobName } from '#schemas/job';
