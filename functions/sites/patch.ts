@@ -1,7 +1,7 @@
 import { apiHandler } from '#lib/http/handler';
 import { sitePatch } from '#lib/routes/sites/patch';
 import { ok } from '#lib/http/response';
-import { patchSite } from '#lib/sites/service';
+import { patchSite } from '#lib/site-admin/service';
 import * as access from '#lib/auth/access';
 
 export const handler = apiHandler(

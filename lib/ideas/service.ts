@@ -4,7 +4,7 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import * as access from '#lib/auth/access';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';

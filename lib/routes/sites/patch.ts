@@ -7,6 +7,7 @@ export const sitePatch = {
   method: 'PATCH',
   path: '/api/site/{siteId}',
   handler: 'functions/sites/patch',
+  dataAccess: 'write',
   params: siteParams,
   body: patchSiteBody,
   bodyMediaType: 'application/merge-patch+json',
