@@ -16,6 +16,8 @@ const { installApiGatewayFidelity } = require('./api-gateway-fidelity.cjs');
 const { HandlerHost } = require('./handler-host.cjs');
 
 const WATCHED = ['functions', 'lib', 'schemas'];
+/** What lib/config/secrets.ts reads on a local stage (dev defaults when unset). */
+const LOCAL_SECRET_VARIABLES = ['JWT_SECRET', 'API_SERVICE_TOKENS'];
 
 class SourceHandlers {
   constructor(serverless) {
@@ -42,7 +44,7 @@ class SourceHandlers {
 
   /**
    * What serverless-offline gives every function (LambdaFunction.js): the AWS_ variables of its own
-   * environment, the provider's `environment`, the region and IS_OFFLINE. The per-function names
+   * environment, the provider's `environment`, the region and IS_OFFLINE; and the local secrets. The per-function names
    * (AWS_LAMBDA_FUNCTION_NAME, _HANDLER) are left out: one thread serves every function, and
    * nothing in functions/ or lib/ reads them (the invocation's context names the function).
    */
@@ -59,6 +61,9 @@ class SourceHandlers {
       LAMBDA_RUNTIME_DIR: '/var/runtime',
     });
     Object.assign(env, provider.environment, { IS_OFFLINE: 'true' });
+    // The local stage's secrets come from the environment npm start was given (lib/config/secrets.ts):
+    // serverless.yml deploys none, so they are not in the provider's environment.
+    for (const name of LOCAL_SECRET_VARIABLES) if (this.startEnv[name] !== undefined) env[name] = this.startEnv[name];
     return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
   }
 
