@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
 import { ROUTES } from '#lib/openapi/routes';
+import { catchAll } from '#lib/routes/system/catch-all';
 import definition from '../../lib/store/table-definition.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -76,11 +77,11 @@ const isJob = (logicalId: string) => logicalId.startsWith('Job');
 /** The logical id osls gives a function (`voteCast` -> `VoteCastLambdaFunction`). */
 const lambdaId = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}LambdaFunction`;
 
-/** Each function's declared access class: its route's `dataAccess`, `job` for the jobs, `static` for the catch-all. */
+/** Each function's declared access class: its route's `dataAccess`, `job` for the jobs, the catch-all's own. */
 function declaredClasses(): Map<string, AccessClass> {
   const classes = new Map<string, AccessClass>();
   for (const route of ROUTES) classes.set(lambdaId(route.functionName ?? route.operationId), route.dataAccess);
-  classes.set(lambdaId('notFound'), 'static');
+  classes.set(lambdaId(catchAll.functionName), catchAll.dataAccess);
   for (const [id] of functions()) if (isJob(id)) classes.set(id, 'job');
   return classes;
 }
