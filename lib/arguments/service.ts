@@ -1,7 +1,7 @@
 /**
  * The argument endpoints: lists (an idea's, a site's), one argument, create, partial update, delete
  * (with its replies) and the vote toggle. Access comes from lib/auth/access.ts; storage from
- * lib/store/arguments.ts. Every call costs a fixed number of DynamoDB requests (no per-record reads).
+ * lib/store/arguments/arguments.ts. Every call costs a fixed number of DynamoDB requests (no per-record reads).
  */
 import { forbidden, notFound, validationError } from '#lib/errors';
 import * as access from '#lib/auth/access';
@@ -10,9 +10,9 @@ import { hasRole } from '#lib/auth/roles';
 import type { Site } from '#lib/sites/site';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
 import { assertDescriptionLength, assertReplyParent } from '#lib/arguments/rules';
-import * as store from '#lib/store/arguments';
-import { nextId } from '#lib/store/counters';
-import { getUser } from '#lib/store/users';
+import * as store from '#lib/store/arguments/arguments';
+import { nextId } from '#lib/store/db/counters';
+import { getUser } from '#lib/store/users/users';
 import type { ArgumentFlags, ArgumentListQuery, CreateArgumentBody, UpdateArgumentBody } from '#schemas/argument';
 
 export interface ArgumentPage {

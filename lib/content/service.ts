@@ -9,12 +9,12 @@ import type { Caller } from '#lib/auth/caller';
 import { mergeExtraData } from '#lib/extra-data/index';
 import { badRequest, conflict, notFound, validationError } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import type { ContentItem } from '#lib/store/content-items';
+import { nextId } from '#lib/store/db/counters';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { validateCreateBody, validateUpdateBody } from '#lib/content/body';
 import type { ContentKindRules } from '#lib/content/kind';
 import { moderatorFields, type ContentUpdateBody } from '#schemas/content-item';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
 
 
 export async function getContentOr404(

@@ -7,8 +7,8 @@
 import { anonymizeByJob } from '#lib/jobs/anonymize-user';
 import { anonymizeEndedAt } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { updateJobMarker } from '#lib/store/jobs';
-import { usersByActivity } from '#lib/store/users';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
+import { usersByActivity } from '#lib/store/users/users';
 
 /** Users read per site per run. */
 const BATCH = 50;

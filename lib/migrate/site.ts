@@ -16,12 +16,12 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import { siteJobDues } from '#lib/sites/job-dues';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { sealBallot } from '#lib/votes/seal';
-import { getSite } from '#lib/store/sites';
-import { syncJobMarkers } from '#lib/store/jobs';
-import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/migrate-users';
-import { deleteLegacyShards, ideasWithoutIndexPage, legacyTallies, putMigratedTally, sealStoredBallot, unsealedBallotsPage } from '#lib/store/migrate-records';
-import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { getSite } from '#lib/store/sites/sites';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/users/migrate';
+import { deleteLegacyShards, ideasWithoutIndexPage, legacyTallies, putMigratedTally, sealStoredBallot, unsealedBallotsPage } from '#lib/store/ideas/migrate';
+import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas/ideas';
+import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
 
 export interface SiteMigrationReport {
   siteId: number;

@@ -16,7 +16,7 @@
  *           tallies lowered in one transaction (tallies stay exact);
  *        b. deletes the user's newsletter signups;
  *        c. replaces the user item by its anonymized form and removes the auth-server link, in one
- *           transaction (lib/store/anonymize.ts): from then on their tokens are refused and their
+ *           transaction (lib/store/ballots/anonymize.ts): from then on their tokens are refused and their
  *           next login makes a fresh user.
  *
  * Every step is idempotent and each site's link goes last, so a retry after a failure halfway
@@ -33,15 +33,15 @@ import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
 import { sealBallot } from '#lib/votes/seal';
-import { clearBallot, putAnonymizedUser } from '#lib/store/anonymize';
-import { getUser } from '#lib/store/users';
-import { getBallot, type BallotItem } from '#lib/store/ballots';
-import { deleteSignup } from '#lib/store/newsletter';
-import type { UserItem } from '#lib/store/users';
+import { clearBallot, putAnonymizedUser } from '#lib/store/ballots/anonymize';
+import { getUser } from '#lib/store/users/users';
+import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
+import { deleteSignup } from '#lib/store/newsletter/newsletter';
+import type { UserItem } from '#lib/store/users/users';
 import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/privacy/anonymize-plan';
 import { anonymizedUser, isAnonymized } from '#lib/privacy/anonymized-user';
 import type { AnonymizationResponse } from '#schemas/user-activity';
-import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/db/retry';
 
 export type { AnonymizeScope } from '#lib/privacy/anonymize-plan';
 

@@ -24,11 +24,11 @@ import { ideaCsvPage } from '#lib/results/idea-export';
 import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';
 import { budgetOf, themeOf } from '#lib/results/service';
 import type { Site } from '#lib/sites/site';
-import type { BallotItem } from '#lib/store/ballots';
-import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
-import { keys, sitePk, type Key } from '#lib/store/keys';
-import { countVotingBallots, readSiteIdeas, siteRangePage, type ExportRange, type SiteIdeaItem } from '#lib/store/site-reads';
-import { readSiteTallies } from '#lib/store/tallies';
+import type { BallotItem } from '#lib/store/ballots/ballots';
+import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
+import { keys, sitePk, type Key } from '#lib/store/db/keys';
+import { countVotingBallots, readSiteIdeas, siteRangePage, type ExportRange, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { votesOfBallot } from '#lib/votes/records';
 import type { Tally } from '#lib/votes/types';
 

@@ -1,7 +1,7 @@
 /**
  * Tags of a site (CONTRACT "Decided details, discovery"): everyone lists them, moderators and above
  * create, rename and delete. (group, name) is unique per site, compared trimmed and case-insensitively
- * (the name guard of lib/store/tags.ts; 409 on a duplicate).
+ * (the name guard of lib/store/tags/tags.ts; 409 on a duplicate).
  *
  * Deleting a tag removes it from every idea, bounded and retry-safe like the idea delete:
  * 1. the tag becomes a tombstone: it is gone for reads, and no idea write can add it any more (each
@@ -16,15 +16,15 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/idea-index';
-import { replaceIdea } from '#lib/store/ideas';
-import { batchDelete } from '#lib/store/batch';
-import type { PageRequest } from '#lib/store/query';
-import * as store from '#lib/store/tags';
+import { nextId } from '#lib/store/db/counters';
+import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/ideas/index-items';
+import { replaceIdea } from '#lib/store/ideas/ideas';
+import { batchDelete } from '#lib/store/db/batch';
+import type { PageRequest } from '#lib/store/db/query';
+import * as store from '#lib/store/tags/tags';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import type { CreateTagBody, TagRecord, UpdateTagBody } from '#schemas/tag';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
 
 /** Ideas changed at once while a tag is removed from them. */
 const PARALLEL_IDEAS = 8;

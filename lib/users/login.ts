@@ -18,8 +18,8 @@ import { externalIdOf } from '#lib/auth-server/client';
 import type { AuthServerConfig } from '#lib/auth-server/config';
 import { assertProjectOpen } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/users/users';
 import { cacheFieldsFromAuth } from '#lib/users/auth-fields';
 import type { AuthServerUser } from '#schemas/oauth';
 

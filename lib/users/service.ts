@@ -13,18 +13,18 @@ import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl, defaultAuthServerOrNone } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import type { PageRequest } from '#lib/store/query';
-import { fitsInItem } from '#lib/store/storable';
-import * as store from '#lib/store/users';
-import type { UserItem } from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import type { PageRequest } from '#lib/store/db/query';
+import { fitsInItem } from '#lib/store/db/storable';
+import * as store from '#lib/store/users/users';
+import type { UserItem } from '#lib/store/users/users';
 import { authExtraDataAfter, cacheFieldsFromAuth, type SiteRecordValues } from '#lib/users/auth-fields';
 import { assertValidUserExtraData } from '#lib/users/extra-data';
 import { fullUserRecord, userRecordFor } from '#lib/users/record';
 import { readForSite, siteSpecificFields, writeForSite } from '#lib/users/site-specific';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
-import { linkedSiteUsers } from '#lib/store/activity';
+import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
+import { linkedSiteUsers } from '#lib/store/users/owned-items';
 
 
 const isLinked = (item: UserItem): item is UserItem & { authServer: string; externalUserId: string } =>

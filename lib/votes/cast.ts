@@ -19,12 +19,12 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots';
-import { MAX_BATCH_GET_KEYS } from '#lib/store/limits';
-import type { IdempotencyRecord } from '#lib/store/idempotency';
-import type { ReadPlan } from '#lib/store/prefetch';
-import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';
-import { commitRound, readRoundStart, roundReadPlan, type TallyChange } from '#lib/store/vote-rounds';
+import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots/ballots';
+import { MAX_BATCH_GET_KEYS } from '#lib/store/db/limits';
+import type { IdempotencyRecord } from '#lib/store/ballots/idempotency';
+import type { ReadPlan } from '#lib/store/db/prefetch';
+import { readIdeaTallies, type IdeaTally } from '#lib/store/ideas/tallies';
+import { commitRound, readRoundStart, roundReadPlan, type TallyChange } from '#lib/store/ballots/rounds';
 import { assertVotingOpen, planRound } from '#lib/votes/index';
 import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/index';
 import { invalidRound } from '#lib/votes/errors';
@@ -33,7 +33,7 @@ import { nextVoteIds } from '#lib/votes/ids';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
 import type { VoteRecord } from '#schemas/votes';
-import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/db/retry';
 
 export interface CastInput {
   site: Site;

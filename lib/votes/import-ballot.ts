@@ -1,6 +1,6 @@
 /**
  * A user's whole vote set brought in from another system (the OpenStad import): written as ONE vote
- * round through the same access pattern as every round (lib/store/vote-rounds.ts commitRound: the
+ * round through the same access pattern as every round (lib/store/ballots/rounds.ts commitRound: the
  * ballot with its chain hash and the tallies of its ideas in one transaction), so it is part of the
  * vote record like any other round and `npm run verify-votes` checks it. The voting rules are not
  * applied: these votes were valid where they were cast; the round only needs its ideas to exist.
@@ -8,11 +8,11 @@
  * Idempotent: a user who already has a ballot holding exactly these votes is left alone ('unchanged');
  * a ballot that holds other votes is never overwritten ('differs').
  */
-import { readRoundStart, commitRound, type TallyChange } from '#lib/store/vote-rounds';
-import type { BallotVote } from '#lib/store/ballots';
+import { readRoundStart, commitRound, type TallyChange } from '#lib/store/ballots/rounds';
+import type { BallotVote } from '#lib/store/ballots/ballots';
 import { nextVoteIds } from '#lib/votes/ids';
 import { sealBallot } from '#lib/votes/seal';
-import { REPLAN_ATTEMPTS, pauseBeforeReplan } from '#lib/store/retry';
+import { REPLAN_ATTEMPTS, pauseBeforeReplan } from '#lib/store/db/retry';
 
 export interface ImportedVote {
   ideaId: number;

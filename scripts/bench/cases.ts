@@ -2,11 +2,11 @@
  * The timed calls, as TimedCase builders shared by the latency and the scale sections, with the
  * undo steps the writing ones need between a run and the replay of its requests.
  */
-import { batchDelete, batchGet } from '#lib/store/batch';
-import { deleteContentItem } from '#lib/store/content-items';
-import { keys, type Key } from '#lib/store/keys';
-import { TABLE } from '#lib/store/client';
-import { rankOf } from '#lib/store/tallies';
+import { batchDelete, batchGet } from '#lib/store/db/batch';
+import { deleteContentItem } from '#lib/store/content/content-items';
+import { keys, type Key } from '#lib/store/db/keys';
+import { TABLE } from '#lib/store/db/client';
+import { rankOf } from '#lib/store/ideas/tallies';
 import { handler as ideaList } from '../../functions/ideas/list.ts';
 import { handler as ideaGet } from '../../functions/ideas/get.ts';
 import { handler as ideaCreate } from '../../functions/ideas/create.ts';
@@ -112,7 +112,7 @@ export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote ro
     reset: async (snapshot) => {
       const present = new Set(snapshot.map((item) => `${item.PK}|${item.SK}`));
       // A tally's rank is a decimal that comes back as an inexact double: written back, it is rebuilt
-      // from the count it stands for (lib/store/tallies.ts rankOf).
+      // from the count it stands for (lib/store/ideas/tallies.ts rankOf).
       await batchPut(snapshot.map((item) => (item['GSI3SK'] === undefined ? item : { ...item, GSI3SK: rankOf(Number(item['v_yes'] ?? 0), Number(item['tallyOf'])) })));
       await batchDelete(touched.filter((k) => !present.has(`${k.PK}|${k.SK}`)));
     },

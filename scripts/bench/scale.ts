@@ -3,8 +3,8 @@
  * sites have the same shape (world.ts: 2 arguments per idea, up to 100 authors, 5 voters of 100
  * ideas each); the large one is seeded in bulk (seed.ts).
  */
-import { batchGet } from '#lib/store/batch';
-import { keys } from '#lib/store/keys';
+import { batchGet } from '#lib/store/db/batch';
+import { keys } from '#lib/store/db/keys';
 import { filteredListCase, listCase, voteRoundCase } from './cases.ts';
 import { seedUsers } from './seed.ts';
 import { median, ratio, round } from './stats.ts';

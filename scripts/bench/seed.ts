@@ -5,18 +5,18 @@
  * one transaction per idea. A site of 10,000 ideas is seeded in seconds, not minutes.
  */
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextIds } from '#lib/store/counters';
-import { newTallyItem } from '#lib/store/tallies';
-import { tallyCopiesOf } from '#lib/store/ideas';
-import type { ContentItem } from '#lib/store/content-items';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { nextIds } from '#lib/store/db/counters';
+import { newTallyItem } from '#lib/store/ideas/tallies';
+import { tallyCopiesOf } from '#lib/store/ideas/ideas';
+import type { ContentItem } from '#lib/store/content/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { Role } from '#lib/auth/roles';
 import { issueToken } from '#lib/auth/jwt';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
-import { INDEX_KEYS, planIndex } from '#lib/store/idea-index';
-import { putNewTag } from '#lib/store/tags';
+import { INDEX_KEYS, planIndex } from '#lib/store/ideas/index-items';
+import { putNewTag } from '#lib/store/tags/tags';
 
 type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
 
@@ -92,7 +92,7 @@ export async function seedTags(siteId: number, count = 10): Promise<number[]> {
   return ids;
 }
 
-/** A content item as lib/store/content-items.ts stores it (`storedItem`): keys, owner index, record. */
+/** A content item as lib/store/content/content-items.ts stores it (`storedItem`): keys, owner index, record. */
 function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userId: number | null, now: string, n = 0, tagIds: readonly number[] = []) {
   const item: ContentItem = {
     id,

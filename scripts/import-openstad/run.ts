@@ -6,22 +6,22 @@
  * keeps its OpenStad id, so a rerun (after a crash, or to check) finds what is there and writes only
  * what is missing; a record already there is left alone (reported as unchanged when it is the one a
  * previous run wrote, as differing when it is not). Ids are reserved once per source
- * (lib/store/import-reservations.ts); a record whose id this deployment had already handed out is not
+ * (lib/store/imports/reservations.ts); a record whose id this deployment had already handed out is not
  * copied. `dryRun` reads both sides and writes nothing (not even the reservation).
  */
 import type { Caller } from '#lib/auth/caller';
 import { createSite } from '#lib/site-admin/service';
-import { getItems } from '#lib/store/read';
-import { keys, type Key } from '#lib/store/keys';
-import { putNewUser, type UserItem } from '#lib/store/users';
-import { putNewTag } from '#lib/store/tags';
-import { putNewIdea } from '#lib/store/ideas';
-import { putNewContentItem, type ContentItem } from '#lib/store/content-items';
-import { putNewArgument, type ArgumentItem } from '#lib/store/arguments';
-import { putNewSignup } from '#lib/store/newsletter';
-import { batchGet } from '#lib/store/batch';
-import { mayKeepId, reserveImportIds, type ImportReservation } from '#lib/store/import-reservations';
-import type { CounterType } from '#lib/store/counters';
+import { getItems } from '#lib/store/db/read';
+import { keys, type Key } from '#lib/store/db/keys';
+import { putNewUser, type UserItem } from '#lib/store/users/users';
+import { putNewTag } from '#lib/store/tags/tags';
+import { putNewIdea } from '#lib/store/ideas/ideas';
+import { putNewContentItem, type ContentItem } from '#lib/store/content/content-items';
+import { putNewArgument, type ArgumentItem } from '#lib/store/arguments/arguments';
+import { putNewSignup } from '#lib/store/newsletter/newsletter';
+import { batchGet } from '#lib/store/db/batch';
+import { mayKeepId, reserveImportIds, type ImportReservation } from '#lib/store/imports/reservations';
+import type { CounterType } from '#lib/store/db/counters';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { nameKeyOf } from '#lib/tags/service';
 import { deriveToken, hashToken, newSalt } from '#lib/newsletter/token';

@@ -3,8 +3,8 @@
  * them, but without the round's rules or tallies, so a test can lay out any ballots it needs fast.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 import { sealBallot } from '#lib/votes/seal';
 
 let nextUser = 900_000_000;

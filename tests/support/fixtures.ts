@@ -3,10 +3,10 @@
  * a role, and tokens for them. Every site gets a fresh id, so tests never collide.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
-import { putNewSite } from '#lib/store/sites';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { nextId } from '#lib/store/db/counters';
+import { putNewSite } from '#lib/store/sites/sites';
 import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
 import { TEST_SERVICE_TOKENS } from './test-secrets.ts';

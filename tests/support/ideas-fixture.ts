@@ -3,12 +3,12 @@
  * transaction), without the HTTP layer, so argument and vote tests do not depend on the idea endpoints.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
-import { tallyGoneItem } from '#lib/store/tallies';
-import { putNewIdea } from '#lib/store/ideas';
-import type { ContentItem } from '#lib/store/content-items';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { nextId } from '#lib/store/db/counters';
+import { tallyGoneItem } from '#lib/store/ideas/tallies';
+import { putNewIdea } from '#lib/store/ideas/ideas';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 
 export interface IdeaFixture {

@@ -3,10 +3,10 @@
  * deletes them with the store's own deleteSignup (what anonymization uses), so tests can check that
  * guards and tokens go with each signup.
  */
-import { GSI1 } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { deleteSignup, type SignupItem } from '#lib/store/newsletter';
-import { queryAll } from '#lib/store/query';
+import { GSI1 } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { deleteSignup, type SignupItem } from '#lib/store/newsletter/newsletter';
+import { queryAll } from '#lib/store/db/query';
 
 export async function findSignupsOfUser(userId: number): Promise<SignupItem[]> {
   const items = await queryAll<Record<string, unknown>>({

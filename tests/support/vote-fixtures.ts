@@ -4,11 +4,11 @@
  * delete's own store call, and helpers that read ballots and tallies back to check they agree.
  */
 import { expect } from 'vitest';
-import { keys, sitePk } from '#lib/store/keys';
-import { queryAll } from '#lib/store/query';
-import { readSiteTallies } from '#lib/store/tallies';
-import { deleteIdeaAndRelated } from '#lib/store/ideas';
-import type { BallotItem } from '#lib/store/ballots';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { queryAll } from '#lib/store/db/query';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { deleteIdeaAndRelated } from '#lib/store/ideas/ideas';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { countVotes } from '#lib/votes/index';
 import { sealBallot } from '#lib/votes/seal';
 import type { SiteConfigInput } from '#schemas/site-config';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/arguments';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/arguments/arguments';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 import { invoke } from '#tests/support/invoke';
 import { createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { createIdea } from '#tests/support/ideas-fixture';

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser } from '#tests/support/fixtures';
 import type { ListEnvelope } from '#tests/support/bodies';

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser } from '#tests/support/fixtures';
-import { queryAll } from '#lib/store/query';
-import { keys, sitePk } from '#lib/store/keys';
-import { readSiteTallies } from '#lib/store/tallies';
-import type { BallotItem } from '#lib/store/ballots';
+import { queryAll } from '#lib/store/db/query';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { castVotes, seedArgument, seedIdeas } from './helpers.ts';
 import { handler as deleteIdea } from '../../../functions/ideas/delete.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
 import { handler as castVote } from '../../../functions/votes/cast.ts';
-import { getContentItem, markContentDeleting } from '#lib/store/content-items';
-import { tallyGoneItem } from '#lib/store/tallies';
+import { getContentItem, markContentDeleting } from '#lib/store/content/content-items';
+import { tallyGoneItem } from '#lib/store/ideas/tallies';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 

@@ -4,12 +4,12 @@
  * one transaction).
  */
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId, nextIds } from '#lib/store/counters';
-import { getBallot, type BallotItem } from '#lib/store/ballots';
-import { tallyChangeItem } from '#lib/store/tallies';
-import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { nextId, nextIds } from '#lib/store/db/counters';
+import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
+import { tallyChangeItem } from '#lib/store/ideas/tallies';
+import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
 import type { ArgumentItem } from '#lib/arguments/record';
 
 /** Field values that pass the default limits (title 10-50, summary 20-140, description 140-5000). */

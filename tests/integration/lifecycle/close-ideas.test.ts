@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { countRequests } from '#tests/support/request-counter';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
-import { keys } from '#lib/store/keys';
+import { keys } from '#lib/store/db/keys';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, daysFrom, getItem, runOn, siteData } from './helpers.ts';
 import type { IdeaRecord } from '#schemas/idea';
 import type { ListEnvelope } from '#tests/support/bodies';
-import type { IdeaItem } from '#lib/store/ideas';
+import type { IdeaItem } from '#lib/store/ideas/ideas';
 
 const IDEA = { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) };
 const rule = (afterXDays: number, isActive = true) => ({ ideas: { automaticallyUpdateStatus: { isActive, afterXDays } } });

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 import { migrate } from '#lib/migrate/run';
 import { verifySiteVotes } from '#lib/votes/verify';
 import { createUser } from '#tests/support/fixtures';

@@ -4,10 +4,10 @@
  * auth-server user is on, as one document; anyone else is refused before anything is read.
  */
 import { describe, expect, it } from 'vitest';
-import { nextId } from '#lib/store/counters';
-import { keys, sitePk } from '#lib/store/keys';
-import { putNewSignup } from '#lib/store/newsletter';
-import { externalKeyOf } from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { putNewSignup } from '#lib/store/newsletter/newsletter';
+import { externalKeyOf } from '#lib/store/users/users';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { putIdea } from '#tests/support/ideas-fixture';
 import { invoke } from '#tests/support/invoke';

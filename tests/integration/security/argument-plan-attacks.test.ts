@@ -12,9 +12,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
-import { DELETING } from '#lib/store/content-items';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { DELETING } from '#lib/store/content/content-items';
 import { issueToken } from '#lib/auth/jwt';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
@@ -498,7 +498,7 @@ describe('what a refused request reads', () => {
   }
 
   // A verified member's create with a storable body reserves its argument id beside the first read
-  // (lib/store/prefetch.ts `newId`): refused, that is one counter ADD (a gap in the ids), nothing else.
+  // (lib/store/db/prefetch.ts `newId`): refused, that is one counter ADD (a gap in the ids), nothing else.
   const RESERVED_ID = { BatchGetItemCommand: 1, UpdateItemCommand: 1 };
 
   it('anonymous, wrong-site and closed-arguments refusals read at most the site, caller, idea and parent', async () => {

@@ -15,11 +15,11 @@ import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import type { IdeaRecord } from '#schemas/idea';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, dynamo, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 import { verifySiteVotes } from '#lib/votes/verify';
-import { getBallot } from '#lib/store/ballots';
-import { readIdeaTallies, readSiteTallies } from '#lib/store/tallies';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { readIdeaTallies, readSiteTallies } from '#lib/store/ideas/tallies';
 import { createUser, type TestUser } from '#tests/support/fixtures';
 import { invoke, type InvokeOptions } from '#tests/support/invoke';
 import { call } from '../../../scripts/lambda-call.ts';
@@ -263,7 +263,7 @@ describe('codecs against client-controlled values: never a 5xx, now or on a late
     expect(await expectTalliesMatchBallots(site.id)).toEqual(Object.fromEntries(ideaIds.map((id) => [id, { yes: 1 }])));
   });
 
-  // BUG (fails): lib/store/tallies.ts tallyOfItem builds the tally in a plain `{}` and assigns
+  // BUG (fails): lib/store/ideas/tallies.ts tallyOfItem builds the tally in a plain `{}` and assigns
   // `tally[name.slice(2)] = value`; for the counter `v___proto__` that assignment sets the object's
   // prototype (a number: ignored), so every reader of tally items (idea pages, lists, the CSV export,
   // the order by votes, scripts/verify-votes.ts) sees no `__proto__` votes while the ballots and the
@@ -381,9 +381,9 @@ describe('a vote counted twice, or on a deleted idea', () => {
 const INTERCEPT = 'testFinalAttackIntercept';
 
 describe("a large round's late vote on an idea deleted while it committed", () => {
-  // BUG (fails): the journal's unconditional ADD (lib/store/ballot-journal.ts) re-creates the deleted
+  // BUG (fails): the journal's unconditional ADD (lib/store/ballots/journal.ts) re-creates the deleted
   // idea's tally key as an item with only `v_yes` (no `tallyOf`, no `deletingAt`, no `status`), until
-  // removeLateVote deletes it. The idea list (lib/store/content-items.ts) keeps every IDEA# item that is
+  // removeLateVote deletes it. The idea list (lib/store/content/content-items.ts) keeps every IDEA# item that is
   // not `deleting` when no status filter is given, asIdeaTally does not see a tally in it (no tallyOf),
   // so it is read as an idea and its codec throws: GET /idea answers 500 for everyone on the site for
   // as long as the item exists (and for good if the round's Lambda stops before removeLateVote).

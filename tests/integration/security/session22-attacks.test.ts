@@ -19,15 +19,15 @@ vi.hoisted(() => {
 });
 
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextIds } from '#lib/store/counters';
-import { batchPut } from '#lib/store/batch';
-import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
-import { argumentCodec, type ArgumentItem } from '#lib/store/arguments';
-import { markContentDeleting } from '#lib/store/content-items';
-import { tallyGoneItem } from '#lib/store/tallies';
-import { MAX_GAP_IDS } from '#lib/store/id-runs';
+import { doc, dynamo, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { nextIds } from '#lib/store/db/counters';
+import { batchPut } from '#lib/store/db/batch';
+import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
+import { argumentCodec, type ArgumentItem } from '#lib/store/arguments/arguments';
+import { markContentDeleting } from '#lib/store/content/content-items';
+import { tallyGoneItem } from '#lib/store/ideas/tallies';
+import { MAX_GAP_IDS } from '#lib/store/arguments/id-runs';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import { issueToken } from '#lib/auth/jwt';
@@ -322,7 +322,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
     expect(page.requests, JSON.stringify(page.commands)).toBeLessThanOrEqual(3 + 2 + 120);
   });
 
-  // By design (lib/store/id-runs.ts, docs/data-model.md): a run spans gaps of up to MAX_GAP_IDS ids, so
+  // By design (lib/store/arguments/id-runs.ts, docs/data-model.md): a run spans gaps of up to MAX_GAP_IDS ids, so
   // the page also reads the arguments of its site's ideas in such a gap, and drops them; an idea
   // farther from every idea shown costs nothing. The red team found the first half (an idea with 300
   // arguments between two shown ideas is read by every such page); it is kept as the documented bound:

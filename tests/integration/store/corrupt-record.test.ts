@@ -1,5 +1,5 @@
 /**
- * A stored item that does not have its kind's shape (lib/store/codec.ts) is the service's fault, not
+ * A stored item that does not have its kind's shape (lib/store/db/codec.ts) is the service's fault, not
  * the client's: the request is answered with the generic 500 InternalError and the log says which item
  * and what is wrong with it, without the item's values. Attributes no schema names still read.
  * The logger's level is read at import, so it is set before anything is imported (vi.hoisted).
@@ -13,8 +13,8 @@ vi.hoisted(() => {
 });
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 import { createSite, createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { validIdea } from '../ideas/helpers.ts';

@@ -6,9 +6,9 @@
  */
 import { expect } from 'vitest';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { nextId } from '#lib/store/db/counters';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes, createIdea } from '#tests/support/vote-fixtures';
@@ -21,7 +21,7 @@ import { handler as willAnonymizeHandler } from '../../../functions/users/will-a
 import { handler as willAnonymizeAllHandler } from '../../../functions/users/will-anonymize-all.ts';
 import { handler as doAnonymizeHandler } from '../../../functions/users/do-anonymize.ts';
 import { handler as doAnonymizeAllHandler } from '../../../functions/users/do-anonymize-all.ts';
-import { getSite, updateSite } from '#lib/store/sites';
+import { getSite, updateSite } from '#lib/store/sites/sites';
 import { createLoginSite, loginUser } from '../oauth/login-helpers.ts';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import type { SignupRecord } from '#schemas/newsletter';

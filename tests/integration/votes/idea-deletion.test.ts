@@ -3,9 +3,9 @@
  * the idea delete does) keeps ballots and tallies consistent, and no vote can land on it afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { getBallot } from '#lib/store/ballots';
-import { readSiteTallies } from '#lib/store/tallies';
-import { removeIdeaFromBallots } from '#lib/store/ballots';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { removeIdeaFromBallots } from '#lib/store/ballots/ballots';
 import { sealBallot } from '#lib/votes/seal';
 import { createUser } from '#tests/support/fixtures';
 import {

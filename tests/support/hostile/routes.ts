@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { ROLES } from '#lib/auth/roles';
-import { keys, sitePk } from '#lib/store/keys';
+import { keys, sitePk } from '#lib/store/db/keys';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { forbiddenExtraData, nested, unstorableExtraData, type FieldKind } from '#tests/support/hostile/fields';
 import { cursorOf, forgedKeyCursors, forgedVoteCursors } from '#tests/support/hostile/arbitraries';

@@ -5,9 +5,9 @@
  * burned by a rejected create is acceptable as long as nothing else changed.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
-import { queryAll } from '#lib/store/query';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { queryAll } from '#lib/store/db/query';
 
 export type Snapshot = Record<string, unknown>[];
 

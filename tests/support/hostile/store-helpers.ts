@@ -1,7 +1,7 @@
 /** Direct store access the hostile suite needs beyond the fixtures. */
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
 
 /** Removes a user item (what a deleted user leaves behind: tokens that name nobody). */
 export async function removeUser(siteId: number, userId: number): Promise<void> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateOf, withCondition } from '#lib/store/update-expression';
+import { updateOf, withCondition } from '#lib/store/db/update';
 
 describe('updateOf: the one update builder', () => {
   it('SETs defined fields and REMOVEs the listed ones, with positional placeholders', () => {
@@ -27,7 +27,7 @@ describe('updateOf: the one update builder', () => {
 
 describe('withoutKeys: the one key stripper', () => {
   it('drops every key attribute the table definition declares, and nothing else', async () => {
-    const { withoutKeys } = await import('#lib/store/item');
+    const { withoutKeys } = await import('#lib/store/db/codec');
     const item = { PK: 'SITE#1', SK: 'USER#1', GSI1PK: 'a', GSI1SK: 'b', GSI2PK: 'c', GSI2SK: 'd', id: 1, pk: 'kept', name: 'x' };
     expect(withoutKeys(item)).toEqual({ id: 1, pk: 'kept', name: 'x' });
   });

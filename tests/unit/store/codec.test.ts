@@ -1,15 +1,15 @@
 /**
- * The record codecs (lib/store/codec.ts, DESIGN habit 13): a read checks the stored shape once and
+ * The record codecs (lib/store/db/codec.ts, DESIGN habit 13): a read checks the stored shape once and
  * fails loudly, naming the item's key and its first problem, while attributes the schema does not name
  * (index keys, tombstones, future fields) and the shapes of older releases still read.
  */
 import { describe, expect, it } from 'vitest';
 import { CorruptRecordError } from '#lib/errors';
-import { defineCodec } from '#lib/store/codec';
-import { contentItemCodec } from '#lib/store/content-item-codec';
-import { keys } from '#lib/store/keys';
-import { siteCodec } from '#lib/store/sites';
-import { userCodec, type UserItem } from '#lib/store/users';
+import { defineCodec } from '#lib/store/db/codec';
+import { contentItemCodec } from '#lib/store/content/codec';
+import { keys } from '#lib/store/db/keys';
+import { siteCodec } from '#lib/store/sites/sites';
+import { userCodec, type UserItem } from '#lib/store/users/users';
 import { storedCheckpoint } from '#schemas/stored/checkpoint';
 
 const idea = {

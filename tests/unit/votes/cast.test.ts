@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import type { BallotItem } from '#lib/store/ballots';
-import type { UserItem } from '#lib/store/users';
+import type { BallotItem } from '#lib/store/ballots/ballots';
+import type { UserItem } from '#lib/store/users/users';
 
 const store = vi.hoisted(() => ({
   ballot: undefined as BallotItem | undefined,
@@ -27,7 +27,7 @@ const tallyOf = (idea: { id: number; budget?: number | null; theme?: string | nu
   theme: idea.theme ?? null,
   gone: idea.gone === true,
 });
-vi.mock('#lib/store/vote-rounds', () => ({
+vi.mock('#lib/store/ballots/rounds', () => ({
   roundReadPlan: vi.fn(),
   readRoundStart: vi.fn(async () => ({ ballot: store.ballot, stored: store.idempotency })),
   commitRound: vi.fn(async (write: Record<string, unknown>) => {
@@ -36,14 +36,14 @@ vi.mock('#lib/store/vote-rounds', () => ({
   }),
 }));
 // Every read of tallies: the round's ideas (after the checks), then, when merge limits need them, held ones.
-vi.mock('#lib/store/tallies', () => ({
+vi.mock('#lib/store/ideas/tallies', () => ({
   readIdeaTallies: vi.fn(async (_site: number, ids: number[]) => {
     store.reads.push(ids);
     return new Map(store.ideas.filter((i) => ids.includes(i.id)).map((i) => [i.id, tallyOf(i)]));
   }),
 }));
-vi.mock('#lib/store/ballots', () => ({ removeLateVote: vi.fn(async () => undefined) }));
-vi.mock('#lib/store/retry', () => ({ REPLAN_ATTEMPTS: 3, pauseBeforeReplan: vi.fn(async () => undefined) }));
+vi.mock('#lib/store/ballots/ballots', () => ({ removeLateVote: vi.fn(async () => undefined) }));
+vi.mock('#lib/store/db/retry', () => ({ REPLAN_ATTEMPTS: 3, pauseBeforeReplan: vi.fn(async () => undefined) }));
 
 const { castVotes } = await import('#lib/votes/cast');
 const { roundHash } = await import('#lib/votes/idempotency');
@@ -145,7 +145,7 @@ describe('castVotes', () => {
 
   it('a concurrent duplicate under the same key won: the next read finds and returns its stored answer', async () => {
     const round = [{ ideaId: 1, opinion: 'yes' }];
-    const { commitRound } = await import('#lib/store/vote-rounds');
+    const { commitRound } = await import('#lib/store/ballots/rounds');
     vi.mocked(commitRound).mockImplementationOnce(async (write) => {
       store.commits.push(write as never);
       store.idempotency = { requestHash: roundHash(round), response: { '1': { id: 42, opinion: 'yes', createdAt: 'then' } } };
@@ -180,7 +180,7 @@ describe('castVotes', () => {
   });
 
   it('a large round whose idea was deleted as it committed takes that vote out again and answers without it', async () => {
-    const { removeLateVote } = await import('#lib/store/ballots');
+    const { removeLateVote } = await import('#lib/store/ballots/ballots');
     store.outcomes = [{ kind: 'committed', lateGone: [2] }];
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }, { ideaId: 2, opinion: 'yes' }]);
     expect(result.records.map((r) => r.ideaId)).toEqual([1]);

@@ -1,0 +1,17 @@
+/**
+ * Is the table reachable? One GetItem of a key nothing is ever written under: the cheapest request
+ * the Lambda role is allowed (no DescribeTable in its policy), and it fails when the table or the
+ * DynamoDB endpoint is missing.
+ */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+
+export async function tableReachable(): Promise<boolean> {
+  try {
+    await doc.send(new GetCommand({ TableName: TABLE, Key: keys.healthProbe }));
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * Consumed login states (lib/oauth/state.ts): `digest-login` writes one item per state it accepts, with
+ * a condition that none exists yet, so a state works once, even when two callbacks race. The item
+ * lives under the site (a site delete sweeps it) until the state itself has expired (TTL).
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys } from '#lib/store/db/keys';
+import { conditionFailed } from '#lib/store/db/failures';
+import { defineCodec } from '#lib/store/db/codec';
+import { storedLoginState } from '#schemas/stored/counters';
+
+/** Written, never read back: the conditional Put is the whole check. */
+export const usedLoginStateCodec = defineCodec<{ ttl: number }, [siteId: number, nonceHash: string]>({
+  kind: 'used login state',
+  schema: storedLoginState,
+  keys: (_state, siteId, nonceHash) => keys.usedLoginState(siteId, nonceHash),
+});
+
+/** @returns false when the state was used before. */
+export async function markLoginStateUsed(siteId: number, nonceHash: string, expiresAtEpoch: number): Promise<boolean> {
+  try {
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: usedLoginStateCodec.toItem({ ttl: expiresAtEpoch }, siteId, nonceHash),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}

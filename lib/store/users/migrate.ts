@@ -1,0 +1,84 @@
+/**
+ * Migration access to site users (scripts/migrate.ts): users stored before the lifecycle change lack
+ * their GSI2 keys (`keys.usersByActivity`). One Query per page of a site's users, one conditional
+ * Update per user given its keys.
+ */
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/db/client';
+import { keys, sitePk } from '#lib/store/db/keys';
+import { conditionFailed } from '#lib/store/db/failures';
+import { recordReader } from '#lib/store/db/codec';
+import { storedUserBeforeLifecycle } from '#schemas/stored/user';
+
+/** Read only: the migration writes with Updates (below), never a whole user (that is lib/store/users/users.ts). */
+const readLegacyUser = recordReader('user (as stored before the lifecycle change)', storedUserBeforeLifecycle);
+
+export interface UserWithoutActivityIndex {
+  siteId: number;
+  id: number;
+  createdAt: string;
+  updatedAt: string | undefined;
+  lastActivityAt: string | undefined;
+}
+
+export interface UsersPage {
+  /** Users on this page that are not anonymized and have no GSI2 keys. */
+  items: UserWithoutActivityIndex[];
+  /** Where the next page starts; undefined after the last page. */
+  next: Record<string, unknown> | undefined;
+}
+
+/** One page of a site's users (one Query), keeping those not anonymized and without GSI2 keys. */
+export async function usersWithoutActivityIndexPage(siteId: number, start: Record<string, unknown> | undefined, pageSize = 100): Promise<UsersPage> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.userPrefix },
+      ExclusiveStartKey: start,
+      Limit: pageSize,
+    }),
+  );
+  const items = (out.Items ?? [])
+    .filter((raw) => raw.GSI2PK === undefined)
+    .map(readLegacyUser)
+    .filter((user) => !user.anonymizedAt)
+    .map((user) => ({
+      siteId,
+      id: user.id,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+      lastActivityAt: user.lastActivityAt ?? undefined,
+    }));
+  return { items, next: out.LastEvaluatedKey };
+}
+
+/**
+ * Gives a user its activity keys, only while it is as read (same updatedAt, still without GSI2 keys,
+ * not anonymized): false when it changed in between (its own writer then set the keys).
+ */
+export async function indexUserActivity(user: UserWithoutActivityIndex, lastActivityAt: string): Promise<boolean> {
+  const index = keys.usersByActivity(user.siteId, user.id, 'active', lastActivityAt);
+  try {
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.user(user.siteId, user.id),
+        UpdateExpression: 'SET GSI2PK = :g2pk, GSI2SK = :g2sk, lastActivityAt = :at',
+        ConditionExpression:
+          'attribute_exists(PK) AND attribute_not_exists(GSI2PK) AND attribute_not_exists(anonymizedAt)' +
+          (user.updatedAt === undefined ? ' AND attribute_not_exists(updatedAt)' : ' AND updatedAt = :u'),
+        ExpressionAttributeValues: {
+          ':g2pk': index.GSI2PK,
+          ':g2sk': index.GSI2SK,
+          ':at': lastActivityAt,
+          ...(user.updatedAt === undefined ? {} : { ':u': user.updatedAt }),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}
