@@ -4,7 +4,9 @@
  */
 import { batchDelete, batchGet } from '#lib/store/db/batch';
 import { deleteContentItem } from '#lib/store/content/content-items';
-import { keys, type Key } from '#lib/store/db/keys';
+import { type Key } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { TABLE } from '#lib/store/db/client';
 import { rankOf } from '#lib/store/ideas/tallies';
 import { handler as ideaList } from '../../functions/ideas/list.ts';
@@ -85,7 +87,7 @@ export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase =>
   run: () => call(ideaCreate, { method: 'POST', params: { siteId }, body: IDEA_BODY, token: author.token }),
   reset: async (_state, result) => {
     const { id } = json<{ id: number }>(result);
-    const tally = { Delete: { TableName: TABLE, Key: keys.ideaTally(siteId, id) } };
+    const tally = { Delete: { TableName: TABLE, Key: ideaKeys.ideaTally(siteId, id) } };
     if (!(await deleteContentItem('IDEA', siteId, id, { with: [tally] }))) throw new Error('create reset: idea gone');
   },
 });
@@ -99,7 +101,7 @@ export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase =>
 export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote round of 20 (replaces 20)'): TimedCase<Record<string, unknown>[]> {
   const sets = [spread(site.ideaIds, 20, 1), spread(site.ideaIds, 20, 2)];
   let turn = 0;
-  const touched: Key[] = [keys.ballot(site.siteId, voter.id), ...sets.flat().map((ideaId) => keys.ideaTally(site.siteId, ideaId))];
+  const touched: Key[] = [ballotKeys.ballot(site.siteId, voter.id), ...sets.flat().map((ideaId) => ideaKeys.ideaTally(site.siteId, ideaId))];
   return {
     name,
     endpoint: 'voteCast',

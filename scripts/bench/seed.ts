@@ -6,7 +6,9 @@
  */
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { nextIds } from '#lib/store/db/counters';
 import { newTallyItem } from '#lib/store/ideas/tallies';
 import { tallyCopiesOf } from '#lib/store/ideas/ideas';
@@ -54,7 +56,7 @@ export async function seedUsers(siteId: number, count: number, role: Role = 'mem
   const now = new Date().toISOString();
   await batchPut(
     ids.map((id) => ({
-      ...keys.user(siteId, id),
+      ...userKeys.user(siteId, id),
       id,
       siteId,
       role,
@@ -110,8 +112,8 @@ function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userI
     ...(kind === 'IDEA' && tagIds.length > 0 ? { tags: [tagIds[n % tagIds.length]!], location: placeOf(n) } : {}),
   };
   return {
-    ...(kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id)),
-    ...(userId != null ? keys.ownedBy(userId, kind, id) : {}),
+    ...(kind === 'IDEA' ? contentKeys.idea(siteId, id) : contentKeys.article(siteId, id)),
+    ...(userId != null ? userKeys.ownedBy(userId, kind, id) : {}),
     ...item,
   };
 }
@@ -158,7 +160,7 @@ export async function seedArguments(siteId: number, ideaIds: readonly number[], 
         updatedAt: now,
         yes: 0,
       };
-      items.push({ ...keys.argument(siteId, ideaId, id), ...(userId != null ? keys.ownedBy(userId, 'ARG', id) : {}), ...item });
+      items.push({ ...argumentKeys.argument(siteId, ideaId, id), ...(userId != null ? userKeys.ownedBy(userId, 'ARG', id) : {}), ...item });
     }
   }
   await batchPut(items);

@@ -4,7 +4,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { nextId } from '#lib/store/db/counters';
 import { putNewSite } from '#lib/store/sites/sites';
 import { issueToken } from '#lib/auth/jwt';
@@ -35,7 +35,7 @@ export async function createUser(siteId: number, role: Role = 'member', fields: 
     new PutCommand({
       TableName: TABLE,
       Item: {
-        ...keys.user(siteId, id),
+        ...userKeys.user(siteId, id),
         id,
         siteId,
         role,

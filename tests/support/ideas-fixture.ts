@@ -4,7 +4,7 @@
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
 import { nextId } from '#lib/store/db/counters';
 import { tallyGoneItem } from '#lib/store/ideas/tallies';
 import { putNewIdea } from '#lib/store/ideas/ideas';
@@ -57,5 +57,5 @@ export const createIdea = (siteId: number, userId: number | null, fields: Record
 
 /** Removes only the idea item (what a half-finished idea delete would leave behind). */
 export async function removeIdeaItem(siteId: number, ideaId: number): Promise<void> {
-  await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.idea(siteId, ideaId) }));
+  await doc.send(new DeleteCommand({ TableName: TABLE, Key: contentKeys.idea(siteId, ideaId) }));
 }

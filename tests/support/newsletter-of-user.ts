@@ -4,7 +4,8 @@
  * guards and tokens go with each signup.
  */
 import { GSI1 } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { signupKeys } from '#lib/store/newsletter/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { deleteSignup, type SignupItem } from '#lib/store/newsletter/newsletter';
 import { queryAll } from '#lib/store/db/query';
 
@@ -12,7 +13,7 @@ export async function findSignupsOfUser(userId: number): Promise<SignupItem[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId), ':prefix': keys.newsletterSignupPrefix },
+    ExpressionAttributeValues: { ':pk': userKeys.ownedByPartition(userId), ':prefix': signupKeys.newsletterSignupPrefix },
   });
   return items.map(({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }) => rest as unknown as SignupItem);
 }

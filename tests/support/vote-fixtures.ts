@@ -4,7 +4,8 @@
  * delete's own store call, and helpers that read ballots and tallies back to check they agree.
  */
 import { expect } from 'vitest';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { queryAll } from '#lib/store/db/query';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { deleteIdeaAndRelated } from '#lib/store/ideas/ideas';
@@ -64,7 +65,7 @@ export function castVotes(siteId: number, token: string | undefined, body: unkno
 export async function allBallots(siteId: number): Promise<BallotItem[]> {
   return queryAll<BallotItem>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ballotPrefix },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix },
     ConsistentRead: true,
   });
 }

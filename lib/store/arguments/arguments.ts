@@ -13,7 +13,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { conflict } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys, sitePk, type Key } from '#lib/store/db/keys';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
 import { batchDelete } from '#lib/store/db/batch';
@@ -33,7 +36,7 @@ export type ArgumentItem = StoredArgument;
 export const argumentCodec = defineCodec<ArgumentItem>({
   kind: 'argument',
   schema: storedArgument,
-  keys: (item) => ({ ...keys.argument(item.siteId, item.ideaId, item.id), ...ownerIndex(item) }),
+  keys: (item) => ({ ...argumentKeys.argument(item.siteId, item.ideaId, item.id), ...ownerIndex(item) }),
 });
 const strip = argumentCodec.fromItem;
 
@@ -52,7 +55,7 @@ export interface IdeaRef {
 const readIdeaRef = recordReader('idea (as arguments see it)', storedContentRef);
 
 /** The idea an argument belongs to (from the request's first read when planned: lib/arguments/read-plans.ts). */
-const ideaRefKeys = (siteId: number, ideaId: number) => [keys.idea(siteId, ideaId)];
+const keysOfIdeaRef = (siteId: number, ideaId: number) => [contentKeys.idea(siteId, ideaId)];
 
 /**
  * The idea an argument belongs to (`.plan`: read ahead by the argument routes, lib/arguments/read-plans.ts;
@@ -60,7 +63,7 @@ const ideaRefKeys = (siteId: number, ideaId: number) => [keys.idea(siteId, ideaI
  */
 export const getIdeaRef = Object.assign(
   async (siteId: number, ideaId: number): Promise<IdeaRef | undefined> => {
-    const [key] = ideaRefKeys(siteId, ideaId);
+    const [key] = keysOfIdeaRef(siteId, ideaId);
     const item = await getItem(key!, {
       projection: { expression: 'id, userId, #status, #deleting', names: { '#status': 'status', '#deleting': DELETING } },
     });
@@ -68,23 +71,23 @@ export const getIdeaRef = Object.assign(
     if (!item || item[DELETING] !== undefined) return undefined;
     return readIdeaRef(item);
   },
-  { plan: planOf(ideaRefKeys) },
+  { plan: planOf(keysOfIdeaRef) },
 );
 
-const argumentKeys = (siteId: number, ideaId: number, argumentId: number) => [keys.argument(siteId, ideaId, argumentId)];
+const keysOfArgument = (siteId: number, ideaId: number, argumentId: number) => [argumentKeys.argument(siteId, ideaId, argumentId)];
 
 /** One argument (`.plan`: read ahead by the argument routes). */
 export const getArgument = Object.assign(
   async (siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> => {
-    const [key] = argumentKeys(siteId, ideaId, argumentId);
+    const [key] = keysOfArgument(siteId, ideaId, argumentId);
     const item = await getItem(key!);
     return item ? strip(item) : undefined;
   },
-  { plan: planOf(argumentKeys) },
+  { plan: planOf(keysOfArgument) },
 );
 
 const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>
-  item.userId != null ? keys.ownedBy(item.userId, 'ARG', item.id) : {};
+  item.userId != null ? userKeys.ownedBy(item.userId, 'ARG', item.id) : {};
 
 /**
  * Writes a new argument in one transaction with checks that its idea (and, for a reply, its parent)
@@ -93,10 +96,10 @@ const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>
  */
 export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-missing' | 'parent-missing'> {
   const checks: { key: Key; missing: 'idea-missing' | 'parent-missing'; condition: string }[] = [
-    { key: keys.idea(item.siteId, item.ideaId), missing: 'idea-missing', condition: `attribute_exists(PK) AND attribute_not_exists(${DELETING})` },
+    { key: contentKeys.idea(item.siteId, item.ideaId), missing: 'idea-missing', condition: `attribute_exists(PK) AND attribute_not_exists(${DELETING})` },
   ];
   if (item.parentId != null) {
-    checks.push({ key: keys.argument(item.siteId, item.ideaId, item.parentId), missing: 'parent-missing', condition: 'attribute_exists(PK)' });
+    checks.push({ key: argumentKeys.argument(item.siteId, item.ideaId, item.parentId), missing: 'parent-missing', condition: 'attribute_exists(PK)' });
   }
   try {
     await doc.send(
@@ -155,11 +158,11 @@ async function listUnder(siteId: number, prefix: string, page: PageRequest, filt
 
 /** One idea's arguments (replies included), in creation order: one Query page. */
 export const listArgumentsOfIdea = (siteId: number, ideaId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
-  listUnder(siteId, keys.argumentsOfIdeaPrefix(ideaId), page, filter);
+  listUnder(siteId, argumentKeys.argumentsOfIdeaPrefix(ideaId), page, filter);
 
 /** Every argument of a site, by idea and then creation order: one Query page. */
 export const listArgumentsOfSite = (siteId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
-  listUnder(siteId, keys.argumentPrefix, page, filter);
+  listUnder(siteId, argumentKeys.argumentPrefix, page, filter);
 
 export interface ArgumentChanges {
   description?: string | undefined;
@@ -188,12 +191,12 @@ export async function updateArgument(
   guard: { ownerId?: number | undefined } = {},
 ): Promise<ArgumentWriteResult<ArgumentItem>> {
   const fields: Record<string, unknown> = { ...changes };
-  if (changes.userId !== undefined) Object.assign(fields, keys.ownedBy(changes.userId, 'ARG', argumentId));
+  if (changes.userId !== undefined) Object.assign(fields, userKeys.ownedBy(changes.userId, 'ARG', argumentId));
   try {
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.argument(siteId, ideaId, argumentId),
+        Key: argumentKeys.argument(siteId, ideaId, argumentId),
         ...withCondition(updateOf(fields), guardOf(guard.ownerId)),
         ReturnValues: 'ALL_NEW',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -218,7 +221,7 @@ export async function deleteArgument(
     await doc.send(
       new DeleteCommand({
         TableName: TABLE,
-        Key: keys.argument(siteId, ideaId, argumentId),
+        Key: argumentKeys.argument(siteId, ideaId, argumentId),
         ConditionExpression: condition.expression,
         ...(guard.ownerId !== undefined
           ? { ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
@@ -244,7 +247,7 @@ export async function deleteReplies(siteId: number, ideaId: number, parentId: nu
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     FilterExpression: 'parentId = :parent',
     ProjectionExpression: 'PK, SK',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId), ':parent': parentId },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId), ':parent': parentId },
     ConsistentRead: true,
   });
   await batchDelete(replies);
@@ -275,7 +278,7 @@ export async function toggleArgumentVote(
       const out = await doc.send(
         new UpdateCommand({
           TableName: TABLE,
-          Key: keys.argument(siteId, ideaId, argumentId),
+          Key: argumentKeys.argument(siteId, ideaId, argumentId),
           UpdateExpression: branch.update,
           ConditionExpression: branch.condition,
           ExpressionAttributeValues: { ':u': new Set([userId]), ':uid': userId, ':delta': branch.delta },

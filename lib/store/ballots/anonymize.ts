@@ -10,7 +10,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ballots/ballots';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { roleFloorPut } from '#lib/store/users/role-floor';
 import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/ideas/tallies';
 import { finishPendingTallies, journalSteps } from '#lib/store/ballots/journal';
@@ -83,7 +83,7 @@ export function putAnonymizedUser(before: UserItem, anonymized: UserItem): Promi
     items.push({
       Delete: {
         TableName: TABLE,
-        Key: keys.userLink(before.siteId, externalKeyOf(before.authServer, before.externalUserId)),
+        Key: userKeys.userLink(before.siteId, externalKeyOf(before.authServer, before.externalUserId)),
         ConditionExpression: 'attribute_not_exists(PK) OR userId = :uid',
         ExpressionAttributeValues: { ':uid': before.id },
       },

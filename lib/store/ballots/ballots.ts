@@ -8,7 +8,9 @@ import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { idFromSk, keys, sitePk } from '#lib/store/db/keys';
+import { idFromSk, sitePk } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { queryAll } from '#lib/store/db/query';
 import { tallyChangeItem, tallyDeleteKey, type TransactItem } from '#lib/store/ideas/tallies';
 import { finishPendingTallies, type PendingTallies } from '#lib/store/ballots/journal';
@@ -51,7 +53,7 @@ export type BallotSealer = (
   next: { userId: number; version: number; votes: Record<string, BallotVote> },
 ) => BallotSeal;
 
-const ballotKeys = (siteId: number, userId: number) => [keys.ballot(siteId, userId)];
+const keysOfBallot = (siteId: number, userId: number) => [ballotKeys.ballot(siteId, userId)];
 
 /**
  * A user's ballot (`.plan`: read ahead for `includeUserVote` and by a vote round).
@@ -59,11 +61,11 @@ const ballotKeys = (siteId: number, userId: number) => [keys.ballot(siteId, user
  */
 export const getBallot = Object.assign(
   async (siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> => {
-    const [key] = ballotKeys(siteId, userId);
+    const [key] = keysOfBallot(siteId, userId);
     const item = await getItem(key!, { consistent });
     return item ? ballotOf(item) : undefined;
   },
-  { plan: planOf(ballotKeys) },
+  { plan: planOf(keysOfBallot) },
 );
 
 /** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
@@ -93,8 +95,8 @@ export function ballotPutItem(
   extra: { voteSeq?: number; pendingTallies?: PendingTallies } = {},
 ): TransactItem {
   const item: BallotItem & Record<string, unknown> = {
-    ...keys.ballot(siteId, userId),
-    ...keys.ownedBy(userId, 'BALLOT', siteId),
+    ...ballotKeys.ballot(siteId, userId),
+    ...userKeys.ownedBy(userId, 'BALLOT', siteId),
     siteId,
     userId,
     votes,
@@ -110,7 +112,7 @@ export function ballotPutItem(
 
 /** Checks, without writing, that the ballot is still as it was read (a round that changes nothing). */
 export function ballotUnchangedItem(siteId: number, userId: number, readVersion: number | undefined): TransactItem {
-  return { ConditionCheck: { TableName: TABLE, Key: keys.ballot(siteId, userId), ...unchangedSince(readVersion) } };
+  return { ConditionCheck: { TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), ...unchangedSince(readVersion) } };
 }
 
 /** Highest user id a ballot key can hold (ids are padded to 10 digits in keys). */
@@ -139,8 +141,8 @@ export async function queryBallots(
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': sitePk(siteId),
-        ':from': keys.ballot(siteId, options.fromUserId).SK,
-        ':to': keys.ballot(siteId, MAX_KEY_ID).SK,
+        ':from': ballotKeys.ballot(siteId, options.fromUserId).SK,
+        ':to': ballotKeys.ballot(siteId, MAX_KEY_ID).SK,
       },
       ...filter,
       Limit: options.limit,
@@ -168,7 +170,7 @@ export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     FilterExpression: 'attribute_exists(#votes.#idea)',
     ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(ideaId) },
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ballotPrefix },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix },
     // Strongly consistent: a ballot written just before the idea was deleted must not be missed, or
     // its vote (and its tally counter) would outlive the idea.
     ConsistentRead: true,
@@ -201,7 +203,7 @@ export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId:
             {
               Update: {
                 TableName: TABLE,
-                Key: keys.ballot(siteId, ballot.userId),
+                Key: ballotKeys.ballot(siteId, ballot.userId),
                 // The new state's seal goes with it (issue 16); the old `updatedAt` becomes `prevUpdatedAt`.
                 UpdateExpression:
                   'REMOVE #votes.#idea SET #version = #version + :one, #prevUpdatedAt = #updatedAt, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',

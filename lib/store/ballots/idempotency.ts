@@ -7,7 +7,7 @@
 import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
 import { TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { recordReader } from '#lib/store/db/codec';
 import { storedIdempotency } from '#schemas/stored/ballot';
 import type { TransactItem } from '#lib/store/ideas/tallies';
@@ -26,18 +26,18 @@ const idempotencyOf = recordReader('idempotency record', storedIdempotency);
 
 const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
-const recordKeys = (siteId: number, scope: string, key: string) => [keys.idempotency(siteId, scope, key)];
+const keysOfRecord = (siteId: number, scope: string, key: string) => [ballotKeys.idempotency(siteId, scope, key)];
 
 /** The live stored answer of a key, read consistently (`.plan`: read ahead by a vote round). */
 export const getIdempotencyRecord = Object.assign(
   async (siteId: number, scope: string, key: string, now: Date): Promise<IdempotencyRecord | undefined> => {
-    const [itemKey] = recordKeys(siteId, scope, key);
+    const [itemKey] = keysOfRecord(siteId, scope, key);
     const stored = await getItem(itemKey!, { consistent: true });
     const item = stored ? idempotencyOf(stored) : undefined;
     if (!item || item.ttl <= epochSeconds(now)) return undefined;
     return { requestHash: item.requestHash, response: item.response, createdAt: item.createdAt, ttl: item.ttl };
   },
-  { plan: planOf(recordKeys) },
+  { plan: planOf(keysOfRecord) },
 );
 
 /** The transaction item storing a response; it fails when a live record for the key exists already. */
@@ -53,7 +53,7 @@ export function idempotencyPutItem(
   return {
     Put: {
       TableName: TABLE,
-      Item: { ...keys.idempotency(siteId, scope, key), ...record, ttl: nowSeconds + ttlSeconds },
+      Item: { ...ballotKeys.idempotency(siteId, scope, key), ...record, ttl: nowSeconds + ttlSeconds },
       ConditionExpression: 'attribute_not_exists(PK) OR #ttl <= :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':now': nowSeconds },

@@ -8,7 +8,7 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { failedConditions } from '#lib/store/db/failures';
-import { keys } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
 import { tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
 import type { StoredPendingTallies } from '#schemas/stored/ballot';
@@ -41,7 +41,7 @@ export async function finishPendingTallies(siteId: number, userId: number, pendi
             {
               Update: {
                 TableName: TABLE,
-                Key: keys.ballot(siteId, userId),
+                Key: ballotKeys.ballot(siteId, userId),
                 UpdateExpression: last ? 'REMOVE #pending' : 'SET #pending.#next = :after',
                 ConditionExpression: '#pending.#next = :step',
                 ExpressionAttributeNames: { '#pending': 'pendingTallies', '#next': 'next' },

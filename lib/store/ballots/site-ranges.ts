@@ -10,7 +10,10 @@ import { recordReader } from '#lib/store/db/codec';
 import { storedSiteIdea, type StoredSiteIdea } from '#schemas/stored/site-idea';
 import { doc, TABLE } from '#lib/store/db/client';
 import { DELETING } from '#lib/store/content/content-items';
-import { isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/db/keys';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { isIdeaTallySk } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
 
 /** The attributes of an idea that results and exports use. */
@@ -42,7 +45,7 @@ const live = (items: Record<string, unknown>[]): SiteIdeaItem[] =>
 
 /** Every idea of the site (not those being deleted), in id order. */
 export async function readSiteIdeas(siteId: number): Promise<SiteIdeaItem[]> {
-  return live(await queryAll<Record<string, unknown>>({ ...range(siteId, keys.ideaPrefix), ...IDEA_PROJECTION }));
+  return live(await queryAll<Record<string, unknown>>({ ...range(siteId, contentKeys.ideaPrefix), ...IDEA_PROJECTION }));
 }
 
 /** Which attributes of the ballots a reader needs. */
@@ -68,7 +71,7 @@ const ballotProjection = (view: BallotView) => (view === 'all' ? {} : BALLOT_PRO
 /** Every ballot of the site, in user id order. `consistent` for the verification. */
 export async function readSiteBallots(siteId: number, view: BallotView, consistent = false): Promise<BallotItem[]> {
   const items = await queryAll<Record<string, unknown>>({
-    ...range(siteId, keys.ballotPrefix),
+    ...range(siteId, ballotKeys.ballotPrefix),
     ...ballotProjection(view),
     ...(consistent ? { ConsistentRead: true } : {}),
   });
@@ -88,7 +91,7 @@ export async function siteRangePage<T>(
   start: Key | undefined,
   limit?: number,
 ): Promise<{ items: T[]; last: Key | undefined }> {
-  const prefix = what === 'ballots' ? keys.ballotPrefix : keys.ideaPrefix;
+  const prefix = what === 'ballots' ? ballotKeys.ballotPrefix : contentKeys.ideaPrefix;
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
@@ -113,10 +116,10 @@ export async function countVotingBallots(siteId: number): Promise<number> {
     const out = await doc.send(
       new QueryCommand({
         TableName: TABLE,
-        ...range(siteId, keys.ballotPrefix),
+        ...range(siteId, ballotKeys.ballotPrefix),
         FilterExpression: 'size(#votes) > :zero',
         ExpressionAttributeNames: { '#votes': 'votes' },
-        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ballotPrefix, ':zero': 0 },
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix, ':zero': 0 },
         Select: 'COUNT',
         ExclusiveStartKey: start,
       }),

@@ -5,7 +5,8 @@
  */
 import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { checkpointKeys } from '#lib/store/checkpoints/keys';
 import { markerUpdate, type JobMarker } from '#lib/store/jobs/jobs';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { conditionFailed } from '#lib/store/db/failures';
@@ -17,7 +18,7 @@ export type CheckpointItem = StoredCheckpoint;
 export const checkpointCodec = defineCodec<CheckpointItem>({
   kind: 'vote checkpoint',
   schema: storedCheckpoint,
-  keys: (item) => keys.voteCheckpoint(item.siteId, item.id),
+  keys: (item) => checkpointKeys.voteCheckpoint(item.siteId, item.id),
 });
 const strip = checkpointCodec.fromItem;
 
@@ -49,7 +50,7 @@ export async function latestCheckpoint(siteId: number): Promise<CheckpointItem |
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.voteCheckpointPrefix },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': checkpointKeys.voteCheckpointPrefix },
       ScanIndexForward: false,
       Limit: 1,
       ConsistentRead: true,
@@ -62,7 +63,7 @@ export async function latestCheckpoint(siteId: number): Promise<CheckpointItem |
 /** One page, oldest first: one Query. */
 export async function listCheckpoints(siteId: number, page: PageRequest): Promise<Page<CheckpointItem>> {
   const pk = sitePk(siteId);
-  const prefix = keys.voteCheckpointPrefix;
+  const prefix = checkpointKeys.voteCheckpointPrefix;
   const result = await queryPage<Record<string, unknown>>(
     { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix } },
     page,

@@ -4,7 +4,8 @@
  * and this declaration can change apart.
  */
 import { defineCodec } from '#lib/store/db/codec';
-import { keys } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
 import type { ContentItem, ContentKind } from '#lib/store/content/content-items';
 import { storedContentItem } from '#schemas/stored/content-item';
 
@@ -12,7 +13,7 @@ export const contentItemCodec = defineCodec<ContentItem, [kind: ContentKind]>({
   kind: 'idea or article',
   schema: storedContentItem,
   keys: (item, kind) => ({
-    ...(kind === 'IDEA' ? keys.idea(item.siteId, item.id) : keys.article(item.siteId, item.id)),
-    ...(item.userId != null ? keys.ownedBy(item.userId, kind, item.id) : {}),
+    ...(kind === 'IDEA' ? contentKeys.idea(item.siteId, item.id) : contentKeys.article(item.siteId, item.id)),
+    ...(item.userId != null ? userKeys.ownedBy(item.userId, kind, item.id) : {}),
   }),
 });

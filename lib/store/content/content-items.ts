@@ -8,7 +8,10 @@ import { getItem } from '#lib/store/db/read';
 import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { batchGet } from '#lib/store/db/batch';
-import { isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/db/keys';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { queryPage, type PageRequest } from '#lib/store/db/query';
 import { fitsInItem } from '#lib/store/db/storable';
 import { asIdeaTally, type Tally, type TransactItem } from '#lib/store/ideas/tallies';
@@ -55,14 +58,14 @@ export const DELETING = 'deletingAt';
 const isLive = (raw: Record<string, unknown>) => raw[DELETING] === undefined;
 
 export const contentKey = (kind: ContentKind, siteId: number, id: number): Key =>
-  kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id);
-const prefixOf = (kind: ContentKind) => (kind === 'IDEA' ? keys.ideaPrefix : keys.articlePrefix);
+  kind === 'IDEA' ? contentKeys.idea(siteId, id) : contentKeys.article(siteId, id);
+const prefixOf = (kind: ContentKind) => (kind === 'IDEA' ? contentKeys.ideaPrefix : contentKeys.articlePrefix);
 
 const toItem = contentItemCodec.fromItem;
 
 const storedItem = (kind: ContentKind, item: ContentItem) => ({
   ...contentKey(kind, item.siteId, item.id),
-  ...(item.userId != null ? keys.ownedBy(item.userId, kind, item.id) : {}),
+  ...(item.userId != null ? userKeys.ownedBy(item.userId, kind, item.id) : {}),
   ...item,
 });
 
@@ -145,7 +148,7 @@ export async function listContentByCreation(
     } else items.push(toItem(raw));
   }
   // The last stored item of an idea in scan order: its tally going up, the idea itself going down.
-  const lastKeyOf = (item: ContentItem) => (withTallies && !options.newestFirst ? keys.ideaTally(siteId, item.id) : contentKey(kind, siteId, item.id));
+  const lastKeyOf = (item: ContentItem) => (withTallies && !options.newestFirst ? ideaKeys.ideaTally(siteId, item.id) : contentKey(kind, siteId, item.id));
   // Ideas stored before tallies had their own items have none: a page can then read more ideas than asked.
   const cut = items.length > page.pageSize;
   const shown = cut ? items.slice(0, page.pageSize) : items;
@@ -162,7 +165,7 @@ export async function listContentByCreation(
 export async function getUsers(siteId: number, userIds: readonly number[]): Promise<Map<number, UserItem>> {
   const unique = [...new Set(userIds)];
   if (unique.length === 0) return new Map();
-  const users = (await batchGet<Record<string, unknown>>(unique.map((id) => keys.user(siteId, id)))).map(userCodec.fromItem);
+  const users = (await batchGet<Record<string, unknown>>(unique.map((id) => userKeys.user(siteId, id)))).map(userCodec.fromItem);
   return new Map(users.map((user) => [user.id, user]));
 }
 
@@ -201,7 +204,7 @@ async function write(first: TransactItem, rest: TransactItem[], userCheck: Trans
 
 /** The id of a body (`userId` set by a moderator) must point at a user of the site, checked atomically. */
 const userExists = (siteId: number, userId: number): TransactItem => ({
-  ConditionCheck: { TableName: TABLE, Key: keys.user(siteId, userId), ConditionExpression: 'attribute_exists(PK)' },
+  ConditionCheck: { TableName: TABLE, Key: userKeys.user(siteId, userId), ConditionExpression: 'attribute_exists(PK)' },
 });
 
 /**

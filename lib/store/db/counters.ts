@@ -4,13 +4,16 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
 import { recordReader } from '#lib/store/db/codec';
 import { storedIdCounter } from '#schemas/stored/counters';
 import { takeReservedId, type IdReservation } from '#lib/store/db/prefetch';
+import type { Key } from '#lib/store/db/keys';
 
 /** What the ADD returns (UPDATED_NEW): the counter's new value. */
 const readCounter = recordReader('id counter', storedIdCounter);
+
+/** The counter item of one id type. */
+export const counterKey = (type: string): Key => ({ PK: 'COUNTER', SK: type });
 
 export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'vote' | 'user' | 'signup' | 'notification' | 'tag' | 'checkpoint';
 
@@ -19,7 +22,7 @@ export async function nextIds(type: CounterType, count = 1): Promise<number> {
   const out = await doc.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.counter(type),
+      Key: counterKey(type),
       UpdateExpression: 'ADD #v :n',
       ExpressionAttributeNames: { '#v': 'value' },
       ExpressionAttributeValues: { ':n': count },

@@ -5,11 +5,14 @@
  */
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import type { Key } from '#lib/store/db/keys';
+
+/** Read, never written. */
+const PROBE: Key = { PK: 'HEALTH', SK: 'HEALTH' };
 
 export async function tableReachable(): Promise<boolean> {
   try {
-    await doc.send(new GetCommand({ TableName: TABLE, Key: keys.healthProbe }));
+    await doc.send(new GetCommand({ TableName: TABLE, Key: PROBE }));
     return true;
   } catch {
     return false;

@@ -6,7 +6,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { DELETING, type ContentItem } from '#lib/store/content/content-items';
-import { isIdeaTallySk, keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { isIdeaTallySk } from '#lib/store/ideas/keys';
 import { contentItemCodec } from '#lib/store/content/codec';
 
 export interface IdeaForClosing {
@@ -20,7 +22,7 @@ export async function ideasFromId(siteId: number, firstId: number, limit: number
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': keys.idea(siteId, firstId).SK, ':to': `${keys.ideaPrefix}~` },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': contentKeys.idea(siteId, firstId).SK, ':to': `${contentKeys.ideaPrefix}~` },
       Limit: limit,
     }),
   );

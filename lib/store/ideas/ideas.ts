@@ -11,7 +11,8 @@ import { planOf } from '#lib/store/db/prefetch';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
 import { idRuns } from '#lib/store/arguments/id-runs';
-import { keys, sitePk, type Key } from '#lib/store/db/keys';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/db/query';
 import { newTallyItem, queryIdeasByVotes, tallyCopiesItem, tallyGoneItem, type Tally, type TallyCopies, type TransactItem, type VotesPosition } from '#lib/store/ideas/tallies';
 import {
@@ -136,12 +137,12 @@ async function writeIndexed(
 export async function deleteIdeaAndRelated(siteId: number, ideaId: number, seal: BallotSealer): Promise<boolean> {
   const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [tallyGoneItem(siteId, ideaId)] });
   if (!existed) return false;
-  const argumentKeys = await queryAll<Key>({
+  const argumentKeyList = await queryAll<Key>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
     ProjectionExpression: 'PK, SK',
   });
-  await batchDelete(argumentKeys);
+  await batchDelete(argumentKeyList);
   await removeIdeaFromBallots(siteId, ideaId, seal);
   // Its index items (the tombstone is no longer written by anyone, so its list is final).
   await batchDelete(indexKeysOf(siteId, await readIndexEntries(siteId, ideaId)));
@@ -155,7 +156,7 @@ export async function ideaHasArguments(siteId: number, ideaId: number): Promise<
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
       ProjectionExpression: 'PK',
       Limit: 1,
     }),
@@ -183,9 +184,9 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: {
           ':pk': sitePk(siteId),
-          ':from': keys.argumentsOfIdeaPrefix(run.from),
+          ':from': argumentKeys.argumentsOfIdeaPrefix(run.from),
           // '~' sorts after every digit, so this bound takes in every argument of `run.to`.
-          ':to': `${keys.argumentsOfIdeaPrefix(run.to)}~`,
+          ':to': `${argumentKeys.argumentsOfIdeaPrefix(run.to)}~`,
         },
         ProjectionExpression: Object.keys(names).join(', '),
         ExpressionAttributeNames: names,

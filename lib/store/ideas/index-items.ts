@@ -19,7 +19,10 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/db/client';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
-import { idFromSk, keys, pad, sitePk, type Key } from '#lib/store/db/keys';
+import { idFromSk, pad, sitePk, type Key } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { tagKeys } from '#lib/store/tags/keys';
 import { queryAll } from '#lib/store/db/query';
 import type { TransactItem } from '#lib/store/ideas/tallies';
 import { DELETING, type ContentItem } from '#lib/store/content/content-items';
@@ -40,15 +43,15 @@ export interface IdeaIndexSpec {
 
 /** One entry: the SK, plus `|lat|lng` on geo entries (a move inside the same cells still rewrites them). */
 function entriesOf(siteId: number, ideaId: number, spec: IdeaIndexSpec): string[] {
-  const sk = (stream: string) => keys.ideaIndexItem(siteId, stream, ideaId).SK;
+  const sk = (stream: string) => ideaKeys.ideaIndexItem(siteId, stream, ideaId).SK;
   const out = [
-    sk(keys.ideaStatusStream(spec.status)),
-    ...spec.tags.map((tag) => sk(keys.ideaTagStream(tag))),
-    ...spec.prefixes.map((prefix) => sk(keys.ideaWordStream(prefix))),
+    sk(ideaKeys.ideaStatusStream(spec.status)),
+    ...spec.tags.map((tag) => sk(ideaKeys.ideaTagStream(tag))),
+    ...spec.prefixes.map((prefix) => sk(ideaKeys.ideaWordStream(prefix))),
   ];
   if (spec.location) {
     const { lat, lng, cells } = spec.location;
-    for (const [precision, cell] of cells.entries()) out.push(`${sk(keys.ideaGeoStream(precision, cell))}|${lat}|${lng}`);
+    for (const [precision, cell] of cells.entries()) out.push(`${sk(ideaKeys.ideaGeoStream(precision, cell))}|${lat}|${lng}`);
   }
   return [...new Set(out)];
 }
@@ -81,7 +84,7 @@ export function planIndex(siteId: number, ideaId: number, old: readonly string[]
     entries,
     puts: entries.filter((e) => !before.has(e)).map((e) => itemOf(siteId, ideaId, e)),
     deletes: [...before].filter((e) => !after.has(e) && !putSks.has(e.split('|')[0])).map((e) => keyOf(siteId, e)),
-    addedTags: spec.tags.filter((tag) => !oldSks.has(keys.ideaIndexItem(siteId, keys.ideaTagStream(tag), ideaId).SK)),
+    addedTags: spec.tags.filter((tag) => !oldSks.has(ideaKeys.ideaIndexItem(siteId, ideaKeys.ideaTagStream(tag), ideaId).SK)),
   };
 }
 
@@ -98,7 +101,7 @@ export async function readIndexEntries(siteId: number, ideaId: number): Promise<
   const out = await doc.send(
     new GetCommand({
       TableName: TABLE,
-      Key: keys.idea(siteId, ideaId),
+      Key: contentKeys.idea(siteId, ideaId),
       ConsistentRead: true,
       ProjectionExpression: '#ix',
       ExpressionAttributeNames: { '#ix': INDEX_KEYS },
@@ -111,7 +114,7 @@ export async function readIndexEntries(siteId: number, ideaId: number): Promise<
 export const tagIsLive = (siteId: number, tagId: number): TransactItem => ({
   ConditionCheck: {
     TableName: TABLE,
-    Key: keys.tag(siteId, tagId),
+    Key: tagKeys.tag(siteId, tagId),
     ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#deleting)',
     ExpressionAttributeNames: { '#deleting': 'deletingAt' },
   },
@@ -127,12 +130,12 @@ export type IndexStream =
 
 const streamPrefix = (stream: IndexStream): string =>
   stream.kind === 'tag'
-    ? keys.ideaTagStream(stream.tag)
+    ? ideaKeys.ideaTagStream(stream.tag)
     : stream.kind === 'status'
-      ? keys.ideaStatusStream(stream.status)
+      ? ideaKeys.ideaStatusStream(stream.status)
       : stream.kind === 'word'
-        ? keys.ideaWordStream(stream.prefix)
-        : keys.ideaGeoStream(stream.precision, stream.cell);
+        ? ideaKeys.ideaWordStream(stream.prefix)
+        : ideaKeys.ideaGeoStream(stream.precision, stream.cell);
 
 export interface IndexHit {
   id: number;
@@ -202,7 +205,7 @@ export async function allIdsOfStream(siteId: number, stream: IndexStream): Promi
 }
 
 export const streamItemKey = (siteId: number, stream: IndexStream, ideaId: number): Key =>
-  keys.ideaIndexItem(siteId, streamPrefix(stream), ideaId);
+  ideaKeys.ideaIndexItem(siteId, streamPrefix(stream), ideaId);
 
 // Cursors of filtered lists ----------------------------------------------------------------------
 
@@ -236,7 +239,7 @@ export function decodeListCursor(cursor: string | undefined, siteId: number, bin
 
 /** An idea read consistently (the tag delete decides on it), or undefined when it is gone or a tombstone. */
 export async function getIdeaConsistently(siteId: number, ideaId: number): Promise<ContentItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.idea(siteId, ideaId), ConsistentRead: true }));
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: contentKeys.idea(siteId, ideaId), ConsistentRead: true }));
   if (!out.Item || out.Item[DELETING] !== undefined) return undefined;
   return contentItemCodec.fromItem(out.Item);
 }

@@ -6,7 +6,10 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { idFromSk, isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/db/keys';
+import { idFromSk, sitePk, type Key } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
 import { batchDelete } from '#lib/store/db/batch';
 import { rankOf, type Tally, type TallyCopies } from '#lib/store/ideas/tallies';
@@ -34,7 +37,7 @@ async function pageOf(siteId: number, prefix: string, start: Record<string, unkn
 
 /** One page of a site's ideas (one Query): the ids of those without index items. */
 export async function ideasWithoutIndexPage(siteId: number, start: Record<string, unknown> | undefined, pageSize = 100): Promise<MigrationPage<number>> {
-  const out = await pageOf(siteId, keys.ideaPrefix, start, pageSize);
+  const out = await pageOf(siteId, contentKeys.ideaPrefix, start, pageSize);
   // The range also holds each idea's tally item (`IDEA#<id>#TALLY`), which has no index of its own.
   const items = (out.Items ?? [])
     .filter((raw) => !isIdeaTallySk(String(raw['SK'])) && raw[INDEX_KEYS] === undefined)
@@ -44,7 +47,7 @@ export async function ideasWithoutIndexPage(siteId: number, start: Record<string
 
 /** One page of a site's ballots (one Query): those without a seal. */
 export async function unsealedBallotsPage(siteId: number, start: Record<string, unknown> | undefined, pageSize = 100): Promise<MigrationPage<BallotItem>> {
-  const out = await pageOf(siteId, keys.ballotPrefix, start, pageSize);
+  const out = await pageOf(siteId, ballotKeys.ballotPrefix, start, pageSize);
   const items = (out.Items ?? []).filter((raw) => raw['hash'] === undefined).map(ballotOf);
   return { items, next: out.LastEvaluatedKey };
 }
@@ -55,7 +58,7 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ballot(siteId, userId),
+        Key: ballotKeys.ballot(siteId, userId),
         UpdateExpression: 'SET #hash = :hash, prevHash = :prev',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
         ExpressionAttributeNames: { '#hash': 'hash' },
@@ -77,7 +80,7 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
 export async function legacyTallies(siteId: number): Promise<{ shardKeys: Key[]; tallies: Map<number, Tally> }> {
   const shards = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.legacyTallyShardPrefix },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ideaKeys.legacyTallyShardPrefix },
     ConsistentRead: true,
   });
   const tallies = new Map<number, Tally>();
@@ -115,7 +118,7 @@ export async function putMigratedTally(siteId: number, ideaId: number, tally: Ta
     ':budget': copies.budget,
     ':theme': copies.theme,
     ':author': copies.author,
-    ':pk': keys.ideasByVotes(siteId).GSI3PK,
+    ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK,
     ':rank': rankOf(tally['yes'] ?? 0, ideaId),
   };
   const adds = Object.entries(tally).map(([opinion, count], i) => {
@@ -127,7 +130,7 @@ export async function putMigratedTally(siteId: number, ideaId: number, tally: Ta
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ideaTally(siteId, ideaId),
+        Key: ideaKeys.ideaTally(siteId, ideaId),
         UpdateExpression: `SET #done = :true, #tallyOf = :id, #budget = if_not_exists(#budget, :budget), #theme = if_not_exists(#theme, :theme), #author = if_not_exists(#author, :author), GSI3PK = :pk ADD ${[...adds, 'GSI3SK :rank'].join(', ')}`,
         ConditionExpression: 'attribute_not_exists(#done) AND attribute_not_exists(#gone)',
         ExpressionAttributeNames: names,

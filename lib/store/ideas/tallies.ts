@@ -27,7 +27,9 @@ import { planOf } from '#lib/store/db/prefetch';
 import { recordReader } from '#lib/store/db/codec';
 import { CorruptRecordError } from '#lib/errors';
 import { storedTally } from '#schemas/stored/ballot';
-import { keys, pad, sitePk, type Key } from '#lib/store/db/keys';
+import { pad, sitePk, type Key } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -82,8 +84,8 @@ export function newTallyItem(siteId: number, ideaId: number, copies: TallyCopies
     Put: {
       TableName: TABLE,
       Item: {
-        ...keys.ideaTally(siteId, ideaId),
-        ...keys.ideasByVotes(siteId),
+        ...ideaKeys.ideaTally(siteId, ideaId),
+        ...ideaKeys.ideasByVotes(siteId),
         GSI3SK: rankOf(0, ideaId),
         tallyOf: ideaId,
         budget: copies.budget,
@@ -100,7 +102,7 @@ export function tallyCopiesItem(siteId: number, ideaId: number, copies: TallyCop
   return {
     Update: {
       TableName: TABLE,
-      Key: keys.ideaTally(siteId, ideaId),
+      Key: ideaKeys.ideaTally(siteId, ideaId),
       UpdateExpression: 'SET #tallyOf = :id, #budget = :budget, #theme = :theme, #author = :author',
       ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#author': 'author' },
       ExpressionAttributeValues: { ':id': ideaId, ':budget': copies.budget, ':theme': copies.theme, ':author': copies.author },
@@ -113,7 +115,7 @@ export function tallyGoneItem(siteId: number, ideaId: number): TransactItem {
   return {
     Update: {
       TableName: TABLE,
-      Key: keys.ideaTally(siteId, ideaId),
+      Key: ideaKeys.ideaTally(siteId, ideaId),
       UpdateExpression: 'SET #gone = :true REMOVE GSI3PK, GSI3SK',
       ExpressionAttributeNames: { '#gone': 'gone' },
       ExpressionAttributeValues: { ':true': true },
@@ -141,7 +143,7 @@ export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, o
     // GSI3SK, which indexes nothing and goes with the item.
     if (opinion === 'yes') adds.push(`GSI3SK :c${i}`);
   }
-  const key = keys.ideaTally(siteId, ideaId);
+  const key = ideaKeys.ideaTally(siteId, ideaId);
   const condition: { expression: string; names: Record<string, string> } | undefined = options.addsVotes
     ? { expression: 'attribute_exists(PK) AND attribute_not_exists(#gone)', names: { '#gone': 'gone' } }
     : options.unconditional
@@ -166,11 +168,11 @@ export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, o
 
 /** Removes an idea's tally item: the last step of deleting the idea, after its votes left every ballot. */
 export function tallyDeleteKey(siteId: number, ideaId: number): Key {
-  return keys.ideaTally(siteId, ideaId);
+  return ideaKeys.ideaTally(siteId, ideaId);
 }
 
 /** The keys of some ideas' tally items (for a read planned together with others, e.g. a vote round's). */
-export const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => keys.ideaTally(siteId, id));
+export const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => ideaKeys.ideaTally(siteId, id));
 
 /** Whether a stored item is a tally item, and the idea's tally from it (for reads of mixed items). */
 export function asIdeaTally(item: Record<string, unknown> | undefined): IdeaTally | undefined {
@@ -220,14 +222,14 @@ export async function readSiteTallies(siteId: number, options: { consistent?: bo
     ? await queryAll<Record<string, unknown>>({
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
         FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
-        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ideaPrefix },
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': contentKeys.ideaPrefix },
         ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
         ConsistentRead: true,
       })
     : await queryAll<Record<string, unknown>>({
         IndexName: GSI3,
         KeyConditionExpression: 'GSI3PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.ideasByVotes(siteId).GSI3PK },
+        ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
       });
   const tallies = new Map<number, Tally>();
   for (const item of items) {
@@ -263,15 +265,15 @@ export async function queryIdeasByVotes(
       TableName: TABLE,
       IndexName: GSI3,
       KeyConditionExpression: 'GSI3PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.ideasByVotes(siteId).GSI3PK },
+      ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
       ScanIndexForward: !options.mostFirst,
       // One more than the page: DynamoDB reports "more" whenever the limit is reached, even at the end.
       Limit: options.limit + 1,
       ...(options.after
         ? {
             ExclusiveStartKey: {
-              ...keys.ideaTally(siteId, options.after.id),
-              ...keys.ideasByVotes(siteId),
+              ...ideaKeys.ideaTally(siteId, options.after.id),
+              ...ideaKeys.ideasByVotes(siteId),
               GSI3SK: rankOf(options.after.yes, options.after.id),
             },
           }

@@ -6,14 +6,14 @@
  * in ONE transaction: ids above the floor up to that maximum belong to the import, ids at or below it
  * may already be taken. Reruns read the same floors, so a resumed or repeated import decides alike.
  *
- * The reservation item (keys.importReservation): `{ floors: {type: n}, ceilings: {type: n}, reservedAt }`.
+ * The reservation item (importKeys.importReservation): `{ floors: {type: n}, ceilings: {type: n}, reservedAt }`.
  */
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { importKeys } from '#lib/store/imports/keys';
 import { batchGet } from '#lib/store/db/batch';
 import { failedConditions } from '#lib/store/db/failures';
-import type { CounterType } from '#lib/store/db/counters';
+import { counterKey, type CounterType } from '#lib/store/db/counters';
 
 export interface ImportReservation {
   floors: Partial<Record<CounterType, number>>;
@@ -21,7 +21,7 @@ export interface ImportReservation {
   reservedAt: string;
 }
 
-const reservationKey = keys.importReservation;
+const reservationKey = importKeys.importReservation;
 
 async function readReservation(source: string): Promise<ImportReservation | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: reservationKey(source), ConsistentRead: true }));
@@ -37,7 +37,7 @@ export async function reserveImportIds(source: string, ceilings: Partial<Record<
     const existing = await readReservation(source);
     if (existing) return existing;
     const types = Object.keys(ceilings) as CounterType[];
-    const counters = await batchGet<Record<string, unknown>>(types.map((t) => keys.counter(t)), { consistentRead: true });
+    const counters = await batchGet<Record<string, unknown>>(types.map((t) => counterKey(t)), { consistentRead: true });
     const floors: Partial<Record<CounterType, number>> = {};
     for (const type of types) {
       const item = counters.find((c) => c['SK'] === type);
@@ -53,7 +53,7 @@ export async function reserveImportIds(source: string, ceilings: Partial<Record<
             ...raises.map((type) => ({
               Update: {
                 TableName: TABLE,
-                Key: keys.counter(type),
+                Key: counterKey(type),
                 UpdateExpression: 'SET #v = :max',
                 // Unchanged since it was read: no id was handed out between the floor and the raise.
                 ConditionExpression: floors[type] === 0 ? 'attribute_not_exists(#v) OR #v = :zero' : '#v = :floor',

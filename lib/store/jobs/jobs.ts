@@ -13,7 +13,8 @@
  */
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI2, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { jobKeys } from '#lib/store/jobs/keys';
+import { siteKeys } from '#lib/store/sites/keys';
 import { notificationPut, type NotificationItem } from '#lib/store/notifications/notifications';
 import type { SiteConfigInput } from '#schemas/site-config';
 import type { JobName } from '#schemas/job';
@@ -40,7 +41,7 @@ export interface JobMarker {
 export const jobMarkerCodec = defineCodec<StoredJobMarker>({
   kind: 'job marker',
   schema: storedJobMarker,
-  keys: (marker) => keys.jobMarker(marker.siteId, marker.job),
+  keys: (marker) => jobKeys.jobMarker(marker.siteId, marker.job),
 });
 
 const toMarker = (raw: Record<string, unknown>): JobMarker => ({
@@ -51,7 +52,7 @@ const toMarker = (raw: Record<string, unknown>): JobMarker => ({
 /** SET/REMOVE parts that put a marker on GSI2 at `dueAt`, or take it off (null). */
 function dueParts(job: JobName, siteId: number, dueAt: string | null) {
   if (dueAt === null) return { set: ['dueAt = :due'], remove: ['GSI2PK', 'GSI2SK'], values: { ':due': null } };
-  const index = keys.jobDue(job, dueAt, siteId);
+  const index = jobKeys.jobDue(job, dueAt, siteId);
   return { set: ['dueAt = :due', 'GSI2PK = :g2pk', 'GSI2SK = :g2sk'], remove: [], values: { ':due': dueAt, ':g2pk': index.GSI2PK, ':g2sk': index.GSI2SK } };
 }
 
@@ -68,7 +69,7 @@ export async function syncJobMarkers(siteId: number, dues: Record<JobName, strin
     return {
       Update: {
         TableName: TABLE,
-        Key: keys.jobMarker(siteId, job),
+        Key: jobKeys.jobMarker(siteId, job),
         UpdateExpression: updateExpression(
           [...parts.set, 'job = :job', 'siteId = :site', 'siteUpdatedAt = :u', '#cursor = if_not_exists(#cursor, :zero)'],
           parts.remove,
@@ -94,7 +95,7 @@ export async function dueJobMarkers(job: JobName, now: string, limit: number): P
       TableName: TABLE,
       IndexName: GSI2,
       KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :upper',
-      ExpressionAttributeValues: { ':pk': keys.jobDuePartition(job), ':upper': `${now}#~` },
+      ExpressionAttributeValues: { ':pk': jobKeys.jobDuePartition(job), ':upper': `${now}#~` },
       Limit: limit,
     }),
   );
@@ -103,7 +104,7 @@ export async function dueJobMarkers(job: JobName, now: string, limit: number): P
 
 /** One site's marker of `job` (for a run limited to one site), consistently read. */
 export async function getJobMarker(siteId: number, job: JobName): Promise<JobMarker | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.jobMarker(siteId, job), ConsistentRead: true }));
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: jobKeys.jobMarker(siteId, job), ConsistentRead: true }));
   return out.Item ? toMarker(out.Item) : undefined;
 }
 
@@ -114,7 +115,7 @@ export function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cu
   return {
     Update: {
       TableName: TABLE,
-      Key: keys.jobMarker(marker.siteId, marker.job),
+      Key: jobKeys.jobMarker(marker.siteId, marker.job),
       UpdateExpression: updateExpression(set, parts.remove),
       ConditionExpression: marker.indexKey
         ? 'GSI2SK = :seen AND #cursor = :seenCursor'
@@ -164,7 +165,7 @@ export async function commitEndProject(input: {
     {
       Update: {
         TableName: TABLE,
-        Key: keys.site(input.marker.siteId),
+        Key: siteKeys.site(input.marker.siteId),
         UpdateExpression: 'SET #config.#project = :project',
         ConditionExpression: ['updatedAt = :seen', ...guards].join(' AND '),
         ExpressionAttributeNames: {

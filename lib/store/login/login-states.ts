@@ -5,7 +5,7 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { loginKeys } from '#lib/store/login/keys';
 import { conditionFailed } from '#lib/store/db/failures';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedLoginState } from '#schemas/stored/counters';
@@ -14,7 +14,7 @@ import { storedLoginState } from '#schemas/stored/counters';
 export const usedLoginStateCodec = defineCodec<{ ttl: number }, [siteId: number, nonceHash: string]>({
   kind: 'used login state',
   schema: storedLoginState,
-  keys: (_state, siteId, nonceHash) => keys.usedLoginState(siteId, nonceHash),
+  keys: (_state, siteId, nonceHash) => loginKeys.usedLoginState(siteId, nonceHash),
 });
 
 /** @returns false when the state was used before. */

@@ -6,7 +6,7 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { loginKeys } from '#lib/store/login/keys';
 import { recordReader } from '#lib/store/db/codec';
 import { storedRateCounter } from '#schemas/stored/counters';
 
@@ -24,7 +24,7 @@ export async function countRequestInWindow(
   const out = await doc.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.rateCounter(siteId, address, group, windowStartEpoch),
+      Key: loginKeys.rateCounter(siteId, address, group, windowStartEpoch),
       UpdateExpression: 'ADD #n :one SET #ttl = if_not_exists(#ttl, :ttl)',
       ExpressionAttributeNames: { '#n': 'count', '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':one': 1, ':ttl': expiresAtEpoch },

@@ -10,7 +10,9 @@
  */
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { signupKeys } from '#lib/store/newsletter/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { failedConditions } from '#lib/store/db/failures';
 import { defineCodec } from '#lib/store/db/codec';
@@ -25,8 +27,8 @@ export const signupCodec = defineCodec<SignupItem>({
   kind: 'newsletter signup',
   schema: storedSignup,
   keys: (item) => ({
-    ...keys.newsletterSignup(item.siteId, item.id),
-    ...(item.userId != null ? keys.ownedBy(item.userId, 'SIGNUP', item.id) : {}),
+    ...signupKeys.newsletterSignup(item.siteId, item.id),
+    ...(item.userId != null ? userKeys.ownedBy(item.userId, 'SIGNUP', item.id) : {}),
   }),
 });
 const strip = signupCodec.fromItem;
@@ -36,12 +38,12 @@ type SignupPointer = { signupId: number };
 export const signupEmailCodec = defineCodec<SignupPointer, [siteId: number, emailKey: string]>({
   kind: 'newsletter e-mail guard',
   schema: storedSignupPointer,
-  keys: (_pointer, siteId, emailKey) => keys.newsletterEmail(siteId, emailKey),
+  keys: (_pointer, siteId, emailKey) => signupKeys.newsletterEmail(siteId, emailKey),
 });
 export const signupTokenCodec = defineCodec<SignupPointer, [siteId: number, tokenHash: string]>({
   kind: 'newsletter confirm token',
   schema: storedSignupPointer,
-  keys: (_pointer, siteId, tokenHash) => keys.newsletterToken(siteId, tokenHash),
+  keys: (_pointer, siteId, tokenHash) => signupKeys.newsletterToken(siteId, tokenHash),
 });
 
 /**
@@ -111,15 +113,15 @@ export async function listSignups(
     {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ...(filter.confirmed === undefined
-        ? { ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.newsletterSignupPrefix } }
+        ? { ExpressionAttributeValues: { ':pk': pk, ':prefix': signupKeys.newsletterSignupPrefix } }
         : {
             FilterExpression: '#confirmed = :confirmed',
             ExpressionAttributeNames: { '#confirmed': 'confirmed' },
-            ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.newsletterSignupPrefix, ':confirmed': filter.confirmed },
+            ExpressionAttributeValues: { ':pk': pk, ':prefix': signupKeys.newsletterSignupPrefix, ':confirmed': filter.confirmed },
           }),
     },
     page,
-    { values: { PK: pk }, skPrefix: keys.newsletterSignupPrefix },
+    { values: { PK: pk }, skPrefix: signupKeys.newsletterSignupPrefix },
     { siteId, list: 'newsletter-signups', options: { confirmed: filter.confirmed } },
   );
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
@@ -127,7 +129,7 @@ export async function listSignups(
 
 export async function getSignup(siteId: number, signupId: number): Promise<SignupItem | undefined> {
   const out = await doc.send(
-    new GetCommand({ TableName: TABLE, Key: keys.newsletterSignup(siteId, signupId), ConsistentRead: true }),
+    new GetCommand({ TableName: TABLE, Key: signupKeys.newsletterSignup(siteId, signupId), ConsistentRead: true }),
   );
   return out.Item ? strip(out.Item) : undefined;
 }
@@ -135,7 +137,7 @@ export async function getSignup(siteId: number, signupId: number): Promise<Signu
 /** The signup id a token hash points to, while that token is still unused. */
 export async function signupIdByTokenHash(siteId: number, tokenHash: string): Promise<number | undefined> {
   const out = await doc.send(
-    new GetCommand({ TableName: TABLE, Key: keys.newsletterToken(siteId, tokenHash), ConsistentRead: true }),
+    new GetCommand({ TableName: TABLE, Key: signupKeys.newsletterToken(siteId, tokenHash), ConsistentRead: true }),
   );
   return out.Item ? signupTokenCodec.fromItem(out.Item).signupId : undefined;
 }
@@ -150,7 +152,7 @@ export async function confirmSignup(siteId: number, signupId: number, tokenHash:
     {
       Delete: {
         TableName: TABLE,
-        Key: keys.newsletterToken(siteId, tokenHash),
+        Key: signupKeys.newsletterToken(siteId, tokenHash),
         ConditionExpression: 'attribute_exists(PK) AND signupId = :id',
         ExpressionAttributeValues: { ':id': signupId },
       },
@@ -158,7 +160,7 @@ export async function confirmSignup(siteId: number, signupId: number, tokenHash:
     {
       Update: {
         TableName: TABLE,
-        Key: keys.newsletterSignup(siteId, signupId),
+        Key: signupKeys.newsletterSignup(siteId, signupId),
         UpdateExpression: 'SET #confirmed = :true, #confirmedAt = :now REMOVE #salt, #hash',
         ConditionExpression: 'attribute_exists(PK) AND #confirmed = :false AND #hash = :hash',
         ExpressionAttributeNames: {
@@ -182,19 +184,19 @@ export async function confirmSignup(siteId: number, signupId: number, tokenHash:
  */
 export async function deleteSignup(item: Pick<SignupItem, 'siteId' | 'id' | 'emailKey' | 'tokenHash'>): Promise<void> {
   const deletes: TransactItem[] = [
-    { Delete: { TableName: TABLE, Key: keys.newsletterSignup(item.siteId, item.id) } },
+    { Delete: { TableName: TABLE, Key: signupKeys.newsletterSignup(item.siteId, item.id) } },
     {
       // Only this signup's guard: a later signup with the same e-mail owns its own guard.
       Delete: {
         TableName: TABLE,
-        Key: keys.newsletterEmail(item.siteId, item.emailKey),
+        Key: signupKeys.newsletterEmail(item.siteId, item.emailKey),
         ConditionExpression: 'attribute_not_exists(PK) OR signupId = :id',
         ExpressionAttributeValues: { ':id': item.id },
       },
     },
   ];
   if (item.tokenHash !== undefined) {
-    deletes.push({ Delete: { TableName: TABLE, Key: keys.newsletterToken(item.siteId, item.tokenHash) } });
+    deletes.push({ Delete: { TableName: TABLE, Key: signupKeys.newsletterToken(item.siteId, item.tokenHash) } });
   }
   // A guard owned by another signup means this one was deleted before (with its token) and the e-mail
   // signed up again since: nothing is left to delete.

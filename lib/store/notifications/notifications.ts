@@ -5,7 +5,8 @@
  */
 import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { notificationKeys } from '#lib/store/notifications/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import type { NotificationRecord, NotificationStatus } from '#schemas/notification';
 import { conditionFailed } from '#lib/store/db/failures';
@@ -18,7 +19,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 export const notificationCodec = defineCodec<NotificationItem>({
   kind: 'notification',
   schema: storedNotification,
-  keys: (item) => keys.notification(item.siteId, item.id),
+  keys: (item) => notificationKeys.notification(item.siteId, item.id),
 });
 const strip = notificationCodec.fromItem;
 
@@ -38,7 +39,7 @@ export async function listNotifications(
   page: PageRequest,
 ): Promise<Page<NotificationItem>> {
   const pk = sitePk(siteId);
-  const prefix = keys.notificationPrefix;
+  const prefix = notificationKeys.notificationPrefix;
   const result = await queryPage<Record<string, unknown>>(
     {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
@@ -66,7 +67,7 @@ export async function markNotificationSent(siteId: number, notificationId: numbe
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.notification(siteId, notificationId),
+        Key: notificationKeys.notification(siteId, notificationId),
         UpdateExpression: 'SET #status = :sent, sentAt = :at',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -83,6 +84,6 @@ export async function markNotificationSent(siteId: number, notificationId: numbe
 }
 
 export async function getNotification(siteId: number, notificationId: number): Promise<NotificationItem | undefined> {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.notification(siteId, notificationId) }));
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: notificationKeys.notification(siteId, notificationId) }));
   return out.Item ? strip(out.Item) : undefined;
 }

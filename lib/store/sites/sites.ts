@@ -6,7 +6,8 @@ import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI1, TABLE } from '#lib/store/db/client';
-import { keys, sitePk, type Key } from '#lib/store/db/keys';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { siteKeys } from '#lib/store/sites/keys';
 import { batchDelete, batchGet } from '#lib/store/db/batch';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { conditionFailed } from '#lib/store/db/failures';
@@ -20,26 +21,26 @@ export type SiteItem = StoredSite;
 export const siteCodec = defineCodec<SiteItem>({
   kind: 'site',
   schema: storedSite,
-  keys: (site) => ({ ...keys.site(site.id), ...keys.siteListEntry(site.id) }),
+  keys: (site) => ({ ...siteKeys.site(site.id), ...siteKeys.siteListEntry(site.id) }),
 });
 const strip = siteCodec.fromItem;
 
-const siteKeys = (siteId: number) => [keys.site(siteId)];
+const keysOfSite = (siteId: number) => [siteKeys.site(siteId)];
 
 /** One site (`.plan`: every site-scoped request reads it first, lib/request/setup.ts). */
 export const getSite = Object.assign(
   async (siteId: number): Promise<SiteItem | undefined> => {
-    const [key] = siteKeys(siteId);
+    const [key] = keysOfSite(siteId);
     const item = await getItem(key!);
     return item ? strip(item) : undefined;
   },
-  { plan: planOf(siteKeys) },
+  { plan: planOf(keysOfSite) },
 );
 
 /** Several sites by id (one BatchGet per 100); ids without a site are absent. */
 export async function getSitesByIds(siteIds: readonly number[]): Promise<SiteItem[]> {
   if (siteIds.length === 0) return [];
-  const items = await batchGet<Record<string, unknown>>(siteIds.map((id) => keys.site(id)));
+  const items = await batchGet<Record<string, unknown>>(siteIds.map((id) => siteKeys.site(id)));
   return items.map(strip);
 }
 
@@ -48,10 +49,10 @@ export async function listSites(page: PageRequest): Promise<Page<SiteItem>> {
     {
       IndexName: GSI1,
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.siteListPartition },
+      ExpressionAttributeValues: { ':pk': siteKeys.siteListPartition },
     },
     page,
-    { values: { GSI1PK: keys.siteListPartition } },
+    { values: { GSI1PK: siteKeys.siteListPartition } },
     { siteId: null, list: 'sites' },
   );
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
@@ -76,7 +77,7 @@ export async function updateSite(
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.site(siteId),
+        Key: siteKeys.site(siteId),
         ...withCondition(updateOf(changes), { expression: 'attribute_exists(PK)' }),
         ReturnValues: 'ALL_NEW',
       }),
@@ -109,5 +110,5 @@ export async function deleteSiteAndData(siteId: number): Promise<void> {
     await batchDelete(itemKeys);
     start = out.LastEvaluatedKey;
   } while (start);
-  await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.site(siteId) }));
+  await doc.send(new DeleteCommand({ TableName: TABLE, Key: siteKeys.site(siteId) }));
 }

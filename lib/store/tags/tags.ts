@@ -7,7 +7,8 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { batchGet } from '#lib/store/db/batch';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { tagKeys } from '#lib/store/tags/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import type { TransactItem } from '#lib/store/ideas/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
@@ -22,12 +23,12 @@ const isLive = (raw: Record<string, unknown>) => raw[DELETING] === undefined;
 export const tagCodec = defineCodec<StoredTag>({
   kind: 'tag',
   schema: storedTag,
-  keys: (item) => keys.tag(item.siteId, item.id),
+  keys: (item) => tagKeys.tag(item.siteId, item.id),
 });
 const toItem = tagCodec.fromItem;
 
 export async function getTag(siteId: number, tagId: number, options: { includeDeleting?: boolean } = {}) {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.tag(siteId, tagId), ConsistentRead: options.includeDeleting === true }));
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: tagKeys.tag(siteId, tagId), ConsistentRead: options.includeDeleting === true }));
   if (!out.Item || (!options.includeDeleting && !isLive(out.Item))) return undefined;
   return toItem(out.Item);
 }
@@ -37,7 +38,7 @@ const readLiveness = recordReader('tag (id and tombstone)', storedTagLiveness);
 /** The live tags among `ids` (one BatchGet per 100). */
 export async function getLiveTagIds(siteId: number, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const items = await batchGet<Record<string, unknown>>(ids.map((id) => keys.tag(siteId, id)), {
+  const items = await batchGet<Record<string, unknown>>(ids.map((id) => tagKeys.tag(siteId, id)), {
     projection: { expression: '#id, #deleting', names: { '#id': 'id', '#deleting': DELETING } },
   });
   return new Set(items.map(readLiveness).filter(isLive).map((tag) => tag.id));
@@ -48,12 +49,12 @@ export async function listTags(siteId: number, page: PageRequest): Promise<Page<
   const result = await queryPage<Record<string, unknown>>(
     {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.tagPrefix },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': tagKeys.tagPrefix },
       FilterExpression: 'attribute_not_exists(#deleting)',
       ExpressionAttributeNames: { '#deleting': DELETING },
     },
     page,
-    { values: { PK: sitePk(siteId) }, skPrefix: keys.tagPrefix },
+    { values: { PK: sitePk(siteId) }, skPrefix: tagKeys.tagPrefix },
     { siteId, list: 'tags', options: {} },
   );
   return { items: result.items.map(toItem), nextCursor: result.nextCursor };
@@ -62,7 +63,7 @@ export async function listTags(siteId: number, page: PageRequest): Promise<Page<
 const guardPut = (item: TagItem): TransactItem => ({
   Put: {
     TableName: TABLE,
-    Item: { ...keys.tagName(item.siteId, item.nameKey.group, item.nameKey.name), tagId: item.id },
+    Item: { ...tagKeys.tagName(item.siteId, item.nameKey.group, item.nameKey.name), tagId: item.id },
     ConditionExpression: 'attribute_not_exists(PK)',
   },
 });
@@ -107,7 +108,7 @@ export function replaceTag(next: TagItem, previous: TagItem): Promise<TagWriteOu
     [
       put,
       guardPut(next),
-      { Delete: { TableName: TABLE, Key: keys.tagName(previous.siteId, previous.nameKey.group, previous.nameKey.name) } },
+      { Delete: { TableName: TABLE, Key: tagKeys.tagName(previous.siteId, previous.nameKey.group, previous.nameKey.name) } },
     ],
     1,
   );
@@ -119,7 +120,7 @@ export async function markTagDeleting(siteId: number, tagId: number): Promise<bo
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.tag(siteId, tagId),
+        Key: tagKeys.tag(siteId, tagId),
         UpdateExpression: 'SET #deleting = if_not_exists(#deleting, :now)',
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeNames: { '#deleting': DELETING },
@@ -138,8 +139,8 @@ export async function deleteTagAndGuard(tag: TagItem): Promise<void> {
   await doc.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: TABLE, Key: keys.tag(tag.siteId, tag.id) } },
-        { Delete: { TableName: TABLE, Key: keys.tagName(tag.siteId, tag.nameKey.group, tag.nameKey.name) } },
+        { Delete: { TableName: TABLE, Key: tagKeys.tag(tag.siteId, tag.id) } },
+        { Delete: { TableName: TABLE, Key: tagKeys.tagName(tag.siteId, tag.nameKey.group, tag.nameKey.name) } },
       ],
     }),
   );

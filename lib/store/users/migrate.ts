@@ -1,11 +1,12 @@
 /**
  * Migration access to site users (scripts/migrate.ts): users stored before the lifecycle change lack
- * their GSI2 keys (`keys.usersByActivity`). One Query per page of a site's users, one conditional
+ * their GSI2 keys (`userKeys.usersByActivity`). One Query per page of a site's users, one conditional
  * Update per user given its keys.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { conditionFailed } from '#lib/store/db/failures';
 import { recordReader } from '#lib/store/db/codec';
 import { storedUserBeforeLifecycle } from '#schemas/stored/user';
@@ -34,7 +35,7 @@ export async function usersWithoutActivityIndexPage(siteId: number, start: Recor
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.userPrefix },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': userKeys.userPrefix },
       ExclusiveStartKey: start,
       Limit: pageSize,
     }),
@@ -58,12 +59,12 @@ export async function usersWithoutActivityIndexPage(siteId: number, start: Recor
  * not anonymized): false when it changed in between (its own writer then set the keys).
  */
 export async function indexUserActivity(user: UserWithoutActivityIndex, lastActivityAt: string): Promise<boolean> {
-  const index = keys.usersByActivity(user.siteId, user.id, 'active', lastActivityAt);
+  const index = userKeys.usersByActivity(user.siteId, user.id, 'active', lastActivityAt);
   try {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.user(user.siteId, user.id),
+        Key: userKeys.user(user.siteId, user.id),
         UpdateExpression: 'SET GSI2PK = :g2pk, GSI2SK = :g2sk, lastActivityAt = :at',
         ConditionExpression:
           'attribute_exists(PK) AND attribute_not_exists(GSI2PK) AND attribute_not_exists(anonymizedAt)' +

@@ -14,12 +14,12 @@ import { ballotOf, type BallotItem } from '#lib/store/ballots/ballots';
 import { GSI1 } from '#lib/store/db/client';
 import type { ContentItem } from '#lib/store/content/content-items';
 import { contentItemCodec } from '#lib/store/content/codec';
-import { keys, type OwnedKind } from '#lib/store/db/keys';
+import { type OwnedKind, userKeys } from '#lib/store/users/keys';
 import { signupCodec, type SignupItem } from '#lib/store/newsletter/newsletter';
 import { queryAll } from '#lib/store/db/query';
 import { userCodec, type UserItem } from '#lib/store/users/users';
 
-export type { OwnedKind } from '#lib/store/db/keys';
+export type { OwnedKind } from '#lib/store/users/keys';
 
 export interface OwnedItems {
   ideas: ContentItem[];
@@ -43,18 +43,18 @@ export async function itemsOwnedBy(userId: number, kinds: Iterable<OwnedKind>): 
   const wanted = new Set(kinds);
   const result = empty();
   if (wanted.size === 0) return result;
-  const prefixes = [...wanted].map((kind) => keys.ownedByKindPrefix(kind)).sort();
+  const prefixes = [...wanted].map((kind) => userKeys.ownedByKindPrefix(kind)).sort();
   // Ids in keys are digits, so `<prefix>~` sorts after every key of that prefix.
   const raw = await queryAll<Record<string, unknown>>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
     ExpressionAttributeValues: {
-      ':pk': keys.ownedByPartition(userId),
+      ':pk': userKeys.ownedByPartition(userId),
       ':from': prefixes[0],
       ':to': `${prefixes[prefixes.length - 1]}~`,
     },
   });
-  const kindOf = (sk: string) => [...wanted].find((kind) => sk.startsWith(keys.ownedByKindPrefix(kind)));
+  const kindOf = (sk: string) => [...wanted].find((kind) => sk.startsWith(userKeys.ownedByKindPrefix(kind)));
   for (const item of raw) {
     const kind = kindOf(String(item.GSI1SK));
     if (kind === 'IDEA') result.ideas.push(contentItemCodec.fromItem(item));
@@ -75,7 +75,7 @@ export async function linkedSiteUsers(externalKey: string): Promise<UserItem[]> 
   const items = await queryAll<Record<string, unknown>>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userByExternal(externalKey).GSI1PK },
+    ExpressionAttributeValues: { ':pk': userKeys.userByExternal(externalKey).GSI1PK },
   });
   return items.map(userCodec.fromItem);
 }

@@ -13,7 +13,8 @@ import { createHmac } from 'node:crypto';
 import type { Role } from '#schemas/roles';
 import { purposeKey } from '#lib/crypto/derive-key';
 import { TABLE } from '#lib/store/db/client';
-import { keys, type Key } from '#lib/store/db/keys';
+import { type Key } from '#lib/store/db/keys';
+import { userKeys } from '#lib/store/users/keys';
 import type { TransactItem } from '#lib/store/ideas/tallies';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedRoleFloor } from '#schemas/stored/user';
@@ -21,7 +22,7 @@ import { storedRoleFloor } from '#schemas/stored/user';
 /** The floor item's key for one person on one site (JSON array input: no two triples collide). */
 export function roleFloorKey(siteId: number, authServer: string, externalUserId: string): Key {
   const hash = createHmac('sha256', purposeKey('roleFloor')).update(JSON.stringify([siteId, authServer, externalUserId])).digest('base64url');
-  return keys.roleFloor(siteId, hash);
+  return userKeys.roleFloor(siteId, hash);
 }
 
 export const roleFloorCodec = defineCodec<{ role: string }, [siteId: number, authServer: string, externalUserId: string]>({

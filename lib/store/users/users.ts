@@ -20,7 +20,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#lib/store/db/batch';
 import { doc, GSI2, TABLE } from '#lib/store/db/client';
-import { keys, sitePk } from '#lib/store/db/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { roleFloorCodec, roleFloorKey, roleFloorPut } from '#lib/store/users/role-floor';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
@@ -46,13 +47,13 @@ export const userCodec = defineCodec<UserItem>({
   keys: (user) => {
     const externalKey = linkedKey(user);
     return {
-      ...keys.user(user.siteId, user.id),
-      ...(externalKey ? { ...keys.userByExternal(externalKey), GSI1SK: sitePk(user.siteId) } : {}),
+      ...userKeys.user(user.siteId, user.id),
+      ...(externalKey ? { ...userKeys.userByExternal(externalKey), GSI1SK: sitePk(user.siteId) } : {}),
       ...(user.anonymizedAt
         ? {}
         : user.warnedAt
-          ? keys.usersByActivity(user.siteId, user.id, 'warned', user.warnedAt)
-          : keys.usersByActivity(user.siteId, user.id, 'active', user.lastActivityAt ?? user.createdAt)),
+          ? userKeys.usersByActivity(user.siteId, user.id, 'warned', user.warnedAt)
+          : userKeys.usersByActivity(user.siteId, user.id, 'active', user.lastActivityAt ?? user.createdAt)),
     };
   },
 });
@@ -62,10 +63,10 @@ const strip = userCodec.fromItem;
 export const userLinkCodec = defineCodec<{ userId: number }, [siteId: number, externalKey: string]>({
   kind: 'user link',
   schema: storedUserLink,
-  keys: (_link, siteId, externalKey) => keys.userLink(siteId, externalKey),
+  keys: (_link, siteId, externalKey) => userKeys.userLink(siteId, externalKey),
 });
 
-const userKeys = (siteId: number, userId: number) => [keys.user(siteId, userId)];
+const keysOfUser = (siteId: number, userId: number) => [userKeys.user(siteId, userId)];
 
 /**
  * One site user (`.plan`: the caller of every request with a user token, lib/request/setup.ts).
@@ -73,11 +74,11 @@ const userKeys = (siteId: number, userId: number) => [keys.user(siteId, userId)]
  */
 export const getUser = Object.assign(
   async (siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> => {
-    const [key] = userKeys(siteId, userId);
+    const [key] = keysOfUser(siteId, userId);
     const item = await getItem(key!, options);
     return item ? strip(item) : undefined;
   },
-  { plan: planOf(userKeys) },
+  { plan: planOf(keysOfUser) },
 );
 
 /** One page of a site's users in id order: one Query. */
@@ -85,10 +86,10 @@ export async function listUsers(siteId: number, page: PageRequest): Promise<Page
   const result = await queryPage<Record<string, unknown>>(
     {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.userPrefix },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': userKeys.userPrefix },
     },
     page,
-    { values: { PK: sitePk(siteId) }, skPrefix: keys.userPrefix },
+    { values: { PK: sitePk(siteId) }, skPrefix: userKeys.userPrefix },
     { siteId, list: 'users' },
   );
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
@@ -104,7 +105,7 @@ export async function findLinkAndRoleFloor(
   authServer: string,
   externalUserId: string,
 ): Promise<{ userId?: number; roleFloor?: string }> {
-  const linkKey = keys.userLink(siteId, externalKeyOf(authServer, externalUserId));
+  const linkKey = userKeys.userLink(siteId, externalKeyOf(authServer, externalUserId));
   const floorKey = roleFloorKey(siteId, authServer, externalUserId);
   const items = await batchGet<Record<string, unknown>>([linkKey, floorKey], { consistentRead: true });
   const link = items.find((i) => i.SK === linkKey.SK);
@@ -171,7 +172,7 @@ export async function updateUser(
   // New activity moves the user to the front of the activity index and clears an inactivity warning.
   const activeAt = typeof changes.lastActivityAt === 'string' ? changes.lastActivityAt : undefined;
   const active = activeAt !== undefined;
-  const set: Record<string, unknown> = active ? { ...changes, ...keys.usersByActivity(siteId, userId, 'active', activeAt) } : { ...changes };
+  const set: Record<string, unknown> = active ? { ...changes, ...userKeys.usersByActivity(siteId, userId, 'active', activeAt) } : { ...changes };
   const condition = {
     expression: `attribute_exists(PK) AND attribute_not_exists(#anonymized)${options.ifUpdatedAt !== undefined ? ' AND #seen = :seen' : ''}`,
     names: { '#anonymized': 'anonymizedAt', ...(options.ifUpdatedAt !== undefined ? { '#seen': 'updatedAt' } : {}) },
@@ -181,7 +182,7 @@ export async function updateUser(
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.user(siteId, userId),
+        Key: userKeys.user(siteId, userId),
         ...withCondition(updateOf(set, active ? ['warnedAt'] : []), condition),
         ReturnValues: 'ALL_NEW',
       }),
@@ -200,7 +201,7 @@ export async function updateUser(
 export async function deleteUser(item: Pick<UserItem, 'id' | 'siteId' | 'role' | 'authServer' | 'externalUserId'>): Promise<void> {
   const externalKey = linkedKey(item);
   const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-    { Delete: { TableName: TABLE, Key: keys.user(item.siteId, item.id) } },
+    { Delete: { TableName: TABLE, Key: userKeys.user(item.siteId, item.id) } },
   ];
   if (externalKey) items.push(linkDelete(item.siteId, item.id, externalKey), ...roleFloorPut(item));
   await doc.send(new TransactWriteCommand({ TransactItems: items }));
@@ -210,26 +211,26 @@ function linkDelete(siteId: number, userId: number, externalKey: string) {
   return {
     Delete: {
       TableName: TABLE,
-      Key: keys.userLink(siteId, externalKey),
+      Key: userKeys.userLink(siteId, externalKey),
       ConditionExpression: 'attribute_not_exists(PK) OR userId = :uid',
       ExpressionAttributeValues: { ':uid': userId },
     },
   };
 }
 
-// Lifecycle (issue 13): activity and inactivity of users, through GSI2 `USERS#<s>` (keys.usersByActivity).
+// Lifecycle (issue 13): activity and inactivity of users, through GSI2 `USERS#<s>` (userKeys.usersByActivity).
 
 /**
  * Records activity at most once per stored value: a conditional write that only lands while the user
  * still has the `lastActivityAt` the caller read (and is not anonymized). False when it did not land.
  */
 export async function touchUserActivity(siteId: number, userId: number, at: string, seen: string): Promise<boolean> {
-  const index = keys.usersByActivity(siteId, userId, 'active', at);
+  const index = userKeys.usersByActivity(siteId, userId, 'active', at);
   try {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.user(siteId, userId),
+        Key: userKeys.user(siteId, userId),
         UpdateExpression: 'SET #at = :at, GSI2PK = :pk, GSI2SK = :sk REMOVE #warned',
         ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#anonymized) AND #at = :seen',
         ExpressionAttributeNames: { '#at': 'lastActivityAt', '#warned': 'warnedAt', '#anonymized': 'anonymizedAt' },
@@ -262,8 +263,8 @@ export async function usersByActivity(siteId: number, state: 'active' | 'warned'
       IndexName: GSI2,
       KeyConditionExpression: state ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk',
       ExpressionAttributeValues: {
-        ':pk': keys.usersByActivityPartition(siteId),
-        ...(state ? { ':prefix': keys.usersByActivityPrefix(state) } : {}),
+        ':pk': userKeys.usersByActivityPartition(siteId),
+        ...(state ? { ':prefix': userKeys.usersByActivityPrefix(state) } : {}),
       },
       Limit: limit,
     }),
@@ -282,7 +283,7 @@ export async function hasUsersNotAnonymized(siteId: number): Promise<boolean> {
       TableName: TABLE,
       IndexName: GSI2,
       KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.usersByActivityPartition(siteId) },
+      ExpressionAttributeValues: { ':pk': userKeys.usersByActivityPartition(siteId) },
       ProjectionExpression: 'PK',
       Limit: 1,
     }),
@@ -302,7 +303,7 @@ export async function markUserWarned(
   warnedAt: string,
   also: NonNullable<TransactWriteCommandInput['TransactItems']>,
 ): Promise<boolean> {
-  const index = keys.usersByActivity(siteId, userId, 'warned', warnedAt);
+  const index = userKeys.usersByActivity(siteId, userId, 'warned', warnedAt);
   try {
     await doc.send(
       new TransactWriteCommand({
@@ -310,7 +311,7 @@ export async function markUserWarned(
           {
             Update: {
               TableName: TABLE,
-              Key: keys.user(siteId, userId),
+              Key: userKeys.user(siteId, userId),
               UpdateExpression: 'SET #warned = :at, GSI2SK = :sk',
               ConditionExpression: 'GSI2SK = :seen AND attribute_not_exists(#anonymized)',
               ExpressionAttributeNames: { '#warned': 'warnedAt', '#anonymized': 'anonymizedAt' },

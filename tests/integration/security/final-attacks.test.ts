@@ -16,7 +16,8 @@ import type { IdeaRecord } from '#schemas/idea';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { verifySiteVotes } from '#lib/votes/verify';
 import { getBallot } from '#lib/store/ballots/ballots';
 import { readIdeaTallies, readSiteTallies } from '#lib/store/ideas/tallies';
@@ -279,7 +280,7 @@ describe('codecs against client-controlled values: never a 5xx, now or on a late
     for (const voter of await Promise.all([createUser(site.id), createUser(site.id)])) {
       expect((await castVotes(site.id, voter.token, [{ ideaId: idea!, opinion }])).status).toBe(200);
     }
-    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, idea!), ConsistentRead: true }));
+    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, idea!), ConsistentRead: true }));
     expect(stored.Item?.['v___proto__']).toBe(2);
     expect((await verifySiteVotes(site.id)).problems).toEqual([]);
     const read = (await readIdeaTallies(site.id, [idea!], { consistent: true })).get(idea!)!;
@@ -394,16 +395,16 @@ describe("a large round's late vote on an idea deleted while it committed", () =
     const site = await votingSite({});
     const ideas = await createIdeas(site.id, 100);
     const user = await createUser(site.id);
-    const ballotSk = keys.ballot(site.id, user.id).SK;
+    const ballotSk = ballotKeys.ballot(site.id, user.id).SK;
     let victimSk: string | undefined;
     let victim: number | undefined;
     onceBefore(
       (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySks(sent.input).length > 0,
       async (sent) => {
         const inFirst = new Set(tallySks(sent.input));
-        victim = ideas.find((id) => !inFirst.has(keys.ideaTally(site.id, id).SK));
+        victim = ideas.find((id) => !inFirst.has(ideaKeys.ideaTally(site.id, id).SK));
         if (victim === undefined) return;
-        victimSk = keys.ideaTally(site.id, victim).SK;
+        victimSk = ideaKeys.ideaTally(site.id, victim).SK;
         await deleteIdea(site.id, victim);
         // The second interception: just before removeLateVote deletes the stray count item.
         onceBeforeDelete();
@@ -419,7 +420,7 @@ describe("a large round's late vote on an idea deleted while it committed", () =
           if (!done && name.startsWith('DeleteItem') && victimSk !== undefined && JSON.stringify((args as { input?: unknown }).input).includes(victimSk)) {
             done = true;
             const res = await invoke(listIdeasHandler, { path: '/api/site/{siteId}/idea', params: { siteId: site.id } });
-            const stray = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: keys.ideaTally(site.id, victim!).PK, SK: victimSk }, ConsistentRead: true }));
+            const stray = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: ideaKeys.ideaTally(site.id, victim!).PK, SK: victimSk }, ConsistentRead: true }));
             listed = { status: res.status, text: `${JSON.stringify(res.body).slice(0, 200)}; the stray item: ${JSON.stringify(stray.Item)}` };
           }
           return next(args);

@@ -18,7 +18,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/db/client';
-import { keys } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { nextId, reserveIdAhead, type CounterType } from '#lib/store/db/counters';
 import { prefetch, withPrefetchScope } from '#lib/store/db/prefetch';
 import { issueToken } from '#lib/auth/jwt';
@@ -128,10 +130,10 @@ async function world(config: SiteConfigInput = {}): Promise<World> {
 }
 
 async function storedArgument(siteId: number, ideaId: number, id: number) {
-  return (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(siteId, ideaId, id), ConsistentRead: true }))).Item;
+  return (await doc.send(new GetCommand({ TableName: TABLE, Key: argumentKeys.argument(siteId, ideaId, id), ConsistentRead: true }))).Item;
 }
 async function storedIdea(siteId: number, id: number) {
-  return (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.idea(siteId, id), ConsistentRead: true }))).Item;
+  return (await doc.send(new GetCommand({ TableName: TABLE, Key: contentKeys.idea(siteId, id), ConsistentRead: true }))).Item;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -399,7 +401,7 @@ describe('who makes a counter write, and what a refusal writes', () => {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.user(gone.siteId, gone.member.id),
+        Key: userKeys.user(gone.siteId, gone.member.id),
         UpdateExpression: 'SET anonymizedAt = :at',
         ExpressionAttributeValues: { ':at': new Date().toISOString() },
       }),
