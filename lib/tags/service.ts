@@ -24,7 +24,7 @@ import type { PageRequest } from '#lib/store/db/query';
 import * as store from '#lib/store/tags/tags';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import type { CreateTagBody, TagRecord, UpdateTagBody } from '#schemas/tag';
-import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 /** Ideas changed at once while a tag is removed from them. */
 const PARALLEL_IDEAS = 8;
@@ -79,17 +79,19 @@ export async function createTag(site: Site, caller: Caller, body: CreateTagBody)
 
 export async function updateTag(site: Site, caller: Caller, tagId: number, body: UpdateTagBody): Promise<TagRecord> {
   access.requireRole(caller, 'moderator');
-  for (let attempt = 1; ; attempt++) {
-    const tag = await getTagOr404(site, tagId);
-    const name = body.name ?? tag.name;
-    const group = body.group !== undefined ? body.group || null : (tag.group ?? null);
-    const next: store.TagItem = { ...tag, name, group, nameKey: nameKeyOf(name, group), updatedAt: new Date().toISOString() };
-    if (next.updatedAt === tag.updatedAt) next.updatedAt = new Date(Date.parse(tag.updatedAt) + 1).toISOString();
-    const outcome = await store.replaceTag(next, tag);
-    if (outcome === 'ok') return toRecord(next);
-    if (outcome === 'duplicate') throw duplicate(site, name, group);
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`Tag ${tagId} is being changed by someone else; try again`);
-  }
+  return withReplan(
+    async () => {
+      const tag = await getTagOr404(site, tagId);
+      const name = body.name ?? tag.name;
+      const group = body.group !== undefined ? body.group || null : (tag.group ?? null);
+      const next: store.TagItem = { ...tag, name, group, nameKey: nameKeyOf(name, group), updatedAt: new Date().toISOString() };
+      if (next.updatedAt === tag.updatedAt) next.updatedAt = new Date(Date.parse(tag.updatedAt) + 1).toISOString();
+      const outcome = await store.replaceTag(next, tag);
+      if (outcome === 'duplicate') throw duplicate(site, name, group);
+      return outcome === 'ok' ? toRecord(next) : REPLAN;
+    },
+    () => conflict(`Tag ${tagId} is being changed by someone else; try again`),
+  );
 }
 
 export async function deleteTag(site: Site, caller: Caller, tagId: number): Promise<void> {
@@ -105,16 +107,18 @@ export async function deleteTag(site: Site, caller: Caller, tagId: number): Prom
 }
 
 async function removeTagFromIdea(siteId: number, tagId: number, ideaId: number): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const idea = await getIdeaConsistently(siteId, ideaId);
-    if (!idea || !(idea.tags ?? []).includes(tagId)) {
-      // A stale entry (an idea deleted, or a write that failed after its index went first).
-      await batchDelete([streamItemKey(siteId, { kind: 'tag', tag: tagId }, ideaId)]);
-      return;
-    }
-    const next = { ...idea, tags: idea.tags!.filter((t) => t !== tagId), version: idea.version + 1 };
-    const outcome = await replaceIdea(next, idea.version, { index: ideaIndexSpec(next) });
-    if (outcome === 'ok') return;
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`Idea ${ideaId} is being changed by someone else; try deleting the tag again`);
-  }
+  await withReplan(
+    async () => {
+      const idea = await getIdeaConsistently(siteId, ideaId);
+      if (!idea || !(idea.tags ?? []).includes(tagId)) {
+        // A stale entry (an idea deleted, or a write that failed after its index went first).
+        await batchDelete([streamItemKey(siteId, { kind: 'tag', tag: tagId }, ideaId)]);
+        return;
+      }
+      const next = { ...idea, tags: idea.tags!.filter((t) => t !== tagId), version: idea.version + 1 };
+      const outcome = await replaceIdea(next, idea.version, { index: ideaIndexSpec(next) });
+      return outcome === 'ok' ? undefined : REPLAN;
+    },
+    () => conflict(`Idea ${ideaId} is being changed by someone else; try deleting the tag again`),
+  );
 }

@@ -23,7 +23,7 @@ import { assertValidUserExtraData } from '#lib/users/extra-data';
 import { fullUserRecord, userRecordFor } from '#lib/users/record';
 import { readForSite, siteSpecificFields, writeForSite } from '#lib/users/site-specific';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
-import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 import { linkedSiteUsers } from '#lib/store/users/owned-items';
 
 
@@ -188,7 +188,7 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
   // Before the read: what the id alone decides (a 403 says nothing about whether the user exists).
   access.user.actOn(caller, { id: userId, siteId: site.id }, { role: body.role });
 
-  for (let attempt = 1; ; attempt++) {
+  return withReplan(async (attempt) => {
     const target = await loadUser(site, caller, userId, attempt === 1);
     const emailChanges = changesEmail(body, target);
     const sharedFields = changesSharedFields(body, target, site.id, fields);
@@ -232,9 +232,8 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
     };
     assertFits(target, changes);
     const updated = await store.updateUser(site.id, target.id, changes, { ifUpdatedAt: target.updatedAt });
-    if (updated) return fullUserRecord(updated, site.config, caller);
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict('The user was changed at the same time; please try again');
-  }
+    return updated ? fullUserRecord(updated, site.config, caller) : REPLAN;
+  }, () => conflict('The user was changed at the same time; please try again'));
 }
 
 export async function deleteUser(site: Site, caller: Caller, userId: number): Promise<void> {

@@ -12,7 +12,7 @@ import { readRoundStart, commitRound, type TallyChange } from '#lib/store/ballot
 import type { BallotVote } from '#lib/store/ballots/ballots';
 import { nextVoteIds } from '#lib/votes/ids';
 import { sealBallot } from '#lib/votes/seal';
-import { REPLAN_ATTEMPTS, pauseBeforeReplan } from '#lib/store/db/retry';
+import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 
 export interface ImportedVote {
   ideaId: number;
@@ -26,8 +26,7 @@ const sameVotes = (held: Record<string, BallotVote>, votes: readonly ImportedVot
   Object.keys(held).length === votes.length && votes.every((v) => held[String(v.ideaId)]?.opinion === v.opinion);
 
 export async function importBallot(siteId: number, userId: number, votes: readonly ImportedVote[], now = new Date()): Promise<ImportBallotOutcome> {
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    if (attempt > 0) await pauseBeforeReplan(attempt);
+  return withReplan(async (): Promise<ImportBallotOutcome | Replan> => {
     const { ballot } = await readRoundStart(siteId, userId, undefined, now);
     if (ballot) return sameVotes(ballot.votes ?? {}, votes) ? { kind: 'unchanged' } : { kind: 'differs' };
     const ids = nextVoteIds(userId, undefined, votes.length);
@@ -50,6 +49,6 @@ export async function importBallot(siteId: number, userId: number, votes: readon
     if (outcome.kind === 'ideas-gone') return outcome;
     if (outcome.kind === 'ballot-too-large') throw new Error(`the ${votes.length} votes of user ${userId} do not fit in one ballot`);
     // ballot-changed / contended: someone wrote meanwhile; read again.
-  }
-  throw new Error(`the ballot of user ${userId} on site ${siteId} kept changing while it was imported`);
+    return REPLAN;
+  }, () => new Error(`the ballot of user ${userId} on site ${siteId} kept changing while it was imported`));
 }

@@ -8,10 +8,9 @@ import { sitePk } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { queryAll } from '#lib/store/db/query';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
-import { deleteIdeaAndRelated } from '#lib/store/ideas/ideas';
+import { deleteIdeaAndRelated } from '#lib/ideas/delete';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { countVotes } from '#lib/votes/index';
-import { sealBallot } from '#lib/votes/seal';
 import type { SiteConfigInput } from '#schemas/site-config';
 import type { VoteRecord } from '#schemas/votes';
 import { createSite } from '#tests/support/fixtures';
@@ -43,7 +42,7 @@ export async function createIdeas(siteId: number, n: number, options: IdeaOption
  * drift from it.
  */
 export async function deleteIdea(siteId: number, ideaId: number): Promise<void> {
-  expect(await deleteIdeaAndRelated(siteId, ideaId, sealBallot)).toBe(true);
+  expect(await deleteIdeaAndRelated(siteId, ideaId)).toBe(true);
 }
 
 /** A site with voting open and the given `votes` config. */

@@ -11,7 +11,6 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { conflict } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { argumentKeys } from '#lib/store/arguments/keys';
@@ -23,8 +22,7 @@ import { batchDelete } from '#lib/store/db/batch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { DELETING } from '#lib/store/content/content-items';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
-import { REPLAN_ATTEMPTS } from '#lib/store/db/retry';
-import { updateOf, withCondition } from '#lib/store/db/update';
+import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { defineCodec, recordReader } from '#lib/store/db/codec';
 import { storedArgument, type StoredArgument } from '#schemas/stored/argument';
 import { storedContentRef } from '#schemas/stored/content-item';
@@ -255,44 +253,47 @@ export async function deleteReplies(siteId: number, ideaId: number, parentId: nu
 }
 
 
+/** What one attempt at toggling a vote did. */
+export type ArgumentVoteToggle =
+  | { kind: 'done'; item: ArgumentItem }
+  | { kind: 'missing' }
+  /** The user's vote was not as assumed (a concurrent toggle by the same user flipped it): `hasVoted` is how it is now. */
+  | { kind: 'other-way'; hasVoted: boolean };
+
 /**
- * Toggles `userId`'s vote on an argument with one conditional UpdateItem per attempt: add the user to
- * `voterIds` and count +1 only if they are not in it, or remove them and count -1 only if they are.
- * When the condition fails, the item DynamoDB returns tells which branch applies now (a concurrent
- * toggle by the same user may have flipped it), so the next attempt takes that branch. There is no
- * unconditioned read-modify-write, so `yes` always equals the size of `voterIds`.
- * @returns the argument after the toggle, or undefined when it does not exist.
+ * One attempt at toggling `userId`'s vote on an argument, as one conditional UpdateItem: add the user
+ * to `voterIds` and count +1 only if they are not in it (`hasVoted` false), or remove them and count
+ * -1 only if they are. When the condition fails, the item DynamoDB returns tells how the vote stands
+ * now, so the caller's next attempt takes the other way. There is no unconditioned read-modify-write,
+ * so `yes` always equals the size of `voterIds`.
  */
-export async function toggleArgumentVote(
+export async function toggleArgumentVoteOnce(
   siteId: number,
   ideaId: number,
   argumentId: number,
   userId: number,
-): Promise<ArgumentItem | undefined> {
-  let hasVoted = false; // unknown at first: try adding, the condition corrects us
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    const branch = hasVoted
-      ? { update: 'DELETE voterIds :u ADD yes :delta', condition: 'attribute_exists(PK) AND contains(voterIds, :uid)', delta: -1 }
-      : { update: 'ADD voterIds :u, yes :delta', condition: 'attribute_exists(PK) AND NOT contains(voterIds, :uid)', delta: 1 };
-    try {
-      const out = await doc.send(
-        new UpdateCommand({
-          TableName: TABLE,
-          Key: argumentKeys.argument(siteId, ideaId, argumentId),
-          UpdateExpression: branch.update,
-          ConditionExpression: branch.condition,
-          ExpressionAttributeValues: { ':u': new Set([userId]), ':uid': userId, ':delta': branch.delta },
-          ReturnValues: 'ALL_NEW',
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+  hasVoted: boolean,
+): Promise<ArgumentVoteToggle> {
+  const voter = new Set([userId]);
+  const change = hasVoted ? update({ deleteFrom: { voterIds: voter }, add: { yes: -1 } }) : update({ add: { voterIds: voter, yes: 1 } });
+  try {
+    const out = await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: argumentKeys.argument(siteId, ideaId, argumentId),
+        ...withCondition(change, {
+          expression: hasVoted ? 'attribute_exists(PK) AND contains(voterIds, :uid)' : 'attribute_exists(PK) AND NOT contains(voterIds, :uid)',
+          values: { ':uid': userId },
         }),
-      );
-      return strip(out.Attributes ?? {});
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      const old = oldItemOf(err);
-      if (!old) return undefined;
-      hasVoted = old.voterIds?.NS?.includes(String(userId)) ?? false;
-    }
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { kind: 'done', item: strip(out.Attributes ?? {}) };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const old = oldItemOf(err);
+    if (!old) return { kind: 'missing' };
+    return { kind: 'other-way', hasVoted: old.voterIds?.NS?.includes(String(userId)) ?? false };
   }
-  throw conflict('The vote changed too often at once; please try again');
 }

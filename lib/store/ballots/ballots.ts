@@ -10,16 +10,13 @@ import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-
 import { doc, TABLE } from '#lib/store/db/client';
 import { idFromSk, sitePk } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
-import { userKeys } from '#lib/store/users/keys';
 import { queryAll } from '#lib/store/db/query';
 import { tallyChangeItem, tallyDeleteKey, type TransactItem } from '#lib/store/ideas/tallies';
-import { finishPendingTallies, type PendingTallies } from '#lib/store/ballots/journal';
-import { recordReader } from '#lib/store/db/codec';
-import { storedBallot, storedBallotView, type StoredBallot, type StoredBallotVote } from '#schemas/stored/ballot';
-import { batchDelete } from '#lib/store/db/batch';
+import type { PendingTallies } from '#lib/store/ballots/journal';
+import { ballotCodec } from '#lib/store/ballots/codec';
+import type { StoredBallot, StoredBallotVote } from '#schemas/stored/ballot';
 import { conditionFailed } from '#lib/store/db/failures';
-import { jitteredDelayMs, RETRY_POLICY } from '#lib/store/db/retry';
-import { conflict } from '#lib/errors';
+import { update, withCondition } from '#lib/store/db/update';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
@@ -36,9 +33,9 @@ export type BallotVote = StoredBallotVote;
  */
 export type BallotItem = StoredBallot;
 
-/** Every ballot read is checked (lib/store/db/codec.ts); projected reads against the view of it. */
-export const ballotOf = recordReader('ballot', storedBallot);
-export const ballotViewOf = recordReader('ballot', storedBallotView) as (item: Record<string, unknown>) => BallotItem;
+/** Every ballot read is checked (lib/store/ballots/codec.ts); projected reads against the view of it. */
+export const ballotOf = ballotCodec.fromItem;
+export { ballotViewOf } from '#lib/store/ballots/codec';
 
 /** The chain hash of a ballot state, computed by the domain (lib/votes/seal.ts) and written with it. */
 export interface BallotSeal {
@@ -46,12 +43,6 @@ export interface BallotSeal {
   prevHash: string;
   prevUpdatedAt?: string;
 }
-
-/** Seals the state a write produces from the ballot as read (the domain's `sealBallot`). */
-export type BallotSealer = (
-  previous: { hash?: string | undefined; updatedAt?: string | undefined } | undefined,
-  next: { userId: number; version: number; votes: Record<string, BallotVote> },
-) => BallotSeal;
 
 const keysOfBallot = (siteId: number, userId: number) => [ballotKeys.ballot(siteId, userId)];
 
@@ -94,9 +85,7 @@ export function ballotPutItem(
   seal: BallotSeal,
   extra: { voteSeq?: number; pendingTallies?: PendingTallies } = {},
 ): TransactItem {
-  const item: BallotItem & Record<string, unknown> = {
-    ...ballotKeys.ballot(siteId, userId),
-    ...userKeys.ownedBy(userId, 'BALLOT', siteId),
+  const ballot: BallotItem = {
     siteId,
     userId,
     votes,
@@ -107,7 +96,7 @@ export function ballotPutItem(
     ...(seal.prevUpdatedAt ? { prevUpdatedAt: seal.prevUpdatedAt } : {}),
     ...extra,
   };
-  return { Put: { TableName: TABLE, Item: item, ...unchangedSince(readVersion) } };
+  return { Put: { TableName: TABLE, Item: ballotCodec.toItem(ballot), ...unchangedSince(readVersion) } };
 }
 
 /** Checks, without writing, that the ballot is still as it was read (a round that changes nothing). */
@@ -157,102 +146,68 @@ export async function queryBallots(
 }
 
 /**
- * Removes every vote on one idea from every ballot of the site, each ballot together with its tally
- * change in one transaction (tallies stay exact), then deletes the idea's tally item.
- * Part of deleting an idea, AFTER the transaction that made it a tombstone and its tally gone
- * (`tallyGoneItem`), so no new vote can land on it meanwhile. Safe to retry: a ballot that no
- * longer holds the idea is skipped.
- * Cost: one Query page per 1 MB of ballots holding the idea, plus one transaction per such ballot
- * (a delete cascade is proportional to the votes it removes; list and vote calls stay constant).
+ * Every ballot of the site holding a vote on `ideaId`: one Query page per 1 MB of ballots read, strongly
+ * consistent, so a ballot written just before the idea was deleted is not missed (its vote, and its
+ * tally counter, would outlive the idea).
  */
-export async function removeIdeaFromBallots(siteId: number, ideaId: number, seal: BallotSealer): Promise<void> {
+export async function ballotsHoldingIdea(siteId: number, ideaId: number): Promise<BallotItem[]> {
   const found = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     FilterExpression: 'attribute_exists(#votes.#idea)',
     ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(ideaId) },
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix },
-    // Strongly consistent: a ballot written just before the idea was deleted must not be missed, or
-    // its vote (and its tally counter) would outlive the idea.
     ConsistentRead: true,
   });
-  for (const ballotItem of found) await removeVoteOnIdea(siteId, ballotOf(ballotItem), ideaId, seal);
-  await batchDelete([tallyDeleteKey(siteId, ideaId)]);
+  return found.map(ballotOf);
 }
 
 /**
- * Takes the vote on `ideaId` out of one ballot (as read), with its count, in one transaction; re-reads
- * and retries while the ballot moves. Nothing to do when the ballot holds no such vote, so it is safe
- * to repeat (the delete cascade and a round that finds its idea deleted may both run it).
+ * Takes the vote on `ideaId` out of one ballot as read, with its count, in one transaction: the ballot
+ * conditioned on the version read (the new state's seal goes with it; the old `updatedAt` becomes
+ * `prevUpdatedAt`), the tally unconditioned (the tally of an idea being deleted stays until its cascade
+ * ends). 'changed': the ballot moved since it was read (nothing written).
  */
-export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number, seal: BallotSealer): Promise<void> {
-  let ballot: BallotItem | undefined = read;
-  // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
-  if (ballot.pendingTallies) {
-    await finishPendingTallies(siteId, ballot.userId, ballot.pendingTallies);
-    ballot = await getBallot(siteId, ballot.userId, true);
-  }
-  for (let attempt = 0; ballot?.votes?.[String(ideaId)]; attempt++) {
-    if (attempt >= RETRY_POLICY.maxAttempts) throw conflict(`The votes of user ${read.userId} kept changing while idea ${ideaId} was being removed; please retry`);
-    const vote: BallotVote = ballot.votes[String(ideaId)]!;
-    const { [String(ideaId)]: _removed, ...rest } = ballot.votes;
-    const sealed = seal(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: rest });
-    try {
-      await doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: TABLE,
-                Key: ballotKeys.ballot(siteId, ballot.userId),
-                // The new state's seal goes with it (issue 16); the old `updatedAt` becomes `prevUpdatedAt`.
-                UpdateExpression:
-                  'REMOVE #votes.#idea SET #version = #version + :one, #prevUpdatedAt = #updatedAt, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',
-                ConditionExpression: '#version = :version',
-                ExpressionAttributeNames: {
-                  '#votes': 'votes',
-                  '#idea': String(ideaId),
-                  '#version': 'version',
-                  '#updatedAt': 'updatedAt',
-                  '#prevUpdatedAt': 'prevUpdatedAt',
-                  '#hash': 'hash',
-                  '#prevHash': 'prevHash',
-                },
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ':version': ballot.version,
-                  ':now': new Date().toISOString(),
-                  ':hash': sealed.hash,
-                  ':prevHash': sealed.prevHash,
-                },
-              },
+export async function removeVoteFromBallot(siteId: number, read: BallotItem, ideaId: number, seal: BallotSeal, now: string): Promise<'done' | 'changed'> {
+  const vote = read.votes?.[String(ideaId)];
+  if (!vote) return 'done';
+  try {
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: TABLE,
+              Key: ballotKeys.ballot(siteId, read.userId),
+              ...withCondition(
+                update({
+                  remove: [['votes', String(ideaId)]],
+                  increment: { version: 1 },
+                  copy: { prevUpdatedAt: 'updatedAt' },
+                  set: { updatedAt: now, hash: seal.hash, prevHash: seal.prevHash },
+                }),
+                { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': read.version } },
+              ),
             },
-            // Unconditional: the tally of an idea being deleted stays until its cascade ends.
-            tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
-          ],
-        }),
-      );
-      break;
-    } catch (err) {
-      if (!conditionFailed(err)) throw err;
-      // The ballot moved (a vote round of its user): re-read after a jittered pause, so concurrent
-      // writers do not collide again in lockstep. (Busy items: the store's retry policy.)
-      await new Promise((r) => setTimeout(r, jitteredDelayMs(attempt + 1)));
-      ballot = await getBallot(siteId, ballot.userId, true);
-    }
+          },
+          tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
+        ],
+      }),
+    );
+    return 'done';
+  } catch (err) {
+    if (conditionFailed(err)) return 'changed';
+    throw err;
   }
 }
 
 /**
- * A vote that reached a ballot after its idea's delete cascade had passed that ballot (a large round,
- * whose later counts ride in the journal, committed while the idea was being deleted): taken out again,
- * with its count, and the count item the journal's ADD may have made of a deleted tally goes too.
+ * What the journal's late ADD may have made of a deleted idea's tally: an item without `tallyOf`,
+ * removed (a real tally is left for the idea's delete cascade, which removes it itself).
  */
-export async function removeLateVote(siteId: number, userId: number, ideaId: number, seal: BallotSealer): Promise<void> {
-  const ballot = await getBallot(siteId, userId, true);
-  if (ballot) await removeVoteOnIdea(siteId, ballot, ideaId, seal);
+export async function deleteStrayTally(siteId: number, ideaId: number): Promise<void> {
   try {
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: tallyDeleteKey(siteId, ideaId), ConditionExpression: 'attribute_not_exists(tallyOf)' }));
   } catch (err) {
-    if (!conditionFailed(err)) throw err; // a real tally (the cascade is still running): it deletes it
+    if (!conditionFailed(err)) throw err;
   }
 }

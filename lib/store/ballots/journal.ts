@@ -12,6 +12,7 @@ import { ballotKeys } from '#lib/store/ballots/keys';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
 import { tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
 import type { StoredPendingTallies } from '#schemas/stored/ballot';
+import { update, withCondition } from '#lib/store/db/update';
 
 /** The steps of a round's counts not yet applied, and the next one to apply. */
 export type PendingTallies = StoredPendingTallies;
@@ -42,10 +43,11 @@ export async function finishPendingTallies(siteId: number, userId: number, pendi
               Update: {
                 TableName: TABLE,
                 Key: ballotKeys.ballot(siteId, userId),
-                UpdateExpression: last ? 'REMOVE #pending' : 'SET #pending.#next = :after',
-                ConditionExpression: '#pending.#next = :step',
-                ExpressionAttributeNames: { '#pending': 'pendingTallies', '#next': 'next' },
-                ExpressionAttributeValues: { ':step': step, ...(last ? {} : { ':after': step + 1 }) },
+                ...withCondition(update(last ? { remove: ['pendingTallies'] } : { setAt: [[['pendingTallies', 'next'], step + 1]] }), {
+                  expression: '#pending.#next = :step',
+                  names: { '#pending': 'pendingTallies', '#next': 'next' },
+                  values: { ':step': step },
+                }),
               },
             },
             ...pending.steps[step]!.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: false, unconditional: true })),

@@ -20,6 +20,7 @@ import type { ContentStatus } from '#schemas/content-item';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { contentItemCodec } from '#lib/store/content/codec';
 import { userCodec } from '#lib/store/users/users';
+import { update, withCondition } from '#lib/store/db/update';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';
 
@@ -264,10 +265,7 @@ export async function markContentDeleting(
       Update: {
         TableName: TABLE,
         Key: contentKey(kind, siteId, id),
-        UpdateExpression: 'SET #deleting = if_not_exists(#deleting, :now), #version = #version + :one',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#deleting': DELETING, '#version': 'version' },
-        ExpressionAttributeValues: { ':now': new Date().toISOString(), ':one': 1 },
+        ...withCondition(update({ setIfAbsent: { [DELETING]: new Date().toISOString() }, increment: { version: 1 } }), { expression: 'attribute_exists(PK)' }),
       },
     },
     options.with ?? [],

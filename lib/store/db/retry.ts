@@ -33,13 +33,6 @@ export const jitteredDelayMs = (attempt: number, random: () => number = Math.ran
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Optimistic writes whose condition failed because the item moved under them (a ballot, a user, an
- * idea changed by another request) read again and decide again: at most this many times, with the
- * same jittered pause before each new attempt; then the caller answers 409.
- */
-export const REPLAN_ATTEMPTS = 8;
-export const pauseBeforeReplan = (attempt: number): Promise<unknown> => sleep(jitteredDelayMs(attempt));
 
 /** 503 with `Retry-After`: DynamoDB kept throttling (or could not be reached) through the retries. */
 export const stillBusy = (): Error => serviceUnavailable('The database is busy; please retry shortly', RETRY_POLICY.retryAfterSeconds);

@@ -24,7 +24,6 @@ import {
   tagIsLive,
   type IdeaIndexSpec,
 } from '#lib/store/ideas/index-items';
-import { removeIdeaFromBallots, type BallotSealer } from '#lib/store/ballots/ballots';
 import {
   contentKey,
   deleteContentItem,
@@ -124,31 +123,33 @@ async function writeIndexed(
 }
 
 /**
- * Deletes an idea and what hangs off it; false when there was no such idea (nor a tombstone of one).
- * 1. the idea becomes a tombstone (`DELETING`; reads treat it as gone) and its tally `gone` (out of the
- *    order by votes), in one transaction: from then on no vote or argument can be added to it;
- * 2. its arguments (one Query page per 1 MB, one BatchWrite per 25);
- * 3. its votes from every ballot, each with its tally change (lib/store/ballots/ballots.ts);
- * 4. its index items (lib/store/ideas/index-items.ts; readers ignore them once the idea is a tombstone);
- * 5. the tombstone itself.
- * Every step can run again, so a DELETE retried after a failure halfway finishes the job.
- * Cost grows with what is deleted; list and read calls stay constant.
+ * The first step of deleting an idea: the idea becomes a tombstone (`DELETING`; reads treat it as gone)
+ * and its tally `gone` (out of the order by votes), in one transaction, so from then on no vote or
+ * argument can be added to it. False when there was no such idea (nor a tombstone of one).
  */
-export async function deleteIdeaAndRelated(siteId: number, ideaId: number, seal: BallotSealer): Promise<boolean> {
-  const existed = await markContentDeleting('IDEA', siteId, ideaId, { with: [tallyGoneItem(siteId, ideaId)] });
-  if (!existed) return false;
+export const markIdeaDeleting = (siteId: number, ideaId: number): Promise<boolean> =>
+  markContentDeleting('IDEA', siteId, ideaId, { with: [tallyGoneItem(siteId, ideaId)] });
+
+/**
+ * Every argument of an idea, removed (one Query page per 1 MB, one BatchWrite per 25): a step of
+ * deleting the idea, after its tombstone (no argument can be added any more).
+ */
+export async function deleteArgumentsOfIdea(siteId: number, ideaId: number): Promise<void> {
   const argumentKeyList = await queryAll<Key>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
     ProjectionExpression: 'PK, SK',
   });
   await batchDelete(argumentKeyList);
-  await removeIdeaFromBallots(siteId, ideaId, seal);
-  // Its index items (the tombstone is no longer written by anyone, so its list is final).
-  await batchDelete(indexKeysOf(siteId, await readIndexEntries(siteId, ideaId)));
-  await deleteContentItem('IDEA', siteId, ideaId);
-  return true;
 }
+
+/** A deleted idea's index items (its tombstone is written by nobody any more, so its list is final). */
+export async function deleteIdeaIndexItems(siteId: number, ideaId: number): Promise<void> {
+  await batchDelete(indexKeysOf(siteId, await readIndexEntries(siteId, ideaId)));
+}
+
+/** The last step of deleting an idea: its tombstone. */
+export const deleteIdeaItem = (siteId: number, ideaId: number): Promise<boolean> => deleteContentItem('IDEA', siteId, ideaId);
 
 /** Whether the idea has at least one argument: one Query of at most one key. */
 export async function ideaHasArguments(siteId: number, ideaId: number): Promise<boolean> {

@@ -12,10 +12,11 @@ import { contentKeys } from '#lib/store/content/keys';
 import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
 import { batchDelete } from '#lib/store/db/batch';
-import { rankOf, type Tally, type TallyCopies } from '#lib/store/ideas/tallies';
+import { counterName, rankOf, type Tally, type TallyCopies } from '#lib/store/ideas/tallies';
 import { INDEX_KEYS } from '#lib/store/ideas/index-items';
 import { ballotOf, type BallotItem, type BallotSeal } from '#lib/store/ballots/ballots';
 import { conditionFailed } from '#lib/store/db/failures';
+import { update, withCondition } from '#lib/store/db/update';
 
 export interface MigrationPage<T> {
   items: T[];
@@ -59,10 +60,11 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
       new UpdateCommand({
         TableName: TABLE,
         Key: ballotKeys.ballot(siteId, userId),
-        UpdateExpression: 'SET #hash = :hash, prevHash = :prev',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
-        ExpressionAttributeNames: { '#hash': 'hash' },
-        ExpressionAttributeValues: { ':hash': seal.hash, ':prev': seal.prevHash, ':v': version },
+        ...withCondition(update({ set: { hash: seal.hash, prevHash: seal.prevHash } }), {
+          expression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
+          names: { '#hash': 'hash' },
+          values: { ':v': version },
+        }),
       }),
     );
     return true;
@@ -111,30 +113,18 @@ export async function legacyTallies(siteId: number): Promise<{ shardKeys: Key[];
  * tie-break. False when it was counted before.
  */
 export async function putMigratedTally(siteId: number, ideaId: number, tally: Tally, copies: TallyCopies): Promise<boolean> {
-  const names: Record<string, string> = { '#done': 'legacyCounted', '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#author': 'author', '#gone': 'gone' };
-  const values: Record<string, unknown> = {
-    ':true': true,
-    ':id': ideaId,
-    ':budget': copies.budget,
-    ':theme': copies.theme,
-    ':author': copies.author,
-    ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK,
-    ':rank': rankOf(tally['yes'] ?? 0, ideaId),
-  };
-  const adds = Object.entries(tally).map(([opinion, count], i) => {
-    names[`#c${i}`] = `v_${opinion}`;
-    values[`:c${i}`] = count;
-    return `#c${i} :c${i}`;
+  const counts = Object.fromEntries(Object.entries(tally).map(([opinion, count]) => [counterName(opinion), count]));
+  const changes = update({
+    set: { legacyCounted: true, tallyOf: ideaId, GSI3PK: ideaKeys.ideasByVotes(siteId).GSI3PK },
+    setIfAbsent: { budget: copies.budget, theme: copies.theme, author: copies.author },
+    add: { ...counts, GSI3SK: rankOf(tally['yes'] ?? 0, ideaId) },
   });
   try {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: ideaKeys.ideaTally(siteId, ideaId),
-        UpdateExpression: `SET #done = :true, #tallyOf = :id, #budget = if_not_exists(#budget, :budget), #theme = if_not_exists(#theme, :theme), #author = if_not_exists(#author, :author), GSI3PK = :pk ADD ${[...adds, 'GSI3SK :rank'].join(', ')}`,
-        ConditionExpression: 'attribute_not_exists(#done) AND attribute_not_exists(#gone)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...withCondition(changes, { expression: 'attribute_not_exists(#done) AND attribute_not_exists(#gone)', names: { '#done': 'legacyCounted', '#gone': 'gone' } }),
       }),
     );
     return true;

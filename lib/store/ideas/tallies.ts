@@ -31,6 +31,8 @@ import { pad, sitePk, type Key } from '#lib/store/db/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
+import { update, withCondition } from '#lib/store/db/update';
+import { batchDelete } from '#lib/store/db/batch';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** Votes per opinion. */
@@ -54,7 +56,7 @@ export interface TallyCopies {
 }
 
 const COUNTER_PREFIX = 'v_';
-const counterName = (opinion: string) => `${COUNTER_PREFIX}${opinion}`;
+export const counterName = (opinion: string) => `${COUNTER_PREFIX}${opinion}`;
 
 /** The rank of an idea with `yes` votes on GSI3 (as a string: a decimal beyond a double's precision). */
 export const rankOf = (yes: number, ideaId: number): NumberValue => NumberValue.from(`${yes}.${pad(ideaId)}`);
@@ -103,9 +105,7 @@ export function tallyCopiesItem(siteId: number, ideaId: number, copies: TallyCop
     Update: {
       TableName: TABLE,
       Key: ideaKeys.ideaTally(siteId, ideaId),
-      UpdateExpression: 'SET #tallyOf = :id, #budget = :budget, #theme = :theme, #author = :author',
-      ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#budget': 'budget', '#theme': 'theme', '#author': 'author' },
-      ExpressionAttributeValues: { ':id': ideaId, ':budget': copies.budget, ':theme': copies.theme, ':author': copies.author },
+      ...update({ set: { tallyOf: ideaId, budget: copies.budget, theme: copies.theme, author: copies.author } }),
     },
   };
 }
@@ -116,9 +116,7 @@ export function tallyGoneItem(siteId: number, ideaId: number): TransactItem {
     Update: {
       TableName: TABLE,
       Key: ideaKeys.ideaTally(siteId, ideaId),
-      UpdateExpression: 'SET #gone = :true REMOVE GSI3PK, GSI3SK',
-      ExpressionAttributeNames: { '#gone': 'gone' },
-      ExpressionAttributeValues: { ':true': true },
+      ...update({ set: { gone: true }, remove: ['GSI3PK', 'GSI3SK'] }),
     },
   };
 }
@@ -130,18 +128,13 @@ export function tallyGoneItem(siteId: number, ideaId: number): TransactItem {
  * that must still hold is a ConditionCheck.
  */
 export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, options: { addsVotes: boolean; unconditional?: boolean }): TransactItem {
-  const names: Record<string, string> = {};
-  const values: Record<string, number> = {};
-  const adds: string[] = [];
+  const adds: Record<string, number> = {};
   for (const [opinion, delta] of Object.entries(change)) {
     if (delta === 0) continue;
-    const i = adds.length;
-    names[`#c${i}`] = counterName(opinion);
-    values[`:c${i}`] = delta;
-    adds.push(`#c${i} :c${i}`);
+    adds[counterName(opinion)] = delta;
     // The rank moves with `yes`. Only a votable idea carries GSI3PK: on a gone one this leaves a stray
     // GSI3SK, which indexes nothing and goes with the item.
-    if (opinion === 'yes') adds.push(`GSI3SK :c${i}`);
+    if (opinion === 'yes') adds['GSI3SK'] = delta;
   }
   const key = ideaKeys.ideaTally(siteId, ideaId);
   const condition: { expression: string; names: Record<string, string> } | undefined = options.addsVotes
@@ -149,7 +142,7 @@ export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, o
     : options.unconditional
       ? undefined
       : { expression: 'attribute_exists(PK)', names: {} };
-  if (adds.length === 0) {
+  if (Object.keys(adds).length === 0) {
     if (!condition) throw new Error('A tally change with nothing to add and nothing to check');
     const checkNames = Object.keys(condition.names).length > 0 ? { ExpressionAttributeNames: condition.names } : {};
     return { ConditionCheck: { TableName: TABLE, Key: key, ConditionExpression: condition.expression, ...checkNames } };
@@ -158,18 +151,18 @@ export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, o
     Update: {
       TableName: TABLE,
       Key: key,
-      UpdateExpression: `ADD ${adds.join(', ')}`,
-      ...(condition ? { ConditionExpression: condition.expression } : {}),
-      ExpressionAttributeNames: { ...names, ...(condition?.names ?? {}) },
-      ExpressionAttributeValues: values,
+      ...(condition ? withCondition(update({ add: adds }), condition) : update({ add: adds })),
     },
   };
 }
 
-/** Removes an idea's tally item: the last step of deleting the idea, after its votes left every ballot. */
+/** The key of an idea's tally item, for its removal. */
 export function tallyDeleteKey(siteId: number, ideaId: number): Key {
   return ideaKeys.ideaTally(siteId, ideaId);
 }
+
+/** Removes an idea's tally item: the last step of deleting the idea's votes, after they left every ballot. */
+export const deleteTally = (siteId: number, ideaId: number): Promise<void> => batchDelete([tallyDeleteKey(siteId, ideaId)]);
 
 /** The keys of some ideas' tally items (for a read planned together with others, e.g. a vote round's). */
 export const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => ideaKeys.ideaTally(siteId, id));

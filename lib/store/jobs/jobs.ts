@@ -21,6 +21,7 @@ import type { JobName } from '#schemas/job';
 import { conditionFailed } from '#lib/store/db/failures';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedJobMarker, type StoredJobMarker } from '#schemas/stored/job-marker';
+import { update, withCondition } from '#lib/store/db/update';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -49,14 +50,11 @@ const toMarker = (raw: Record<string, unknown>): JobMarker => ({
   indexKey: typeof raw.GSI2SK === 'string' ? raw.GSI2SK : '',
 });
 
-/** SET/REMOVE parts that put a marker on GSI2 at `dueAt`, or take it off (null). */
-function dueParts(job: JobName, siteId: number, dueAt: string | null) {
-  if (dueAt === null) return { set: ['dueAt = :due'], remove: ['GSI2PK', 'GSI2SK'], values: { ':due': null } };
-  const index = jobKeys.jobDue(job, dueAt, siteId);
-  return { set: ['dueAt = :due', 'GSI2PK = :g2pk', 'GSI2SK = :g2sk'], remove: [], values: { ':due': dueAt, ':g2pk': index.GSI2PK, ':g2sk': index.GSI2SK } };
+/** What puts a marker on GSI2 at `dueAt`, or takes it off (null). */
+function dueParts(job: JobName, siteId: number, dueAt: string | null): { set: Record<string, unknown>; remove: string[] } {
+  if (dueAt === null) return { set: { dueAt: null }, remove: ['GSI2PK', 'GSI2SK'] };
+  return { set: { dueAt, ...jobKeys.jobDue(job, dueAt, siteId) }, remove: [] };
 }
-
-const updateExpression = (set: string[], remove: string[]) => `SET ${set.join(', ')}${remove.length ? ` REMOVE ${remove.join(', ')}` : ''}`;
 
 /**
  * Writes the due times that follow from a site's config (one transaction of one Update per job). A
@@ -70,13 +68,10 @@ export async function syncJobMarkers(siteId: number, dues: Record<JobName, strin
       Update: {
         TableName: TABLE,
         Key: jobKeys.jobMarker(siteId, job),
-        UpdateExpression: updateExpression(
-          [...parts.set, 'job = :job', 'siteId = :site', 'siteUpdatedAt = :u', '#cursor = if_not_exists(#cursor, :zero)'],
-          parts.remove,
-        ),
-        ConditionExpression: 'attribute_not_exists(siteUpdatedAt) OR siteUpdatedAt <= :u',
-        ExpressionAttributeNames: { '#cursor': 'cursor' },
-        ExpressionAttributeValues: { ...parts.values, ':job': job, ':site': siteId, ':u': siteUpdatedAt, ':zero': 0 },
+        ...withCondition(update({ set: { ...parts.set, job, siteId, siteUpdatedAt }, setIfAbsent: { cursor: 0 }, remove: parts.remove }), {
+          expression: 'attribute_not_exists(siteUpdatedAt) OR siteUpdatedAt <= :u',
+          values: { ':u': siteUpdatedAt },
+        }),
       },
     };
   });
@@ -111,22 +106,15 @@ export async function getJobMarker(siteId: number, job: JobName): Promise<JobMar
 /** The Update that moves a marker on, conditioned on the index key and cursor it was read with. */
 export function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cursor?: number }): TransactItem {
   const parts = dueParts(marker.job, marker.siteId, next.dueAt);
-  const set = [...parts.set, '#cursor = :cursor'];
   return {
     Update: {
       TableName: TABLE,
       Key: jobKeys.jobMarker(marker.siteId, marker.job),
-      UpdateExpression: updateExpression(set, parts.remove),
-      ConditionExpression: marker.indexKey
-        ? 'GSI2SK = :seen AND #cursor = :seenCursor'
-        : 'attribute_not_exists(GSI2SK) AND #cursor = :seenCursor',
-      ExpressionAttributeNames: { '#cursor': 'cursor' },
-      ExpressionAttributeValues: {
-        ...parts.values,
-        ':cursor': next.cursor ?? marker.cursor,
-        ':seenCursor': marker.cursor,
-        ...(marker.indexKey ? { ':seen': marker.indexKey } : {}),
-      },
+      ...withCondition(update({ set: { ...parts.set, cursor: next.cursor ?? marker.cursor }, remove: parts.remove }), {
+        expression: marker.indexKey ? 'GSI2SK = :seen AND #cursor = :seenCursor' : 'attribute_not_exists(GSI2SK) AND #cursor = :seenCursor',
+        names: { '#cursor': 'cursor' },
+        values: { ':seenCursor': marker.cursor, ...(marker.indexKey ? { ':seen': marker.indexKey } : {}) },
+      }),
     },
   };
 }
@@ -166,15 +154,15 @@ export async function commitEndProject(input: {
       Update: {
         TableName: TABLE,
         Key: siteKeys.site(input.marker.siteId),
-        UpdateExpression: 'SET #config.#project = :project',
-        ConditionExpression: ['updatedAt = :seen', ...guards].join(' AND '),
-        ExpressionAttributeNames: {
-          '#config': 'config',
-          '#project': 'project',
-          ...(input.found.notEnded ? { '#ended': 'projectHasEnded' } : {}),
-          ...(guards.some((g) => g.includes('#sent')) ? { '#sent': 'endDateNotificationSent' } : {}),
-        },
-        ExpressionAttributeValues: { ':project': input.project, ':seen': input.siteUpdatedAt, ...(guards.length > 0 ? { ':false': false } : {}) },
+        ...withCondition(update({ setAt: [[['config', 'project'], input.project]] }), {
+          expression: ['updatedAt = :seen', ...guards].join(' AND '),
+          names: {
+            ...(guards.length > 0 ? { '#config': 'config', '#project': 'project' } : {}),
+            ...(input.found.notEnded ? { '#ended': 'projectHasEnded' } : {}),
+            ...(guards.some((g) => g.includes('#sent')) ? { '#sent': 'endDateNotificationSent' } : {}),
+          },
+          values: { ':seen': input.siteUpdatedAt, ...(guards.length > 0 ? { ':false': false } : {}) },
+        }),
       },
     },
     ...(input.notification ? [notificationPut(input.notification)] : []),

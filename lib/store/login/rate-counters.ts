@@ -9,6 +9,7 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { loginKeys } from '#lib/store/login/keys';
 import { recordReader } from '#lib/store/db/codec';
 import { storedRateCounter } from '#schemas/stored/counters';
+import { update } from '#lib/store/db/update';
 
 /** What the ADD returns (UPDATED_NEW: the count, and the ttl when this request set it). */
 const readCounter = recordReader('brute-force counter', storedRateCounter);
@@ -25,9 +26,7 @@ export async function countRequestInWindow(
     new UpdateCommand({
       TableName: TABLE,
       Key: loginKeys.rateCounter(siteId, address, group, windowStartEpoch),
-      UpdateExpression: 'ADD #n :one SET #ttl = if_not_exists(#ttl, :ttl)',
-      ExpressionAttributeNames: { '#n': 'count', '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': expiresAtEpoch },
+      ...update({ add: { count: 1 }, setIfAbsent: { ttl: expiresAtEpoch } }),
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -17,6 +17,7 @@ import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { failedConditions } from '#lib/store/db/failures';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedSignup, storedSignupPointer, type StoredSignup } from '#schemas/stored/newsletter';
+import { update, withCondition } from '#lib/store/db/update';
 
 export type SignupItem = StoredSignup;
 
@@ -161,15 +162,11 @@ export async function confirmSignup(siteId: number, signupId: number, tokenHash:
       Update: {
         TableName: TABLE,
         Key: signupKeys.newsletterSignup(siteId, signupId),
-        UpdateExpression: 'SET #confirmed = :true, #confirmedAt = :now REMOVE #salt, #hash',
-        ConditionExpression: 'attribute_exists(PK) AND #confirmed = :false AND #hash = :hash',
-        ExpressionAttributeNames: {
-          '#confirmed': 'confirmed',
-          '#confirmedAt': 'confirmedAt',
-          '#salt': 'tokenSalt',
-          '#hash': 'tokenHash',
-        },
-        ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now, ':hash': tokenHash },
+        ...withCondition(update({ set: { confirmed: true, confirmedAt: now }, remove: ['tokenSalt', 'tokenHash'] }), {
+          expression: 'attribute_exists(PK) AND #confirmed = :false AND #hash = :hash',
+          names: { '#confirmed': 'confirmed', '#hash': 'tokenHash' },
+          values: { ':false': false, ':hash': tokenHash },
+        }),
       },
     },
   ]);

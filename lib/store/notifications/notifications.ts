@@ -12,6 +12,7 @@ import type { NotificationRecord, NotificationStatus } from '#schemas/notificati
 import { conditionFailed } from '#lib/store/db/failures';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedNotification } from '#schemas/stored/notification';
+import { update, withCondition } from '#lib/store/db/update';
 
 export type NotificationItem = NotificationRecord;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -68,10 +69,7 @@ export async function markNotificationSent(siteId: number, notificationId: numbe
       new UpdateCommand({
         TableName: TABLE,
         Key: notificationKeys.notification(siteId, notificationId),
-        UpdateExpression: 'SET #status = :sent, sentAt = :at',
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':sent': 'sent', ':pending': 'pending', ':at': sentAt },
+        ...withCondition(update({ set: { status: 'sent', sentAt } }), { expression: '#status = :pending', names: { '#status': 'status' }, values: { ':pending': 'pending' } }),
         ReturnValues: 'ALL_NEW',
       }),
     );

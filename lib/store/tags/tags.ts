@@ -14,6 +14,7 @@ import type { TransactItem } from '#lib/store/ideas/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { defineCodec, recordReader } from '#lib/store/db/codec';
 import { storedTag, storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
+import { update, withCondition } from '#lib/store/db/update';
 
 /** A tag as the domain writes it; a read may find it a tombstone (`deletingAt`). */
 export type TagItem = Omit<StoredTag, 'deletingAt'>;
@@ -121,10 +122,7 @@ export async function markTagDeleting(siteId: number, tagId: number): Promise<bo
       new UpdateCommand({
         TableName: TABLE,
         Key: tagKeys.tag(siteId, tagId),
-        UpdateExpression: 'SET #deleting = if_not_exists(#deleting, :now)',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#deleting': DELETING },
-        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+        ...withCondition(update({ setIfAbsent: { [DELETING]: new Date().toISOString() } }), { expression: 'attribute_exists(PK)' }),
       }),
     );
     return true;

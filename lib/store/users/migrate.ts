@@ -10,6 +10,7 @@ import { userKeys } from '#lib/store/users/keys';
 import { conditionFailed } from '#lib/store/db/failures';
 import { recordReader } from '#lib/store/db/codec';
 import { storedUserBeforeLifecycle } from '#schemas/stored/user';
+import { update, withCondition } from '#lib/store/db/update';
 
 /** Read only: the migration writes with Updates (below), never a whole user (that is lib/store/users/users.ts). */
 const readLegacyUser = recordReader('user (as stored before the lifecycle change)', storedUserBeforeLifecycle);
@@ -65,16 +66,12 @@ export async function indexUserActivity(user: UserWithoutActivityIndex, lastActi
       new UpdateCommand({
         TableName: TABLE,
         Key: userKeys.user(user.siteId, user.id),
-        UpdateExpression: 'SET GSI2PK = :g2pk, GSI2SK = :g2sk, lastActivityAt = :at',
-        ConditionExpression:
-          'attribute_exists(PK) AND attribute_not_exists(GSI2PK) AND attribute_not_exists(anonymizedAt)' +
-          (user.updatedAt === undefined ? ' AND attribute_not_exists(updatedAt)' : ' AND updatedAt = :u'),
-        ExpressionAttributeValues: {
-          ':g2pk': index.GSI2PK,
-          ':g2sk': index.GSI2SK,
-          ':at': lastActivityAt,
-          ...(user.updatedAt === undefined ? {} : { ':u': user.updatedAt }),
-        },
+        ...withCondition(update({ set: { GSI2PK: index.GSI2PK, GSI2SK: index.GSI2SK, lastActivityAt } }), {
+          expression:
+            'attribute_exists(PK) AND attribute_not_exists(GSI2PK) AND attribute_not_exists(anonymizedAt)' +
+            (user.updatedAt === undefined ? ' AND attribute_not_exists(updatedAt)' : ' AND updatedAt = :u'),
+          ...(user.updatedAt === undefined ? {} : { values: { ':u': user.updatedAt } }),
+        }),
       }),
     );
     return true;

@@ -25,7 +25,7 @@ import { userKeys } from '#lib/store/users/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { roleFloorCodec, roleFloorKey, roleFloorPut } from '#lib/store/users/role-floor';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
-import { updateOf, withCondition } from '#lib/store/db/update';
+import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedUser, storedUserLink, type StoredUser } from '#schemas/stored/user';
 
@@ -231,10 +231,11 @@ export async function touchUserActivity(siteId: number, userId: number, at: stri
       new UpdateCommand({
         TableName: TABLE,
         Key: userKeys.user(siteId, userId),
-        UpdateExpression: 'SET #at = :at, GSI2PK = :pk, GSI2SK = :sk REMOVE #warned',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#anonymized) AND #at = :seen',
-        ExpressionAttributeNames: { '#at': 'lastActivityAt', '#warned': 'warnedAt', '#anonymized': 'anonymizedAt' },
-        ExpressionAttributeValues: { ':at': at, ':pk': index.GSI2PK, ':sk': index.GSI2SK, ':seen': seen },
+        ...withCondition(update({ set: { lastActivityAt: at, GSI2PK: index.GSI2PK, GSI2SK: index.GSI2SK }, remove: ['warnedAt'] }), {
+          expression: 'attribute_exists(PK) AND attribute_not_exists(#anonymized) AND #at = :seen',
+          names: { '#at': 'lastActivityAt', '#anonymized': 'anonymizedAt' },
+          values: { ':seen': seen },
+        }),
       }),
     );
     return true;
@@ -312,10 +313,11 @@ export async function markUserWarned(
             Update: {
               TableName: TABLE,
               Key: userKeys.user(siteId, userId),
-              UpdateExpression: 'SET #warned = :at, GSI2SK = :sk',
-              ConditionExpression: 'GSI2SK = :seen AND attribute_not_exists(#anonymized)',
-              ExpressionAttributeNames: { '#warned': 'warnedAt', '#anonymized': 'anonymizedAt' },
-              ExpressionAttributeValues: { ':at': warnedAt, ':sk': index.GSI2SK, ':seen': seenIndexKey },
+              ...withCondition(update({ set: { warnedAt, GSI2SK: index.GSI2SK } }), {
+                expression: 'GSI2SK = :seen AND attribute_not_exists(#anonymized)',
+                names: { '#anonymized': 'anonymizedAt' },
+                values: { ':seen': seenIndexKey },
+              }),
             },
           },
           ...also,

@@ -13,7 +13,7 @@ import type { SignupRecord } from '#schemas/newsletter';
 import { nextId } from '#lib/store/db/counters';
 import { putNewIdea } from '#lib/store/ideas/ideas';
 import { putNewArticle } from '#lib/store/articles/articles';
-import { putNewArgument, toggleArgumentVote } from '#lib/store/arguments/arguments';
+import { putNewArgument, toggleArgumentVoteOnce } from '#lib/store/arguments/arguments';
 import type { ContentItem } from '#lib/store/content/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { SiteConfigInput } from '#schemas/site-config';
@@ -134,7 +134,7 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   ]);
   const argumentId = await newArgument(siteId, ideaId, member.id, null);
   const replyId = await newArgument(siteId, ideaId, member2.id, argumentId);
-  await toggleArgumentVote(siteId, ideaId, argumentId, member2.id);
+  await toggleArgumentVoteOnce(siteId, ideaId, argumentId, member2.id, false);
 
   const voted = await castVotes(siteId, member.token, [{ ideaId, opinion: 'yes' }]);
   if (voted.status !== 200) throw new Error(`could not seed a vote: ${voted.status} ${JSON.stringify(voted.body)}`);
