@@ -23,19 +23,14 @@ import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/
 import { DELETING } from '#lib/store/content/content-items';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { update, updateOf, withCondition } from '#lib/store/db/update';
-import { defineCodec, recordReader } from '#lib/store/db/codec';
-import { storedArgument, type StoredArgument } from '#schemas/stored/argument';
+import { recordReader } from '#lib/store/db/codec';
+import { type StoredArgument } from '#schemas/stored/argument';
 import { storedContentRef } from '#schemas/stored/content-item';
+import { argumentCodec } from '#lib/store/arguments/codec';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
 export type ArgumentItem = StoredArgument;
 
-/** The author's GSI1 entry (activity, anonymization) while the argument has one. */
-export const argumentCodec = defineCodec<ArgumentItem>({
-  kind: 'argument',
-  schema: storedArgument,
-  keys: (item) => ({ ...argumentKeys.argument(item.siteId, item.ideaId, item.id), ...ownerIndex(item) }),
-});
 const strip = argumentCodec.fromItem;
 
 const isConditionFailure = conditionFailed;
@@ -83,9 +78,6 @@ export const getArgument = Object.assign(
   },
   { plan: planOf(keysOfArgument) },
 );
-
-const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>
-  item.userId != null ? userKeys.ownedBy(item.userId, 'ARG', item.id) : {};
 
 /**
  * Writes a new argument in one transaction with checks that its idea (and, for a reply, its parent)

@@ -15,7 +15,8 @@ import { roleFloorPut } from '#lib/store/users/role-floor';
 import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/ideas/tallies';
 import { finishPendingTallies, journalSteps } from '#lib/store/ballots/journal';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
-import { externalKeyOf, userCodec, type UserItem } from '#lib/store/users/users';
+import { externalKeyOf, type UserItem } from '#lib/store/users/users';
+import { userCodec } from '#lib/store/users/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */

@@ -10,16 +10,11 @@ import { checkpointKeys } from '#lib/store/checkpoints/keys';
 import { markerUpdate, type JobMarker } from '#lib/store/jobs/jobs';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { conditionFailed } from '#lib/store/db/failures';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedCheckpoint, type StoredCheckpoint } from '#schemas/stored/checkpoint';
+import { type StoredCheckpoint } from '#schemas/stored/checkpoint';
+import { checkpointCodec } from '#lib/store/checkpoints/codec';
 
 export type CheckpointItem = StoredCheckpoint;
 
-export const checkpointCodec = defineCodec<CheckpointItem>({
-  kind: 'vote checkpoint',
-  schema: storedCheckpoint,
-  keys: (item) => checkpointKeys.voteCheckpoint(item.siteId, item.id),
-});
 const strip = checkpointCodec.fromItem;
 
 /**

@@ -19,7 +19,7 @@ import type { UserItem } from '#lib/store/users/users';
 import type { ContentStatus } from '#schemas/content-item';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { contentItemCodec } from '#lib/store/content/codec';
-import { userCodec } from '#lib/store/users/users';
+import { userCodec } from '#lib/store/users/codec';
 import { update, withCondition } from '#lib/store/db/update';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';

@@ -8,6 +8,7 @@ import { recordReader } from '#lib/store/db/codec';
 import { storedIdCounter } from '#schemas/stored/counters';
 import { takeReservedId, type IdReservation } from '#lib/store/db/prefetch';
 import type { Key } from '#lib/store/db/keys';
+import { update } from '#lib/store/db/update';
 
 /** What the ADD returns (UPDATED_NEW): the counter's new value. */
 const readCounter = recordReader('id counter', storedIdCounter);
@@ -23,9 +24,7 @@ export async function nextIds(type: CounterType, count = 1): Promise<number> {
     new UpdateCommand({
       TableName: TABLE,
       Key: counterKey(type),
-      UpdateExpression: 'ADD #v :n',
-      ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':n': count },
+      ...update({ add: { value: count } }),
       ReturnValues: 'UPDATED_NEW',
     }),
   );

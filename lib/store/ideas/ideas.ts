@@ -38,7 +38,8 @@ import {
   type ContentPage,
   type ContentWriteOutcome,
 } from '#lib/store/content/content-items';
-import { argumentCodec, type ArgumentItem } from '#lib/store/arguments/arguments';
+import { type ArgumentItem } from '#lib/store/arguments/arguments';
+import { argumentCodec } from '#lib/store/arguments/codec';
 import type { UserItem } from '#lib/store/users/users';
 import type { ContentStatus } from '#schemas/content-item';
 

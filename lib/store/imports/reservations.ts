@@ -14,6 +14,7 @@ import { importKeys } from '#lib/store/imports/keys';
 import { batchGet } from '#lib/store/db/batch';
 import { failedConditions } from '#lib/store/db/failures';
 import { counterKey, type CounterType } from '#lib/store/db/counters';
+import { update, withCondition } from '#lib/store/db/update';
 
 export interface ImportReservation {
   floors: Partial<Record<CounterType, number>>;
@@ -54,11 +55,12 @@ export async function reserveImportIds(source: string, ceilings: Partial<Record<
               Update: {
                 TableName: TABLE,
                 Key: counterKey(type),
-                UpdateExpression: 'SET #v = :max',
                 // Unchanged since it was read: no id was handed out between the floor and the raise.
-                ConditionExpression: floors[type] === 0 ? 'attribute_not_exists(#v) OR #v = :zero' : '#v = :floor',
-                ExpressionAttributeNames: { '#v': 'value' },
-                ExpressionAttributeValues: floors[type] === 0 ? { ':max': ceilings[type], ':zero': 0 } : { ':max': ceilings[type], ':floor': floors[type] },
+                ...withCondition(update({ set: { value: ceilings[type] } }), {
+                  expression: floors[type] === 0 ? 'attribute_not_exists(#v) OR #v = :zero' : '#v = :floor',
+                  names: { '#v': 'value' },
+                  values: floors[type] === 0 ? { ':zero': 0 } : { ':floor': floors[type] },
+                }),
               },
             })),
           ],

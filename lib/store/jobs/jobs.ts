@@ -19,9 +19,8 @@ import { notificationPut, type NotificationItem } from '#lib/store/notifications
 import type { SiteConfigInput } from '#schemas/site-config';
 import type { JobName } from '#schemas/job';
 import { conditionFailed } from '#lib/store/db/failures';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedJobMarker, type StoredJobMarker } from '#schemas/stored/job-marker';
 import { update, withCondition } from '#lib/store/db/update';
+import { jobMarkerCodec } from '#lib/store/jobs/codec';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -39,11 +38,6 @@ export interface JobMarker {
  * Markers are written by Updates only (their fields change apart: see above), so the codec reads and
  * names the key; the GSI2 keys are set by `dueParts`.
  */
-export const jobMarkerCodec = defineCodec<StoredJobMarker>({
-  kind: 'job marker',
-  schema: storedJobMarker,
-  keys: (marker) => jobKeys.jobMarker(marker.siteId, marker.job),
-});
 
 const toMarker = (raw: Record<string, unknown>): JobMarker => ({
   ...jobMarkerCodec.fromItem(raw),

@@ -5,17 +5,9 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { loginKeys } from '#lib/store/login/keys';
 import { conditionFailed } from '#lib/store/db/failures';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedLoginState } from '#schemas/stored/counters';
+import { usedLoginStateCodec } from '#lib/store/login/codec';
 
-/** Written, never read back: the conditional Put is the whole check. */
-export const usedLoginStateCodec = defineCodec<{ ttl: number }, [siteId: number, nonceHash: string]>({
-  kind: 'used login state',
-  schema: storedLoginState,
-  keys: (_state, siteId, nonceHash) => loginKeys.usedLoginState(siteId, nonceHash),
-});
 
 /** @returns false when the state was used before. */
 export async function markLoginStateUsed(siteId: number, nonceHash: string, expiresAtEpoch: number): Promise<boolean> {

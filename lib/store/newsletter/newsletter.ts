@@ -12,40 +12,18 @@ import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { signupKeys } from '#lib/store/newsletter/keys';
-import { userKeys } from '#lib/store/users/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { failedConditions } from '#lib/store/db/failures';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedSignup, storedSignupPointer, type StoredSignup } from '#schemas/stored/newsletter';
+import { type StoredSignup } from '#schemas/stored/newsletter';
 import { update, withCondition } from '#lib/store/db/update';
+import { signupCodec, signupEmailCodec, signupTokenCodec } from '#lib/store/newsletter/codec';
 
 export type SignupItem = StoredSignup;
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** A signup a logged-in user made is on GSI1 under them (activity, anonymization). */
-export const signupCodec = defineCodec<SignupItem>({
-  kind: 'newsletter signup',
-  schema: storedSignup,
-  keys: (item) => ({
-    ...signupKeys.newsletterSignup(item.siteId, item.id),
-    ...(item.userId != null ? userKeys.ownedBy(item.userId, 'SIGNUP', item.id) : {}),
-  }),
-});
 const strip = signupCodec.fromItem;
 
-/** The e-mail guard and the confirm-token item: both point at their signup. */
-type SignupPointer = { signupId: number };
-export const signupEmailCodec = defineCodec<SignupPointer, [siteId: number, emailKey: string]>({
-  kind: 'newsletter e-mail guard',
-  schema: storedSignupPointer,
-  keys: (_pointer, siteId, emailKey) => signupKeys.newsletterEmail(siteId, emailKey),
-});
-export const signupTokenCodec = defineCodec<SignupPointer, [siteId: number, tokenHash: string]>({
-  kind: 'newsletter confirm token',
-  schema: storedSignupPointer,
-  keys: (_pointer, siteId, tokenHash) => signupKeys.newsletterToken(siteId, tokenHash),
-});
 
 /**
  * Runs a transaction; returns the index of the first action whose condition failed, or -1 when it

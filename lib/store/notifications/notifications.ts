@@ -10,18 +10,12 @@ import { notificationKeys } from '#lib/store/notifications/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import type { NotificationRecord, NotificationStatus } from '#schemas/notification';
 import { conditionFailed } from '#lib/store/db/failures';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedNotification } from '#schemas/stored/notification';
 import { update, withCondition } from '#lib/store/db/update';
+import { notificationCodec } from '#lib/store/notifications/codec';
 
 export type NotificationItem = NotificationRecord;
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export const notificationCodec = defineCodec<NotificationItem>({
-  kind: 'notification',
-  schema: storedNotification,
-  keys: (item) => notificationKeys.notification(item.siteId, item.id),
-});
 const strip = notificationCodec.fromItem;
 
 /** The Put of a new notification, for the transaction of the change it announces. */

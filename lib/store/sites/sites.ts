@@ -12,17 +12,11 @@ import { batchDelete, batchGet } from '#lib/store/db/batch';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { conditionFailed } from '#lib/store/db/failures';
 import { updateOf, withCondition } from '#lib/store/db/update';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedSite, type StoredSite } from '#schemas/stored/site';
+import { type StoredSite } from '#schemas/stored/site';
+import { siteCodec } from '#lib/store/sites/codec';
 
 export type SiteItem = StoredSite;
 
-/** A site is on GSI1 (`SITES`) from its first write on: the site list. */
-export const siteCodec = defineCodec<SiteItem>({
-  kind: 'site',
-  schema: storedSite,
-  keys: (site) => ({ ...siteKeys.site(site.id), ...siteKeys.siteListEntry(site.id) }),
-});
 const strip = siteCodec.fromItem;
 
 const keysOfSite = (siteId: number) => [siteKeys.site(siteId)];

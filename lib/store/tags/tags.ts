@@ -12,20 +12,16 @@ import { tagKeys } from '#lib/store/tags/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import type { TransactItem } from '#lib/store/ideas/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
-import { defineCodec, recordReader } from '#lib/store/db/codec';
-import { storedTag, storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
+import { recordReader } from '#lib/store/db/codec';
+import { storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
 import { update, withCondition } from '#lib/store/db/update';
+import { tagCodec } from '#lib/store/tags/codec';
 
 /** A tag as the domain writes it; a read may find it a tombstone (`deletingAt`). */
 export type TagItem = Omit<StoredTag, 'deletingAt'>;
 
 const DELETING = 'deletingAt';
 const isLive = (raw: Record<string, unknown>) => raw[DELETING] === undefined;
-export const tagCodec = defineCodec<StoredTag>({
-  kind: 'tag',
-  schema: storedTag,
-  keys: (item) => tagKeys.tag(item.siteId, item.id),
-});
 const toItem = tagCodec.fromItem;
 
 export async function getTag(siteId: number, tagId: number, options: { includeDeleting?: boolean } = {}) {

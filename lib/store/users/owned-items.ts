@@ -9,15 +9,18 @@
  * User ids are unique across the service, so a `USER#<u>` partition holds one site's items only, and
  * ONE Query (one page per 1 MB) returns all of a site user's kinds at once.
  */
-import { argumentCodec, type ArgumentItem } from '#lib/store/arguments/arguments';
+import { type ArgumentItem } from '#lib/store/arguments/arguments';
+import { argumentCodec } from '#lib/store/arguments/codec';
 import { ballotOf, type BallotItem } from '#lib/store/ballots/ballots';
 import { GSI1 } from '#lib/store/db/client';
 import type { ContentItem } from '#lib/store/content/content-items';
 import { contentItemCodec } from '#lib/store/content/codec';
 import { type OwnedKind, userKeys } from '#lib/store/users/keys';
-import { signupCodec, type SignupItem } from '#lib/store/newsletter/newsletter';
+import { type SignupItem } from '#lib/store/newsletter/newsletter';
+import { signupCodec } from '#lib/store/newsletter/codec';
 import { queryAll } from '#lib/store/db/query';
-import { userCodec, type UserItem } from '#lib/store/users/users';
+import { type UserItem } from '#lib/store/users/users';
+import { userCodec } from '#lib/store/users/codec';
 
 export type { OwnedKind } from '#lib/store/users/keys';
 

@@ -26,45 +26,13 @@ import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { roleFloorCodec, roleFloorKey, roleFloorPut } from '#lib/store/users/role-floor';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { update, updateOf, withCondition } from '#lib/store/db/update';
-import { defineCodec } from '#lib/store/db/codec';
-import { storedUser, storedUserLink, type StoredUser } from '#schemas/stored/user';
+import { type StoredUser } from '#schemas/stored/user';
+import { externalKeyOf, linkedKey, userCodec, userLinkCodec } from '#lib/store/users/codec';
 
 export type UserItem = StoredUser;
+export { externalKeyOf } from '#lib/store/users/codec';
 
-/** `<auth-server-url>|<external id>`: the auth-server user behind a site user, the same on every site. */
-export const externalKeyOf = (authServer: string, externalUserId: string) => `${authServer}|${externalUserId}`;
-
-const linkedKey = (item: Pick<UserItem, 'authServer' | 'externalUserId'>) =>
-  item.authServer && item.externalUserId ? externalKeyOf(item.authServer, item.externalUserId) : undefined;
-
-/**
- * A user's index keys follow from the record: GSI1 while linked to an auth-server user; GSI2 by
- * activity (or, once warned, by the warning) until anonymized.
- */
-export const userCodec = defineCodec<UserItem>({
-  kind: 'user',
-  schema: storedUser,
-  keys: (user) => {
-    const externalKey = linkedKey(user);
-    return {
-      ...userKeys.user(user.siteId, user.id),
-      ...(externalKey ? { ...userKeys.userByExternal(externalKey), GSI1SK: sitePk(user.siteId) } : {}),
-      ...(user.anonymizedAt
-        ? {}
-        : user.warnedAt
-          ? userKeys.usersByActivity(user.siteId, user.id, 'warned', user.warnedAt)
-          : userKeys.usersByActivity(user.siteId, user.id, 'active', user.lastActivityAt ?? user.createdAt)),
-    };
-  },
-});
 const strip = userCodec.fromItem;
-
-/** The link item of a linked user (the uniqueness guard): the site user's id. */
-export const userLinkCodec = defineCodec<{ userId: number }, [siteId: number, externalKey: string]>({
-  kind: 'user link',
-  schema: storedUserLink,
-  keys: (_link, siteId, externalKey) => userKeys.userLink(siteId, externalKey),
-});
 
 const keysOfUser = (siteId: number, userId: number) => [userKeys.user(siteId, userId)];
 

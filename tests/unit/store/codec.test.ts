@@ -10,8 +10,9 @@ import { contentItemCodec } from '#lib/store/content/codec';
 import { checkpointKeys } from '#lib/store/checkpoints/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { siteCodec } from '#lib/store/sites/sites';
-import { userCodec, type UserItem } from '#lib/store/users/users';
+import { siteCodec } from '#lib/store/sites/codec';
+import { type UserItem } from '#lib/store/users/users';
+import { userCodec } from '#lib/store/users/codec';
 import { storedCheckpoint } from '#schemas/stored/checkpoint';
 
 const idea = {
