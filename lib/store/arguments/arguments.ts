@@ -5,12 +5,7 @@
  * conditional UpdateItem per toggle, so the count is exact under concurrency without a transaction.
  * See docs/data-model.md for the access-pattern rows.
  */
-import {
-  DeleteCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { argumentKeys } from '#lib/store/arguments/keys';
@@ -27,6 +22,7 @@ import { recordReader } from '#lib/store/db/codec';
 import { type StoredArgument } from '#schemas/stored/argument';
 import { storedContentRef } from '#schemas/stored/content-item';
 import { argumentCodec } from '#lib/store/arguments/codec';
+import { transact } from '#lib/store/db/transact';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
 export type ArgumentItem = StoredArgument;
@@ -92,22 +88,18 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
     checks.push({ key: argumentKeys.argument(item.siteId, item.ideaId, item.parentId), missing: 'parent-missing', condition: 'attribute_exists(PK)' });
   }
   try {
-    await doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...checks.map((c) => ({
-            ConditionCheck: { TableName: TABLE, Key: c.key, ConditionExpression: c.condition },
-          })),
-          {
-            Put: {
-              TableName: TABLE,
-              Item: argumentCodec.toItem(item),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+    await transact([
+      ...checks.map((c) => ({
+        ConditionCheck: { TableName: TABLE, Key: c.key, ConditionExpression: c.condition },
+      })),
+      {
+        Put: {
+          TableName: TABLE,
+          Item: argumentCodec.toItem(item),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
     return 'ok';
   } catch (err) {
     const reasons = failedConditions(err);

@@ -7,17 +7,17 @@
  *                        with the removal of the auth-server link item and the write of the
  *                        person's role floor: anonymizing and unlinking happen at once or not at all.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ballots/ballots';
-import { doc, TABLE } from '#lib/store/db/client';
+import { TABLE } from '#lib/store/db/client';
 import { userKeys } from '#lib/store/users/keys';
 import { roleFloorPut } from '#lib/store/users/role-floor';
-import { tallyChangeItem, type Tally, type TransactItem } from '#lib/store/ideas/tallies';
+import { tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
 import { finishPendingTallies, journalSteps } from '#lib/store/ballots/journal';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
 import { externalKeyOf, type UserItem } from '#lib/store/users/users';
 import { userCodec } from '#lib/store/users/codec';
 import { conditionFailed } from '#lib/store/db/failures';
+import { transact, type TransactItem } from '#lib/store/db/transact';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
 export type AnonymizeWriteOutcome = 'done' | 'changed';
@@ -25,7 +25,7 @@ export type AnonymizeWriteOutcome = 'done' | 'changed';
 /** A cancelled transaction whose items moved (a failed condition or a concurrent transaction) is 'changed'. */
 async function transactOrChanged(items: TransactItem[]): Promise<AnonymizeWriteOutcome> {
   try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
     return 'done';
   } catch (err) {
     // Conflicts were retried by the store's policy (lib/store/db/retry.ts); a failed condition means the items moved.

@@ -6,17 +6,18 @@
  */
 import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
-import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { idFromSk, sitePk } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { queryAll } from '#lib/store/db/query';
-import { tallyChangeItem, tallyDeleteKey, type TransactItem } from '#lib/store/ideas/tallies';
+import { tallyChangeItem, tallyDeleteKey } from '#lib/store/ideas/tallies';
 import type { PendingTallies } from '#lib/store/ballots/journal';
 import { ballotCodec } from '#lib/store/ballots/codec';
 import type { StoredBallot, StoredBallotVote } from '#schemas/stored/ballot';
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
+import { transact, type TransactItem } from '#lib/store/db/transact';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
@@ -171,28 +172,24 @@ export async function removeVoteFromBallot(siteId: number, read: BallotItem, ide
   const vote = read.votes?.[String(ideaId)];
   if (!vote) return 'done';
   try {
-    await doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: TABLE,
-              Key: ballotKeys.ballot(siteId, read.userId),
-              ...withCondition(
-                update({
-                  remove: [['votes', String(ideaId)]],
-                  increment: { version: 1 },
-                  copy: { prevUpdatedAt: 'updatedAt' },
-                  set: { updatedAt: now, hash: seal.hash, prevHash: seal.prevHash },
-                }),
-                { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': read.version } },
-              ),
-            },
-          },
-          tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
-        ],
-      }),
-    );
+    await transact([
+      {
+        Update: {
+          TableName: TABLE,
+          Key: ballotKeys.ballot(siteId, read.userId),
+          ...withCondition(
+            update({
+              remove: [['votes', String(ideaId)]],
+              increment: { version: 1 },
+              copy: { prevUpdatedAt: 'updatedAt' },
+              set: { updatedAt: now, hash: seal.hash, prevHash: seal.prevHash },
+            }),
+            { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': read.version } },
+          ),
+        },
+      },
+      tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
+    ]);
     return 'done';
   } catch (err) {
     if (conditionFailed(err)) return 'changed';

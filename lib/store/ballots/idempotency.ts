@@ -10,7 +10,7 @@ import { TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { recordReader } from '#lib/store/db/codec';
 import { storedIdempotency } from '#schemas/stored/ballot';
-import type { TransactItem } from '#lib/store/ideas/tallies';
+import { type TransactItem } from '#lib/store/db/transact';
 
 export interface IdempotencyRecord {
   /** Hash of the request the key was first used with: the same key with another request is refused. */

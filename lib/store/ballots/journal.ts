@@ -5,14 +5,14 @@
  * exactly once, whoever runs it: the round itself, or the next writer of a ballot whose round stopped
  * halfway (a later round, an idea's delete cascade, anonymization).
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/db/client';
+import { TABLE } from '#lib/store/db/client';
 import { failedConditions } from '#lib/store/db/failures';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
 import { tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
 import type { StoredPendingTallies } from '#schemas/stored/ballot';
 import { update, withCondition } from '#lib/store/db/update';
+import { transact } from '#lib/store/db/transact';
 
 /** The steps of a round's counts not yet applied, and the next one to apply. */
 export type PendingTallies = StoredPendingTallies;
@@ -36,24 +36,20 @@ export async function finishPendingTallies(siteId: number, userId: number, pendi
   for (let step = pending.next; step < pending.steps.length; step++) {
     const last = step === pending.steps.length - 1;
     try {
-      await doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: TABLE,
-                Key: ballotKeys.ballot(siteId, userId),
-                ...withCondition(update(last ? { remove: ['pendingTallies'] } : { setAt: [[['pendingTallies', 'next'], step + 1]] }), {
-                  expression: '#pending.#next = :step',
-                  names: { '#pending': 'pendingTallies', '#next': 'next' },
-                  values: { ':step': step },
-                }),
-              },
-            },
-            ...pending.steps[step]!.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: false, unconditional: true })),
-          ],
-        }),
-      );
+      await transact([
+        {
+          Update: {
+            TableName: TABLE,
+            Key: ballotKeys.ballot(siteId, userId),
+            ...withCondition(update(last ? { remove: ['pendingTallies'] } : { setAt: [[['pendingTallies', 'next'], step + 1]] }), {
+              expression: '#pending.#next = :step',
+              names: { '#pending': 'pendingTallies', '#next': 'next' },
+              values: { ':step': step },
+            }),
+          },
+        },
+        ...pending.steps[step]!.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: false, unconditional: true })),
+      ]);
     } catch (err) {
       // Someone else applied this step (or all of them): nothing is left for us.
       if (failedConditions(err)?.[0]?.Code === 'ConditionalCheckFailed') return;

@@ -15,16 +15,15 @@
  * transactions, each advancing that journal once (exactly once, whoever finishes it). The ballot, and
  * so the round, is all-or-nothing; only the counts of such a round lag, for as long as those writes take.
  */
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { failedConditions, type CancellationReason } from '#lib/store/db/failures';
 import { ballotPutItem, ballotUnchangedItem, getBallot, type BallotItem, type BallotSeal, type BallotVote } from '#lib/store/ballots/ballots';
 import { finishPendingTallies, journalSteps } from '#lib/store/ballots/journal';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
-import { doc } from '#lib/store/db/client';
 import { getIdempotencyRecord, idempotencyPutItem, type IdempotencyRecord } from '#lib/store/ballots/idempotency';
 import { fitsInItem } from '#lib/store/db/storable';
 import { consistently, joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
 import { readIdeaTallies, tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
+import { transact } from '#lib/store/db/transact';
 
 /**
  * The keys a round reads, for the request's first BatchGet: the ballot, the stored answer of its
@@ -131,7 +130,7 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   const items = [ballotItem, ...changeItems, ...(idempotencyItem ? [idempotencyItem] : [])];
 
   try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (err) {
     // Conflicts and throttling were retried by the store's policy (lib/store/db/retry.ts), then 409/503.
     const reasons = failedConditions(err);

@@ -3,7 +3,7 @@
  * Written only by the `vote-checkpoints` job, never changed or deleted afterwards (deleting the site
  * sweeps them with its partition). Ids come from a counter, so SK order is publication order.
  */
-import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { checkpointKeys } from '#lib/store/checkpoints/keys';
@@ -12,6 +12,7 @@ import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { conditionFailed } from '#lib/store/db/failures';
 import { type StoredCheckpoint } from '#schemas/stored/checkpoint';
 import { checkpointCodec } from '#lib/store/checkpoints/codec';
+import { transact } from '#lib/store/db/transact';
 
 export type CheckpointItem = StoredCheckpoint;
 
@@ -23,14 +24,10 @@ const strip = checkpointCodec.fromItem;
  */
 export async function publishCheckpoint(item: CheckpointItem, marker: JobMarker, nextDueAt: string | null): Promise<boolean> {
   try {
-    await doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: TABLE, Item: checkpointCodec.toItem(item), ConditionExpression: 'attribute_not_exists(PK)' } },
-          markerUpdate(marker, { dueAt: nextDueAt }),
-        ],
-      }),
-    );
+    await transact([
+      { Put: { TableName: TABLE, Item: checkpointCodec.toItem(item), ConditionExpression: 'attribute_not_exists(PK)' } },
+      markerUpdate(marker, { dueAt: nextDueAt }),
+    ]);
     return true;
   } catch (err) {
     // Another run published first (or moved the marker). Conflicts were retried by lib/store/db/retry.ts.

@@ -5,7 +5,7 @@
  * these to their kind and add what only one kind has (tallies, arguments).
  */
 import { getItem } from '#lib/store/db/read';
-import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { batchGet } from '#lib/store/db/batch';
 import { sitePk, type Key } from '#lib/store/db/keys';
@@ -14,13 +14,14 @@ import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { queryPage, type PageRequest } from '#lib/store/db/query';
 import { fitsInItem } from '#lib/store/db/storable';
-import { asIdeaTally, type Tally, type TransactItem } from '#lib/store/ideas/tallies';
+import { asIdeaTally, type Tally } from '#lib/store/ideas/tallies';
 import type { UserItem } from '#lib/store/users/users';
 import type { ContentStatus } from '#schemas/content-item';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { contentItemCodec } from '#lib/store/content/codec';
 import { userCodec } from '#lib/store/users/codec';
 import { update, withCondition } from '#lib/store/db/update';
+import { transact, type TransactItem } from '#lib/store/db/transact';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';
 
@@ -192,7 +193,7 @@ async function write(first: TransactItem, rest: TransactItem[], userCheck: Trans
     }
   }
   try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
     return 'ok';
   } catch (err) {
     const reasons = failedConditions(err);

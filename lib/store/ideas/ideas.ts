@@ -14,7 +14,7 @@ import { idRuns } from '#lib/store/arguments/id-runs';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { argumentKeys } from '#lib/store/arguments/keys';
 import { cursorScope, queryAll, type PageRequest } from '#lib/store/db/query';
-import { newTallyItem, queryIdeasByVotes, tallyCopiesItem, tallyGoneItem, type Tally, type TallyCopies, type TransactItem, type VotesPosition } from '#lib/store/ideas/tallies';
+import { newTallyItem, queryIdeasByVotes, tallyCopiesItem, tallyGoneItem, type Tally, type TallyCopies, type VotesPosition } from '#lib/store/ideas/tallies';
 import {
   indexActions,
   indexKeysOf,
@@ -42,6 +42,7 @@ import { type ArgumentItem } from '#lib/store/arguments/arguments';
 import { argumentCodec } from '#lib/store/arguments/codec';
 import type { UserItem } from '#lib/store/users/users';
 import type { ContentStatus } from '#schemas/content-item';
+import { type TransactItem } from '#lib/store/db/transact';
 
 export type IdeaItem = ContentItem;
 

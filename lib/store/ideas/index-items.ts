@@ -24,9 +24,9 @@ import { contentKeys } from '#lib/store/content/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { tagKeys } from '#lib/store/tags/keys';
 import { queryAll } from '#lib/store/db/query';
-import type { TransactItem } from '#lib/store/ideas/tallies';
 import { DELETING, type ContentItem } from '#lib/store/content/content-items';
 import { contentItemCodec } from '#lib/store/content/codec';
+import { type TransactItem } from '#lib/store/db/transact';
 
 /** What the idea item keeps of its index (see above). */
 export const INDEX_KEYS = 'indexKeys';

@@ -20,7 +20,7 @@
  *                        where yes * 10^10 + id would leave JavaScript's safe integers at 900,720 votes; read back,
  *                        it is an inexact double that nothing uses)
  */
-import { NumberValue, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI3, TABLE } from '#lib/store/db/client';
 import { getItems } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
@@ -33,8 +33,8 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
 import { update, withCondition } from '#lib/store/db/update';
 import { batchDelete } from '#lib/store/db/batch';
+import { type TransactItem } from '#lib/store/db/transact';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 /** Votes per opinion. */
 export type Tally = Record<string, number>;
 

@@ -8,13 +8,15 @@
  *
  * The reservation item (importKeys.importReservation): `{ floors: {type: n}, ceilings: {type: n}, reservedAt }`.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { importKeys } from '#lib/store/imports/keys';
 import { batchGet } from '#lib/store/db/batch';
 import { failedConditions } from '#lib/store/db/failures';
 import { counterKey, type CounterType } from '#lib/store/db/counters';
 import { update, withCondition } from '#lib/store/db/update';
+import { transact } from '#lib/store/db/transact';
+import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 
 export interface ImportReservation {
   floors: Partial<Record<CounterType, number>>;
@@ -34,7 +36,7 @@ async function readReservation(source: string): Promise<ImportReservation | unde
  * `ceilings`: the source's highest id per type.
  */
 export async function reserveImportIds(source: string, ceilings: Partial<Record<CounterType, number>>, now = new Date()): Promise<ImportReservation> {
-  for (let attempt = 0; attempt < 10; attempt++) {
+  return withReplan(async (): Promise<ImportReservation | Replan> => {
     const existing = await readReservation(source);
     if (existing) return existing;
     const types = Object.keys(ceilings) as CounterType[];
@@ -47,32 +49,28 @@ export async function reserveImportIds(source: string, ceilings: Partial<Record<
     const reservation: ImportReservation = { floors, ceilings, reservedAt: now.toISOString() };
     const raises = types.filter((t) => (ceilings[t] ?? 0) > (floors[t] ?? 0));
     try {
-      await doc.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: { TableName: TABLE, Item: { ...reservationKey(source), ...reservation }, ConditionExpression: 'attribute_not_exists(PK)' } },
-            ...raises.map((type) => ({
-              Update: {
-                TableName: TABLE,
-                Key: counterKey(type),
-                // Unchanged since it was read: no id was handed out between the floor and the raise.
-                ...withCondition(update({ set: { value: ceilings[type] } }), {
-                  expression: floors[type] === 0 ? 'attribute_not_exists(#v) OR #v = :zero' : '#v = :floor',
-                  names: { '#v': 'value' },
-                  values: floors[type] === 0 ? { ':zero': 0 } : { ':floor': floors[type] },
-                }),
-              },
-            })),
-          ],
-        }),
-      );
+      await transact([
+        { Put: { TableName: TABLE, Item: { ...reservationKey(source), ...reservation }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        ...raises.map((type) => ({
+          Update: {
+            TableName: TABLE,
+            Key: counterKey(type),
+            // Unchanged since it was read: no id was handed out between the floor and the raise.
+            ...withCondition(update({ set: { value: ceilings[type] } }), {
+              expression: floors[type] === 0 ? 'attribute_not_exists(#v) OR #v = :zero' : '#v = :floor',
+              names: { '#v': 'value' },
+              values: floors[type] === 0 ? { ':zero': 0 } : { ':floor': floors[type] },
+            }),
+          },
+        })),
+      ]);
       return reservation;
     } catch (err) {
       if (!failedConditions(err)) throw err;
       // A counter moved (a create meanwhile) or another run reserved first: read again.
+      return REPLAN;
     }
-  }
-  throw new Error(`could not reserve the ids of import ${source}: the id counters kept changing`);
+  }, () => new Error(`could not reserve the ids of import ${source}: the id counters kept changing`));
 }
 
 /** May a record of `type` keep `id` under this reservation? */

@@ -11,7 +11,7 @@
  *     conditioned on the index key (and cursor) they read, so of two overlapping runs one moves the
  *     marker and the other's write is refused.
  */
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI2, TABLE } from '#lib/store/db/client';
 import { jobKeys } from '#lib/store/jobs/keys';
 import { siteKeys } from '#lib/store/sites/keys';
@@ -21,8 +21,8 @@ import type { JobName } from '#schemas/job';
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
 import { jobMarkerCodec } from '#lib/store/jobs/codec';
+import { transact, type TransactItem } from '#lib/store/db/transact';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface JobMarker {
   siteId: number;
@@ -70,7 +70,7 @@ export async function syncJobMarkers(siteId: number, dues: Record<JobName, strin
     };
   });
   try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
   } catch (err) {
     // A newer site update wrote the markers: its due times stand. (Conflicts: lib/store/db/retry.ts.)
     if (!conditionFailed(err)) throw err;
@@ -163,7 +163,7 @@ export async function commitEndProject(input: {
     markerUpdate(input.marker, { dueAt: null }),
   ];
   try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
+    await transact(items);
     return true;
   } catch (err) {
     if (conditionFailed(err)) return false;

@@ -8,22 +8,20 @@
  * The three are written and removed together in transactions, so a guard or token never outlives its
  * signup and a signup never exists without its guard.
  */
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { signupKeys } from '#lib/store/newsletter/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
-import { failedConditions } from '#lib/store/db/failures';
 import { type StoredSignup } from '#schemas/stored/newsletter';
 import { update, withCondition } from '#lib/store/db/update';
 import { signupCodec, signupEmailCodec, signupTokenCodec } from '#lib/store/newsletter/codec';
+import { transact, transactFailedAt, type TransactItem } from '#lib/store/db/transact';
 
 export type SignupItem = StoredSignup;
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const strip = signupCodec.fromItem;
-
 
 /**
  * Runs a transaction; returns the index of the first action whose condition failed, or -1 when it
@@ -32,16 +30,7 @@ const strip = signupCodec.fromItem;
  * policy (lib/store/db/retry.ts) sends it again until the conditions decide, which is what makes
  * "exactly one of N concurrent signups wins" hold.
  */
-async function transact(items: TransactItem[]): Promise<number> {
-  try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
-    return -1;
-  } catch (err) {
-    const reasons = failedConditions(err);
-    if (!reasons) throw err;
-    return reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-  }
-}
+const transactSignup = async (items: TransactItem[]): Promise<number> => (await transactFailedAt(items))[0] ?? -1;
 
 /**
  * Writes a new signup with its e-mail guard and (when unconfirmed) its token item in ONE transaction.
@@ -74,7 +63,7 @@ export async function putNewSignup(item: SignupItem): Promise<boolean> {
       },
     });
   }
-  const failed = await transact(writes);
+  const failed = await transactSignup(writes);
   if (failed === 1) return false;
   // The signup id and the token hash are fresh; a clash there is a bug, not a client error.
   if (failed >= 0) throw new Error(`Newsletter signup ${id}: unexpected condition failure on action ${failed}`);
@@ -127,7 +116,7 @@ export async function signupIdByTokenHash(siteId: number, tokenHash: string): Pr
  * @returns false when the token was used (or the signup removed) meanwhile.
  */
 export async function confirmSignup(siteId: number, signupId: number, tokenHash: string, now: string): Promise<boolean> {
-  const failed = await transact([
+  const failed = await transactSignup([
     {
       Delete: {
         TableName: TABLE,

@@ -3,7 +3,7 @@
  * transaction as the state change they announce, and an external mailer reads and marks sent. They
  * live under the site partition, so a site delete takes them along.
  */
-import { GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { notificationKeys } from '#lib/store/notifications/keys';
@@ -12,9 +12,9 @@ import type { NotificationRecord, NotificationStatus } from '#schemas/notificati
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
 import { notificationCodec } from '#lib/store/notifications/codec';
+import { type TransactItem } from '#lib/store/db/transact';
 
 export type NotificationItem = NotificationRecord;
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 const strip = notificationCodec.fromItem;
 

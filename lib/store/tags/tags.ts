@@ -4,18 +4,18 @@
  * like the newsletter e-mail guard. A tag being deleted is a tombstone (`deletingAt`) until its ideas
  * have lost it (lib/tags/service.ts), so a retried DELETE finishes the job.
  */
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { batchGet } from '#lib/store/db/batch';
 import { sitePk } from '#lib/store/db/keys';
 import { tagKeys } from '#lib/store/tags/keys';
 import { queryPage, type Page, type PageRequest } from '#lib/store/db/query';
-import type { TransactItem } from '#lib/store/ideas/tallies';
-import { conditionFailed, failedConditions } from '#lib/store/db/failures';
+import { conditionFailed } from '#lib/store/db/failures';
 import { recordReader } from '#lib/store/db/codec';
 import { storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
 import { update, withCondition } from '#lib/store/db/update';
 import { tagCodec } from '#lib/store/tags/codec';
+import { transact, transactFailedAt, type TransactItem } from '#lib/store/db/transact';
 
 /** A tag as the domain writes it; a read may find it a tombstone (`deletingAt`). */
 export type TagItem = Omit<StoredTag, 'deletingAt'>;
@@ -69,21 +69,16 @@ const stored = (item: TagItem) => tagCodec.toItem(item);
 /** 'duplicate': the guard failed; 'stale': the tag changed or went meanwhile. */
 export type TagWriteOutcome = 'ok' | 'duplicate' | 'stale';
 
-async function transact(items: TransactItem[], guardIndex: number | undefined): Promise<TagWriteOutcome> {
-  try {
-    await doc.send(new TransactWriteCommand({ TransactItems: items }));
-    return 'ok';
-  } catch (err) {
-    const reasons = failedConditions(err);
-    if (!reasons) throw err;
-    if (guardIndex !== undefined && reasons[guardIndex]?.Code === 'ConditionalCheckFailed') return 'duplicate';
-    if (reasons[0]?.Code === 'ConditionalCheckFailed') return 'stale';
-    throw err;
-  }
+async function writeTag(items: TransactItem[], guardIndex: number | undefined): Promise<TagWriteOutcome> {
+  const failed = await transactFailedAt(items);
+  if (failed.length === 0) return 'ok';
+  if (guardIndex !== undefined && failed.includes(guardIndex)) return 'duplicate';
+  if (failed.includes(0)) return 'stale';
+  throw new Error(`Tag write: an unexpected condition failed (items ${failed.join(', ')})`);
 }
 
 export const putNewTag = (item: TagItem): Promise<TagWriteOutcome> =>
-  transact([{ Put: { TableName: TABLE, Item: stored(item), ConditionExpression: 'attribute_not_exists(PK)' } }, guardPut(item)], 1);
+  writeTag([{ Put: { TableName: TABLE, Item: stored(item), ConditionExpression: 'attribute_not_exists(PK)' } }, guardPut(item)], 1);
 
 /**
  * Replaces a tag that still has the `updatedAt` read (and is not being deleted); a new (group, name)
@@ -100,8 +95,8 @@ export function replaceTag(next: TagItem, previous: TagItem): Promise<TagWriteOu
     },
   };
   const moved = next.nameKey.group !== previous.nameKey.group || next.nameKey.name !== previous.nameKey.name;
-  if (!moved) return transact([put], undefined);
-  return transact(
+  if (!moved) return writeTag([put], undefined);
+  return writeTag(
     [
       put,
       guardPut(next),
@@ -130,12 +125,8 @@ export async function markTagDeleting(siteId: number, tagId: number): Promise<bo
 
 /** The last step of a tag delete: the tombstone and its name guard, together. */
 export async function deleteTagAndGuard(tag: TagItem): Promise<void> {
-  await doc.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: TABLE, Key: tagKeys.tag(tag.siteId, tag.id) } },
-        { Delete: { TableName: TABLE, Key: tagKeys.tagName(tag.siteId, tag.nameKey.group, tag.nameKey.name) } },
-      ],
-    }),
-  );
+  await transact([
+    { Delete: { TableName: TABLE, Key: tagKeys.tag(tag.siteId, tag.id) } },
+    { Delete: { TableName: TABLE, Key: tagKeys.tagName(tag.siteId, tag.nameKey.group, tag.nameKey.name) } },
+  ]);
 }

@@ -15,9 +15,9 @@ import { purposeKey } from '#lib/crypto/derive-key';
 import { TABLE } from '#lib/store/db/client';
 import { type Key } from '#lib/store/db/keys';
 import { userKeys } from '#lib/store/users/keys';
-import type { TransactItem } from '#lib/store/ideas/tallies';
 import { defineCodec } from '#lib/store/db/codec';
 import { storedRoleFloor } from '#schemas/stored/user';
+import { type TransactItem } from '#lib/store/db/transact';
 
 /** The floor item's key for one person on one site (JSON array input: no two triples collide). */
 export function roleFloorKey(siteId: number, authServer: string, externalUserId: string): Key {

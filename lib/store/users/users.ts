@@ -11,13 +11,7 @@
  */
 import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
-import {
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '#lib/store/db/batch';
 import { doc, GSI2, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
@@ -28,6 +22,7 @@ import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { type StoredUser } from '#schemas/stored/user';
 import { externalKeyOf, linkedKey, userCodec, userLinkCodec } from '#lib/store/users/codec';
+import { transact, type TransactItem } from '#lib/store/db/transact';
 
 export type UserItem = StoredUser;
 export { externalKeyOf } from '#lib/store/users/codec';
@@ -102,20 +97,16 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     return true;
   }
   try {
-    await doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: userPut },
-          {
-            Put: {
-              TableName: TABLE,
-              Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
+    await transact([
+      { Put: userPut },
+      {
+        Put: {
+          TableName: TABLE,
+          Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+    ]);
     return true;
   } catch (err) {
     if (failedConditions(err)?.[1]?.Code === 'ConditionalCheckFailed') return false;
@@ -168,11 +159,11 @@ export async function updateUser(
  */
 export async function deleteUser(item: Pick<UserItem, 'id' | 'siteId' | 'role' | 'authServer' | 'externalUserId'>): Promise<void> {
   const externalKey = linkedKey(item);
-  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+  const items: TransactItem[] = [
     { Delete: { TableName: TABLE, Key: userKeys.user(item.siteId, item.id) } },
   ];
   if (externalKey) items.push(linkDelete(item.siteId, item.id, externalKey), ...roleFloorPut(item));
-  await doc.send(new TransactWriteCommand({ TransactItems: items }));
+  await transact(items);
 }
 
 function linkDelete(siteId: number, userId: number, externalKey: string) {
@@ -270,28 +261,24 @@ export async function markUserWarned(
   userId: number,
   seenIndexKey: string,
   warnedAt: string,
-  also: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  also: TransactItem[],
 ): Promise<boolean> {
   const index = userKeys.usersByActivity(siteId, userId, 'warned', warnedAt);
   try {
-    await doc.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: TABLE,
-              Key: userKeys.user(siteId, userId),
-              ...withCondition(update({ set: { warnedAt, GSI2SK: index.GSI2SK } }), {
-                expression: 'GSI2SK = :seen AND attribute_not_exists(#anonymized)',
-                names: { '#anonymized': 'anonymizedAt' },
-                values: { ':seen': seenIndexKey },
-              }),
-            },
-          },
-          ...also,
-        ],
-      }),
-    );
+    await transact([
+      {
+        Update: {
+          TableName: TABLE,
+          Key: userKeys.user(siteId, userId),
+          ...withCondition(update({ set: { warnedAt, GSI2SK: index.GSI2SK } }), {
+            expression: 'GSI2SK = :seen AND attribute_not_exists(#anonymized)',
+            names: { '#anonymized': 'anonymizedAt' },
+            values: { ':seen': seenIndexKey },
+          }),
+        },
+      },
+      ...also,
+    ]);
     return true;
   } catch (err) {
     if (conditionFailed(err)) return false;
