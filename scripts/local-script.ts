@@ -45,7 +45,7 @@ export async function runLocalScript<C>(
   try {
     const siteId = options.siteOf?.(command);
     if (siteId !== undefined) {
-      const { getSite } = await import('#lib/store/sites');
+      const { getSite } = await import('#lib/store/sites/sites');
       if (!(await getSite(siteId))) {
         console.error(`${name}: there is no site ${siteId} in table ${process.env.TABLE_NAME} (${where}); nothing done`);
         return 2;

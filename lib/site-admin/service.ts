@@ -18,12 +18,13 @@ import { keepStoredSecrets, maskSecrets, sendsMask } from '#lib/sites/secrets';
 import { applyMergePatch } from '#lib/sites/merge-patch';
 import { projectHasEnded } from '#lib/sites/project';
 import { siteJobDues } from '#lib/sites/job-dues';
-import { syncJobMarkers } from '#lib/store/jobs';
-import { hasUsersNotAnonymized } from '#lib/store/users';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/sites';
-import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
-import type { PageRequest } from '#lib/store/query';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { hasUsersNotAnonymized } from '#lib/store/users/users';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/sites/sites';
+import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
+import type { PageRequest } from '#lib/store/db/query';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 import { siteConfigSchema, type SiteConfigInput } from '#schemas/site-config';
 import type { CreateSiteBody, PatchSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
 
@@ -74,7 +75,7 @@ function assertStorableConfig(config: unknown): void {
 
 /**
  * `kept`: a site brought in from another system with its own id and dates (the OpenStad import, whose
- * ids are reserved: lib/store/import-reservations.ts); otherwise the id comes from the counter.
+ * ids are reserved: lib/store/imports/reservations.ts); otherwise the id comes from the counter.
  */
 export async function createSite(
   caller: Caller,
@@ -103,40 +104,38 @@ export async function createSite(
 
 type SiteChanges = Partial<Pick<store.SiteItem, 'name' | 'title' | 'domain' | 'config'>>;
 
-/** Tries of a change computed from the stored site before a concurrent change makes it a 409. */
-const CHANGE_ATTEMPTS = 3;
-
 /** An `updatedAt` after `previous`, so the conditional write below can tell two changes apart. */
 const laterThan = (previous: string) => new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
 
 /**
  * Writes a change. One computed from the site as stored (a merge patch, a secret kept from its mask)
  * reads it consistently, computes, and writes on condition that the site is unchanged since, else
- * reads again: no read-modify-write without a condition (DESIGN habit 8), so a concurrent change is
- * never lost. A change that does not depend on what is stored is one write, as before.
+ * plans again (lib/store/db/replan.ts; 409 when it keeps losing): no read-modify-write without a
+ * condition (DESIGN habit 8), so a concurrent change is never lost. A change that does not depend on
+ * what is stored is one write.
  */
 async function changeSite(caller: Caller, site: Site, change: SiteChanges | ((stored: store.SiteItem) => SiteChanges)): Promise<SiteRecord> {
   access.site.manage(caller, site.id);
-  for (let attempt = 0; attempt < CHANGE_ATTEMPTS; attempt++) {
-    let updated: store.SiteItem | 'changed' | undefined;
-    if (typeof change === 'function') {
+  const updated = await withReplan(
+    async () => {
+      if (typeof change !== 'function') {
+        assertStorableConfig(change.config);
+        return store.updateSite(site.id, { ...change, updatedAt: laterThan(site.updatedAt) });
+      }
       const stored = await store.getSite(site.id, { consistent: true });
-      if (!stored) throw notFound(`Site ${site.id} not found`);
+      if (!stored) return undefined;
       const changes = change(stored);
       assertStorableConfig(changes.config);
-      updated = await store.updateSite(site.id, { ...changes, updatedAt: laterThan(stored.updatedAt) }, stored.updatedAt);
-      if (updated === 'changed') continue;
-    } else {
-      assertStorableConfig(change.config);
-      updated = await store.updateSite(site.id, { ...change, updatedAt: laterThan(site.updatedAt) });
-    }
-    if (!updated || updated === 'changed') throw notFound(`Site ${site.id} not found`);
-    const merged = { ...updated, config: withDefaults(updated.config) };
-    // The scheduled jobs find their work through markers that follow the config (lib/store/jobs.ts).
-    await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
-    return toSiteRecord(merged, caller);
-  }
-  throw conflict(`Site ${site.id} was changed by another request at the same time; read it again and retry`);
+      const written = await store.updateSite(site.id, { ...changes, updatedAt: laterThan(stored.updatedAt) }, stored.updatedAt);
+      return written === 'changed' ? REPLAN : written;
+    },
+    () => conflict(`Site ${site.id} was changed by other requests at the same time; read it again and retry`),
+  );
+  if (!updated || updated === 'changed') throw notFound(`Site ${site.id} not found`);
+  const merged = { ...updated, config: withDefaults(updated.config) };
+  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs/jobs.ts).
+  await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
+  return toSiteRecord(merged, caller);
 }
 
 /**

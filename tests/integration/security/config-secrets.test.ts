@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { errorOf, type ListEnvelope, type SiteBody } from '#tests/support/bodies';
-import { getSite as storedSite } from '#lib/store/sites';
+import { getSite as storedSite } from '#lib/store/sites/sites';
 import { SECRET_MASK } from '#lib/sites/secrets';
 import { buildCtx } from '#tests/support/hostile/suite';
 import { routes, type Ctx } from '#tests/support/hostile/routes';

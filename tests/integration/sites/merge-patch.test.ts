@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { errorOf, type SiteBody } from '#tests/support/bodies';
-import { getSite as storedSite } from '#lib/store/sites';
+import { getSite as storedSite } from '#lib/store/sites/sites';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { handler as patchSite } from '../../../functions/sites/patch.ts';
 import { handler as login } from '../../../functions/oauth/login.ts';
