@@ -26,10 +26,14 @@ const isoDate = z
  * as `writeOnly`.
  */
 export const SECRET_MASK = '********';
-const secret = () =>
+/** `sentTo`: the sibling keys naming where the API sends the secret (lib/sites/secrets.ts keeps it only while they stay). */
+const secret = (sentTo: readonly string[] = []) =>
   z.string().check(z.maxLength(10_000)).register(z.globalRegistry, {
     writeOnly: true,
-    description: `Write-only: every read shows \`${SECRET_MASK}\`; sending \`${SECRET_MASK}\` back keeps the stored value.`,
+    ...(sentTo.length > 0 ? { 'x-sent-to': sentTo } : {}),
+    description:
+      `Write-only: every read shows \`${SECRET_MASK}\`; sending \`${SECRET_MASK}\` back keeps the stored value` +
+      (sentTo.length > 0 ? ` while ${sentTo.map((key) => `\`${key}\``).join(', ')} stays as stored (changed: send the secret again, else 400).` : '.'),
   });
 
 const loose = <T extends z.core.$ZodLooseShape>(shape: T) => z.optional(z.looseObject(shape));
@@ -49,7 +53,7 @@ const lengthLimits = {
 export const oauthClientConfig = z.looseObject({
   'auth-server-url': z.optional(str),
   'auth-client-id': z.optional(str),
-  'auth-client-secret': z.optional(secret()),
+  'auth-client-secret': z.optional(secret(['auth-server-url'])),
   'auth-server-login-path': z.optional(str),
   'auth-server-exchange-code-path': z.optional(str),
   'auth-server-get-user-path': z.optional(str),

@@ -164,7 +164,7 @@ function mergedConfig(stored: SiteConfigInput, patch: Record<string, unknown> | 
   const merged = patch === null ? {} : applyMergePatch(stored, patch);
   const parsed = z.safeParse(siteConfigSchema, merged);
   if (!parsed.success) throw validationError(detailsOf(parsed.error, 'config'), 'Invalid body');
-  return keepStoredSecrets(parsed.data, stored);
+  return keepStoredSecrets(parsed.data, stored, { sent: patch });
 }
 
 /**

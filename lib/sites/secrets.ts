@@ -6,7 +6,14 @@
  * Which keys are secrets is declared once, in the config schema (schemas/site-config.ts marks them
  * `writeOnly`); the paths below are found by walking that schema, so a key marked there is masked
  * and kept here without another list to update.
+ *
+ * A secret the API sends somewhere (the OAuth client secret goes to the entry's `auth-server-url`)
+ * names that sibling in the schema (`x-sent-to`): a stored secret is kept only while it still goes
+ * where it was written for. Pointing the entry at another server needs the secret sent again, else
+ * a site admin could have the API hand a client secret shared with other sites to a server of
+ * their own, which write-only exists to prevent.
  */
+import { isDeepStrictEqual } from 'node:util';
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { SECRET_MASK, siteConfigSchema } from '#schemas/site-config';
@@ -30,9 +37,16 @@ interface Def {
   in?: z.core.$ZodType;
 }
 
-/** The paths of every `writeOnly` value in a schema (recursive schemas are followed once per branch). */
-export function writeOnlyPaths(schema: z.core.$ZodType, at: PathPattern = [], seen: ReadonlySet<z.core.$ZodType> = new Set()): PathPattern[] {
-  if ((z.globalRegistry.get(schema) as { writeOnly?: boolean } | undefined)?.writeOnly === true) return [at];
+/** A secret of a schema: where it is, and the sibling keys naming where the API sends it. */
+export interface SecretDeclaration {
+  path: PathPattern;
+  sentTo: readonly string[];
+}
+
+/** Every `writeOnly` value of a schema (recursive schemas are followed once per branch). */
+export function writeOnlySecrets(schema: z.core.$ZodType, at: PathPattern = [], seen: ReadonlySet<z.core.$ZodType> = new Set()): SecretDeclaration[] {
+  const meta = z.globalRegistry.get(schema) as { writeOnly?: boolean; 'x-sent-to'?: readonly string[] } | undefined;
+  if (meta?.writeOnly === true) return [{ path: at, sentTo: meta['x-sent-to'] ?? [] }];
   if (seen.has(schema)) return [];
   const inner = new Set(seen).add(schema);
   const def = schema._zod.def as unknown as Def;
@@ -41,24 +55,28 @@ export function writeOnlyPaths(schema: z.core.$ZodType, at: PathPattern = [], se
     case 'nullable':
     case 'default':
     case 'readonly':
-      return writeOnlyPaths(def.innerType!, at, inner);
+      return writeOnlySecrets(def.innerType!, at, inner);
     case 'pipe':
-      return writeOnlyPaths(def.in!, at, inner);
+      return writeOnlySecrets(def.in!, at, inner);
     case 'object':
-      return Object.entries(def.shape!).flatMap(([key, child]) => writeOnlyPaths(child, [...at, key], inner));
+      return Object.entries(def.shape!).flatMap(([key, child]) => writeOnlySecrets(child, [...at, key], inner));
     case 'record':
-      return writeOnlyPaths(def.valueType!, [...at, ANY_KEY], inner);
+      return writeOnlySecrets(def.valueType!, [...at, ANY_KEY], inner);
     case 'array':
-      return writeOnlyPaths(def.element!, [...at, ANY_INDEX], inner);
+      return writeOnlySecrets(def.element!, [...at, ANY_INDEX], inner);
     case 'union':
-      return def.options!.flatMap((option) => writeOnlyPaths(option, at, inner));
+      return def.options!.flatMap((option) => writeOnlySecrets(option, at, inner));
     default:
       return [];
   }
 }
 
+/** The paths of every `writeOnly` value in a schema. */
+export const writeOnlyPaths = (schema: z.core.$ZodType): PathPattern[] => writeOnlySecrets(schema).map((secret) => secret.path);
+
 /** `oauth.*.auth-client-secret`, `basicAuth.password`, and whatever else the schema marks. */
-export const SECRET_PATHS: readonly PathPattern[] = writeOnlyPaths(siteConfigSchema);
+const SECRETS: readonly SecretDeclaration[] = writeOnlySecrets(siteConfigSchema);
+export const SECRET_PATHS: readonly PathPattern[] = SECRETS.map((secret) => secret.path);
 
 type Segment = string | number;
 type Holder = Record<string | number, unknown>;
@@ -111,23 +129,38 @@ export function maskSecrets<T>(config: T): T {
 }
 
 /**
- * The config to store from one a client sent (`next`): every secret sent as the mask takes the value
- * stored at the same path. A mask where nothing is stored (a renamed oauth entry, a new site) cannot
- * be kept: 400 naming the path, since storing the mask itself would break the login it configures.
- * The input is not changed.
+ * The config to store (`next`: as a client sent it, or a merge patch applied to the stored one):
+ * every secret sent as the mask takes the value stored at the same path. A mask where nothing is
+ * stored (a renamed oauth entry, a new site) cannot be kept: 400 naming the path, since storing the
+ * mask itself would break the login it configures. A stored secret whose destination changed (its
+ * `x-sent-to` siblings) is not kept either unless the client sent the secret itself (`sent`: what
+ * the client sent, by default `next`): 400 naming the path. The input is not changed.
  */
-export function keepStoredSecrets<T>(next: T, stored: unknown, prefix = 'config'): T {
-  if (!sendsMask(next)) return next;
-  const out = structuredClone(next);
+export function keepStoredSecrets<T>(next: T, stored: unknown, options: { sent?: unknown; prefix?: string } = {}): T {
+  const prefix = options.prefix ?? 'config';
+  const sent = 'sent' in options ? options.sent : next;
+  const out = sendsMask(next) ? structuredClone(next) : next;
   const details: ErrorDetail[] = [];
-  for (const pattern of SECRET_PATHS) {
+  for (const { path: pattern, sentTo } of SECRETS) {
     eachAt(out, pattern, [], (holder, key, path) => {
-      if (holder[key] !== SECRET_MASK) return;
-      const kept = valueAt(stored, path);
-      if (kept === undefined || kept === null) {
-        details.push({ path: errorPath(path, prefix), message: `is the mask ${SECRET_MASK} of a stored secret, but none is stored here: send the secret itself` });
-      } else {
+      if (holder[key] === SECRET_MASK) {
+        const kept = valueAt(stored, path);
+        if (kept === undefined || kept === null) {
+          details.push({ path: errorPath(path, prefix), message: `is the mask ${SECRET_MASK} of a stored secret, but none is stored here: send the secret itself` });
+          return;
+        }
         holder[key] = kept;
+      }
+      if (sentTo.length === 0 || holder[key] !== valueAt(stored, path)) return;
+      const own = valueAt(sent, path);
+      if (typeof own === 'string' && own !== SECRET_MASK) return;
+      const entry = path.slice(0, -1);
+      const moved = sentTo.filter((sibling) => !isDeepStrictEqual(valueAt(out, [...entry, sibling]), valueAt(stored, [...entry, sibling])));
+      if (moved.length > 0) {
+        details.push({
+          path: errorPath(path, prefix),
+          message: `keeps the stored secret, but ${moved.join(', ')} changed: send the secret itself (a stored secret only goes where it was written for)`,
+        });
       }
     });
   }

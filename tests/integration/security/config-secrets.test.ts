@@ -148,6 +148,39 @@ describe('write-only, not lost: the mask sent back keeps the stored secret', () 
     expect(errorOf(created.body).details).toEqual([{ path: 'config.basicAuth.password', message: expect.any(String) }]);
   });
 
+  it("a site admin who points the login at a server of their own cannot take the stored client secret along (PUT with the mask, PATCH without the secret): 400, nothing stored", async () => {
+    const site = await createSite(secretConfig());
+    const admin = await createUser(site.id, 'admin');
+    const before = await storedSite(site.id);
+    const evilUrl = 'http://127.0.0.1:9/collect';
+    // PUT: the config as read (secrets masked) with the entry's server changed.
+    const read = await invoke<SiteBody>(getSiteHandler, { params: { siteId: site.id }, token: admin.token });
+    const readConfig = read.body.config as ReturnType<typeof secretConfig>;
+    const moved = { ...readConfig, oauth: { ...readConfig.oauth, backup: { ...readConfig.oauth.backup, 'auth-server-url': evilUrl } } };
+    const put = await invoke(updateSiteHandler, { method: 'PUT', params: { siteId: site.id }, token: admin.token, body: { config: moved } });
+    expect(put.status).toBe(400);
+    expect(errorOf(put.body).details).toEqual([{ path: 'config.oauth.backup.auth-client-secret', message: expect.stringContaining('auth-server-url changed') }]);
+    // PATCH: only the server named, so the merge would keep the stored secret beside it.
+    for (const token of [admin.token, SERVICE_TOKEN]) {
+      for (const entry of [{ 'auth-server-url': evilUrl }, { 'auth-server-url': evilUrl, 'auth-client-secret': SECRET_MASK }]) {
+        const patched = await invoke(patchSiteHandler, { method: 'PATCH', params: { siteId: site.id }, token, headers: MERGE_PATCH, body: { config: { oauth: { default: entry } } } });
+        expect(patched.status, JSON.stringify(entry)).toBe(400);
+        expect(errorOf(patched.body).details!.map((d) => d.path)).toEqual(['config.oauth.default.auth-client-secret']);
+      }
+    }
+    expect(await storedSite(site.id)).toEqual(before);
+    // Moving the login with the secret sent again is a configuration change like any other.
+    const resent = await invoke(patchSiteHandler, {
+      method: 'PATCH',
+      params: { siteId: site.id },
+      token: admin.token,
+      headers: MERGE_PATCH,
+      body: { config: { oauth: { backup: { 'auth-server-url': auth.url.replace('127.0.0.1', 'localhost'), 'auth-client-secret': 'typed-again-secret-2718' } } } },
+    });
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect(((await storedSite(site.id))!.config as ReturnType<typeof secretConfig>).oauth.backup['auth-client-secret']).toBe('typed-again-secret-2718');
+  });
+
   it('error details never carry a secret: an invalid config beside a secret, a secret that is too long', async () => {
     const site = await createSite(secretConfig());
     const long = `${PLANTED.other}${'x'.repeat(10_001)}`;

@@ -6,7 +6,8 @@
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { ANY_INDEX, ANY_KEY, keepStoredSecrets, maskSecrets, SECRET_MASK, SECRET_PATHS, sendsMask, writeOnlyPaths } from '#lib/sites/secrets';
+import { ANY_INDEX, ANY_KEY, keepStoredSecrets, maskSecrets, SECRET_MASK, SECRET_PATHS, sendsMask, writeOnlyPaths, writeOnlySecrets } from '#lib/sites/secrets';
+import { siteConfigSchema } from '#schemas/site-config';
 import { buildOpenApiDocument } from '#lib/openapi/document';
 
 describe('the secrets of the config schema', () => {
@@ -64,5 +65,35 @@ describe('masking and keeping', () => {
       expect.objectContaining({ status: 400, details: [{ path: 'config.basicAuth.password', message: expect.any(String) }, { path: 'config.oauth.renamed.auth-client-secret', message: expect.any(String) }] }),
     );
     expect(() => keepStoredSecrets(sent, undefined)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+});
+
+describe('a stored secret only goes where it was written for', () => {
+  const stored = { oauth: { default: { 'auth-server-url': 'https://auth.example', 'auth-client-secret': 's1' } }, basicAuth: { password: 'pw' } };
+  const moved = { 'auth-server-url': 'https://evil.example' };
+
+  it('the OAuth client secret is declared as sent to its entry\'s auth-server-url', () => {
+    expect(writeOnlySecrets(siteConfigSchema)).toEqual([
+      { path: ['basicAuth', 'password'], sentTo: [] },
+      { path: ['oauth', ANY_KEY, 'auth-client-secret'], sentTo: ['auth-server-url'] },
+    ]);
+  });
+
+  it('the mask, or a merge that keeps the stored secret, beside a changed server: 400 naming the secret', () => {
+    const withMask = { oauth: { default: { ...moved, 'auth-client-secret': SECRET_MASK } } };
+    expect(() => keepStoredSecrets(withMask, stored)).toThrow(expect.objectContaining({ status: 400, details: [{ path: 'config.oauth.default.auth-client-secret', message: expect.stringContaining('auth-server-url changed') }] }));
+    const merged = { oauth: { default: { ...moved, 'auth-client-secret': 's1' } }, basicAuth: { password: 'pw' } };
+    expect(() => keepStoredSecrets(merged, stored, { sent: { oauth: { default: moved } } })).toThrow(expect.objectContaining({ status: 400 }));
+    // A server removed is a change too: the secret would go to the default one.
+    expect(() => keepStoredSecrets({ oauth: { default: { 'auth-client-secret': SECRET_MASK } } }, stored)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('the secret sent again with the new server, a new secret, or an unchanged server: kept as asked', () => {
+    const again = { oauth: { default: { ...moved, 'auth-client-secret': 's1' } } };
+    expect(keepStoredSecrets(again, stored)).toEqual(again);
+    const merged = { oauth: { default: { ...moved, 'auth-client-secret': 's1' } } };
+    expect(keepStoredSecrets(merged, stored, { sent: { oauth: { default: { ...moved, 'auth-client-secret': 's1' } } } })).toEqual(merged);
+    const same = { oauth: { default: { 'auth-server-url': 'https://auth.example', 'auth-client-secret': SECRET_MASK } }, basicAuth: { password: SECRET_MASK } };
+    expect(keepStoredSecrets(same, stored)).toEqual(stored);
   });
 });
