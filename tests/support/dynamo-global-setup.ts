@@ -1,25 +1,43 @@
 /**
- * One DynamoDB Local per test run on a free port (in memory), with the table created. Tests use
- * unique site ids, so files run in parallel against the same database without colliding.
+ * One DynamoDB Local for the whole test run (in memory, free port), shared by every project that lists
+ * this global setup: it starts with the first of them and stops after the last. Each project gets its
+ * own table (`participation-test-<project>`), and tests use unique site ids, so files run in parallel
+ * against the same database without colliding.
  */
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type DynamoLocal } from '../../scripts/dynamo-local.ts';
 
-let dynamo: DynamoLocal | undefined;
+/** Kept on globalThis: vitest may load this module once per project, in one process. */
+interface Shared {
+  dynamo: Promise<DynamoLocal>;
+  users: number;
+}
+const KEY = Symbol.for('participation-api.tests.dynamo-local');
+const registry = globalThis as typeof globalThis & { [KEY]?: Shared };
+
+function acquire(): Promise<DynamoLocal> {
+  const shared = (registry[KEY] ??= { dynamo: startDynamoLocal({ use: 'tests' }), users: 0 });
+  shared.users++;
+  return shared.dynamo;
+}
+
+async function release(): Promise<void> {
+  const shared = registry[KEY];
+  if (!shared || --shared.users > 0) return;
+  registry[KEY] = undefined;
+  await (await shared.dynamo).stop();
+}
 
 export default async function setup(project: TestProject) {
-  dynamo = await startDynamoLocal();
-  const tableName = `participation-test-${process.pid}`;
+  const dynamo = await acquire();
+  const tableName = `participation-test-${project.name}`;
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  process.env.TABLE_NAME = tableName;
   process.env.STAGE = 'test';
   const { ensureTable } = await import('#lib/store/table');
-  await ensureTable();
+  await ensureTable(tableName);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('tableName', tableName);
-  return async () => {
-    await dynamo?.stop();
-  };
+  return release;
 }
 
 declare module 'vitest' {
