@@ -77,18 +77,26 @@ function assertStorableConfig(config: unknown): void {
   if (refused.length > 0) throw validationError(refused, 'Invalid body');
 }
 
-export async function createSite(caller: Caller, body: CreateSiteBody): Promise<SiteRecord> {
+/**
+ * `kept`: a site brought in from another system with its own id and dates (the OpenStad import, whose
+ * ids are reserved: lib/store/import-reservations.ts); otherwise the id comes from the counter.
+ */
+export async function createSite(
+  caller: Caller,
+  body: CreateSiteBody,
+  kept?: { id: number; createdAt: string; updatedAt: string },
+): Promise<SiteRecord> {
   access.site.create(caller);
   assertStorableConfig(body.config);
   const now = new Date().toISOString();
   const item: store.SiteItem = {
-    id: await nextId('site'),
+    id: kept?.id ?? (await nextId('site')),
     name: body.name,
     title: body.title ?? null,
     domain: body.domain ?? null,
     config: body.config ?? {},
-    createdAt: now,
-    updatedAt: now,
+    createdAt: kept?.createdAt ?? now,
+    updatedAt: kept?.updatedAt ?? now,
   };
   await store.putNewSite(item);
   const site = { ...item, config: withDefaults(item.config) };

@@ -25,6 +25,8 @@ export type OwnedKind = 'IDEA' | 'ARTICLE' | 'ARG' | 'BALLOT' | 'SIGNUP';
 
 export const keys = {
   counter: (type: string): Key => ({ PK: 'COUNTER', SK: type }),
+  /** The ids an import from another system may keep (lib/store/import-reservations.ts). */
+  importReservation: (source: string): Key => ({ PK: `IMPORT#${source}`, SK: 'RESERVATION' }),
 
   site: (siteId: number): Key => ({ PK: sitePk(siteId), SK: 'SITE' }),
   /** GSI1: every site, in id order (the site list). */

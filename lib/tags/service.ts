@@ -29,7 +29,8 @@ import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 /** Ideas changed at once while a tag is removed from them. */
 const PARALLEL_IDEAS = 8;
 
-const nameKeyOf = (name: string, group: string | null) => ({
+/** The (group, name) key of the uniqueness guard: NFC, lower case. */
+export const nameKeyOf = (name: string, group: string | null) => ({
   group: (group ?? '').normalize('NFC').toLowerCase(),
   name: name.normalize('NFC').toLowerCase(),
 });

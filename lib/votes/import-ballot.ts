@@ -1,0 +1,55 @@
+/**
+ * A user's whole vote set brought in from another system (the OpenStad import): written as ONE vote
+ * round through the same access pattern as every round (lib/store/vote-rounds.ts commitRound: the
+ * ballot with its chain hash and the tallies of its ideas in one transaction), so it is part of the
+ * vote record like any other round and `npm run verify-votes` checks it. The voting rules are not
+ * applied: these votes were valid where they were cast; the round only needs its ideas to exist.
+ *
+ * Idempotent: a user who already has a ballot holding exactly these votes is left alone ('unchanged');
+ * a ballot that holds other votes is never overwritten ('differs').
+ */
+import { readRoundStart, commitRound, type TallyChange } from '#lib/store/vote-rounds';
+import type { BallotVote } from '#lib/store/ballots';
+import { nextVoteIds } from '#lib/votes/ids';
+import { sealBallot } from '#lib/votes/seal';
+import { REPLAN_ATTEMPTS, pauseBeforeReplan } from '#lib/store/retry';
+
+export interface ImportedVote {
+  ideaId: number;
+  opinion: string;
+  createdAt: string;
+}
+
+export type ImportBallotOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'differs' } | { kind: 'ideas-gone'; ideaIds: number[] };
+
+const sameVotes = (held: Record<string, BallotVote>, votes: readonly ImportedVote[]) =>
+  Object.keys(held).length === votes.length && votes.every((v) => held[String(v.ideaId)]?.opinion === v.opinion);
+
+export async function importBallot(siteId: number, userId: number, votes: readonly ImportedVote[], now = new Date()): Promise<ImportBallotOutcome> {
+  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
+    if (attempt > 0) await pauseBeforeReplan(attempt);
+    const { ballot } = await readRoundStart(siteId, userId, undefined, now);
+    if (ballot) return sameVotes(ballot.votes ?? {}, votes) ? { kind: 'unchanged' } : { kind: 'differs' };
+    const ids = nextVoteIds(userId, undefined, votes.length);
+    const stored: Record<string, BallotVote> = {};
+    votes.forEach((vote, i) => {
+      stored[String(vote.ideaId)] = { id: ids.ids[i]!, opinion: vote.opinion, createdAt: vote.createdAt };
+    });
+    const changes: TallyChange[] = votes.map((vote) => ({ ideaId: vote.ideaId, change: { [vote.opinion]: 1 }, addsVotes: true }));
+    const outcome = await commitRound({
+      siteId,
+      userId,
+      readVersion: undefined,
+      votes: stored,
+      seal: sealBallot(undefined, { userId, version: 1, votes: stored }),
+      voteSeq: ids.seq,
+      changes,
+      now,
+    });
+    if (outcome.kind === 'committed') return { kind: 'written' };
+    if (outcome.kind === 'ideas-gone') return outcome;
+    if (outcome.kind === 'ballot-too-large') throw new Error(`the ${votes.length} votes of user ${userId} do not fit in one ballot`);
+    // ballot-changed / contended: someone wrote meanwhile; read again.
+  }
+  throw new Error(`the ballot of user ${userId} on site ${siteId} kept changing while it was imported`);
+}
