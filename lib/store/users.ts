@@ -10,6 +10,7 @@
  * read is only eventually consistent).
  */
 import { getItem } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import {
   PutCommand,
   QueryCommand,
@@ -64,11 +65,20 @@ export const userLinkCodec = defineCodec<{ userId: number }, [siteId: number, ex
   keys: (_link, siteId, externalKey) => keys.userLink(siteId, externalKey),
 });
 
-/** @param options.consistent a strongly consistent read, for a conditional write planned from it. */
-export async function getUser(siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
-  const item = await getItem(keys.user(siteId, userId), options);
-  return item ? strip(item) : undefined;
-}
+const userKeys = (siteId: number, userId: number) => [keys.user(siteId, userId)];
+
+/**
+ * One site user (`.plan`: the caller of every request with a user token, lib/request/setup.ts).
+ * @param options.consistent a strongly consistent read, for a conditional write planned from it.
+ */
+export const getUser = Object.assign(
+  async (siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> => {
+    const [key] = userKeys(siteId, userId);
+    const item = await getItem(key!, options);
+    return item ? strip(item) : undefined;
+  },
+  { plan: planOf(userKeys) },
+);
 
 /** One page of a site's users in id order: one Query. */
 export async function listUsers(siteId: number, page: PageRequest): Promise<Page<UserItem>> {
@@ -245,15 +255,18 @@ export interface IndexedUser {
  * The first `limit` users of a site in one state (`active`: not warned, oldest activity first;
  * `warned`: oldest warning first; undefined: both): one Query on GSI2.
  */
-export async function usersByActivity(siteId: number, state: 'active' | 'warned' | undefined, limit: number): Promise<IndexedUser[]> {
+export async function usersByActivity(siteId: number, state: 'active' | 'warned' | undefined, limit: number, after?: string): Promise<IndexedUser[]> {
+  const key = after !== undefined ? 'GSI2PK = :pk AND GSI2SK > :after' : state ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk';
+  if (after !== undefined && state) throw new Error('usersByActivity: `after` reads the whole index, not one state');
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
       IndexName: GSI2,
-      KeyConditionExpression: state ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk',
+      KeyConditionExpression: key,
       ExpressionAttributeValues: {
         ':pk': keys.usersByActivityPartition(siteId),
         ...(state ? { ':prefix': keys.usersByActivityPrefix(state) } : {}),
+        ...(after !== undefined ? { ':after': after } : {}),
       },
       Limit: limit,
     }),
