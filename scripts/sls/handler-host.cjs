@@ -12,9 +12,13 @@
  *   per thread, and the threads, sized to the machine, run them side by side.
  * - `reload()` (a source file changed) retires every thread: later invocations start fresh threads,
  *   so they load the new code; a retired thread ends once its invocations have answered.
- * - An invocation that outlives its function timeout (counted once its modules are loaded) retires
- *   its thread, as Lambda would end that execution environment (a handler stuck in a loop would
- *   otherwise hold an instance forever); so does a cold start past Lambda's init limit.
+ * - The host keeps the function timeout, not serverless-offline (`noTimeout` in serverless.yml: its
+ *   timer starts with the request, so a cold start or a wait for a free instance on a busy machine
+ *   became a 504). As Lambda counts it, the timeout starts once the function's modules are loaded
+ *   (the cold start has a limit of its own, in quiet-machine time: scripts/machine-load.ts). An
+ *   invocation past it is answered `[504]` (API Gateway's 504, scripts/sls/api-gateway-fidelity.cjs)
+ *   and retires its thread, as Lambda ends that execution environment (a handler stuck in a loop
+ *   would otherwise hold an instance forever); a cold start past Lambda's init limit does too.
  */
 'use strict';
 const { Worker } = require('node:worker_threads');
@@ -22,7 +26,7 @@ const { availableParallelism, loadavg } = require('node:os');
 const { join } = require('node:path');
 
 const WORKER = join(__dirname, 'handler-host-worker.cjs');
-/** How long past its timeout an invocation may run before its thread is ended. */
+/** How much later than the host's timer the handler's own deadline is. */
 const GRACE_MS = 1_000;
 /**
  * Lambda's limit for a cold start (the function's modules loading), which its timeout does not
@@ -30,7 +34,8 @@ const GRACE_MS = 1_000;
  * longer, and the limit with it (scripts/machine-load.ts says the same for the tests).
  */
 const INIT_LIMIT_MS = 10_000;
-const initLimitMs = () => INIT_LIMIT_MS * Math.max(1, loadavg()[0] / availableParallelism());
+/** How many times slower than on an idle machine work runs now (scripts/machine-load.ts slowdown()). */
+const slowdown = () => Math.max(1, loadavg()[0] / availableParallelism());
 
 /**
  * Threads in the pool: `LOCAL_LAMBDA_WORKERS`, else one per core the machine offers, at least 2 (so
@@ -60,8 +65,11 @@ class HandlerHost {
   }
 
   invoke(file, name, event, context) {
+    // The function timeout (serverless-offline's context counts it down from now; the host counts it
+    // from the handler's start instead, so it is read before any wait).
+    const timeoutMs = context.getRemainingTimeInMillis();
     return new Promise((resolve, reject) => {
-      this.queue.push({ fn: `${file}#${name}`, file, name, event, context, resolve, reject });
+      this.queue.push({ fn: `${file}#${name}`, file, name, event, context, timeoutMs, resolve, reject });
       this.dispatch();
     });
   }
@@ -91,21 +99,7 @@ class HandlerHost {
 
   run(thread, call) {
     const id = ++this.nextId;
-    const { fn, file, name, event, context } = call;
-    // Counted from now, not from arrival: as Lambda counts its timeout from the invocation, while
-    // serverless-offline's own timer (the 504) keeps counting from the request.
-    const remaining = context.getRemainingTimeInMillis();
-    if (remaining <= 0) {
-      // serverless-offline has answered 504 already; Lambda would not start it either.
-      call.reject(new Error('The request waited for an instance past its function timeout'));
-      return;
-    }
-    // Only the context's data crosses threads; the worker adds the runtime's methods again. Their
-    // deadline is the function's timeout (whole seconds, as Lambda has them) counted from when the
-    // module is loaded, as serverless-offline's own runner counts it: serverless-offline's timer,
-    // which answers the 504, starts before the load, so it still ends a slow call before Middy's
-    // early timeout (a few ms short of that deadline) turns it into a 500.
-    const timeout = Math.ceil(remaining / 1000) * 1000;
+    const { fn, file, name, event, context, timeoutMs } = call;
     const { done: _d, fail: _f, succeed: _s, getRemainingTimeInMillis: _g, ...data } = context;
     const limit = (ms, why) => {
       const timer = setTimeout(() => {
@@ -116,15 +110,18 @@ class HandlerHost {
       timer.unref();
       return timer;
     };
-    const pending = { ...call, timer: limit(initLimitMs(), `The function's modules took longer to load than Lambda allows a cold start`) };
-    // Once the modules are loaded (the worker says so), the function's own timeout runs.
+    const pending = { ...call, timer: limit(INIT_LIMIT_MS * slowdown(), `The function's modules took longer to load than Lambda allows a cold start`) };
+    // Once the modules are loaded (the worker says so), the function's own timeout runs. The
+    // handler's own deadline (context.getRemainingTimeInMillis) is a little later, so that Middy's
+    // early timeout (a 500) never answers before the host's 504.
     pending.started = () => {
       clearTimeout(pending.timer);
-      pending.timer = limit(remaining + GRACE_MS, `The handler ran past its timeout (${remaining} ms)`);
+      pending.timer = limit(timeoutMs, `[504] - Lambda timeout: the handler ran past its timeout (${timeoutMs} ms)`);
     };
     thread.busy.add(fn);
     thread.pending.set(id, pending);
-    thread.worker.postMessage({ id, instance: fn, file, name, event, context: data, timeout });
+    // Only the context's data crosses threads; the worker adds the runtime's methods again.
+    thread.worker.postMessage({ id, instance: fn, file, name, event, context: data, timeout: timeoutMs + GRACE_MS });
   }
 
   start() {
