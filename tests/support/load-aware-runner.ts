@@ -12,8 +12,7 @@
  *   ends, which vitest reports as a failed file. The waits inside hooks (a server's start-up) carry
  *   budgets of their own, so this only catches a hang.
  */
-import { VitestTestRunner } from 'vitest/runners';
-import type { RunnerTestCase, RunnerTestFile } from 'vitest';
+import { TestRunner as VitestTestRunner, type RunnerTestCase, type RunnerTestFile } from 'vitest';
 import { QuietClock, withinBudget } from '../../scripts/machine-load.ts';
 
 type Task = Parameters<VitestTestRunner['onBeforeRunTask']>[0];
