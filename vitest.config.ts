@@ -87,7 +87,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/dynamo-global-setup.ts', 'tests/support/offline-global-setup.ts'],
-          setupFiles: ['tests/support/integration-env.ts'],
+          setupFiles: ['tests/support/integration-env.ts', 'tests/support/e2e-env.ts'],
           env: budgets(120_000, 600_000),
           // One at a time: these files start servers, browsers and `serverless package` of their own.
           fileParallelism: false,

@@ -25,18 +25,32 @@ async function release(): Promise<void> {
   const shared = registry[KEY];
   if (!shared || --shared.users > 0) return;
   registry[KEY] = undefined;
-  await (await shared.dynamo).stop();
+  await shared.dynamo.then((dynamo) => dynamo.stop(), () => undefined);
 }
 
+/**
+ * A start that fails (or runs past its budget on a very busy machine) does not abort the run: vitest
+ * would end every project for a global setup that throws. It is handed to the project's files
+ * instead (`layerStartError`), which fail with it (tests/support/integration-env.ts); the other
+ * projects run on.
+ */
 export default async function setup(project: TestProject) {
-  const dynamo = await acquire();
   const tableName = `participation-test-${project.name}`;
-  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-  process.env.STAGE = 'test';
-  const { ensureTable } = await import('#lib/store/table');
-  await ensureTable(tableName);
-  project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('tableName', tableName);
+  let dynamo: DynamoLocal;
+  try {
+    dynamo = await acquire();
+    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.STAGE = 'test';
+    const { ensureTable } = await import('#lib/store/table');
+    await ensureTable(tableName);
+  } catch (error) {
+    project.provide('dynamoEndpoint', 'http://127.0.0.1:9');
+    project.provide('layerStartError', `DynamoDB Local did not start for the ${project.name} project: ${(error as Error).message}`);
+    return release;
+  }
+  project.provide('dynamoEndpoint', dynamo.endpoint);
+  project.provide('layerStartError', '');
   return release;
 }
 
@@ -44,5 +58,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
     tableName: string;
+    /** Why DynamoDB Local or the local stack (offline-global-setup.ts) did not start; '' when they did. */
+    layerStartError: string;
   }
 }
