@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 //   worker share one module cache (a third of the CPU of loading lib/ again for every file), except
 //   `unit-isolated`: the files that mock a module or change the environment get their own;
 // - integration: handlers in-process against DynamoDB Local, under the failures the real service
-//   has and DynamoDB Local never shows (lib/store/fault-injection.ts);
+//   has and DynamoDB Local never shows (lib/store/db/fault-injection.ts);
 // - integration-own-faults: the files that inject failures themselves, without the random ones;
 // - e2e: real HTTP through serverless-offline (and `serverless package`), started by the tests.
 //

@@ -4,7 +4,7 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
-import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
+import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas/ideas';
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
@@ -28,7 +28,7 @@ export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuer
     return fitPage(await toIdeaRecords(site, caller, result.items, query, result.tallies ? { tallies: result.tallies } : {}), result);
   }
   const statuses = query.selectRunning ? runningStatuses : undefined;
-  // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
+  // The whole query: its cursor is bound to its sort and filters (lib/store/db/cursor.ts listQueryOf).
   const page = query;
   if (query.sort === 'votes_desc' || query.sort === 'votes_asc') {
     // The page's authors and arguments are read beside its ideas, once the order has named them.

@@ -42,7 +42,7 @@ export default async function setup(project: TestProject) {
     dynamo = await acquire();
     process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
     process.env.STAGE = 'test';
-    const { ensureTable } = await import('#lib/store/table');
+    const { ensureTable } = await import('#lib/store/db/table');
     await ensureTable(tableName);
   } catch (error) {
     project.provide('dynamoEndpoint', 'http://127.0.0.1:9');

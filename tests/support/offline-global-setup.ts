@@ -20,7 +20,7 @@ let api: Offline | undefined;
 /** A start that fails is handed to the files that use this stack, not thrown (see dynamo-global-setup.ts). */
 export default async function setup(project: TestProject) {
   try {
-    const { ensureTable } = await import('#lib/store/table');
+    const { ensureTable } = await import('#lib/store/db/table');
     await ensureTable(LOCAL_TABLE_NAME);
     api = await startOffline({
       port: await freePort(),
