@@ -15,6 +15,9 @@ const { dirname, join } = require('node:path');
 const { installApiGatewayFidelity } = require('./api-gateway-fidelity.cjs');
 const { HandlerHost } = require('./handler-host.cjs');
 
+/** The secrets' variables on the local stage (lib/config/env.ts SECRET_VARIABLES). */
+const LOCAL_SECRET_VARIABLES = ['JWT_SECRET', 'API_SERVICE_TOKENS'];
+
 const WATCHED = ['functions', 'lib', 'schemas'];
 
 class SourceHandlers {
@@ -59,6 +62,9 @@ class SourceHandlers {
       LAMBDA_RUNTIME_DIR: '/var/runtime',
     });
     Object.assign(env, provider.environment, { IS_OFFLINE: 'true' });
+    // serverless-offline serves the local stage only, whose secrets come from the environment it was
+    // started with (lib/config/secrets.ts; deployed stages read the secret store and have none).
+    for (const name of LOCAL_SECRET_VARIABLES) if (this.startEnv[name] !== undefined) env[name] = this.startEnv[name];
     return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
   }
 
