@@ -6,8 +6,8 @@
  * prints what it did, never a value.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { runProcess } from '#tests/support/run-process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,28 +26,17 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-/**
- * Runs a command WITHOUT blocking this process: the SSM endpoint the command talks to is served by this
- * very process, so a synchronous spawn would leave both waiting on each other until the spawn's timeout.
- */
-function run(args: string[], env: Record<string, string> = {}, input?: string): Promise<{ status: number | null; output: string }> {
+/** Asynchronously: the commands call the SSM endpoint this process serves. */
+async function run(args: string[], env: Record<string, string> = {}) {
   const { JWT_SECRET: _j, API_SERVICE_TOKENS: _a, ...rest } = process.env;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...rest, SLS_TELEMETRY_DISABLED: '1', ...ssmEnvironment(ssm), ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, output }));
-    child.stdin.end(input ?? '');
+  const res = await runProcess(process.execPath, args, {
+    cwd: root,
+    env: { ...rest, SLS_TELEMETRY_DISABLED: '1', ...ssmEnvironment(ssm), ...env },
   });
+  return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
 const serverless = (args: string[], env?: Record<string, string>) => run(['node_modules/serverless/bin/serverless.js', ...args], env);
-const secrets = (args: string[], input?: string) => run(['--import', 'tsx', 'scripts/secrets.ts', ...args], {}, input);
+const secrets = (args: string[]) => run(['--import', 'tsx', 'scripts/secrets.ts', ...args]);
 
 describe('the deploy guard', () => {
   it.each(['test', 'dev', 'production', 'local'])('refuses to package the undeclared stage "%s", naming the fix, before building', async (stage) => {
@@ -55,7 +44,10 @@ describe('the deploy guard', () => {
     expect(res.status).not.toBe(0);
     expect(res.output).toContain(`Stage "${stage}" is not declared deployable`);
     expect(res.output).toContain(`params.${stage}.deployable: true`);
+    // Nothing was built, nor announced: the guard runs when the plugin loads, before osls names the command.
+    expect(existsSync(join(work, 'never-written'))).toBe(false);
     expect(res.output).not.toContain('Packaging');
+    expect(res.output).not.toMatch(/Compiling|\.zip/);
   });
 
   it('refuses to deploy while the stage has no secrets, naming the bootstrap command, before building', async () => {
@@ -108,8 +100,12 @@ describe('npm run secrets', () => {
     const keys = JSON.parse(ssm.parameters.get('/participation-api/staging/token-keys')!.Value) as { current: { kid: string }; next: null; previous: null };
     expect(keys.next).toBeNull();
     expect(keys.previous).toBeNull();
-    const short = await secrets(['service-token', 'add', '--stage', 'staging', '--name', 'ops', '--from-stdin'], 'too-short-token');
+    const short = await runProcess(process.execPath, ['--import', 'tsx', 'scripts/secrets.ts', 'service-token', 'add', '--stage', 'staging', '--name', 'ops', '--from-stdin'], {
+      cwd: root,
+      env: { ...process.env, ...ssmEnvironment(ssm) },
+      input: 'too-short-token',
+    });
     expect(short.status).toBe(1);
-    expect(short.output).toContain('at least 32 characters');
+    expect(`${short.stdout}${short.stderr}`).toContain('at least 32 characters');
   });
 });
