@@ -21,7 +21,7 @@ import { listDiscovered } from '#lib/discovery/list';
  * arguments in the same round trip), plus one read per include kind, whatever the site's size.
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
-  // Discovery filters (issue 18) are served by their index: lib/discovery/list.ts.
+  // Discovery filters are served by their index: lib/discovery/list.ts.
   const filters = filtersOf(query, { located: false });
   if (needsDiscovery(filters) || query.sort === 'distance') {
     const result = await listDiscovered(site.id, 'idea', filters, query.sort, { pageSize: query.pageSize, cursor: query.cursor });
