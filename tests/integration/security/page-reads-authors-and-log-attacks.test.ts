@@ -53,6 +53,9 @@ import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
 import { handler as updateIdeaHandler } from '../../../functions/ideas/update.ts';
 import { handler as voteHandler } from '../../../functions/votes/cast.ts';
 
+/** Vote counts public: these attacks read pages in the order by votes, which a site shows everyone only then. */
+const PUBLIC_VOTES = { isViewable: true } as const;
+
 const IDEA = '/api/site/{siteId}/idea/{ideaId}';
 const ideaList = (siteId: number, query: Record<string, string> = {}, token?: string) =>
   invoke<ListEnvelope<IdeaRecord>>(listIdeasHandler, { path: '/api/site/{siteId}/idea', params: { siteId }, query, ...(token ? { token } : {}) });
@@ -182,8 +185,8 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
   let other: { id: number };
   let voter: number;
   beforeAll(async () => {
-    site = await createSite();
-    other = await createSite();
+    site = await createSite({ votes: PUBLIC_VOTES });
+    other = await createSite({ votes: PUBLIC_VOTES });
     voter = (await createUser(site.id)).id;
   });
 
@@ -202,7 +205,7 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
   });
 
   it("70 runs, pageSize 500, cursors, both vote orders: exactly each idea's own arguments", async () => {
-    const own = await createSite();
+    const own = await createSite({ votes: PUBLIC_VOTES });
     // 70 voted ideas, each 9 to 11 ids from the next, the gaps holding hidden ideas with arguments and other sites' ideas.
     const gaps = ['H.......H', '.........', 'O........O', '..H...H....'];
     const pattern = Array.from({ length: 70 }, (_, i) => `V${gaps[i % gaps.length]}`).join('');
@@ -224,7 +227,7 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
   });
 
   it("an idea left out by selectRunning, and a half-deleted idea (tombstone, arguments still stored), lend their arguments to no record", async () => {
-    const own = await createSite();
+    const own = await createSite({ votes: PUBLIC_VOTES });
     const layout = await layOut(own.id, other.id, 'VVVVV', voter);
     const [a, closed, b, deleting, c] = layout.voted as [number, number, number, number, number];
     await doc.send(new UpdateCommand({ TableName: TABLE, Key: contentKeys.idea(own.id, closed), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'DONE' } }));
@@ -243,8 +246,8 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
 
 describe('an idea of the page deleted while the page is read', () => {
   it.each(['IDEA#', 'ARG#'])('deleted just before the page reads %s: no argument shows on another idea than its own, the others keep exactly theirs', async (prefix) => {
-    const site = await createSite();
-    const other = await createSite();
+    const site = await createSite({ votes: PUBLIC_VOTES });
+    const other = await createSite({ votes: PUBLIC_VOTES });
     const voter = (await createUser(site.id)).id;
     const layout = await layOut(site.id, other.id, 'VVVV', voter);
     const victim = layout.voted[1]!;
@@ -316,8 +319,8 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
   };
 
   it('a page of 500 with every include is a bounded number of requests (at most one argument Query per idea shown)', async () => {
-    const site = await createSite();
-    const other = await createSite();
+    const site = await createSite({ votes: PUBLIC_VOTES });
+    const other = await createSite({ votes: PUBLIC_VOTES });
     const voter = (await createUser(site.id)).id;
     // 120 voted ideas 10 ids apart: 120 runs, never joined (a joined run would read the ideas between).
     await layOut(site.id, other.id, 'V.........'.repeat(120), voter);
@@ -336,8 +339,8 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
   // ids are counted across all sites, so a gap is mostly other sites' ideas (free), and one Query per
   // idea would cost a request per idea shown on every page.
   it(`an idea not on the page costs the page its arguments only within ${MAX_GAP_IDS} ids of one it shows`, async () => {
-    const site = await createSite();
-    const other = await createSite();
+    const site = await createSite({ votes: PUBLIC_VOTES });
+    const other = await createSite({ votes: PUBLIC_VOTES });
     const voter = (await createUser(site.id)).id;
     const near = await layOut(site.id, other.id, 'VHV', voter, 300);
     const close = await argumentItemsRead(site.id, { sort: 'votes_desc', pageSize: '2' });
@@ -345,7 +348,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
     expect(close.shown).toBe(4);
     expect(close.read).toBe(4 + 300);
 
-    const apart = await createSite();
+    const apart = await createSite({ votes: PUBLIC_VOTES });
     const far = `V${'.'.repeat(MAX_GAP_IDS + 1)}H${'.'.repeat(MAX_GAP_IDS + 1)}V`;
     const layout = await layOut(apart.id, other.id, far, voter, 300);
     const distant = await argumentItemsRead(apart.id, { sort: 'votes_desc', pageSize: '2' });
@@ -357,7 +360,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
   // The same bound through a filter (by design, see above): a skipped idea of the site next to the
   // page's ideas is read and dropped, never shown.
   it('a filtered page (status=OPEN) reads the skipped neighbour within the gap bound and shows none of it', async () => {
-    const site = await createSite();
+    const site = await createSite({ votes: PUBLIC_VOTES });
     const first = await nextIds('idea', 3);
     const now = new Date().toISOString();
     const expected = new Map<number, number>();
@@ -378,8 +381,8 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
   // Joining runs past a count (the first version capped them at 50) read
   // whole stretches of the site; runs are no longer joined.
   it('51 runs far apart: the ideas between them cost the page none of their arguments (runs are never joined)', async () => {
-    const site = await createSite();
-    const other = await createSite();
+    const site = await createSite({ votes: PUBLIC_VOTES });
+    const other = await createSite({ votes: PUBLIC_VOTES });
     const voter = (await createUser(site.id)).id;
     const wide = '.'.repeat(40);
     const pattern = `V${'H.'.repeat(10)}.` + Array.from({ length: 50 }, () => `V${wide}`).join('');
@@ -412,8 +415,8 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
   }
 
   it("another site's user named by a tally item's author copy, or by the idea itself (a legacy or hand-made item), is never shown", async () => {
-    const siteA = await votingSite({ voteType: 'likes' });
-    const siteB = await votingSite({ voteType: 'likes' });
+    const siteA = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
+    const siteB = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     const userA = await createUser(siteA.id, 'admin');
     const [memberB, moderatorB] = await Promise.all([createUser(siteB.id), createUser(siteB.id, 'moderator')]);
     const ideas = await createIdeas(siteB.id, 3, { userId: memberB.id });
@@ -448,7 +451,7 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
   });
 
   it('a deleted user (item gone) shows as nobody in every order, also when the author copy still names them', async () => {
-    const site = await votingSite({ voteType: 'likes' });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     const [author, voter] = await Promise.all([createUser(site.id), createUser(site.id)]);
     const [idea] = await createIdeas(site.id, 1, { userId: author.id });
     expect((await castRound(site.id, voter.token, [{ ideaId: idea! }])).status).toBe(200);
@@ -461,7 +464,7 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
   });
 
   it("a moderator's userId change racing the page (between the order and the ideas' read, and between the ideas and the authors): user always matches userId", async () => {
-    const site = await votingSite({ voteType: 'likes' });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     const [alice, bob, moderator] = await Promise.all([createUser(site.id), createUser(site.id), createUser(site.id, 'moderator')]);
     const ideas = await createIdeas(site.id, 4, { userId: alice.id });
     expect((await castRound(site.id, moderator.token, ideas.map((ideaId) => ({ ideaId })))).status).toBe(200);
@@ -508,8 +511,8 @@ describe(`refused vote rounds naming ${READ_AHEAD_IDEAS}+ ideas: what each attac
   let memberOther: TestUser;
   let adminOther: TestUser;
   beforeAll(async () => {
-    open = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 500 });
-    other = await votingSite({ voteType: 'count' });
+    open = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 500 });
+    other = await votingSite({ ...PUBLIC_VOTES, voteType: 'count' });
     memberOther = await createUser(other.id);
     adminOther = await createUser(other.id, 'admin');
   });
@@ -584,7 +587,7 @@ describe('log lines against client input', () => {
   });
 
   it('a request carrying a token, Basic credentials, a password in the body and line-breaking values: no line carries them, each is one JSON line, the request is answered', async () => {
-    const site = await votingSite({ voteType: 'likes' }, { basicAuth: { active: true, user: 'user', password: SECRET } });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' }, { basicAuth: { active: true, user: 'user', password: SECRET } });
     const member = await createUser(site.id);
     const [idea] = await createIdeas(site.id, 1);
     const hugeQuery = 'q'.repeat(60_000);
@@ -633,7 +636,7 @@ describe('log lines against client input', () => {
     ['a BigInt field', () => new Error('big'), (e: Error & { cause?: unknown }) => Object.assign(e, { consumed: 10n })],
     ['a cyclic field', () => new Error('cyclic'), (e: Error & { cause?: unknown }) => Object.assign(e, { self: e })],
   ])('a store failure with %s: still a 500 with the CONTRACT body and one error line (the log call never fails the request)', async (_label, make, shape) => {
-    const site = await createSite();
+    const site = await createSite({ votes: PUBLIC_VOTES });
     const name = 'testPageFailure';
     dynamo.middlewareStack.add(
       () => async () => {
@@ -680,8 +683,8 @@ describe('log lines against client input', () => {
 
 describe('list queries with every sort, include and filter: never a 5xx', () => {
   it('any mix of sort, includes, filters, page sizes and cursors, as anonymous, member and another site', async () => {
-    const site = await votingSite({ voteType: 'likes' });
-    const other = await votingSite({ voteType: 'likes' });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
+    const other = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     const member = await createUser(site.id);
     const stranger = await createUser(other.id, 'admin');
     const ideas = await createIdeas(site.id, 12, { userId: member.id });
@@ -707,7 +710,7 @@ describe('list queries with every sort, include and filter: never a 5xx', () => 
   });
 
   it('any query string (known names, hostile values) with every include on the list: never a 5xx', async () => {
-    const site = await votingSite({ voteType: 'likes' });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     const member = await createUser(site.id);
     const ideas = await createIdeas(site.id, 5, { userId: member.id });
     expect((await castRound(site.id, member.token, ideas.slice(0, 3).map((ideaId) => ({ ideaId })))).status).toBe(200);

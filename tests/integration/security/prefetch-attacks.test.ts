@@ -35,6 +35,9 @@ import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';
 import { handler as listIdeasHandler } from '../../../functions/ideas/list.ts';
 import { handler as voteHandler } from '../../../functions/votes/cast.ts';
 
+/** Vote counts public: these attacks read pages in the order by votes, which a site shows everyone only then. */
+const PUBLIC_VOTES = { isViewable: true } as const;
+
 
 describe('a large round (more ideas than one transaction) against an idea deleted while it is planned', () => {
   it.each([
@@ -93,8 +96,8 @@ describe("site A's token on site B's routes", () => {
   let userA: TestUser;
   let ideasB: number[];
   beforeAll(async () => {
-    siteA = await votingSite({ voteType: 'likes' });
-    siteB = await votingSite({ voteType: 'likes' });
+    siteA = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
+    siteB = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     userA = await createUser(siteA.id);
     ideasB = await createIdeas(siteB.id, 3);
     // Site B holds a user with the very id of A's user (an admin there), who has voted: if A's token
@@ -137,7 +140,7 @@ describe('plans steered by raw input', () => {
   let site: { id: number };
   let ideas: number[];
   beforeAll(async () => {
-    site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 200 });
+    site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 200 });
     ideas = await createIdeas(site.id, 150);
   });
 
@@ -200,7 +203,7 @@ describe('a prefetched item that went stale before the conditional write it plan
     sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(`"${ballotKeys.ballot(siteId, userId).SK}"`);
 
   it("another round of the same user commits between this round's read and its commit: re-planned, exact", async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 4);
     const user = await createUser(site.id);
     let meanwhile: { status: number } | undefined;
@@ -221,7 +224,7 @@ describe('a prefetched item that went stale before the conditional write it plan
   });
 
   it('a duplicate with the same Idempotency-Key commits first: this one replays its answer, written once', async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 2);
     const user = await createUser(site.id);
     const body = [{ ideaId: ideas[0]! }, { ideaId: ideas[1]!, opinion: 'yes' }];
@@ -240,7 +243,7 @@ describe('a prefetched item that went stale before the conditional write it plan
   });
 
   it('the same key with ANOTHER round committed meanwhile: 409, the first round stands', async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 2);
     const user = await createUser(site.id);
     const headers = { 'Idempotency-Key': 'reused-key' };
@@ -254,7 +257,7 @@ describe('a prefetched item that went stale before the conditional write it plan
   });
 
   it("an idea the caller voted on is deleted (its cascade rewrites the ballot) between the read and the commit", async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 3);
     const user = await createUser(site.id);
     expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }])).status).toBe(200);
@@ -267,7 +270,7 @@ describe('a prefetched item that went stale before the conditional write it plan
   });
 
   it('the idea of a small round is deleted between the read and the commit: 400, nothing stored', async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 2);
     const user = await createUser(site.id);
     onceBefore(isRoundOf(site.id, user.id), () => deleteIdea(site.id, ideas[1]!));
@@ -281,7 +284,7 @@ describe('a prefetched item that went stale before the conditional write it plan
 
 describe('take-once under concurrent invocations in one process', () => {
   it("each of 30 parallel idea pages shows its own caller's vote, never another request's ballot", async () => {
-    const site = await votingSite({ voteType: 'likes' });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     const [idea] = await createIdeas(site.id, 1);
     const users = await Promise.all(Array.from({ length: 30 }, () => createUser(site.id)));
     // Users with an even index have voted on the idea.
@@ -303,7 +306,7 @@ describe('take-once under concurrent invocations in one process', () => {
   });
 
   it('parallel rounds of many users on the same ideas, with readers in between: exact tallies, own answers', async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 5 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 5 });
     const ideas = await createIdeas(site.id, 5);
     const users = await Promise.all(Array.from({ length: 20 }, () => createUser(site.id)));
     const results = await Promise.all(
@@ -336,7 +339,7 @@ describe('client input that the first read sees raw never yields a 5xx', () => {
   let ideas: number[];
   let voter: TestUser;
   beforeAll(async () => {
-    site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     ideas = await createIdeas(site.id, 3);
     voter = await createUser(site.id);
   });
@@ -432,12 +435,12 @@ describe('the CONTRACT error order, with the first read in front of it', () => {
   let unknownSite: number;
   const bigRound = JSON.stringify(Array.from({ length: 500 }, (_, i) => ({ ideaId: i + 1 })));
   beforeAll(async () => {
-    open = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
-    closed = await votingSite({ voteType: 'count' }, { basicAuth: { active: true, user: USER, password: PASSWORD } });
+    open = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    closed = await votingSite({ ...PUBLIC_VOTES, voteType: 'count' }, { basicAuth: { active: true, user: USER, password: PASSWORD } });
     closedIdeas = await createIdeas(closed.id, 2);
     openVoter = await createUser(open.id);
     closedVoter = await createUser(closed.id);
-    unknownSite = (await createSite()).id + 1_000_000;
+    unknownSite = (await createSite({ votes: PUBLIC_VOTES })).id + 1_000_000;
   });
 
   type VoteRequest = Omit<HostileRequest, 'params'>;
@@ -505,8 +508,8 @@ describe('GSI3 cursors of the order by votes, sealed with the server key (as an 
   let other: { id: number };
   let ideas: number[];
   beforeAll(async () => {
-    site = await votingSite({ voteType: 'likes' });
-    other = await votingSite({ voteType: 'likes' });
+    site = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
+    other = await votingSite({ ...PUBLIC_VOTES, voteType: 'likes' });
     ideas = await createIdeas(site.id, 4);
     await createIdeas(other.id, 4);
     const voters = await Promise.all([createUser(site.id), createUser(site.id)]);
@@ -565,7 +568,7 @@ describe('GSI3 cursors of the order by votes, sealed with the server key (as an 
 
 describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
   it("two users' votes never share an id, and each id is the user's own range", async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 5);
     const users = await Promise.all(Array.from({ length: 4 }, () => createUser(site.id)));
     const ids: number[] = [];
@@ -581,7 +584,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
   });
 
   it("a ballot at the end of its user's range refuses the round (409) instead of spilling into the next user's ids", async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 3);
     const user = await createUser(site.id);
     expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }])).status).toBe(200);
@@ -598,7 +601,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
   });
 
   it('a vote on a deleted idea is a 400; a round dropping a vote on it is still accepted', async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 3);
     const user = await createUser(site.id);
     expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }, { ideaId: ideas[1]! }])).status).toBe(200);
@@ -644,7 +647,7 @@ describe('work done for a round that is refused before its ideas matter', () => 
 
 describe('vote ids next to the ids of votes cast from the retired global `vote` counter', () => {
   it("a new vote never takes the id of a legacy vote on the same site, even past the counter's first million", async () => {
-    const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
+    const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
     const [idea] = await createIdeas(site.id, 1);
     // A deployment that cast 3,000,001 votes before this legacy ballot holds vote 3,000,001
     // (no `voteSeq`: written before it existed), counted in the idea's tally as the migration left it.
