@@ -22,6 +22,7 @@ import { lockDataDir } from './start/data-lock.ts';
 import { statusBlock } from './start/status.ts';
 import { LOCAL_TABLE_NAME } from './local-stack-env.ts';
 import { jobIntervalSeconds } from './job-interval.ts';
+import { announceStack, dataRoot as localDataRoot } from './start/running-stacks.ts';
 
 const inMemory = process.argv.includes('--in-memory');
 const demo = process.argv.includes('--demo');
@@ -68,7 +69,7 @@ async function main() {
   phase(`ports free: ${[ports.api, ports.auth, ports.dynamo].map(describePort).join(', ')}`, fellBack);
 
   // LOCAL_DATA_DIR: another data folder (a second persistent instance, tests); default .data/.
-  const dataRoot = process.env.LOCAL_DATA_DIR || fileURLToPath(new URL('../.data', import.meta.url));
+  const dataRoot = localDataRoot();
   const dataDir = `${dataRoot}/dynamodb`;
   if (!inMemory) {
     releaseDataLock = lockDataDir(dataRoot, ports.api.port, `http://127.0.0.1:${ports.dynamo.port}`);
@@ -134,6 +135,15 @@ async function main() {
   tableReady();
   const offline = await offlineStarting;
   phase('serverless-offline answers GET /api/health');
+  // Where the one-off scripts (seed, job, verify-votes, migrate) find this stack: <data root>/stacks.
+  const forget = announceStack({
+    apiUrl: offline.url.replace('127.0.0.1', 'localhost'),
+    dynamoEndpoint: dynamo.endpoint,
+    authServerUrl: auth.url,
+    tableName: LOCAL_TABLE_NAME,
+    inMemory,
+  });
+  stopping.unshift(async () => forget());
   console.log(
     statusBlock({
       seconds: seconds(),

@@ -17,8 +17,8 @@ export interface StatusFacts {
 
 export function statusBlock(f: StatusFacts): string {
   const login = `${f.apiUrl}/oauth/site/1/login?redirectUrl=${f.apiUrl}/api/site/1`;
-  // The seed script finds the running instance's DynamoDB through .data/lock; in memory there is none.
-  const seed = `${f.inMemory ? `DYNAMODB_ENDPOINT=${f.dynamoEndpoint} ` : ''}npm run seed -- --demo`;
+  // The one-off scripts find this stack by themselves (scripts/start/running-stacks.ts).
+  const seed = 'npm run seed -- --demo   (or npm start -- --demo)';
   const rows: Array<[string, string]> = [
     ['API', `${f.apiUrl}   (docs: ${f.apiUrl}/api/docs)`],
     ['Dev token', `X-Authorization: Bearer ${f.serviceToken}   (admin on every site)`],
