@@ -3,7 +3,7 @@
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
-import { pageQuery, pathId } from '#schemas/common';
+import { pageQuery } from '#schemas/common';
 
 const cursor = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 
@@ -22,7 +22,6 @@ export type ExportIdeasQuery = z.infer<typeof exportIdeasQuery>;
 export const listCheckpointsQuery = z.object({ ...pageQuery });
 export type ListCheckpointsQuery = z.infer<typeof listCheckpointsQuery>;
 
-export const userExportParams = z.object({ siteId: pathId, userId: pathId });
 
 const rankedIdea = z.object({ id: z.int(), title: z.string(), yes: z.int(), no: z.int(), rank: z.int() });
 const winnersOf = z.object({ ideaIds: z.array(z.int()), spent: z.number() });

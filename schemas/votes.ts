@@ -4,7 +4,7 @@
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
-import { listEnvelope, pageQuery, pathId } from '#schemas/common';
+import { pageQuery, pathId } from '#schemas/common';
 
 /** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
 export const MAX_ROUND_ENTRIES = 500;
@@ -67,7 +67,6 @@ export const listVotesQuery = z.object({
 });
 export type ListVotesQuery = z.infer<typeof listVotesQuery>;
 
-export const listVotesResponse = listEnvelope(voteRecordSchema);
 
 /** Clients pick the key (a UUID fits); 1..128 URL-safe characters. */
 export const idempotencyKeySchema = z

@@ -9,6 +9,7 @@ import { argumentKeys } from '#lib/store/arguments/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { nextId, nextIds } from '#lib/store/db/counters';
+import { voteIdOf } from '#lib/votes/ids';
 import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
 import { tallyChangeItem } from '#lib/store/ideas/tallies';
 import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
@@ -88,11 +89,12 @@ export async function castVotes(siteId: number, userId: number, votes: Record<nu
   };
   for (const [ideaId, vote] of Object.entries(old?.votes ?? {})) add(Number(ideaId), vote.opinion, -1);
   const newVotes: BallotItem['votes'] = {};
+  let n = old?.voteSeq ?? 0;
   for (const [ideaId, opinion] of Object.entries(votes)) {
     add(Number(ideaId), opinion, 1);
-    newVotes[ideaId] = { id: await nextId('vote'), opinion, createdAt: now };
+    newVotes[ideaId] = { id: voteIdOf(userId, ++n), opinion, createdAt: now };
   }
-  const ballot: BallotItem = { siteId, userId, votes: newVotes, version: (old?.version ?? 0) + 1, updatedAt: now };
+  const ballot: BallotItem & { voteSeq: number } = { siteId, userId, votes: newVotes, version: (old?.version ?? 0) + 1, updatedAt: now, voteSeq: n };
   await doc.send(
     new TransactWriteCommand({
       TransactItems: [
