@@ -19,7 +19,7 @@ import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/re
 import { healthResponse } from '#schemas/health';
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
-import { siteConfigSchema } from '#schemas/site-config';
+import { oauthClientConfig, SECRET_MASK, siteConfigSchema } from '#schemas/site-config';
 
 export interface OutputSchema {
   schema: z.core.$ZodType;
@@ -28,8 +28,19 @@ export interface OutputSchema {
   description?: string;
 }
 
+/**
+ * The config as reads show it: each secret is the mask. The request side marks secrets `writeOnly`,
+ * which an answer may not carry (a client or fuzzer reading the document would call the mask a
+ * violation), so here they are the mask itself.
+ */
+const maskShown = z.literal(SECRET_MASK).register(z.globalRegistry, { description: 'A secret: every read shows `********`; the value is write-only.' });
+const configAsRead = z.extend(siteConfigSchema, {
+  basicAuth: z.optional(z.extend(siteConfigSchema.shape.basicAuth._zod.def.innerType, { password: z.optional(maskShown) })),
+  oauth: z.optional(z.record(z.string().check(z.maxLength(100)), z.extend(oauthClientConfig, { 'auth-client-secret': z.optional(maskShown) }))),
+});
+
 /** A site as the document shows it: its `config` typed (the record's runtime schema keeps it an open object: a redacted read is one too). */
-const documentedSite = z.extend(siteRecord, { config: siteConfigSchema });
+const documentedSite = z.extend(siteRecord, { config: configAsRead });
 
 /** What the API answers. Records may carry more fields than listed (CONTRACT "Records"). */
 export const outputComponents = {
@@ -39,10 +50,10 @@ export const outputComponents = {
   },
   Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
   SiteConfigRead: {
-    schema: siteConfigSchema,
+    schema: configAsRead,
     description:
       'The site configuration as read: merged with the defaults; public reads leave out `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host`; ' +
-      'editors and above see all of it, every secret (`writeOnly`) as `********`. Unknown keys come back as stored.',
+      'editors and above see all of it, every secret as `********`. Unknown keys come back as stored.',
   },
   Site: {
     schema: siteRecord,
