@@ -1,0 +1,76 @@
+/** The OpenStad adapter's pure parts: its handler table, dates, query and body reading, list shapes. */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ROUTES } from '#lib/openapi/routes';
+import { TARGETS } from '../../../functions/openstad/targets.ts';
+import { humanizeDate } from '#lib/openstad/humanize';
+import { lenientQuery, readOpenStadQuery } from '#lib/openstad/query';
+import { locationFromGeoJson, numericId, translateBody } from '#lib/openstad/body';
+import { pageEnvelope, sortIdeas } from '#lib/openstad/lists';
+import { listIdeasQuery } from '#schemas/idea';
+
+describe('the handler table', () => {
+  it('holds the handler of every main route (so every main path has its OpenStad twin)', () => {
+    const handlers = new Set(ROUTES.map((r) => r.handler).filter((h) => !h.startsWith('functions/system/')));
+    expect([...handlers].filter((h) => !(h in TARGETS))).toEqual([]);
+    expect(TARGETS).toHaveProperty(['functions/system/not-found']);
+  });
+});
+
+describe('createDateHumanized', () => {
+  it("is moment's LLL in Dutch, Amsterdam time", () => {
+    expect(humanizeDate('2023-03-01T09:30:00.000Z')).toBe('1 maart 2023 10:30');
+    expect(humanizeDate('2023-07-15T22:05:00.000Z')).toBe('16 juli 2023 00:05');
+    expect(humanizeDate(undefined)).toBe('Onbekende datum');
+  });
+});
+
+describe('query strings', () => {
+  it("reads OpenStad's nested keys and ignores empty values", () => {
+    const q = readOpenStadQuery('page=1&pageSize=10&sort=title&tags=&filters[theme]=groen&filters[area]=&exclude[theme][0]=x&tags[0]=3&tags[1]=4&search[criteria][0][title]=bank&search[options][andOr]=and');
+    expect(q).toMatchObject({ page: 1, pageSize: 10, sort: 'title', main: { tags: '3,4', search: 'bank' } });
+    expect([...q.filters]).toEqual([['theme', ['groen']]]);
+    expect([...q.exclude]).toEqual([['theme', ['x']]]);
+  });
+
+  it('drops what the main route refuses and reads any other flag value as on', () => {
+    expect(lenientQuery(listIdeasQuery, { includeVoteCount: 'yes', tags: 'a,b', status: 'OPEN', includeUser: '0' })).toEqual({ includeVoteCount: '1', status: 'OPEN', includeUser: '0' });
+  });
+});
+
+describe('bodies', () => {
+  it('turns canonical numeric strings into ids and leaves everything else for the main API to refuse', () => {
+    expect(numericId('12')).toBe(12);
+    for (const raw of ['012', '1e3', '-1', '1.5', '99999999999999999999', ' 12', '']) expect(numericId(raw)).toBe(raw);
+    fc.assert(fc.property(fc.string(), (s) => typeof numericId(s) !== 'number' || String(numericId(s)) === s));
+  });
+
+  it('reads GeoJSON points, also as a JSON string', () => {
+    expect(locationFromGeoJson('{"type":"Point","coordinates":[52.1,5.2]}')).toEqual({ lat: 52.1, lng: 5.2 });
+    expect(locationFromGeoJson({})).toBeNull();
+    expect(locationFromGeoJson('not json')).toBe('not json');
+    expect(translateBody([{ ideaId: '5', opinion: 'yes' }])).toEqual([{ ideaId: 5, opinion: 'yes' }]);
+    expect(translateBody({ tags: [{ id: '2' }, '3'] })).toEqual({ tags: [2, 3] });
+  });
+});
+
+describe('lists', () => {
+  it("pages with openstad-api's envelope and links", () => {
+    const env = pageEnvelope([1, 2, 3, 4, 5], 1, 2, { path: '/openstad/api/site/1/idea', query: 'page=1&pageSize=2' });
+    expect(env.records).toEqual([3, 4]);
+    expect(env.metadata).toMatchObject({ page: 1, pageSize: 2, pageCount: 3, totalCount: 5 });
+    expect(env.metadata.links).toMatchObject({ previous: expect.stringContaining('page=0'), next: expect.stringContaining('page=2') });
+  });
+
+  it("sorts by OpenStad's default: accepted, open, busy, others, denied; newest first", () => {
+    const ideas = [
+      { id: 1, status: 'DENIED', createdAt: '2023-01-03' },
+      { id: 2, status: 'OPEN', createdAt: '2023-01-01' },
+      { id: 3, status: 'ACCEPTED', createdAt: '2023-01-01' },
+      { id: 4, status: 'OPEN', createdAt: '2023-01-02' },
+      { id: 5, status: 'CLOSED', createdAt: '2023-01-05' },
+    ];
+    expect(sortIdeas(ideas, 'date_desc').map((i) => i.id)).toEqual([3, 4, 2, 5, 1]);
+    expect(sortIdeas(ideas, 'no-such-sort').map((i) => i.id)).toEqual([3, 4, 2, 5, 1]);
+  });
+});
