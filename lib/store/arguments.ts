@@ -6,7 +6,6 @@
  * See docs/data-model.md for the access-pattern rows.
  */
 import {
-  DeleteCommand,
   TransactWriteCommand,
   UpdateCommand,
   type QueryCommandInput,
@@ -15,9 +14,9 @@ import { conflict } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { getItem } from '#lib/store/read';
-import { batchDelete } from '#lib/store/batch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { DELETING } from '#lib/store/content-items';
+import { tallyArgsItem } from '#lib/store/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/failures';
 import { REPLAN_ATTEMPTS } from '#lib/store/retry';
 import { updateOf, withCondition } from '#lib/store/update-expression';
@@ -94,6 +93,8 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          // The idea's argument count, exact with the argument (lib/store/tallies.ts `args`).
+          tallyArgsItem(item.siteId, item.ideaId, 1),
         ],
       }),
     );
@@ -138,6 +139,27 @@ async function listUnder(siteId: number, prefix: string, page: PageRequest, filt
 /** One idea's arguments (replies included), in creation order: one Query page. */
 export const listArgumentsOfIdea = (siteId: number, ideaId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
   listUnder(siteId, keys.argumentsOfIdeaPrefix(ideaId), page, filter);
+
+/**
+ * The replies to some of an idea's arguments (`includeReactionsOnReactions`): a reply comes after its
+ * parent in the idea's SK range, so one range Query from the first parent to the end of the idea's
+ * arguments holds them all (one request per MB read, whatever the number of parents).
+ */
+export async function repliesOf(siteId: number, ideaId: number, parentIds: readonly number[]): Promise<ArgumentItem[]> {
+  if (parentIds.length === 0) return [];
+  const first = Math.min(...parentIds);
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    FilterExpression: 'parentId IN (' + parentIds.map((_, i) => `:p${i}`).join(', ') + ')',
+    ExpressionAttributeValues: {
+      ':pk': sitePk(siteId),
+      ':from': keys.argument(siteId, ideaId, first).SK,
+      ':to': `${keys.argumentsOfIdeaPrefix(ideaId)}~`,
+      ...Object.fromEntries(parentIds.map((id, i) => [`:p${i}`, id])),
+    },
+  });
+  return items.map(strip);
+}
 
 /** Every argument of a site, by idea and then creation order: one Query page. */
 export const listArgumentsOfSite = (siteId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
@@ -188,7 +210,10 @@ export async function updateArgument(
   }
 }
 
-/** Deletes one argument (guarded like an update). Its replies are swept by `deleteReplies` afterwards. */
+/**
+ * Deletes one argument (guarded like an update) and counts it off its idea's arguments, in one
+ * transaction. Its replies are swept by `deleteReplies` afterwards.
+ */
 export async function deleteArgument(
   siteId: number,
   ideaId: number,
@@ -198,28 +223,37 @@ export async function deleteArgument(
   const condition = guardOf(guard.ownerId);
   try {
     await doc.send(
-      new DeleteCommand({
-        TableName: TABLE,
-        Key: keys.argument(siteId, ideaId, argumentId),
-        ConditionExpression: condition.expression,
-        ...(guard.ownerId !== undefined
-          ? { ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
-          : {}), // DynamoDB refuses empty name/value maps
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: TABLE,
+              Key: keys.argument(siteId, ideaId, argumentId),
+              ConditionExpression: condition.expression,
+              ...(guard.ownerId !== undefined
+                ? { ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
+                : {}), // DynamoDB refuses empty name/value maps
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          },
+          tallyArgsItem(siteId, ideaId, -1),
+        ],
       }),
     );
     return { ok: true, value: undefined };
   } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    return { ok: false, reason: oldItemOf(err) ? 'not-owner' : 'missing' };
+    const reasons = failedConditions(err);
+    if (!reasons || reasons[0]?.Code !== 'ConditionalCheckFailed') throw err;
+    return { ok: false, reason: reasons[0]?.Item ? 'not-owner' : 'missing' };
   }
 }
 
 /**
- * Removes the replies of a (just deleted) argument. Runs after the parent is gone, and a new reply's
- * transaction checks that its parent exists, so no reply can slip in behind the sweep. Consistent
- * reads, so a reply written just before the parent's delete is seen. Cost is proportional to the
- * idea's arguments (a cascade); reads and votes stay constant.
+ * Removes the replies of a (just deleted) argument, each with its count off the idea in one
+ * transaction (a reply already gone is skipped, so nothing is counted off twice). Runs after the
+ * parent is gone, and a new reply's transaction checks that its parent exists, so no reply can slip
+ * in behind the sweep. Consistent reads, so a reply written just before the parent's delete is seen.
+ * Cost is proportional to the replies (a cascade); reads and votes stay constant.
  */
 export async function deleteReplies(siteId: number, ideaId: number, parentId: number): Promise<number> {
   const replies = await queryAll<{ PK: string; SK: string }>({
@@ -229,8 +263,24 @@ export async function deleteReplies(siteId: number, ideaId: number, parentId: nu
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId), ':parent': parentId },
     ConsistentRead: true,
   });
-  await batchDelete(replies);
-  return replies.length;
+  let removed = 0;
+  for (const reply of replies) {
+    try {
+      await doc.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Delete: { TableName: TABLE, Key: { PK: reply.PK, SK: reply.SK }, ConditionExpression: 'attribute_exists(PK)' } },
+            tallyArgsItem(siteId, ideaId, -1),
+          ],
+        }),
+      );
+      removed++;
+    } catch (err) {
+      const reasons = failedConditions(err);
+      if (!reasons || reasons[0]?.Code !== 'ConditionalCheckFailed') throw err;
+    }
+  }
+  return removed;
 }
 
 

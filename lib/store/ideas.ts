@@ -193,6 +193,8 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
 export interface IdeasByVotesPage<A = undefined> extends ContentPage {
   /** The tallies of the page's ideas, read with the order (callers reuse them for `includeVoteCount`). */
   tallies: Map<number, Tally>;
+  /** The page's argument counts, from the same tally items. */
+  argCounts: Map<number, number>;
   /** With `withAuthors`: the users the page's tally items name as authors, read beside the ideas. */
   authors: Map<number, UserItem>;
   /** What `alongside` read. */
@@ -228,6 +230,7 @@ export async function listIdeasByVotes<A = undefined>(
   const after = decodeVotesCursor(page.cursor, scope, siteId, sort);
   const ranked = await queryIdeasByVotes(siteId, { mostFirst: options.mostFirst, after, limit: page.pageSize });
   const tallies = new Map(ranked.tallies.map((entry) => [entry.id, entry.tally]));
+  const argCounts = new Map(ranked.tallies.map((entry) => [entry.id, entry.args]));
   const ids = ranked.tallies.map((entry) => entry.id);
   const authorIds = options.withAuthors ? ranked.tallies.flatMap((entry) => (entry.author != null ? [entry.author] : [])) : [];
   const [found, authors, alongside] = await Promise.all([getContentItems('IDEA', siteId, ids), getUsers(siteId, authorIds), options.alongside?.(ids)]);
@@ -240,6 +243,7 @@ export async function listIdeasByVotes<A = undefined>(
   return {
     items,
     tallies,
+    argCounts,
     authors,
     alongside,
     nextCursor: ranked.more && last ? cursorOf({ id: last.id, yes: last.tally['yes'] ?? 0 }) : null,

@@ -143,3 +143,57 @@ export async function putMigratedTally(siteId: number, ideaId: number, tally: Ta
 
 /** Deletes the legacy shards once every idea has its own tally item. */
 export const deleteLegacyShards = (shardKeys: Key[]) => batchDelete(shardKeys);
+
+/** One page of a site's idea tally items (one Query): each idea's id and its `args` as stored (undefined: never set). */
+export async function tallyArgsPage(
+  siteId: number,
+  start: Record<string, unknown> | undefined,
+  pageSize = 100,
+): Promise<MigrationPage<{ ideaId: number; args: number | undefined }>> {
+  const out = await pageOf(siteId, keys.ideaPrefix, start, pageSize);
+  const items = (out.Items ?? [])
+    .filter((raw) => isIdeaTallySk(String(raw['SK'])) && typeof raw['tallyOf'] === 'number')
+    .map((raw) => ({ ideaId: raw['tallyOf'] as number, args: typeof raw['args'] === 'number' ? raw['args'] : undefined }));
+  return { items, next: out.LastEvaluatedKey };
+}
+
+/** How many arguments an idea has (replies included): Query COUNT pages, consistent. */
+export async function countArguments(siteId: number, ideaId: number): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}
+
+/** Sets an idea's `args` while it still holds the value read (undefined: absent); false when it moved. */
+export async function setTallyArgs(siteId: number, ideaId: number, count: number, read: number | undefined): Promise<boolean> {
+  try {
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys.ideaTally(siteId, ideaId),
+        UpdateExpression: 'SET #args = :n',
+        ConditionExpression: read === undefined ? 'attribute_exists(PK) AND attribute_not_exists(#args)' : 'attribute_exists(PK) AND #args = :read',
+        ExpressionAttributeNames: { '#args': 'args' },
+        ExpressionAttributeValues: read === undefined ? { ':n': count } : { ':n': count, ':read': read },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}

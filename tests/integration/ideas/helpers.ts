@@ -3,7 +3,8 @@
  * ideas, arguments, and votes as the voting feature stores them (a ballot and its tally change in
  * one transaction).
  */
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { putNewArgument } from '#lib/store/arguments';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { nextId, nextIds } from '#lib/store/counters';
@@ -67,7 +68,9 @@ export async function seedArgument(
     yes: 0,
     ...fields,
   };
-  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...keys.argument(siteId, ideaId, id), ...item } }));
+  // The argument create's own store write (the argument and its count on the idea, in one transaction).
+  const outcome = await putNewArgument(item);
+  if (outcome !== 'ok') throw new Error(`seedArgument: ${outcome}`);
   return item;
 }
 
