@@ -43,12 +43,16 @@ export async function toIdeaRecords(
   // votes-or-arguments rule decides (an owner below moderator).
   const decided = items.filter((item) => activityDecides(caller, item, site));
   const needTallyItems = (flags.includeArgsCount && !known.argCounts) || (decided.length > 0 && !(known.tallies && known.argCounts));
+  // One read of the tally items serves the counts too (a prefetched item is served once).
+  const tallyItemsRead = needTallyItems ? readIdeaTallies(site.id, ids) : undefined;
+  const countsOf = async (read: Promise<Map<number, IdeaTally>>) =>
+    new Map([...(await read)].flatMap(([id, entry]): [number, Tally][] => (entry.gone ? [] : [[id, entry.tally]])));
   const [tallies, ballot, users, argumentItems, tallyItems] = await Promise.all([
-    showCounts ? (known.tallies ?? readTallies(site.id, ids)) : undefined,
+    showCounts ? (known.tallies ?? (tallyItemsRead ? countsOf(tallyItemsRead) : readTallies(site.id, ids))) : undefined,
     flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
     loadUsersOf(site.id, items, flags, known.users),
     flags.includeArguments ? (known.arguments ?? argumentsOfIdeas(site.id, ids)) : [],
-    needTallyItems ? readIdeaTallies(site.id, ids) : undefined,
+    tallyItemsRead,
   ]);
   const tallyOf = (id: number): IdeaTally | undefined => {
     const read = tallyItems?.get(id);
