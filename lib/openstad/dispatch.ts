@@ -149,7 +149,10 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     if (isIdeaList && first.status === 403 && sortInMain && query.sort!.startsWith('votes_')) {
       first = await call(target, params, { ...listQuery, sort: 'createdate_asc', pageSize: LIST_PAGE }, undefined);
     }
-    if (first.status !== 200 || !isEnvelope(first.json)) return reshape(first, route, isIdeaList ? await tagsOf(params) : undefined);
+    if (first.status !== 200 || !isEnvelope(first.json)) {
+      const hasTags = isObject(first.json) && Array.isArray(first.json['tags']) && first.json['tags'].length > 0;
+      return reshape(first, route, hasTags && route.operationId.startsWith('idea') ? await tagsOf(params) : undefined);
+    }
     const all = await wholeList(first, (cursor) => call(target, params, { ...listQuery, pageSize: LIST_PAGE, cursor }, undefined));
     if (!Array.isArray(all)) return all.result;
     let records = all as Rec[];
