@@ -76,7 +76,7 @@ export const payloadTooLarge = (message = 'Request body is larger than 256 KiB')
 export const unsupportedMediaType = (message = 'Request body must be application/json') =>
   new ApiError(415, 'UnsupportedMediaType', message);
 
-/** A brute-force limit (lib/http/rate-limit.ts); `Retry-After` says when the window ends. */
+/** A brute-force limit (lib/request/rate-limit.ts); `Retry-After` says when the window ends. */
 export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many requests from this address; try again later') =>
   new ApiError(429, 'TooManyRequests', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 

@@ -4,8 +4,6 @@
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
-import { reservedKeyPaths } from '#lib/http/reserved-keys';
-import { firstUnstorablePart, fitsInItem, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 
 /** A name under `config.oauth` (`default` unless the login asks for another). */
 export const oauthName = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site'));
@@ -61,9 +59,10 @@ const optionalName = z.optional(z.nullable(z.string().check(z.maxLength(255))));
 /**
  * A user as the auth server describes it (userinfo and the admin API). Loose: servers add fields.
  * The user id is `id`, else `sub` (CONTRACT "Decided details"); OpenID-style `given_name` /
- * `family_name` are accepted when `firstName` / `lastName` are absent.
+ * `family_name` are accepted when `firstName` / `lastName` are absent. What a login may store of it
+ * (reserved keys, storability) is checked on top by lib/auth-server/user-answer.ts.
  */
-const authServerUserShape = z
+export const authServerUserShape = z
   .looseObject({
     id: z.optional(z.union([z.string().check(z.minLength(1), z.maxLength(255)), z.int().check(z.nonnegative())])),
     sub: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
@@ -75,35 +74,5 @@ const authServerUserShape = z
     role: z.optional(z.unknown()),
     extraData: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   })
-  .check(z.refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' }))
-  .check(
-    z.superRefine((u, ctx) => {
-      // What a login stores of the answer (lib/users/auth-fields.ts) must be storable, or the write
-      // would fail inside DynamoDB (a 500): the same limits as every other free-form JSON we keep.
-      const stored = storedPart(u);
-      const problem = firstUnstorablePart(stored, '', MAX_ATTRIBUTE_NESTING + 1);
-      if (problem) ctx.addIssue({ code: 'custom', message: `${problem.path} ${problem.message}` });
-      else if (!fitsInItem(stored)) ctx.addIssue({ code: 'custom', message: 'is too large to store' });
-    }),
-  );
-/**
- * The answer as JSON.parse made it is checked for reserved keys first (the request-body rule,
- * anywhere in it): parsing into the schema's output copies keys with assignment, where an own
- * `__proto__` would become the copy's prototype instead of being seen.
- */
-export const authServerUser = z.pipe(
-  z.unknown().check(
-    z.superRefine((raw, ctx) => {
-      const reserved = reservedKeyPaths(raw);
-      if (reserved.length > 0) ctx.addIssue({ code: 'custom', message: `reserved key at ${reserved[0]!.path}` });
-    }),
-  ),
-  authServerUserShape,
-);
-export type AuthServerUser = z.infer<typeof authServerUser>;
-
-/** The fields of an auth-server user that a site user keeps (the user item's attributes hold them). */
-function storedPart(u: Record<string, unknown>): Record<string, unknown> {
-  const { id, sub, email, firstName, lastName, given_name, family_name, extraData } = u;
-  return { id, sub, email, firstName, lastName, given_name, family_name, extraData };
-}
+  .check(z.refine((u) => u.id !== undefined || u.sub !== undefined, { message: 'has neither id nor sub' }));
+export type AuthServerUser = z.infer<typeof authServerUserShape>;

@@ -13,7 +13,7 @@ import { voteRecordSchema } from '#schemas/votes';
 
 /**
  * `GET .../user/:USER_ID/activity`: `includeOtherSites` defaults to true; of the four kinds, those
- * given decide and the others are off, and when none is given all four are on (lib/users/activity.ts).
+ * given decide and the others are off, and when none is given all four are on (lib/privacy/activity.ts).
  */
 export const activityQuery = z.object({
   includeOtherSites: queryFlagOrUndefined,

@@ -91,8 +91,8 @@ export interface DemoSummary {
 
 /** Writes the demo content on `siteId`; undefined when the site already has ideas. */
 export async function seedDemoContent(siteId: number): Promise<DemoSummary | undefined> {
-  const { loadSite } = await import('#lib/sites/service');
-  const { authServerFor } = await import('#lib/oauth/config');
+  const { loadSite } = await import('#lib/sites/site');
+  const { authServerFor } = await import('#lib/auth-server/config');
   const { userForLogin } = await import('#lib/users/login');
   const { createIdea, listIdeas } = await import('#lib/ideas/service');
   const { createArgument, toggleArgumentVote } = await import('#lib/arguments/service');

@@ -5,7 +5,7 @@ import { listSites, putNewSite, updateSite } from '#lib/store/sites';
 import { nextId } from '#lib/store/counters';
 import type { SiteConfigInput } from '#schemas/site-config';
 // Lifecycle: the demo site's job markers, as a site create writes them.
-import { siteJobDues } from '#lib/jobs/rules';
+import { siteJobDues } from '#lib/sites/job-dues';
 import { withDefaults } from '#lib/sites/config-defaults';
 import { syncJobMarkers } from '#lib/store/jobs';
 

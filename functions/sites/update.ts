@@ -1,7 +1,7 @@
 import { apiHandler } from '#lib/http/handler';
 import { siteUpdate } from '#lib/routes/sites/update';
 import { ok } from '#lib/http/response';
-import { updateSite } from '#lib/sites/service';
+import { updateSite } from '#lib/site-admin/service';
 import * as access from '#lib/auth/access';
 
 export const handler = apiHandler(

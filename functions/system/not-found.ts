@@ -12,7 +12,7 @@ import { withHttpStack } from '#lib/http/stack';
 import { corsHeaders, type CorsContext } from '#lib/http/cors';
 import { notFound } from '#lib/errors';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
-import { findSite } from '#lib/sites/service';
+import { findSite } from '#lib/sites/site';
 
 const SITE_IN_PATH = /^\/(?:api|oauth)\/site\/([1-9][0-9]{0,14})(?:\/|$)/;
 

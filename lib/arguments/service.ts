@@ -7,7 +7,7 @@ import { forbidden, notFound, validationError } from '#lib/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
 import { assertDescriptionLength, assertReplyParent } from '#lib/arguments/rules';
 import { toArgumentRecords } from '#lib/arguments/includes';

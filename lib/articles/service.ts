@@ -3,7 +3,7 @@
  * `posterImage` and `user` (one BatchGet of users per page).
  */
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import type { ContentItem } from '#lib/store/content-items';
 import { listArticlesByCreation } from '#lib/store/articles';
 import { fitPage } from '#lib/content/page-budget';

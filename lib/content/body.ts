@@ -5,7 +5,7 @@
  */
 import { validateExtraData } from '#lib/extra-data/index';
 import { validationError } from '#lib/errors';
-import { detailsOf } from '#lib/http/zod-errors';
+import { detailsOf } from '#lib/validation/zod-errors';
 import type { ContentSection } from '#lib/content/kind';
 import {
   contentBodySchema,

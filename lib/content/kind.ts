@@ -4,7 +4,7 @@
  * both and takes one of these.
  */
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 import type { CounterType } from '#lib/store/counters';
 import type { ContentItem, ContentWriteOutcome } from '#lib/store/content-items';

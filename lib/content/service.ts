@@ -8,7 +8,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { mergeExtraData } from '#lib/extra-data/index';
 import { badRequest, conflict, notFound, validationError } from '#lib/errors';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { nextId } from '#lib/store/counters';
 import type { ContentItem } from '#lib/store/content-items';
 import { validateCreateBody, validateUpdateBody } from '#lib/content/body';

@@ -4,7 +4,7 @@
  * of them are checked with one BatchGet, and an unknown one is a 400 at `tags[i]`.
  */
 import { validationError } from '#lib/errors';
-import { detailsOf } from '#lib/http/zod-errors';
+import { detailsOf } from '#lib/validation/zod-errors';
 import { getLiveTagIds } from '#lib/store/tags';
 import { ideaDiscoveryFields, type Location } from '#schemas/discovery';
 

@@ -4,7 +4,7 @@
  * the "has a location" stream drives).
  */
 import { fitPage } from '#lib/content/page-budget';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { filtersOf } from '#lib/discovery/filters';
 import { listDiscovered } from '#lib/discovery/list';
 import type { ListMarkersQuery, MarkerRecord } from '#schemas/discovery';

@@ -5,13 +5,13 @@
  * instead of wrapping @middy/http-json-body-parser (whose 422 and missing size limit differ from CONTRACT).
  */
 import { badRequest, payloadTooLarge, unsupportedMediaType, validationError } from '#lib/errors';
-import { reservedKeyPaths } from '#lib/http/reserved-keys';
+import { reservedKeyPaths } from '#lib/validation/reserved-keys';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DEPTH = 64;
 
-// The reserved-key rule is shared with the auth-server answers (lib/http/reserved-keys.ts).
-export { RESERVED_KEYS, reservedKeyPaths } from '#lib/http/reserved-keys';
+// The reserved-key rule is shared with the auth-server answers (lib/validation/reserved-keys.ts).
+export { RESERVED_KEYS, reservedKeyPaths } from '#lib/validation/reserved-keys';
 
 /**
  * @param raw the event's body: a string from API Gateway. serverless-offline hands over the parsed

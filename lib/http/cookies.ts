@@ -1,8 +1,9 @@
 /**
  * Cookies of API Gateway HTTP API payload 2.0: requests carry them in `event.cookies` (one `name=value`
  * per entry; the `cookie` header is read when a front door passed it through instead), responses set
- * them with the `cookies` array (serverless-offline does the same). The API uses exactly one: the
- * login nonce (lib/oauth/login-cookie.ts).
+ * them with the `cookies` array (serverless-offline does the same; lib/http/handler.ts passes a
+ * result's `cookies` on). The API uses exactly one: the login nonce, whose `Set-Cookie` value
+ * lib/oauth/login-cookie.ts writes.
  */
 
 /** `name=value` pairs of a request; the first of a repeated name wins, values are not decoded. */
@@ -16,15 +17,4 @@ export function readCookies(eventCookies: readonly string[] | undefined, cookieH
     if (!(name in out)) out[name] = pair.slice(at + 1).trim();
   }
   return out;
-}
-
-export interface CookieOptions {
-  path: string;
-  maxAgeSeconds: number;
-  secure: boolean;
-}
-
-/** A `Set-Cookie` value: always HttpOnly and SameSite=Lax (sent on the top-level redirect back from the auth server). */
-export function serializeCookie(name: string, value: string, { path, maxAgeSeconds, secure }: CookieOptions): string {
-  return [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
 }

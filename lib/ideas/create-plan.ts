@@ -5,13 +5,11 @@
  * Service tokens and anonymous callers reserve nothing. Apart from lib/ideas/read-plans.ts so the
  * create function does not bundle the read plans' query schemas.
  */
-import type { PrefetchRequest } from '#lib/http/handler';
 import type { ReadPlan } from '#lib/store/prefetch';
 import { reserveIdAhead } from '#lib/store/counters';
-import { isPlainObject } from '#lib/extra-data/plain-object';
 
-export function ideaCreateReads(request: PrefetchRequest): ReadPlan | undefined {
-  if (request.userId === undefined) return undefined;
-  if (!isPlainObject(request.body) || typeof request.body['title'] !== 'string') return undefined;
+export function ideaCreateReads({ userId, body }: { userId: number | undefined; body: Record<string, unknown> | undefined }): ReadPlan | undefined {
+  if (userId === undefined) return undefined;
+  if (typeof body?.['title'] !== 'string') return undefined;
   return { keys: [], consistent: false, newId: reserveIdAhead('idea') };
 }

@@ -7,7 +7,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { getBallot } from '#lib/store/ballots';
 import type { ContentItem } from '#lib/store/content-items';
 import { argumentsOfIdeas } from '#lib/store/ideas';

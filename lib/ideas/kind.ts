@@ -5,7 +5,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import type { ContentItem } from '#lib/store/content-items';
 import { deleteIdeaAndRelated, getIdea, putNewIdea, replaceIdea } from '#lib/store/ideas';
 import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';

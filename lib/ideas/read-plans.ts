@@ -1,25 +1,28 @@
 /**
- * What idea reads will need by key, planned from the raw request so it joins the site and caller in
- * the request's one BatchGet (lib/store/prefetch.ts): the caller's ballot for `includeUserVote`; for
- * one idea, the idea and its tally too. A new idea's plan is lib/ideas/create-plan.ts.
+ * What idea reads will need by key, planned from the route's validated input so it joins the site and
+ * caller in the request's one BatchGet (lib/request/setup.ts): the caller's ballot for
+ * `includeUserVote`; for one idea, the idea and its tally too. Each is the `.plan` of the very store
+ * read the idea service makes. A new idea's plan is lib/ideas/create-plan.ts.
  */
-import type { PrefetchRequest } from '#lib/http/handler';
-import type { ReadPlan } from '#lib/store/prefetch';
-import { ballotPlan, ideaPlan } from '#lib/store/request-reads';
-import { ideaIncludeQuery, ideaParams } from '#schemas/idea';
+import { getBallot } from '#lib/store/ballots';
+import { getIdea } from '#lib/store/ideas';
+import { joinPlans, type ReadPlan } from '#lib/store/prefetch';
+import { readTallies } from '#lib/store/tallies';
+import type { IdeaIncludes, IdeaParams } from '#schemas/idea';
 
-const wantsUserVote = (request: PrefetchRequest) =>
-  request.userId !== undefined && ideaIncludeQuery.safeParse(request.query).data?.includeUserVote === true;
+interface IdeaReadInput {
+  siteId: number;
+  userId: number | undefined;
+  query: Pick<IdeaIncludes, 'includeUserVote'> | undefined;
+}
+
+/** The caller's ballot, when the answer shows their votes. */
+const userVotePlan = ({ siteId, userId, query }: IdeaReadInput): ReadPlan | undefined =>
+  userId !== undefined && query?.includeUserVote === true ? getBallot.plan(siteId, userId) : undefined;
 
 /** An idea list page: the caller's ballot when the page shows their votes. */
-export const ideaListReads = (request: PrefetchRequest): ReadPlan | undefined =>
-  wantsUserVote(request) ? ballotPlan(request.siteId, request.userId!) : undefined;
+export const ideaListReads = (input: IdeaReadInput): ReadPlan | undefined => userVotePlan(input);
 
 /** One idea: the idea, its tally, and the caller's ballot when asked for. */
-export function ideaReads(request: PrefetchRequest): ReadPlan | undefined {
-  const params = ideaParams.safeParse(request.pathParameters);
-  if (!params.success) return undefined;
-  const idea = ideaPlan(request.siteId, params.data.ideaId);
-  if (!wantsUserVote(request)) return idea;
-  return { keys: [...idea.keys, ...ballotPlan(request.siteId, request.userId!).keys], consistent: false };
-}
+export const ideaReads = (input: IdeaReadInput & { params: IdeaParams }): ReadPlan | undefined =>
+  joinPlans(getIdea.plan(input.siteId, input.params.ideaId), readTallies.plan(input.siteId, [input.params.ideaId]), userVotePlan(input));

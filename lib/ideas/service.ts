@@ -3,7 +3,7 @@
  * the idea rules (lib/ideas/kind.ts); reads add what the include flags ask for (lib/ideas/includes.ts).
  */
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';

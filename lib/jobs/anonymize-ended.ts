@@ -5,7 +5,7 @@
  * with who is left; the marker goes off the index once nobody is.
  */
 import { anonymizeByJob } from '#lib/jobs/anonymize-user';
-import { anonymizeEndedAt } from '#lib/jobs/rules';
+import { anonymizeEndedAt } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { updateJobMarker } from '#lib/store/jobs';
 import { usersByActivity } from '#lib/store/users';

@@ -10,9 +10,9 @@
  * more per list, and the marker falls due again when the next of them does.
  */
 import { anonymizeByJob } from '#lib/jobs/anonymize-user';
-import { inactivityRule } from '#lib/jobs/rules';
+import { inactivityRule } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { addDays, earliest } from '#lib/jobs/time';
+import { addDays, earliest } from '#lib/sites/dates';
 import { inactivityWarning, pendingNotification } from '#lib/notifications/messages';
 import { nextId } from '#lib/store/counters';
 import { updateJobMarker } from '#lib/store/jobs';

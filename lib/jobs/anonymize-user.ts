@@ -1,5 +1,5 @@
 /**
- * A job anonymizes a user exactly as `do-anonymize` does (lib/users/anonymize.ts: votes removed while
+ * A job anonymizes a user exactly as `do-anonymize` does (lib/privacy/anonymize.ts: votes removed while
  * voting is open with the tallies kept exact, signups deleted, the auth server told, the user item
  * replaced), acting as the service itself. The anonymized user leaves the activity index, so a rerun
  * does not find them again; a failure (say the auth server did not answer) leaves them there for the
@@ -9,8 +9,8 @@ import type { Caller } from '#lib/auth/caller';
 import { isApiError } from '#lib/errors';
 import { logger } from '#lib/log/logger';
 import type { SiteReport } from '#lib/jobs/run';
-import type { Site } from '#lib/sites/service';
-import { doAnonymize } from '#lib/users/anonymize';
+import type { Site } from '#lib/sites/site';
+import { doAnonymize } from '#lib/privacy/anonymize';
 
 /** The scheduled jobs act with the rights of a service token, on behalf of nobody. */
 const SYSTEM: Caller = { kind: 'service', role: 'admin', userId: undefined };

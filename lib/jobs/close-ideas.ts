@@ -5,9 +5,9 @@
  * the next idea does. An idea is closed by a write conditioned on the version read, so an edit or
  * an overlapping run in between wins and nothing is closed twice.
  */
-import { closeIdeasAfterDays } from '#lib/jobs/rules';
+import { closeIdeasAfterDays } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { addDays } from '#lib/jobs/time';
+import { addDays } from '#lib/sites/dates';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { ideasFromId } from '#lib/store/idea-closing';
 import { replaceIdea } from '#lib/store/ideas';

@@ -4,7 +4,7 @@
  * notice goes into the outbox, `endDateNotificationSent` recorded in the same transaction. A rerun or
  * an overlapping run finds the marker moved and writes nothing.
  */
-import { endDateOf, endProjectsWork, projectManagerAddress } from '#lib/jobs/rules';
+import { endDateOf, endProjectsWork, projectManagerAddress } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { pendingNotification, projectEndedNotice } from '#lib/notifications/messages';
 import { nextId } from '#lib/store/counters';

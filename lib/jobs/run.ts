@@ -8,8 +8,8 @@
  * plus per site a few reads and one marker write, plus a constant number per unit of work.
  */
 import { withDefaults } from '#lib/sites/config-defaults';
-import type { Site } from '#lib/sites/service';
-import { siteJobDues } from '#lib/jobs/rules';
+import type { Site } from '#lib/sites/site';
+import { siteJobDues } from '#lib/sites/job-dues';
 import { dueJobMarkers, getJobMarker, syncJobMarkers, type JobMarker } from '#lib/store/jobs';
 import { getSite } from '#lib/store/sites';
 import type { JobName } from '#schemas/job';

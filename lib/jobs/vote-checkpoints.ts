@@ -12,14 +12,14 @@
  * change; once the project has ended and the latest checkpoint matches the ballots, the marker goes
  * off the index (nothing more to publish). `npm run job -- vote-checkpoints --site N` runs it for one site.
  */
-import { addDays } from '#lib/jobs/time';
+import { addDays } from '#lib/sites/dates';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { projectHasEnded } from '#lib/sites/project';
 import { nextId } from '#lib/store/counters';
 import { updateJobMarker } from '#lib/store/jobs';
 import { readSiteBallots } from '#lib/store/site-reads';
 import { latestCheckpoint, publishCheckpoint } from '#lib/store/vote-checkpoints';
-import { merkleRoot } from '#lib/results/merkle';
+import { merkleRoot } from '#lib/crypto/merkle';
 import { leavesAt } from '#lib/votes/verify';
 
 /** How long after a run the job looks at a site again while votes can change. */

@@ -17,7 +17,7 @@
  * constant number per item migrated.
  */
 import { withDefaults } from '#lib/sites/config-defaults';
-import { siteJobDues } from '#lib/jobs/rules';
+import { siteJobDues } from '#lib/sites/job-dues';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { sealBallot } from '#lib/votes/seal';
 import { getSite } from '#lib/store/sites';

@@ -5,7 +5,7 @@
 import { conflict, notFound } from '#lib/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { emailKey } from '#lib/newsletter/email';
 import { toSignupRecord } from '#lib/newsletter/record';
 import { deriveToken, hashToken, newSalt, tokensEqual } from '#lib/newsletter/token';

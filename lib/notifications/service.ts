@@ -5,7 +5,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { notFound } from '#lib/errors';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import * as store from '#lib/store/notifications';
 import type { ListNotificationsQuery, NotificationRecord } from '#schemas/notification';
 

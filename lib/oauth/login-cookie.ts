@@ -13,10 +13,20 @@
  * derived from the digest-login callback, so a base path of a custom domain is kept).
  */
 import { env } from '#lib/config/env';
-import { serializeCookie, type CookieOptions } from '#lib/http/cookies';
 import { STATE_TTL_SECONDS } from '#lib/oauth/state';
 
 const BASE_NAME = 'participation_login_nonce';
+
+export interface CookieOptions {
+  path: string;
+  maxAgeSeconds: number;
+  secure: boolean;
+}
+
+/** A `Set-Cookie` value: always HttpOnly and SameSite=Lax (sent on the top-level redirect back from the auth server). */
+export function serializeCookie(name: string, value: string, { path, maxAgeSeconds, secure }: CookieOptions): string {
+  return [`${name}=${value}`, `Path=${path}`, `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+}
 
 /** The cookie's name and scope for the login whose digest-login URL is `callback`. */
 export function loginCookie(callback: string, maxAgeSeconds = STATE_TTL_SECONDS): { name: string } & CookieOptions {

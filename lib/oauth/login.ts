@@ -12,14 +12,14 @@
  */
 import { issueToken } from '#lib/auth/jwt';
 import { badRequest } from '#lib/errors';
-import { exchangeCode, fetchUserInfo, serverUrl } from '#lib/oauth/client';
-import { authServerFor, DEFAULT_OAUTH_NAME, type AuthServerConfig } from '#lib/oauth/config';
+import { exchangeCode, fetchUserInfo, serverUrl } from '#lib/auth-server/client';
+import { authServerFor, DEFAULT_OAUTH_NAME, type AuthServerConfig } from '#lib/auth-server/config';
 import { clearLoginCookie, loginCookie, setLoginCookie } from '#lib/oauth/login-cookie';
 import { publicBaseUrl } from '#lib/oauth/public-url';
 import { checkRedirectUrl, withQuery } from '#lib/oauth/redirect-url';
 import { assertStateBrowser, newLoginNonce, signState, STATE_TTL_SECONDS, verifyState } from '#lib/oauth/state';
 import { markLoginStateUsed } from '#lib/store/login-states';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { userForLogin } from '#lib/users/login';
 import type { DigestLoginQuery, LoginQuery, LogoutQuery } from '#schemas/oauth';
 

@@ -1,8 +1,9 @@
 /**
- * The named schemas of the OpenAPI document (`components.schemas`), taken from schemas/*.ts. Request
- * bodies are converted as zod INPUT (what a client sends: before transforms and defaults), records as
- * OUTPUT (what the API answers). A schema registered here is emitted once and referenced by `$ref`
- * wherever it appears, also inside other components (a list envelope refers to its record).
+ * The named schemas of the OpenAPI document (`components.schemas`), taken from schemas/*.ts: here what
+ * clients send, converted as zod INPUT (before transforms and defaults); what the API answers is
+ * lib/routes/outputs.ts (route declarations name their answer by it), converted as OUTPUT. A schema
+ * registered here is emitted once and referenced by `$ref` wherever it appears, also inside other
+ * components (a list envelope refers to its record).
  * A route's body is documented by the component whose schema is the very object the route declares
  * (lib/routes): the handler validates with it, so the document cannot show another one.
  */
@@ -10,26 +11,18 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { DEFAULT_CONFIG } from '#lib/sites/config-defaults';
 import { castVoteSchema, castVotesBody, MAX_ROUND_ENTRIES } from '#schemas/votes';
-import { deletedResponse, errorBody, listEnvelope } from '#schemas/common';
 import { contentBodySchema, contentUpdateSchema } from '#schemas/content-item';
 import { createIdeaBody } from '#lib/routes/ideas/create';
 import { updateIdeaBody } from '#lib/routes/ideas/update';
 import { createArticleBody } from '#lib/routes/articles/create';
 import { updateArticleBody } from '#lib/routes/articles/update';
-import { createSiteBody, siteRecord, updateSiteBody } from '#schemas/site';
+import { createSiteBody, updateSiteBody } from '#schemas/site';
 import { siteConfigSchema } from '#schemas/site-config';
-import { ideaRecord } from '#schemas/idea';
-import { articleRecord } from '#schemas/article';
-import { argumentRecord, createArgumentBody, updateArgumentBody } from '#schemas/argument';
-import { castVotesResponse, voteRecordSchema } from '#schemas/votes';
-import { createUserBody, publicUserRecord, updateUserBody, userRecord } from '#schemas/user';
-import { activityResponse, anonymizationResponse, siteSummary } from '#schemas/user-activity';
-import { confirmBody, createSignupBody, signupRecord } from '#schemas/newsletter';
-import { notificationRecord } from '#schemas/notification';
-import { ideaDiscoveryFields, markerRecord } from '#schemas/discovery';
-import { createTagBody, tagRecord, updateTagBody } from '#schemas/tag';
-import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
-import { healthResponse } from '#schemas/health';
+import { createArgumentBody, updateArgumentBody } from '#schemas/argument';
+import { createUserBody, updateUserBody } from '#schemas/user';
+import { confirmBody, createSignupBody } from '#schemas/newsletter';
+import { ideaDiscoveryFields } from '#schemas/discovery';
+import { createTagBody, updateTagBody } from '#schemas/tag';
 
 interface Component {
   schema: z.core.$ZodType;
@@ -93,47 +86,4 @@ export const inputComponents = {
   ConfirmBody: { schema: confirmBody },
 } satisfies Record<string, Component>;
 
-/** What the API answers. Records may carry more fields than listed (CONTRACT "Records"). */
-export const outputComponents = {
-  Error: {
-    schema: errorBody,
-    description: 'Every error answer. `details` (one entry per failing field, `path` in dot form with array indexes in brackets: `extraData.tags[1]`, `[2].ideaId`) comes with ValidationError.',
-  },
-  Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
-  Site: { schema: siteRecord, description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all).' },
-  SiteList: { schema: listEnvelope(siteRecord) },
-  SiteSummary: { schema: siteSummary },
-  Idea: { schema: ideaRecord, description: 'Include flags add `yes`/`no` (when votes are viewable, or for moderators), `userVote`, `user`, `argumentsFor`/`argumentsAgainst` and `posterImage`.' },
-  IdeaList: { schema: listEnvelope(ideaRecord) },
-  Article: { schema: articleRecord },
-  ArticleList: { schema: listEnvelope(articleRecord) },
-  Argument: { schema: argumentRecord, description: '`withVoteCount=1` adds `yes`; `withUserVote=1` adds `hasUserVoted`.' },
-  ArgumentList: { schema: listEnvelope(argumentRecord) },
-  Vote: { schema: voteRecordSchema, description: '`userId` is shown to moderators and above (and in the caller\'s own POST answer) only.' },
-  VoteList: { schema: listEnvelope(voteRecordSchema) },
-  VoteRound: { schema: castVotesResponse, description: 'The caller\'s current votes on the site.' },
-  User: { schema: userRecord, description: '`externalUserId` is shown to admins only.' },
-  PublicUser: { schema: publicUserRecord, description: 'What others see of a user; callers who reach the user\'s `detailsViewableByRole` also get `firstName`, `lastName` and `extraData`.' },
-  UserList: { schema: listEnvelope(userRecord) },
-  Activity: { schema: activityResponse, description: 'All five keys are always present; a kind not asked for is an empty array.' },
-  AnonymizeReport: { schema: anonymizationResponse, description: 'The records as they were before the anonymization.' },
-  NewsletterSignup: { schema: signupRecord, description: '`confirmToken` appears only on unconfirmed records in lists read by admins.' },
-  // Lifecycle: the outbox
-  Notification: { schema: notificationRecord },
-  NotificationList: { schema: listEnvelope(notificationRecord) },
-  NewsletterSignupList: { schema: listEnvelope(signupRecord) },
-  Tag: { schema: tagRecord },
-  TagList: { schema: listEnvelope(tagRecord) },
-  IdeaMarker: { schema: markerRecord, description: 'What a map needs of an idea that has a location.' },
-  IdeaMarkerList: { schema: listEnvelope(markerRecord) },
-  // Results, exports and the vote record (issue 16)
-  Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
-  VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
-  VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
-  UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
-  // Health check
-  Health: { schema: healthResponse, description: 'The API answers and reaches its database.' },
-} satisfies Record<string, Component>;
-
 export type InputComponent = keyof typeof inputComponents;
-export type OutputComponent = keyof typeof outputComponents;

@@ -6,7 +6,8 @@
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import pkg from '../../package.json' with { type: 'json' };
-import { inputComponents, outputComponents, type InputComponent } from '#lib/openapi/components';
+import { inputComponents, type InputComponent } from '#lib/openapi/components';
+import { outputComponents } from '#lib/routes/outputs';
 import { ROUTES, TAGS } from '#lib/openapi/routes';
 import type { Route, SuccessSchema } from '#lib/routes/route';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';

@@ -2,7 +2,8 @@
  * One example per request body and per success answer, shown in the document and checked against
  * the schemas by `redocly lint` (tests/unit/openapi/lint.test.ts, rule no-invalid-media-type-examples).
  */
-import type { InputComponent, OutputComponent } from '#lib/openapi/components';
+import type { InputComponent } from '#lib/openapi/components';
+import type { OutputComponent } from '#lib/routes/outputs';
 
 const idea = {
   title: 'Shade trees along the river path',
@@ -66,6 +67,8 @@ const ideaRecord = {
   updatedAt: at,
   tags: [4],
   location: { lat: 52.3702, lng: 4.8952 },
+  publishDate: at,
+  can: { edit: true, delete: true },
 };
 const article = {
   id: 2,

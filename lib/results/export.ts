@@ -23,7 +23,7 @@ import { csvRows, type Cell } from '#lib/results/csv';
 import { ideaCsvPage } from '#lib/results/idea-export';
 import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';
 import { budgetOf, themeOf } from '#lib/results/service';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import type { BallotItem } from '#lib/store/ballots';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { keys, sitePk, type Key } from '#lib/store/keys';

@@ -6,7 +6,7 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/site-reads';
 import { computeResults, type Results, type ResultsIdea } from '#lib/results/results';
 import { hashedVotes } from '#lib/votes/seal';

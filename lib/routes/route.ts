@@ -15,9 +15,9 @@
  * the ones that come from the domain (403, 409, 502, 503).
  */
 import type * as z from 'zod/mini';
-import type { RateLimitGroup } from '#lib/http/rate-limit';
-import type { Tag } from '#lib/openapi/tags';
-import type { OutputComponent } from '#lib/openapi/components';
+import type { RateLimitGroup } from '#lib/request/rate-limit';
+import type { Tag } from '#lib/routes/tags';
+import type { OutputComponent } from '#lib/routes/outputs';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -46,13 +46,13 @@ export interface Route {
   /** Lambda timeout in seconds, where the provider default (serverless.yml) is too short. */
   timeout?: number;
 
-  // What apiHandler validates and enforces (lib/http/handler.ts RouteSpec).
+  // What request setup validates and enforces (lib/request/setup.ts RouteSpec).
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
   params?: z.core.$ZodType;
   query?: z.core.$ZodType;
   /** The body schema the edge validates with, and the one the document shows (lib/routes/body.ts). */
   body?: z.core.$ZodType;
-  /** Brute-force limit of an unauthenticated door (lib/http/rate-limit.ts); documented as a 429. */
+  /** Brute-force limit of an unauthenticated door (lib/request/rate-limit.ts); documented as a 429. */
   rateLimit?: RateLimitGroup;
 
   // What the document says about it.

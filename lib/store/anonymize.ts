@@ -1,5 +1,5 @@
 /**
- * The writes of anonymization (lib/users/anonymize.ts), each one transaction that is safe to repeat:
+ * The writes of anonymization (lib/privacy/anonymize.ts), each one transaction that is safe to repeat:
  *
  *   clearBallot          the user's ballot emptied (kept, version + 1) with the negative tally deltas
  *                        of the votes it held, so tallies stay exact;

@@ -14,6 +14,7 @@ import { conflict } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
 import { getItem } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
 import { DELETING } from '#lib/store/content-items';
 import { tallyArgsItem } from '#lib/store/tallies';
@@ -50,19 +51,36 @@ export interface IdeaRef {
 const readIdeaRef = recordReader('idea (as arguments see it)', storedContentRef);
 
 /** The idea an argument belongs to (from the request's first read when planned: lib/arguments/read-plans.ts). */
-export async function getIdeaRef(siteId: number, ideaId: number): Promise<IdeaRef | undefined> {
-  const item = await getItem(keys.idea(siteId, ideaId), {
-    projection: { expression: 'id, userId, #status, #deleting', names: { '#status': 'status', '#deleting': DELETING } },
-  });
-  // An idea being deleted is gone for arguments already.
-  if (!item || item[DELETING] !== undefined) return undefined;
-  return readIdeaRef(item);
-}
+const ideaRefKeys = (siteId: number, ideaId: number) => [keys.idea(siteId, ideaId)];
 
-export async function getArgument(siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> {
-  const item = await getItem(keys.argument(siteId, ideaId, argumentId));
-  return item ? strip(item) : undefined;
-}
+/**
+ * The idea an argument belongs to (`.plan`: read ahead by the argument routes, lib/arguments/read-plans.ts;
+ * read ahead, it comes whole, read here, projected to the fields arguments check).
+ */
+export const getIdeaRef = Object.assign(
+  async (siteId: number, ideaId: number): Promise<IdeaRef | undefined> => {
+    const [key] = ideaRefKeys(siteId, ideaId);
+    const item = await getItem(key!, {
+      projection: { expression: 'id, userId, #status, #deleting', names: { '#status': 'status', '#deleting': DELETING } },
+    });
+    // An idea being deleted is gone for arguments already.
+    if (!item || item[DELETING] !== undefined) return undefined;
+    return readIdeaRef(item);
+  },
+  { plan: planOf(ideaRefKeys) },
+);
+
+const argumentKeys = (siteId: number, ideaId: number, argumentId: number) => [keys.argument(siteId, ideaId, argumentId)];
+
+/** One argument (`.plan`: read ahead by the argument routes). */
+export const getArgument = Object.assign(
+  async (siteId: number, ideaId: number, argumentId: number): Promise<ArgumentItem | undefined> => {
+    const [key] = argumentKeys(siteId, ideaId, argumentId);
+    const item = await getItem(key!);
+    return item ? strip(item) : undefined;
+  },
+  { plan: planOf(argumentKeys) },
+);
 
 const ownerIndex = (item: Pick<ArgumentItem, 'userId' | 'id'>) =>
   item.userId != null ? keys.ownedBy(item.userId, 'ARG', item.id) : {};

@@ -5,6 +5,7 @@
  * The voting feature adds the writes; reads used elsewhere (an idea's `userVote`) live here too.
  */
 import { getItem } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import { DeleteCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, keys, sitePk } from '#lib/store/keys';
@@ -50,11 +51,20 @@ export type BallotSealer = (
   next: { userId: number; version: number; votes: Record<string, BallotVote> },
 ) => BallotSeal;
 
-/** @param consistent a strongly consistent read, for a read that a conditional write will depend on. */
-export async function getBallot(siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> {
-  const item = await getItem(keys.ballot(siteId, userId), { consistent });
-  return item ? ballotOf(item) : undefined;
-}
+const ballotKeys = (siteId: number, userId: number) => [keys.ballot(siteId, userId)];
+
+/**
+ * A user's ballot (`.plan`: read ahead for `includeUserVote` and by a vote round).
+ * @param consistent a strongly consistent read, for a read that a conditional write will depend on.
+ */
+export const getBallot = Object.assign(
+  async (siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> => {
+    const [key] = ballotKeys(siteId, userId);
+    const item = await getItem(key!, { consistent });
+    return item ? ballotOf(item) : undefined;
+  },
+  { plan: planOf(ballotKeys) },
+);
 
 /** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
 function unchangedSince(readVersion: number | undefined) {

@@ -7,6 +7,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/client';
 import { batchDelete, batchPut } from '#lib/store/batch';
+import { planOf } from '#lib/store/prefetch';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
 import { idRuns } from '#lib/store/id-runs';
@@ -24,6 +25,7 @@ import {
 } from '#lib/store/idea-index';
 import { removeIdeaFromBallots, type BallotSealer } from '#lib/store/ballots';
 import {
+  contentKey,
   deleteContentItem,
   getContentItem,
   getContentItems,
@@ -42,8 +44,11 @@ import type { ContentStatus } from '#schemas/content-item';
 
 export type IdeaItem = ContentItem;
 
-export const getIdea = (siteId: number, ideaId: number, options: { includeDeleting?: boolean } = {}) =>
-  getContentItem('IDEA', siteId, ideaId, options);
+/** One idea (`.plan`: read ahead by the idea routes, lib/ideas/read-plans.ts). */
+export const getIdea = Object.assign(
+  (siteId: number, ideaId: number, options: { includeDeleting?: boolean } = {}) => getContentItem('IDEA', siteId, ideaId, options),
+  { plan: planOf((siteId: number, ideaId: number) => [contentKey('IDEA', siteId, ideaId)]) },
+);
 export const getIdeas = (siteId: number, ideaIds: readonly number[]) => getContentItems('IDEA', siteId, ideaIds);
 export const listIdeasByCreation = (
   siteId: number,

@@ -5,6 +5,7 @@
  * treated as absent on read and may be overwritten.
  */
 import { getItem } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import { TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { recordReader } from '#lib/store/codec';
@@ -25,17 +26,19 @@ const idempotencyOf = recordReader('idempotency record', storedIdempotency);
 
 const epochSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
 
-export async function getIdempotencyRecord(
-  siteId: number,
-  scope: string,
-  key: string,
-  now: Date,
-): Promise<IdempotencyRecord | undefined> {
-  const stored = await getItem(keys.idempotency(siteId, scope, key), { consistent: true });
-  const item = stored ? idempotencyOf(stored) : undefined;
-  if (!item || item.ttl <= epochSeconds(now)) return undefined;
-  return { requestHash: item.requestHash, response: item.response, createdAt: item.createdAt, ttl: item.ttl };
-}
+const recordKeys = (siteId: number, scope: string, key: string) => [keys.idempotency(siteId, scope, key)];
+
+/** The live stored answer of a key, read consistently (`.plan`: read ahead by a vote round). */
+export const getIdempotencyRecord = Object.assign(
+  async (siteId: number, scope: string, key: string, now: Date): Promise<IdempotencyRecord | undefined> => {
+    const [itemKey] = recordKeys(siteId, scope, key);
+    const stored = await getItem(itemKey!, { consistent: true });
+    const item = stored ? idempotencyOf(stored) : undefined;
+    if (!item || item.ttl <= epochSeconds(now)) return undefined;
+    return { requestHash: item.requestHash, response: item.response, createdAt: item.createdAt, ttl: item.ttl };
+  },
+  { plan: planOf(recordKeys) },
+);
 
 /** The transaction item storing a response; it fails when a live record for the key exists already. */
 export function idempotencyPutItem(

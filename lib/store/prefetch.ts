@@ -35,6 +35,29 @@ export interface ReadPlan {
   newId?: IdReservation | undefined;
 }
 
+/**
+ * The plan of a by-key read, from the same key function the read uses: the read and its plan are one
+ * declaration, so a plan cannot ask for other keys than the read it serves takes. Attached to the
+ * store's plannable reads as `.plan` (`getIdea.plan(siteId, ideaId)`).
+ */
+export const planOf =
+  <A extends unknown[]>(keysOf: (...args: A) => readonly Key[]) =>
+  (...args: A): ReadPlan => ({ keys: keysOf(...args), consistent: false });
+
+/** A read's plan taken strongly consistently (for a conditional write planned from what it reads). */
+export const consistently = (plan: ReadPlan): ReadPlan => ({ ...plan, consistent: true });
+
+/** Several plans as one: their keys together, consistent when any asks for it, the first id reservation. */
+export function joinPlans(...plans: readonly (ReadPlan | undefined)[]): ReadPlan | undefined {
+  const given = plans.filter((plan): plan is ReadPlan => plan !== undefined);
+  if (given.length === 0) return undefined;
+  return {
+    keys: given.flatMap((plan) => plan.keys),
+    consistent: given.some((plan) => plan.consistent),
+    newId: given.find((plan) => plan.newId)?.newId,
+  };
+}
+
 /** A counter type and the ADD that reserves one id of it (lib/store/counters.ts, which takes it back). */
 export interface IdReservation {
   type: CounterType;

@@ -1,5 +1,5 @@
 /**
- * Brute-force counters (lib/http/rate-limit.ts): one item per (site, client address, route group,
+ * Brute-force counters (lib/request/rate-limit.ts): one item per (site, client address, route group,
  * fixed one-minute window), counted with ONE atomic `ADD` that also returns the new count, so the
  * limit holds across Lambda instances at one request per counted call. DynamoDB's TTL removes the
  * item after its window; a lagging TTL never matters, because a later window has another key.

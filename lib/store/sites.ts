@@ -3,6 +3,7 @@
  * whole partition, which holds everything of the site (ideas, arguments, ballots, users, signups).
  */
 import { getItem } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI1, TABLE } from '#lib/store/client';
 import { keys, sitePk, type Key } from '#lib/store/keys';
@@ -23,10 +24,17 @@ export const siteCodec = defineCodec<SiteItem>({
 });
 const strip = siteCodec.fromItem;
 
-export async function getSite(siteId: number): Promise<SiteItem | undefined> {
-  const item = await getItem(keys.site(siteId));
-  return item ? strip(item) : undefined;
-}
+const siteKeys = (siteId: number) => [keys.site(siteId)];
+
+/** One site (`.plan`: every site-scoped request reads it first, lib/request/setup.ts). */
+export const getSite = Object.assign(
+  async (siteId: number): Promise<SiteItem | undefined> => {
+    const [key] = siteKeys(siteId);
+    const item = await getItem(key!);
+    return item ? strip(item) : undefined;
+  },
+  { plan: planOf(siteKeys) },
+);
 
 /** Several sites by id (one BatchGet per 100); ids without a site are absent. */
 export async function getSitesByIds(siteIds: readonly number[]): Promise<SiteItem[]> {

@@ -26,6 +26,7 @@
 import { NumberValue, QueryCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI3, TABLE } from '#lib/store/client';
 import { getItems } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import { recordReader } from '#lib/store/codec';
 import { CorruptRecordError } from '#lib/errors';
 import { storedTally } from '#schemas/stored/ballot';
@@ -205,26 +206,32 @@ export function asIdeaTally(item: Record<string, unknown> | undefined): IdeaTall
  * The tally items of some ideas (from the request's prefetch, else one BatchGet per 100): ideas
  * without one (never created, deleted) are absent.
  */
-export async function readIdeaTallies(siteId: number, ideaIds: readonly number[], options: { consistent?: boolean } = {}): Promise<Map<number, IdeaTally>> {
-  const found = new Map<number, IdeaTally>();
-  if (ideaIds.length === 0) return found;
-  const items = await getItems(tallyKeys(siteId, ideaIds), options);
-  for (const item of items) {
-    const tally = asIdeaTally(item);
-    if (tally) found.set(tally.ideaId, tally);
-  }
-  return found;
-}
+export const readIdeaTallies = Object.assign(
+  async (siteId: number, ideaIds: readonly number[], options: { consistent?: boolean } = {}): Promise<Map<number, IdeaTally>> => {
+    const found = new Map<number, IdeaTally>();
+    if (ideaIds.length === 0) return found;
+    const items = await getItems(tallyKeys(siteId, ideaIds), options);
+    for (const item of items) {
+      const tally = asIdeaTally(item);
+      if (tally) found.set(tally.ideaId, tally);
+    }
+    return found;
+  },
+  { plan: planOf(tallyKeys) },
+);
 
 /**
  * The tallies of some ideas that are votable (not gone): the counts a record shows. An idea without a
  * tally item has none (`{}` is "no votes" only for ideas that have one).
  */
-export async function readTallies(siteId: number, ideaIds: readonly number[]): Promise<Map<number, Tally>> {
-  const tallies = new Map<number, Tally>();
-  for (const [id, read] of await readIdeaTallies(siteId, ideaIds)) if (!read.gone) tallies.set(id, read.tally);
-  return tallies;
-}
+export const readTallies = Object.assign(
+  async (siteId: number, ideaIds: readonly number[]): Promise<Map<number, Tally>> => {
+    const tallies = new Map<number, Tally>();
+    for (const [id, read] of await readIdeaTallies(siteId, ideaIds)) if (!read.gone) tallies.set(id, read.tally);
+    return tallies;
+  },
+  { plan: planOf(tallyKeys) },
+);
 
 /**
  * Every votable idea of the site with its tally (results, exports, the vote record's check). Reads only

@@ -10,6 +10,7 @@
  * read is only eventually consistent).
  */
 import { getItem } from '#lib/store/read';
+import { planOf } from '#lib/store/prefetch';
 import {
   PutCommand,
   QueryCommand,
@@ -64,11 +65,20 @@ export const userLinkCodec = defineCodec<{ userId: number }, [siteId: number, ex
   keys: (_link, siteId, externalKey) => keys.userLink(siteId, externalKey),
 });
 
-/** @param options.consistent a strongly consistent read, for a conditional write planned from it. */
-export async function getUser(siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> {
-  const item = await getItem(keys.user(siteId, userId), options);
-  return item ? strip(item) : undefined;
-}
+const userKeys = (siteId: number, userId: number) => [keys.user(siteId, userId)];
+
+/**
+ * One site user (`.plan`: the caller of every request with a user token, lib/request/setup.ts).
+ * @param options.consistent a strongly consistent read, for a conditional write planned from it.
+ */
+export const getUser = Object.assign(
+  async (siteId: number, userId: number, options: { consistent?: boolean } = {}): Promise<UserItem | undefined> => {
+    const [key] = userKeys(siteId, userId);
+    const item = await getItem(key!, options);
+    return item ? strip(item) : undefined;
+  },
+  { plan: planOf(userKeys) },
+);
 
 /** One page of a site's users in id order: one Query. */
 export async function listUsers(siteId: number, page: PageRequest): Promise<Page<UserItem>> {

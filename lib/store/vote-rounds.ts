@@ -22,10 +22,9 @@ import { finishPendingTallies, journalSteps } from '#lib/store/ballot-journal';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
 import { doc } from '#lib/store/client';
 import { getIdempotencyRecord, idempotencyPutItem, type IdempotencyRecord } from '#lib/store/idempotency';
-import { keys } from '#lib/store/keys';
 import { fitsInItem } from '#lib/store/storable';
-import type { ReadPlan } from '#lib/store/prefetch';
-import { readIdeaTallies, tallyChangeItem, tallyKeys, type Tally } from '#lib/store/tallies';
+import { consistently, joinPlans, type ReadPlan } from '#lib/store/prefetch';
+import { readIdeaTallies, tallyChangeItem, type Tally } from '#lib/store/tallies';
 
 /**
  * The keys a round reads, for the request's first BatchGet: the ballot, the stored answer of its
@@ -33,14 +32,13 @@ import { readIdeaTallies, tallyChangeItem, tallyKeys, type Tally } from '#lib/st
  * planned from them.
  */
 export function roundReadPlan(siteId: number, userId: number, ideaIds: readonly number[], idempotency?: { scope: string; key: string }): ReadPlan {
-  return {
-    keys: [
-      keys.ballot(siteId, userId),
-      ...(idempotency ? [keys.idempotency(siteId, idempotency.scope, idempotency.key)] : []),
-      ...tallyKeys(siteId, [...new Set(ideaIds)]),
-    ],
-    consistent: true,
-  };
+  return consistently(
+    joinPlans(
+      getBallot.plan(siteId, userId),
+      idempotency ? getIdempotencyRecord.plan(siteId, idempotency.scope, idempotency.key) : undefined,
+      readIdeaTallies.plan(siteId, [...new Set(ideaIds)]),
+    )!,
+  );
 }
 
 export interface RoundStart {

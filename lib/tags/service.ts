@@ -15,7 +15,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, notFound } from '#lib/errors';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { nextId } from '#lib/store/counters';
 import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/idea-index';
 import { replaceIdea } from '#lib/store/ideas';

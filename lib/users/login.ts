@@ -14,10 +14,10 @@
  */
 import { isRole, lowerRole } from '#lib/auth/roles';
 import { conflict, forbidden } from '#lib/errors';
-import { externalIdOf } from '#lib/oauth/client';
-import type { AuthServerConfig } from '#lib/oauth/config';
+import { externalIdOf } from '#lib/auth-server/client';
+import type { AuthServerConfig } from '#lib/auth-server/config';
 import { assertProjectOpen } from '#lib/sites/project';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { nextId } from '#lib/store/counters';
 import * as store from '#lib/store/users';
 import { cacheFieldsFromAuth } from '#lib/users/auth-fields';

@@ -18,7 +18,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots';
 import { MAX_BATCH_GET_KEYS } from '#lib/store/limits';
 import type { IdempotencyRecord } from '#lib/store/idempotency';
@@ -32,7 +32,7 @@ import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf, idempotencyScope, roundHash 
 import { nextVoteIds } from '#lib/votes/ids';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
-import { castVotesBody, type VoteRecord } from '#schemas/votes';
+import type { VoteRecord } from '#schemas/votes';
 import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
 export interface CastInput {
@@ -80,16 +80,15 @@ export const READ_AHEAD_IDEAS = MAX_BATCH_GET_KEYS - 4;
 /**
  * What a round will read, for the request's first BatchGet (with the site and the caller): the ballot,
  * the stored answer of its Idempotency-Key and the tallies of its first READ_AHEAD_IDEAS ideas.
- * Planned from the raw body: a body that fails its schema plans only the ballot (the round is refused
- * before anything else is read).
+ * Planned from the validated body: a body that fails its schema plans only the ballot (the round is
+ * refused before anything else is read).
  */
-export function castReadPlan(siteId: number, userId: number, rawBody: unknown, headers: Record<string, string | undefined>): ReadPlan {
-  const parsed = castVotesBody.safeParse(rawBody);
+export function castReadPlan(siteId: number, userId: number, round: readonly CastVote[] | undefined, headers: Record<string, string | undefined>): ReadPlan {
   const key = safeIdempotencyKey(headers);
   return roundReadPlan(
     siteId,
     userId,
-    parsed.success ? [...new Set(parsed.data.map((entry) => entry.ideaId))].slice(0, READ_AHEAD_IDEAS) : [],
+    round ? [...new Set(round.map((entry) => entry.ideaId))].slice(0, READ_AHEAD_IDEAS) : [],
     key === undefined ? undefined : { scope: idempotencyScope(userId), key },
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Vote checkpoints (issue 16 part 3): a Merkle root (lib/results/merkle.ts, RFC 6962) over the chain
+ * Vote checkpoints (issue 16 part 3): a Merkle root (lib/crypto/merkle.ts, RFC 6962) over the chain
  * hashes of all of a site's ballots as they were at `createdAt`, sorted by ballot key (the padded user
  * id), with the number of ballots. Published by the `vote-checkpoints` job (lib/jobs/vote-checkpoints.ts)
  * when the root moved since the latest one, kept, and listed to moderators
@@ -7,7 +7,7 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { listCheckpoints, type CheckpointItem } from '#lib/store/vote-checkpoints';
 import type { CheckpointRecord, ListCheckpointsQuery } from '#schemas/results';
 

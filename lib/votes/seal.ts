@@ -1,13 +1,13 @@
 /**
  * The verifiable vote record (issue 16 part 3), domain side: every committed state of a ballot carries
- * `hash` = the chain hash (lib/results/merkle.ts `ballotStateHash`) of its previous state's hash, its
+ * `hash` = the chain hash (lib/crypto/merkle.ts `ballotStateHash`) of its previous state's hash, its
  * version and its canonical votes, and `prevHash`, the previous state's hash (GENESIS for the first
  * state, and for a ballot written before the record existed), so each stored state can be checked on
  * its own. Computed here, written by the store in the SAME transaction as the state it seals; no item
  * is written by every round (the record grows with voters, not with a site-wide sequence).
  */
 import { pad } from '#lib/store/keys';
-import { ballotStateHash, GENESIS } from '#lib/results/merkle';
+import { ballotStateHash, GENESIS } from '#lib/crypto/merkle';
 import type { BallotSeal, BallotVote } from '#lib/store/ballots';
 
 /** The key of a ballot in its hash and in the site's Merkle tree: the padded user id (sorts as the ballot keys do). */

@@ -13,7 +13,7 @@
  *    When a ballot changed twice or more since the checkpoint, its state then is no longer stored:
  *    the checkpoint is reported "not checkable" (not a failure; run the job, then verify again).
  */
-import { ballotStateHash, GENESIS, merkleRoot, type BallotLeaf } from '#lib/results/merkle';
+import { ballotStateHash, GENESIS, merkleRoot, type BallotLeaf } from '#lib/crypto/merkle';
 import type { BallotItem } from '#lib/store/ballots';
 import { readSiteBallots } from '#lib/store/site-reads';
 import { readSiteTallies } from '#lib/store/tallies';

@@ -8,7 +8,7 @@ export const storedSite = keepingUnnamed(
   z.object({
     id: storedInt,
     name: z.string(),
-    // Absent on a site written without them; the domain reads absent as null (lib/sites/service.ts).
+    // Absent on a site written without them; the domain reads absent as null (lib/sites/site.ts).
     title: z._default(z.nullable(z.string()), null),
     domain: z._default(z.nullable(z.string()), null),
     // Checked in full on every write (schemas/site-config.ts). Every request reads its site, so a read

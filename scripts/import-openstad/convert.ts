@@ -11,7 +11,7 @@ import type { Row } from './source.ts';
 import { siteConfigSchema } from '#schemas/site-config';
 import { ROLES, type Role } from '#schemas/roles';
 import { contentStatuses, type ContentStatus } from '#schemas/content-item';
-import { normaliseAuthServerUrl } from '#lib/oauth/config';
+import { normaliseAuthServerUrl } from '#lib/auth-server/config';
 import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 
 export type Converted<T> = { ok: true; value: T; notes?: string[] } | { ok: false; reason: string };

@@ -10,7 +10,7 @@
  * copied. `dryRun` reads both sides and writes nothing (not even the reservation).
  */
 import type { Caller } from '#lib/auth/caller';
-import { createSite } from '#lib/sites/service';
+import { createSite } from '#lib/site-admin/service';
 import { getItems } from '#lib/store/read';
 import { keys, type Key } from '#lib/store/keys';
 import { putNewUser, type UserItem } from '#lib/store/users';

@@ -5,9 +5,9 @@
  * And a site that has not ended cannot be deleted while it still has users who are not anonymized.
  */
 import { describe, expect, it } from 'vitest';
-import type { AuthServerConfig } from '#lib/oauth/config';
+import type { AuthServerConfig } from '#lib/auth-server/config';
 import { PROJECT_ENDED_MESSAGE } from '#lib/sites/project';
-import { loadSite } from '#lib/sites/service';
+import { loadSite } from '#lib/sites/site';
 import { userForLogin } from '#lib/users/login';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';

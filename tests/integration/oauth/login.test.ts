@@ -13,7 +13,7 @@ import { handler as listUsers } from '../../../functions/users/list.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
 import { signState } from '#lib/oauth/state';
 import { issueToken } from '#lib/auth/jwt';
-import { AUTH_SERVER_TIMEOUT_MS } from '#lib/oauth/client';
+import { AUTH_SERVER_TIMEOUT_MS } from '#lib/auth-server/client';
 import { loginCookie } from '#lib/oauth/login-cookie';
 import {
   API_HOST,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { exportVotes, pabulibVoterId } from '#lib/results/export';
-import { loadSite } from '#lib/sites/service';
+import { loadSite } from '#lib/sites/site';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { putBallots } from '#tests/support/ballot-fixtures';
 import { createIdea } from '#tests/support/vote-fixtures';

@@ -7,7 +7,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
-import { ballotStateHash, GENESIS } from '#lib/results/merkle';
+import { ballotStateHash, GENESIS } from '#lib/crypto/merkle';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
 import { ballotLeafKey, hashedVotes } from '#lib/votes/seal';

@@ -13,7 +13,7 @@ import { keys } from '#lib/store/keys';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
-import { BRUTE_FORCE_LIMIT } from '#lib/http/rate-limit';
+import { BRUTE_FORCE_LIMIT } from '#lib/request/rate-limit';
 import { handler as signupHandler } from '../../../functions/newsletter/create.ts';
 import { handler as confirmHandler } from '../../../functions/newsletter/confirm.ts';
 import { handler as loginHandler } from '../../../functions/oauth/login.ts';

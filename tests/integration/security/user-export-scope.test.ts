@@ -3,7 +3,7 @@
  * every site of the person only for the person themself or a service token. An admin of P is nobody on
  * Q, so the export they get must hold nothing of Q: not Q's record, and above all not the person's
  * votes on Q, which Q keeps secret (`votes.isViewable: false`) even from its own public.
- * Rule: `access.results.userExportsEverySite`, lib/users/export.ts.
+ * Rule: `access.results.userExportsEverySite`, lib/privacy/export.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '#tests/support/fixtures';

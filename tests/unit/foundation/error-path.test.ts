@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { childPath, errorPath } from '#lib/errors';
-import { detailsOf } from '#lib/http/zod-errors';
+import { detailsOf } from '#lib/validation/zod-errors';
 import { validateExtraData } from '#lib/extra-data/validate';
 import { firstUnstorablePart } from '#lib/store/storable';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfigSchema } from '#schemas/site-config';
 import { withDefaults } from '#lib/sites/config-defaults';
-import { redactConfig } from '#lib/sites/redact';
-import { detailsOf } from '#lib/http/zod-errors';
+import { redactConfig } from '#lib/site-admin/redact';
+import { detailsOf } from '#lib/validation/zod-errors';
 
 const paths = (value: unknown) => {
   const result = siteConfigSchema.safeParse(value);

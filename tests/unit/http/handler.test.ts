@@ -1,5 +1,5 @@
 /**
- * The route wrapper (lib/http/handler.ts) with the site, caller, rate limit and activity as doubles: the
+ * The route wrapper (lib/http/handler.ts over lib/request/setup.ts) with the site, caller, rate limit and activity as doubles: the
  * order of the answers (400 site id -> 404 site -> 401 Basic Auth -> rate limit -> path -> body kind ->
  * caller -> 403 access -> 400 query/body), what the handler gets, and what goes back.
  */
@@ -14,7 +14,7 @@ const doubles = vi.hoisted(() => ({
   activity: [] as unknown[],
   plans: [] as unknown[][],
 }));
-vi.mock('#lib/sites/service', () => ({
+vi.mock('#lib/sites/site', () => ({
   loadSite: vi.fn(async (id: number) => {
     const site = doubles.sites.get(id);
     if (!site) throw Object.assign(new Error(`Site ${id} not found`), { status: 404 });
@@ -26,16 +26,17 @@ vi.mock('#lib/auth/caller', () => ({
   tokenUser: (identity: { claims?: unknown }) => identity.claims,
   resolveCaller: vi.fn(async () => doubles.caller),
 }));
-vi.mock('#lib/store/prefetch', () => ({
+vi.mock('#lib/store/prefetch', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#lib/store/prefetch')>()),
   withPrefetchScope: (run: () => Promise<unknown>) => run(),
   prefetch: vi.fn(async (plans: unknown[]) => void doubles.plans.push(plans)),
 }));
-vi.mock('#lib/http/rate-limit', () => ({ enforceRateLimit: vi.fn(async (input: unknown) => void doubles.rateLimited.push(input)) }));
-vi.mock('#lib/users/activity-touch', () => ({ recordWriteActivity: vi.fn(async (...args: unknown[]) => void doubles.activity.push(args)) }));
+vi.mock('#lib/request/rate-limit', () => ({ enforceRateLimit: vi.fn(async (input: unknown) => void doubles.rateLimited.push(input)) }));
+vi.mock('#lib/request/activity-touch', () => ({ recordWriteActivity: vi.fn(async (...args: unknown[]) => void doubles.activity.push(args)) }));
 
 const { apiHandler } = await import('#lib/http/handler');
 const { forbidden, notFound, validationError } = await import('#lib/errors');
-const { loadSite } = await import('#lib/sites/service');
+const { loadSite } = await import('#lib/sites/site');
 const { ok } = await import('#lib/http/response');
 const { siteParams } = await import('#schemas/common');
 
@@ -127,11 +128,12 @@ describe('apiHandler', () => {
   });
 
 describe('the first read', () => {
-  it('plans the site, the token user of this site and the route plan, from the raw request; a plan that throws is none', async () => {
+  it('plans the site, the token user of this site and the route plan, from the validated request; a plan that throws is none', async () => {
     const seen: unknown[] = [];
     const handler = apiHandler(
       {
         params: siteParams,
+        body: z.object({ n: z.number() }),
         prefetch: (request) => {
           seen.push(request);
           return { keys: [{ PK: 'X', SK: String(request.body && (request.body as { n: number }).n) }], consistent: true };
@@ -184,15 +186,25 @@ describe('the raw request, read once ahead and answered in its place', () => {
     }
   });
 
-  it('the route plan gets the raw query and path ({} when absent) and the user only of a token of this site', async () => {
+  it('the route plan gets the validated path, query and body (undefined where they fail) and the user only of a token of this site', async () => {
     const seen: Array<Record<string, unknown>> = [];
-    const handler = apiHandler({ params: siteParams, prefetch: (request) => void seen.push({ ...request }) }, async () => ok({}));
+    const query = z.object({ a: z.optional(z.literal('b')) });
+    const handler = apiHandler({ params: siteParams, query, body, prefetch: (request) => void seen.push({ ...request }) }, async () => ok({}));
     const { identify } = await import('#lib/auth/caller');
     vi.mocked(identify).mockResolvedValueOnce({ kind: 'none' });
-    await call(handler, { params: { siteId: 1 } });
-    expect(seen[0]).toMatchObject({ siteId: 1, userId: undefined, query: {}, pathParameters: { siteId: '1' } });
-    await call(handler, { params: { siteId: 1 }, query: { a: 'b' } });
-    expect(seen[1]).toMatchObject({ userId: 5, query: { a: 'b' } });
+    await call(handler, { method: 'POST', params: { siteId: 1 }, body: { title: 'xyz' } });
+    expect(seen[0]).toMatchObject({ siteId: 1, userId: undefined, params: { siteId: 1 }, query: {}, body: { title: 'xyz' } });
+    await call(handler, { method: 'POST', params: { siteId: 1 }, query: { a: 'b' }, body: { title: 5 } });
+    expect(seen[1]).toMatchObject({ userId: 5, query: { a: 'b' }, body: undefined });
+    await call(handler, { method: 'POST', params: { siteId: 1 }, query: { a: 'c' }, body: { title: 'xyz' } });
+    expect(seen[2]).toMatchObject({ query: undefined, body: { title: 'xyz' } });
+  });
+
+  it('a path that fails its params schema plans nothing of the route', async () => {
+    const plan = vi.fn(() => ({ keys: [], consistent: false }));
+    const handler = apiHandler({ params: z.object({ siteId: siteParams.shape.siteId, ideaId: z.string().regex(/^[0-9]+$/) }), prefetch: plan }, async () => ok({}));
+    expect((await call(handler, { params: { siteId: 1, ideaId: 'x' } as never })).status).toBe(400);
+    expect(plan).not.toHaveBeenCalled();
   });
 
   it('a site-less route plans nothing of its own, even with a plan declared', async () => {

@@ -1,5 +1,5 @@
 /**
- * Brute-force limits (lib/http/rate-limit.ts) with the counter store as a double: which address a
+ * Brute-force limits (lib/request/rate-limit.ts) with the counter store as a double: which address a
  * request counts for (IPv6 by /64), who is exempt, and the 429 with `Retry-After` to the window's end.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ vi.mock('#lib/store/rate-counters', () => ({
   }),
 }));
 
-const { BRUTE_FORCE_LIMIT, counterAddress, enforceRateLimit, isExempt } = await import('#lib/http/rate-limit');
+const { BRUTE_FORCE_LIMIT, counterAddress, enforceRateLimit, isExempt } = await import('#lib/request/rate-limit');
 
 beforeEach(() => {
   counted.calls = [];

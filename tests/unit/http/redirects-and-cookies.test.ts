@@ -3,7 +3,8 @@
  * (lib/http/cookies.ts), written as the attacks and edge cases they exist for.
  */
 import { describe, expect, it } from 'vitest';
-import { readCookies, serializeCookie } from '#lib/http/cookies';
+import { readCookies } from '#lib/http/cookies';
+import { serializeCookie } from '#lib/oauth/login-cookie';
 import { checkRedirectUrl, withQuery } from '#lib/oauth/redirect-url';
 
 const allowed = ['city.example', 'https://Portal.Example:8443', 'local.test:3000'];

@@ -1,7 +1,7 @@
-/** zod issues -> CONTRACT `details` (lib/http/zod-errors.ts): one entry per failing field, paths in dot form. */
+/** zod issues -> CONTRACT `details` (lib/validation/zod-errors.ts): one entry per failing field, paths in dot form. */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { detailsOf, parseOrThrow } from '#lib/http/zod-errors';
+import { detailsOf, parseOrThrow } from '#lib/validation/zod-errors';
 
 describe('details', () => {
   it('one detail per field even when zod reports several issues for it; array indexes in brackets; a prefix', () => {

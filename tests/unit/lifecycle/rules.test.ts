@@ -1,7 +1,7 @@
 /** The pure lifecycle rules: due times from a config, templates, progress, the job command line. */
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '#lib/sites/config-defaults';
-import { siteJobDues, inactivityRule } from '#lib/jobs/rules';
+import { siteJobDues, inactivityRule } from '#lib/sites/job-dues';
 import { fillTemplate } from '#lib/notifications/messages';
 import { progressOf } from '#lib/ideas/includes';
 import { assertProjectOpen, PROJECT_ENDED_MESSAGE } from '#lib/sites/project';

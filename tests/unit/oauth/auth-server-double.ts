@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AuthServerConfig } from '#lib/oauth/config';
+import type { AuthServerConfig } from '#lib/auth-server/config';
 
 export interface Seen {
   method: string;

@@ -1,13 +1,13 @@
 /**
- * The auth-server client (lib/oauth/client.ts) against a scripted server: which answers count as
+ * The auth-server client (lib/auth-server/client.ts) against a scripted server: which answers count as
  * success for each call (the exact statuses, not "anything with a readable body"), what every request
  * carries, the size and time limits, and what the log says about a failure (the 502 says nothing).
  * tests/unit/security/oauth-client.test.ts covers the calls' happy paths and the shared 502.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { logger } from '#lib/log/logger';
-import { AUTH_SERVER_TIMEOUT_MS, createUser, deleteUser, exchangeCode, fetchUser, fetchUserInfo, updateUser } from '#lib/oauth/client';
-import type { AuthServerConfig } from '#lib/oauth/config';
+import { AUTH_SERVER_TIMEOUT_MS, createUser, deleteUser, exchangeCode, fetchUser, fetchUserInfo, updateUser } from '#lib/auth-server/client';
+import type { AuthServerConfig } from '#lib/auth-server/config';
 import { reply, startAuthServer, type AuthServerDouble } from '#tests/unit/oauth/auth-server-double';
 
 let auth: AuthServerDouble;

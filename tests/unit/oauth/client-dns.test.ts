@@ -1,5 +1,5 @@
 /**
- * The client's DNS guard (lib/oauth/client.ts, guardedLookup): an auth server given by NAME is checked
+ * The client's DNS guard (lib/auth-server/client.ts, guardedLookup): an auth server given by NAME is checked
  * at connection time against every address the name resolves to. node:dns is replaced by a table of
  * names, so a name can resolve to the scripted server on 127.0.0.1 (allowed on the local stage)
  * together with a refused address: the call must then never reach the server.
@@ -7,7 +7,7 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger } from '#lib/log/logger';
-import { fetchUser } from '#lib/oauth/client';
+import { fetchUser } from '#lib/auth-server/client';
 import { reply, startAuthServer, type AuthServerDouble } from '#tests/unit/oauth/auth-server-double';
 
 const names = vi.hoisted(() => new Map<string, LookupAddress[] | NodeJS.ErrnoException>());

@@ -1,12 +1,12 @@
 /**
- * Edges of the auth-server configuration (lib/oauth/config.ts) and the address rules
- * (lib/oauth/address-policy.ts) that tests/unit/security/ does not reach: credentials in the URL,
+ * Edges of the auth-server configuration (lib/auth-server/config.ts) and the address rules
+ * (lib/auth-server/address-policy.ts) that tests/unit/security/ does not reach: credentials in the URL,
  * the key length boundary, a site without a default entry, half-written config entries, and the
  * message each refused host gets.
  */
 import { describe, expect, it } from 'vitest';
-import { addressProblem, authServerUrlProblem, hostProblem } from '#lib/oauth/address-policy';
-import { authServerByUrl, authServerUrlDetails, normaliseAuthServerUrl } from '#lib/oauth/config';
+import { addressProblem, authServerUrlProblem, hostProblem } from '#lib/auth-server/address-policy';
+import { authServerByUrl, authServerUrlDetails, normaliseAuthServerUrl } from '#lib/auth-server/config';
 import { withDefaults } from '#lib/sites/config-defaults';
 
 describe('normaliseAuthServerUrl', () => {

@@ -6,11 +6,11 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { verifyToken } from '#lib/auth/jwt';
-import type { AuthServerConfig } from '#lib/oauth/config';
+import type { AuthServerConfig } from '#lib/auth-server/config';
 import { loginCookie } from '#lib/oauth/login-cookie';
 import { nonceHashOf, signState, verifyState } from '#lib/oauth/state';
 import { withDefaults } from '#lib/sites/config-defaults';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import type { AuthServerUser } from '#schemas/oauth';
 
 const world = vi.hoisted(() => ({
@@ -30,8 +30,8 @@ vi.mock('#lib/store/login-states', () => ({
     return true;
   }),
 }));
-vi.mock('#lib/oauth/client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('#lib/oauth/client')>()),
+vi.mock('#lib/auth-server/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#lib/auth-server/client')>()),
   exchangeCode: vi.fn(async (server: AuthServerConfig, code: string, redirectUri: string) => {
     world.exchanges.push({ server: server.name, code, redirectUri });
     return `token-from-${server.name}`;

@@ -1,6 +1,6 @@
 /**
  * The vote record: ballot-state hash chains and the RFC 6962 Merkle checkpoint. The expected tree
- * shapes are built here by hand with node:crypto, independently of lib/results/merkle.ts.
+ * shapes are built here by hand with node:crypto, independently of lib/crypto/merkle.ts.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
@@ -14,7 +14,7 @@ import {
   merkleRoot,
   verifyChain,
   verifyInclusion,
-} from '#lib/results/merkle';
+} from '#lib/crypto/merkle';
 
 const sha = (...parts: Buffer[]): Buffer => createHash('sha256').update(Buffer.concat(parts)).digest();
 const prefixed = (text: string): Buffer => {

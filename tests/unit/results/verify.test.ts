@@ -3,7 +3,7 @@
  * counter, a ballot's own hash, and the ballots rebuilt as they were at a checkpoint's time.
  */
 import { describe, expect, it } from 'vitest';
-import { GENESIS, merkleRoot } from '#lib/results/merkle';
+import { GENESIS, merkleRoot } from '#lib/crypto/merkle';
 import type { BallotItem } from '#lib/store/ballots';
 import { ballotLeafKey, sealBallot } from '#lib/votes/seal';
 import { checkBallot, checkCheckpoint, compareTallies, leavesAt } from '#lib/votes/verify';

@@ -1,11 +1,11 @@
 /**
  * The pure rules behind issue 12 items 7 and 10: which auth-server addresses are refused on which
- * stage (lib/oauth/address-policy.ts), and how a client address is counted and exempted by the
- * brute-force limit (lib/http/rate-limit.ts).
+ * stage (lib/auth-server/address-policy.ts), and how a client address is counted and exempted by the
+ * brute-force limit (lib/request/rate-limit.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { addressProblem, authServerUrlProblem, hostProblem } from '#lib/oauth/address-policy';
-import { counterAddress, isExempt } from '#lib/http/rate-limit';
+import { addressProblem, authServerUrlProblem, hostProblem } from '#lib/auth-server/address-policy';
+import { counterAddress, isExempt } from '#lib/request/rate-limit';
 
 describe('auth-server addresses', () => {
   it.each([

@@ -1,13 +1,13 @@
 /**
- * The one auth-server client (lib/oauth/client.ts) against a scripted HTTP server on 127.0.0.1 (the
+ * The one auth-server client (lib/auth-server/client.ts) against a scripted HTTP server on 127.0.0.1 (the
  * unit stage is local, so loopback is allowed): what each call sends, and that every failure of the
  * server is the same 502 while a refused code (400) and a taken e-mail (409) are the caller's.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createUser, deleteUser, exchangeCode, externalIdOf, fetchUser, fetchUserInfo, serverUrl, updateUser } from '#lib/oauth/client';
-import type { AuthServerConfig } from '#lib/oauth/config';
+import { createUser, deleteUser, exchangeCode, externalIdOf, fetchUser, fetchUserInfo, serverUrl, updateUser } from '#lib/auth-server/client';
+import type { AuthServerConfig } from '#lib/auth-server/config';
 
 interface Seen {
   method: string;

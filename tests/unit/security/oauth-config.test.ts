@@ -1,10 +1,10 @@
 /**
- * Which auth server a site's login talks to (lib/oauth/config.ts) and this API's own base URL for
+ * Which auth server a site's login talks to (lib/auth-server/config.ts) and this API's own base URL for
  * `redirect_uri` (lib/oauth/public-url.ts): pure rules, tested as the misconfigurations and forged
  * headers they exist for.
  */
 import { describe, expect, it } from 'vitest';
-import { authServerByUrl, authServerFor, authServerUrlDetails, defaultAuthServerOrNone, normaliseAuthServerUrl } from '#lib/oauth/config';
+import { authServerByUrl, authServerFor, authServerUrlDetails, defaultAuthServerOrNone, normaliseAuthServerUrl } from '#lib/auth-server/config';
 import { publicBaseUrl } from '#lib/oauth/public-url';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 

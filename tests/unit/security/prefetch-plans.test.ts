@@ -1,17 +1,27 @@
 /**
- * Attack: steer a route's read plan (issue 17) with the raw, unvalidated request. Plans are built
- * before anything but the token is checked, so whatever a client sends, a plan may only name keys of
- * the request's own site partition, of the caller's own ballot and stored answers, and tally items
- * of well-formed idea ids; and it stays bounded (the one BatchGet must not grow with a hostile body).
+ * Attack: steer a route's read plan with a hostile request. Plans are built before anything but the
+ * token is checked, from the route's own schemas' output (lib/request/setup.ts), so whatever a client
+ * sends, a plan may only name keys of the request's own site partition, of the caller's own ballot
+ * and stored answers, and tally items of well-formed idea ids; and it stays bounded (the one BatchGet
+ * must not grow with a hostile body).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { castReadPlan } from '#lib/votes/cast';
 import { ideaListReads, ideaReads } from '#lib/ideas/read-plans';
 import { keys, pad } from '#lib/store/keys';
-import type { PrefetchRequest } from '#lib/http/handler';
 import type { Key } from '#lib/store/keys';
+import { ideaGet } from '#lib/routes/ideas/get';
+import { ideaList } from '#lib/routes/ideas/list';
+import { voteCast } from '#lib/routes/votes/cast';
 import { MAX_ROUND_ENTRIES } from '#schemas/votes';
+
+/** What request setup hands a plan: a schema's output, or undefined where the input fails it. */
+const validated = <T>(schema: { safeParse: (value: unknown) => { success: boolean; data?: T } }, raw: unknown): T | undefined => {
+  const result = schema.safeParse(raw);
+  return result.success ? result.data : undefined;
+};
+const round = (raw: unknown) => validated(voteCast.body, raw);
 
 const SITE = 42;
 const USER = 7;
@@ -55,7 +65,7 @@ describe('the vote round plan', () => {
   it('names only its own site, ballot, stored answers and well-formed tally keys, whatever the body and headers', () => {
     fc.assert(
       fc.property(rawBody, headers, (body, head) => {
-        const plan = castReadPlan(SITE, USER, body, head as Record<string, string | undefined>);
+        const plan = castReadPlan(SITE, USER, round(body), head as Record<string, string | undefined>);
         expect(plan.consistent).toBe(true);
         for (const key of plan.keys) expect(allowedKey(key), JSON.stringify(key)).toBe(true);
         expect(plan.keys.length).toBeLessThanOrEqual(2 + MAX_ROUND_ENTRIES);
@@ -66,28 +76,26 @@ describe('the vote round plan', () => {
 
   it('a body past the round limit, or with duplicates, plans no more than the ballot and distinct ideas', () => {
     const huge = Array.from({ length: MAX_ROUND_ENTRIES + 1 }, (_, i) => ({ ideaId: i + 1 }));
-    expect(castReadPlan(SITE, USER, huge, {}).keys).toEqual([keys.ballot(SITE, USER)]);
+    expect(castReadPlan(SITE, USER, round(huge), {}).keys).toEqual([keys.ballot(SITE, USER)]);
     const copies = Array.from({ length: MAX_ROUND_ENTRIES }, () => ({ ideaId: 3 }));
-    expect(castReadPlan(SITE, USER, copies, {}).keys).toEqual([keys.ballot(SITE, USER), keys.ideaTally(SITE, 3)]);
+    expect(castReadPlan(SITE, USER, round(copies), {}).keys).toEqual([keys.ballot(SITE, USER), keys.ideaTally(SITE, 3)]);
   });
 
   it('a malformed Idempotency-Key is left out of the plan (its 400 comes later), never sent as a key', () => {
     for (const bad of ['a#b', '', 'k'.repeat(129), 'é', '../x']) {
-      expect(castReadPlan(SITE, USER, { ideaId: 1 }, { 'idempotency-key': bad }).keys).toEqual([keys.ballot(SITE, USER), keys.ideaTally(SITE, 1)]);
+      expect(castReadPlan(SITE, USER, round({ ideaId: 1 }), { 'idempotency-key': bad }).keys).toEqual([keys.ballot(SITE, USER), keys.ideaTally(SITE, 1)]);
     }
-    expect(castReadPlan(SITE, USER, { ideaId: 1 }, { 'idempotency-key': 'ok_1-2' }).keys).toContainEqual(keys.idempotency(SITE, `vote#${USER}`, 'ok_1-2'));
+    expect(castReadPlan(SITE, USER, round({ ideaId: 1 }), { 'idempotency-key': 'ok_1-2' }).keys).toContainEqual(keys.idempotency(SITE, `vote#${USER}`, 'ok_1-2'));
   });
 });
 
 describe('the idea page and list plans', () => {
-  const request = (over: Partial<PrefetchRequest>): PrefetchRequest => ({
+  const input = (pathParameters: Record<string, string>, query: Record<string, string>, userId: number | undefined) => ({
     siteId: SITE,
-    userId: USER,
-    pathParameters: {},
-    query: {},
-    body: undefined,
-    headers: {},
-    ...over,
+    userId,
+    params: validated(ideaGet.params, pathParameters),
+    query: validated(ideaGet.query, query),
+    listQuery: validated(ideaList.query, query),
   });
 
   it('read only the request site, and the ballot only of the verified caller', () => {
@@ -97,7 +105,10 @@ describe('the idea page and list plans', () => {
         fc.dictionary(fc.constantFrom('includeUserVote', 'includeVoteCount', 'sort', '__proto__'), fc.oneof(hostileString, fc.constantFrom('1', 'true'))),
         fc.option(fc.constant(USER), { nil: undefined }),
         (pathParameters, query, userId) => {
-          for (const plan of [ideaReads(request({ pathParameters, query, userId })), ideaListReads(request({ pathParameters, query, userId }))]) {
+          const { params, listQuery, ...given } = input(pathParameters, query, userId);
+          // Request setup plans only for path params that pass the route's schema.
+          const plans = [params ? ideaReads({ ...given, params }) : undefined, ideaListReads({ ...given, query: listQuery })];
+          for (const plan of plans) {
             for (const key of plan?.keys ?? []) {
               expect(allowedKey(key), JSON.stringify(key)).toBe(true);
               if (key.SK.startsWith('BALLOT#')) expect(userId).toBe(USER);
@@ -110,7 +121,8 @@ describe('the idea page and list plans', () => {
   });
 
   it('a path naming another site still plans keys of the request site only', () => {
-    const plan = ideaReads(request({ pathParameters: { siteId: '43', ideaId: '5' }, query: { includeUserVote: '1' } }));
+    const { params, ...given } = input({ siteId: "43", ideaId: "5" }, { includeUserVote: "1" }, USER);
+    const plan = ideaReads({ ...given, params: params! });
     expect(plan?.keys).toEqual([keys.idea(SITE, 5), keys.ideaTally(SITE, 5), keys.ballot(SITE, USER)]);
   });
 });

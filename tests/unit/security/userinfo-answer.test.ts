@@ -1,11 +1,11 @@
 /**
- * The pure rules of a login's userinfo answer (schemas/oauth.ts `authServerUser`): reserved keys
+ * The pure rules of a login's userinfo answer (lib/auth-server/user-answer.ts `authServerUser`): reserved keys
  * anywhere and whatever the login would store but the table cannot hold are refused (the client turns
  * a refused answer into the auth server's 502), and the role floor takes the lower role.
  */
 import { describe, expect, it } from 'vitest';
 import { lowerRole } from '#lib/auth/roles';
-import { authServerUser } from '#schemas/oauth';
+import { authServerUser } from '#lib/auth-server/user-answer';
 
 const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { n: nested(depth - 1) });
 const ok = (answer: unknown) => authServerUser.safeParse(answer).success;

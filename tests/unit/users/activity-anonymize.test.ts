@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { UserItem } from '#lib/store/users';
-import { kindsAsked, ownedKindsOf } from '#lib/users/activity-kinds';
-import { anonymizedUser, isAnonymized } from '#lib/users/anonymized-user';
+import { kindsAsked, ownedKindsOf } from '#lib/privacy/activity-kinds';
+import { anonymizedUser, isAnonymized } from '#lib/privacy/anonymized-user';
 
 describe('kindsAsked', () => {
   const all = { ideas: true, articles: true, arguments: true, votes: true };

@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import type { BallotItem } from '#lib/store/ballots';
 import type { UserItem } from '#lib/store/users';
 

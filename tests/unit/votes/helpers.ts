@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import { ApiError } from '#lib/errors';
 import type { BallotVote, IdeaForVote, VotesConfig } from '#lib/votes/types';
-import { parseOrThrow } from '#lib/http/zod-errors';
+import { parseOrThrow } from '#lib/validation/zod-errors';
 import { invalidRound } from '#lib/votes/errors';
 import { castVotesBody, type CastVote } from '#schemas/votes';
 

@@ -12,14 +12,14 @@
 import { seesClosedSiteActivity } from '#lib/auth/access';
 import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import type { Caller } from '#lib/auth/caller';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { withDefaults } from '#lib/sites/config-defaults';
 import { itemsOwnedBy } from '#lib/store/activity';
 import { getSitesByIds } from '#lib/store/sites';
 import { linkedSiteUsers } from '#lib/store/activity';
-import { kindsAsked, ownedKindsOf } from '#lib/users/activity-kinds';
-import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-records';
-import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
+import { kindsAsked, ownedKindsOf } from '#lib/privacy/activity-kinds';
+import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/privacy/activity-records';
+import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/privacy/own-data';
 import type { ActivityQuery, ActivityResponse } from '#schemas/user-activity';
 
 export async function userActivity(site: Site, caller: Caller, userId: number, query: ActivityQuery): Promise<ActivityResponse> {

@@ -4,7 +4,7 @@
  * marker that is out of date never makes a job do what the config does not ask for.
  */
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import { addDays, instantOf } from '#lib/jobs/time';
+import { addDays, instantOf } from '#lib/sites/dates';
 import type { JobName } from '#schemas/job';
 
 const isDays = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;

@@ -1,16 +1,18 @@
 /**
- * Site rules: the five site endpoints, config defaults on read, redaction for the public.
+ * The site endpoints' rules: create, read, update, delete and list sites, with the config redacted for
+ * the public. Loading the site a request works on is lib/sites/site.ts.
  */
 import { env } from '#lib/config/env';
 import { conflict, notFound, validationError } from '#lib/errors';
-import { authServerUrlDetails } from '#lib/oauth/config';
+import type { Site } from '#lib/sites/site';
+import { authServerUrlDetails } from '#lib/auth-server/config';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { isBasicAuthActive } from '#lib/auth/basic-auth';
-import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
-import { redactConfig } from '#lib/sites/redact';
+import { withDefaults } from '#lib/sites/config-defaults';
+import { redactConfig } from '#lib/site-admin/redact';
 import { projectHasEnded } from '#lib/sites/project';
-import { siteJobDues } from '#lib/jobs/rules';
+import { siteJobDues } from '#lib/sites/job-dues';
 import { syncJobMarkers } from '#lib/store/jobs';
 import { hasUsersNotAnonymized } from '#lib/store/users';
 import { nextId } from '#lib/store/counters';
@@ -18,23 +20,6 @@ import * as store from '#lib/store/sites';
 import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
 import type { PageRequest } from '#lib/store/query';
 import type { CreateSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
-
-/** A loaded site with its config merged over the defaults: what every site-scoped request works with. */
-export interface Site extends Omit<store.SiteItem, 'config'> {
-  config: SiteConfig;
-}
-
-export async function loadSite(siteId: number): Promise<Site> {
-  const site = await findSite(siteId);
-  if (!site) throw notFound(`Site ${siteId} not found`);
-  return site;
-}
-
-/** The site with its config merged over the defaults, or undefined (one read). */
-export async function findSite(siteId: number): Promise<Site | undefined> {
-  const item = await store.getSite(siteId);
-  return item ? { ...item, config: withDefaults(item.config) } : undefined;
-}
 
 export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
   const config = access.site.seesFullConfig(caller, site.id) ? site.config : redactConfig(site.config);
@@ -72,7 +57,7 @@ function assertStorableConfig(config: unknown): void {
   if (config === undefined) return;
   const problem = firstUnstorablePart(config, 'config', MAX_ATTRIBUTE_NESTING);
   if (problem) throw validationError([problem], 'Invalid body');
-  // No probing of internal networks through a site's auth server (lib/oauth/address-policy.ts).
+  // No probing of internal networks through a site's auth server (lib/auth-server/address-policy.ts).
   const refused = authServerUrlDetails(config, env().isLocalStage);
   if (refused.length > 0) throw validationError(refused, 'Invalid body');
 }

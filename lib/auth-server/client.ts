@@ -6,7 +6,7 @@
  *
  * No probing of internal networks (CONTRACT "Decided details, security"): before connecting, the
  * host's addresses are resolved (all of them) and the call is refused when any one is in a refused
- * range (lib/oauth/address-policy.ts). The check runs inside the connection's own DNS lookup, so the
+ * range (lib/auth-server/address-policy.ts). The check runs inside the connection's own DNS lookup, so the
  * address checked is the address connected to (no DNS rebinding between check and connect). Every
  * failure (refused address, DNS failure, connection refused, timeout, bad status, unreadable answer)
  * is the SAME 502 for a given call, so the answer says nothing about what is listening where; the
@@ -24,9 +24,10 @@ import * as z from 'zod/mini';
 import { env } from '#lib/config/env';
 import { type ApiError, badGateway, badRequest, conflict } from '#lib/errors';
 import { logger } from '#lib/log/logger';
-import { addressProblem, authServerUrlProblem } from '#lib/oauth/address-policy';
-import type { AuthServerConfig } from '#lib/oauth/config';
-import { authServerUser, tokenResponse, type AuthServerUser } from '#schemas/oauth';
+import { addressProblem, authServerUrlProblem } from '#lib/auth-server/address-policy';
+import type { AuthServerConfig } from '#lib/auth-server/config';
+import { tokenResponse, type AuthServerUser } from '#schemas/oauth';
+import { authServerUser } from '#lib/auth-server/user-answer';
 
 /** Per call; a login makes two calls in a row and the Lambda timeout is 10 s. */
 export const AUTH_SERVER_TIMEOUT_MS = 4_000;

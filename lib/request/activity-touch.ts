@@ -7,7 +7,7 @@
  * their next login.
  */
 import type { Caller } from '#lib/auth/caller';
-import { dayOf } from '#lib/jobs/time';
+import { dayOf } from '#lib/sites/dates';
 import { logger } from '#lib/log/logger';
 import { touchUserActivity } from '#lib/store/users';
 

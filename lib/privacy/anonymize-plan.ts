@@ -13,13 +13,13 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers, type OwnedItems } from '#lib/store/activity';
 import { getBallot } from '#lib/store/ballots';
 import { getSitesByIds } from '#lib/store/sites';
 import type { UserItem } from '#lib/store/users';
-import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/users/activity-records';
-import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
+import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/privacy/activity-records';
+import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/privacy/own-data';
 import { fullUserRecord } from '#lib/users/record';
 import { votingAvailability } from '#lib/votes/availability';
 import type { AnonymizationResponse } from '#schemas/user-activity';

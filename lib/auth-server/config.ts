@@ -3,7 +3,7 @@
  * `useOauth` names another), with OpenStad's default paths filled in.
  */
 import { badGateway, notFound, type ErrorDetail } from '#lib/errors';
-import { authServerUrlProblem } from '#lib/oauth/address-policy';
+import { authServerUrlProblem } from '#lib/auth-server/address-policy';
 import type { SiteConfig } from '#lib/sites/config-defaults';
 import type { OauthClientConfig } from '#schemas/site-config';
 

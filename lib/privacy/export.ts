@@ -6,7 +6,7 @@
  * person and a service token get the other sites' data, an admin of this site gets this site's records
  * (`access.results.userExportsEverySite`, the rule of `do-anonymizeall`).
  *
- * The reads are the anonymization plan's (lib/users/anonymize-plan.ts): the person's site users through
+ * The reads are the anonymization plan's (lib/privacy/anonymize-plan.ts): the person's site users through
  * the auth-server link on GSI1, then per site user ONE GSI1 Query of everything it owns (ideas,
  * articles, arguments, the ballot and the newsletter signups, lib/store/activity.ts), and one BatchGet
  * of the other sites. Constant per site the person is on.
@@ -15,11 +15,11 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { toSignupRecord } from '#lib/newsletter/record';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
-import type { Site } from '#lib/sites/service';
+import type { Site } from '#lib/sites/site';
 import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers } from '#lib/store/activity';
 import { getSitesByIds } from '#lib/store/sites';
-import { mergeRecords, ownedRecords } from '#lib/users/activity-records';
-import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/users/own-data';
+import { mergeRecords, ownedRecords } from '#lib/privacy/activity-records';
+import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/privacy/own-data';
 import { fullUserRecord } from '#lib/users/record';
 import type { UserExportResponse } from '#schemas/results';
 

@@ -1,7 +1,7 @@
 /**
  * Brute-force limits on the unauthenticated doors (CONTRACT "Decided details, security"): login start,
  * digest-login, newsletter signup and newsletter confirm opt in through `rateLimit` in their route
- * spec (lib/http/handler.ts), each with a counter of its own; no other route pays a request for it.
+ * spec (lib/request/setup.ts), each with a counter of its own; no other route pays a request for it.
  *
  * Per site and client address (API Gateway's `requestContext.http.sourceIp`, which the client cannot
  * set; IPv6 counted per /64, since one client holds a whole /64), at most BRUTE_FORCE_LIMIT requests

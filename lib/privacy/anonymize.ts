@@ -5,7 +5,7 @@
  * `access.user.actOn`, the one rule for acting on a user; the `all` paths only for the person
  * themself or a service token (a site's staff have no authority over the person's other sites).
  *
- * `will-anonymize(all)` reads the plan (lib/users/anonymize-plan.ts) and writes nothing.
+ * `will-anonymize(all)` reads the plan (lib/privacy/anonymize-plan.ts) and writes nothing.
  * `do-anonymize(all)` answers with the same plan, read before anything is written, and then:
  *
  *   1. deletes the auth-server user when no other site still has it (always for `all`). The auth
@@ -29,21 +29,21 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import { conflict } from '#lib/errors';
-import * as authServer from '#lib/oauth/client';
-import { authServerByUrl } from '#lib/oauth/config';
-import type { Site } from '#lib/sites/service';
+import * as authServer from '#lib/auth-server/client';
+import { authServerByUrl } from '#lib/auth-server/config';
+import type { Site } from '#lib/sites/site';
 import { sealBallot } from '#lib/votes/seal';
 import { clearBallot, putAnonymizedUser } from '#lib/store/anonymize';
 import { getUser } from '#lib/store/users';
 import { getBallot, type BallotItem } from '#lib/store/ballots';
 import { deleteSignup } from '#lib/store/newsletter';
 import type { UserItem } from '#lib/store/users';
-import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/users/anonymize-plan';
-import { anonymizedUser, isAnonymized } from '#lib/users/anonymized-user';
+import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/privacy/anonymize-plan';
+import { anonymizedUser, isAnonymized } from '#lib/privacy/anonymized-user';
 import type { AnonymizationResponse } from '#schemas/user-activity';
 import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
 
-export type { AnonymizeScope } from '#lib/users/anonymize-plan';
+export type { AnonymizeScope } from '#lib/privacy/anonymize-plan';
 
 
 export async function willAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {

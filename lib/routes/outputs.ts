@@ -1,0 +1,70 @@
+/**
+ * What the API answers, by component name (`components.schemas` of the OpenAPI document): the
+ * records and envelopes of schemas/*.ts. A route declaration names its answer by one of these
+ * (lib/routes/route.ts `success.schema`); lib/openapi/components.ts adds what clients send.
+ */
+import { deletedResponse, errorBody, listEnvelope } from '#schemas/common';
+import { siteRecord } from '#schemas/site';
+import { ideaRecord } from '#schemas/idea';
+import { articleRecord } from '#schemas/article';
+import { argumentRecord } from '#schemas/argument';
+import { castVotesResponse, voteRecordSchema } from '#schemas/votes';
+import { publicUserRecord, userRecord } from '#schemas/user';
+import { activityResponse, anonymizationResponse, siteSummary } from '#schemas/user-activity';
+import { signupRecord } from '#schemas/newsletter';
+import { notificationRecord } from '#schemas/notification';
+import { markerRecord } from '#schemas/discovery';
+import { tagRecord } from '#schemas/tag';
+import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
+import { healthResponse } from '#schemas/health';
+import type * as z from 'zod/mini';
+
+export interface OutputSchema {
+  schema: z.core.$ZodType;
+  description?: string;
+}
+
+/** What the API answers. Records may carry more fields than listed (CONTRACT "Records"). */
+export const outputComponents = {
+  Error: {
+    schema: errorBody,
+    description: 'Every error answer. `details` (one entry per failing field, `path` in dot form with array indexes in brackets: `extraData.tags[1]`, `[2].ideaId`) comes with ValidationError.',
+  },
+  Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
+  Site: { schema: siteRecord, description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all).' },
+  SiteList: { schema: listEnvelope(siteRecord) },
+  SiteSummary: { schema: siteSummary },
+  Idea: { schema: ideaRecord, description: 'Include flags add `yes`/`no` (when votes are viewable, or for moderators), `userVote`, `user`, `argumentsFor`/`argumentsAgainst` and `posterImage`.' },
+  IdeaList: { schema: listEnvelope(ideaRecord) },
+  Article: { schema: articleRecord },
+  ArticleList: { schema: listEnvelope(articleRecord) },
+  Argument: { schema: argumentRecord, description: '`withVoteCount=1` adds `yes`; `withUserVote=1` adds `hasUserVoted`.' },
+  ArgumentList: { schema: listEnvelope(argumentRecord) },
+  Vote: { schema: voteRecordSchema, description: '`userId` is shown to moderators and above (and in the caller\'s own POST answer) only.' },
+  VoteList: { schema: listEnvelope(voteRecordSchema) },
+  VoteRound: { schema: castVotesResponse, description: 'The caller\'s current votes on the site.' },
+  User: { schema: userRecord, description: '`externalUserId` is shown to admins only.' },
+  PublicUser: { schema: publicUserRecord, description: 'What others see of a user; callers who reach the user\'s `detailsViewableByRole` also get `firstName`, `lastName` and `extraData`.' },
+  UserList: { schema: listEnvelope(userRecord) },
+  Activity: { schema: activityResponse, description: 'All five keys are always present; a kind not asked for is an empty array.' },
+  AnonymizeReport: { schema: anonymizationResponse, description: 'The records as they were before the anonymization.' },
+  NewsletterSignup: { schema: signupRecord, description: '`confirmToken` appears only on unconfirmed records in lists read by admins.' },
+  // Lifecycle: the outbox
+  Notification: { schema: notificationRecord },
+  NotificationList: { schema: listEnvelope(notificationRecord) },
+  NewsletterSignupList: { schema: listEnvelope(signupRecord) },
+  Tag: { schema: tagRecord },
+  TagList: { schema: listEnvelope(tagRecord) },
+  IdeaMarker: { schema: markerRecord, description: 'What a map needs of an idea that has a location.' },
+  IdeaMarkerList: { schema: listEnvelope(markerRecord) },
+  // Results, exports and the vote record (issue 16)
+  Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
+  VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
+  VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
+  UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
+  // Health check
+  Health: { schema: healthResponse, description: 'The API answers and reaches its database.' },
+} satisfies Record<string, OutputSchema>;
+
+
+export type OutputComponent = keyof typeof outputComponents;
