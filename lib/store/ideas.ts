@@ -3,9 +3,7 @@
  * that moves with the idea (so votes can only land on existing ideas), arguments stored under the
  * idea's id, and the order by votes.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
-import { doc, TABLE } from '#lib/store/client';
 import { batchDelete, batchPut } from '#lib/store/batch';
 import { planOf } from '#lib/store/prefetch';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/limits';
@@ -147,20 +145,6 @@ export async function deleteIdeaAndRelated(siteId: number, ideaId: number, seal:
   await batchDelete(indexKeysOf(siteId, await readIndexEntries(siteId, ideaId)));
   await deleteContentItem('IDEA', siteId, ideaId);
   return true;
-}
-
-/** Whether the idea has at least one argument: one Query of at most one key. */
-export async function ideaHasArguments(siteId: number, ideaId: number): Promise<boolean> {
-  const out = await doc.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
-      ProjectionExpression: 'PK',
-      Limit: 1,
-    }),
-  );
-  return (out.Items?.length ?? 0) > 0;
 }
 
 /** The argument fields a record shows; `voterIds` (one entry per argument vote) is left on the server. */
