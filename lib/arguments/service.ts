@@ -122,7 +122,7 @@ export async function updateArgument(
   body: UpdateArgumentBody,
 ): Promise<ArgumentRecord> {
   const existing = await requireArgument(site.id, ideaId, argumentId);
-  access.argument.modify(caller, existing);
+  access.argument.modify(caller, existing, site.config);
   access.assertModeratorFields(caller, body, ['userId']);
   if (body.description !== undefined) assertDescriptionLength(body.description, site.config);
   await assertAuthorExists(site.id, body.userId);
@@ -144,7 +144,7 @@ export async function updateArgument(
 /** Deletes the argument and, for a top-level argument, its replies. */
 export async function deleteArgument(site: Site, caller: Caller, ideaId: number, argumentId: number): Promise<void> {
   const existing = await requireArgument(site.id, ideaId, argumentId);
-  access.argument.modify(caller, existing);
+  access.argument.modify(caller, existing, site.config);
   const outcome = await store.deleteArgument(site.id, ideaId, argumentId, ownerGuard(caller));
   if (!outcome.ok) {
     if (outcome.reason === 'missing') throw argumentNotFound(ideaId, argumentId);

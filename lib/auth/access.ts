@@ -7,7 +7,7 @@ import { forbidden, unauthorized } from '#lib/errors';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole, isRole, mayGrant, type Role } from '#lib/auth/roles';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import { assertProjectOpen, projectHasEnded } from '#lib/sites/project';
+import { assertProjectOpen, PROJECT_ENDED_MESSAGE, projectHasEnded } from '#lib/sites/project';
 
 export function requireRole(caller: Caller, role: Role, message?: string): void {
   if (caller.kind === 'none') throw unauthorized();
@@ -53,13 +53,14 @@ export const idea = {
     }
   },
   /**
-   * Moderators always; the owner while the idea is OPEN and, unless `canEditAfterFirstLikeOrArg`,
-   * before its first vote or argument.
+   * Moderators always; the owner while the idea is OPEN, the project has not ended and, unless
+   * `canEditAfterFirstLikeOrArg`, before its first vote or argument.
    */
   modify(caller: Caller, record: { userId?: number | null; status?: string }, config: SiteConfig, hasVotesOrArguments: boolean) {
     if (caller.kind === 'none') throw unauthorized();
     if (hasRole(caller.role, 'moderator')) return;
     if (!isOwner(caller, record)) throw forbidden('Only the owner or a moderator may change this idea');
+    if (projectHasEnded(config)) throw forbidden(PROJECT_ENDED_MESSAGE);
     if (record.status !== undefined && record.status !== 'OPEN') throw forbidden('The idea is no longer open for changes');
     if (!config.ideas.canEditAfterFirstLikeOrArg && hasVotesOrArguments) {
       throw forbidden('The idea cannot be changed after its first vote or argument');
@@ -83,7 +84,11 @@ export const argument = {
     assertProjectOpen(config);
     if (config.arguments.isClosed && !hasRole(caller.role, 'moderator')) throw forbidden(config.arguments.closedText);
   },
-  modify: (caller: Caller, record: { userId?: number | null }) => requireOwnerOr(caller, record, 'moderator'),
+  /** Moderators always; the owner until the project has ended. */
+  modify(caller: Caller, record: { userId?: number | null }, config: SiteConfig) {
+    requireOwnerOr(caller, record, 'moderator');
+    if (!hasRole(caller.role, 'moderator')) assertProjectOpen(config);
+  },
   vote(caller: Caller, config: SiteConfig) {
     requireRole(caller, 'member');
     assertProjectOpen(config);

@@ -4,7 +4,7 @@
  * https://equalshares.net/explanation and /implementation/completion; pabutools' `method_of_equal_shares`
  * with `voter_budget_increment` (docs/results.md walks through an example).
  *
- * One run, for a virtual budget `e` per voter:
+ * One run, for a virtual budget `e` per voter (lib/results/mes-run.ts computes it):
  * 1. Every ballot gets `e` (every ballot counted, also one whose ideas cannot win).
  * 2. An idea is affordable when its supporters together still hold at least its cost. Its price `ρ` is
  *    the smallest amount such that, when every supporter pays `min(own budget, ρ)`, the cost is covered
@@ -16,8 +16,7 @@
  *    replaced by the id so the answer is deterministic and the same in every completion run).
  * 4. Charge the supporters, repeat until nothing is affordable. Ideas of cost 0 with a vote are bought
  *    first, for free.
- * All amounts are exact (BigInt numerators over a common denominator, see `runOnce`), so a tie is a tie
- * and never a rounding accident.
+ * The outcome is the exact one (mes-run.ts decides in floats only what their error bounds certify).
  *
  * Add-one completion: one run with `e = budget / voters` usually leaves money unspent, so runs are
  * repeated with `e + step`, `e + 2·step`, ... (`step` = 1 currency unit per voter by default) and the
@@ -27,15 +26,22 @@
  * total cost per voter. The first run never exceeds the budget (its voters hold exactly the budget), so
  * there is always a run to keep. To bound the work on sites with few voters and a large budget, the step
  * doubles after every `runsPerStep` runs (default 1000); below that, the search is exactly the one of
- * the references. Optionally (`greedyFill`,
- * off by default, as the CONTRACT asks for add-one completion only) what is still left is then filled
- * by the greedy rule, as equalshares.net's tool does by default ("add1u").
+ * the references. Optionally (`greedyFill`, off by default, as the CONTRACT asks for add-one completion
+ * only) what is still left is then filled by the greedy rule, as equalshares.net's tool does by default
+ * ("add1u").
+ *
+ * The search is resumable: `startEqualShares` / `continueEqualShares` keep everything it needs in a
+ * small, JSON-safe `EqualSharesSearch` (the kept run, the next share to try, the step), so a background
+ * job can stop at its deadline and a later run carry on from there over the same ballots.
  */
-import { type ApprovedIdea, type Approvals, type BudgetInput, collectApprovals } from '#lib/results/approvals';
+import type { BudgetInput } from '#lib/results/approvals';
 import { fillGreedily, type Winners } from '#lib/results/greedy';
+import { runEqualShares, type Purchase, type RunOutcome, type Utility } from '#lib/results/mes-run';
+import { buildProfile, type Profile } from '#lib/results/profile';
 import { type Rational, add, format, parse, rational } from '#lib/results/rational';
 
-export type Utility = 'approval' | 'cost';
+export { toFloat } from '#lib/results/rational';
+export type { Purchase, Utility } from '#lib/results/mes-run';
 
 export interface EqualSharesOptions {
   /** 'approval' (default, CONTRACT): utility 1 per approved idea; 'cost': the idea's cost. */
@@ -48,12 +54,6 @@ export interface EqualSharesOptions {
   runsPerStep?: number;
   /** Fill what the completion leaves with the greedy rule; default false. */
   greedyFill?: boolean;
-}
-
-export interface Purchase {
-  ideaId: number;
-  /** `ρ`, the most any supporter paid, as an exact fraction ("n/d"). */
-  maxPayment: string;
 }
 
 export interface EqualSharesRun extends Winners {
@@ -72,272 +72,16 @@ export interface EqualSharesResult extends Winners {
   filled: number[];
 }
 
-/**
- * An exact price within a run: `ρ = m / (payers · D)`, where `D` is the run's common denominator at the
- * time it was computed (see `runOnce`).
- */
-interface Price {
-  m: bigint;
-  payers: bigint;
-}
-
-interface Candidate {
-  idea: ApprovedIdea;
-  cost: bigint;
-  /** A lower bound of the key (floating point): prices never drop, as budgets only shrink. */
-  bound: number;
-  /** The key at this step's look (floating point), and the exact price when it was computed. */
-  key: number;
-  exact: Price | null;
-}
-
-/** Compares `ρa / u(a)` with `ρb / u(b)` exactly (both prices of the same step, so the same `D`). */
-function compareKey(a: Price, ca: Candidate, b: Price, cb: Candidate, utility: Utility): number {
-  let left = a.m * b.payers;
-  let right = b.m * a.payers;
-  if (utility === 'cost') {
-    left *= cb.cost;
-    right *= ca.cost;
-  }
-  return left < right ? -1 : left > right ? 1 : 0;
-}
-
-/** After an equal key: lower cost, more votes, lower id. */
-const tieBreak = (a: Candidate, b: Candidate): number =>
-  a.idea.cost - b.idea.cost || b.idea.supporters.length - a.idea.supporters.length || a.idea.id - b.idea.id;
-
-/** The full order of step 3, exact. */
-const compareCandidates = (a: Price, ca: Candidate, b: Price, cb: Candidate, utility: Utility): number =>
-  compareKey(a, ca, b, cb, utility) || tieBreak(ca, cb);
-
-/** A close floating-point value of `n / d`, also when they exceed the float range. */
-export function toFloat(n: bigint, d: bigint): number {
-  const top = Number(n);
-  const bottom = Number(d);
-  if (Number.isFinite(top) && Number.isFinite(bottom)) return top / bottom;
-  const shift = BigInt(Math.max(n.toString(2).length, d.toString(2).length) - 900);
-  return Number(n >> shift) / Number(d >> shift);
-}
-
-/**
- * One run of MES.
- *
- * Speed without giving up exactness:
- * - Voters with the same remaining budget share a budget class (`classOf`), so arithmetic is per class,
- *   not per voter.
- * - All budgets of a run share one denominator `D`, so they are BigInt numerators and no fraction is ever
- *   reduced (reducing, a gcd per operation, was most of the time). A purchase at price `m / (payers·D)`
- *   multiplies `D` by `payers`; a class's numerator is brought to the current `D` when it is next read
- *   (`scale[k]` is `D` at purchase k over the first `D`).
- * - Prices are first computed in floating point to find the few ideas that can be the cheapest: every
- *   idea whose float key is within a relative `slack` of the best float key is then priced exactly and
- *   the choice among them is made exactly (with the tie-breaking), so the outcome is the one exact
- *   arithmetic gives. `slack` is far above the float error of these sums (at most about
- *   voters² · 2^-52 relative, from adding at most `voters` terms and dividing what is left of a cost
- *   among at least 1/voters of its supporters), and so is the margin of the float affordability check.
- */
-function runOnce(approvals: Approvals, endowment: Rational, utility: Utility): EqualSharesRun {
-  const slack = Math.max(1e-9, 8 * (approvals.voters + 2) ** 2 * Number.EPSILON);
-  let D = endowment.d;
-  const scale: bigint[] = [1n];
-  const numerator: bigint[] = [endowment.n, 0n];
-  const epochOf: number[] = [0, 0];
-  const approx: number[] = [toFloat(endowment.n, D), 0];
-  const EMPTY = 1;
-  /** The class's budget as a numerator over the current `D`. */
-  const budgetOf = (cls: number): bigint => {
-    const epoch = epochOf[cls]!;
-    const now = scale.length - 1;
-    if (epoch !== now) {
-      numerator[cls] = numerator[cls]! * (scale[now]! / scale[epoch]!);
-      epochOf[cls] = now;
-    }
-    return numerator[cls]!;
-  };
-  const classOf = new Int32Array(approvals.voters);
-  let counts = new Int32Array(64);
-  const touched: number[] = [];
-
-  /** Fills `touched` with the supporters' classes and `counts` with how many are in each. */
-  const gather = (candidate: Candidate): void => {
-    if (counts.length < numerator.length) {
-      const grown = new Int32Array(numerator.length * 2);
-      grown.set(counts);
-      counts = grown;
-    }
-    touched.length = 0;
-    for (const voter of candidate.idea.supporters) {
-      const cls = classOf[voter]!;
-      if (counts[cls] === 0) touched.push(cls);
-      counts[cls]! += 1;
-    }
-  };
-  const release = (): void => {
-    for (const cls of touched) counts[cls] = 0;
-  };
-
-  /**
-   * The exact price: the poorest classes pay all they have while the rest would pay more. The float
-   * order says which classes are poor; the price that gives is then checked exactly against every class
-   * (poor ones below it, the others at or above it), which makes it the price. Only if that check fails
-   * (the float order was wrong at the edge) are the classes put in exact order.
-   */
-  const priceExact = (candidate: Candidate): Price | null => {
-    gather(candidate);
-    const groups = touched.map((cls) => [cls, counts[cls]!] as const).sort((x, y) => approx[x[0]]! - approx[y[0]]!);
-    release();
-    const costD = candidate.cost * D;
-    const cost = candidate.idea.cost;
-    let paidF = 0;
-    let payers = candidate.idea.supporters.length;
-    let split = groups.length;
-    for (let i = 0; i < groups.length; i += 1) {
-      const [cls, count] = groups[i]!;
-      if (approx[cls]! >= (cost - paidF) / payers) {
-        split = i;
-        break;
-      }
-      paidF += count * approx[cls]!;
-      payers -= count;
-    }
-    if (split < groups.length) {
-      let paid = 0n;
-      for (let i = 0; i < split; i += 1) paid += budgetOf(groups[i]![0]) * BigInt(groups[i]![1]);
-      const price = { m: costD - paid, payers: BigInt(payers) };
-      if (groups.every(([cls], i) => budgetOf(cls) * price.payers < price.m === i < split)) return price;
-    }
-    const ordered = [...groups].sort((x, y) => {
-      const a = budgetOf(x[0]);
-      const b = budgetOf(y[0]);
-      return a < b ? -1 : a > b ? 1 : 0;
-    });
-    let paid = 0n;
-    let left = BigInt(candidate.idea.supporters.length);
-    for (const [cls, count] of ordered) {
-      const m = costD - paid;
-      if (budgetOf(cls) * left >= m) return { m, payers: left };
-      paid += budgetOf(cls) * BigInt(count);
-      left -= BigInt(count);
-    }
-    return null;
-  };
-
-  /** The float price, -1 when surely unaffordable; near the affordability edge, the exact one. */
-  const priceFloat = (candidate: Candidate): number => {
-    candidate.exact = null;
-    gather(candidate);
-    let money = 0;
-    for (const cls of touched) money += counts[cls]! * approx[cls]!;
-    const cost = candidate.idea.cost;
-    if (money < cost * (1 + slack)) {
-      release();
-      if (money < cost * (1 - slack)) return -1;
-      candidate.exact = priceExact(candidate);
-      return candidate.exact ? toFloat(candidate.exact.m, candidate.exact.payers * D) : -1;
-    }
-    const groups = [...touched].sort((x, y) => approx[x]! - approx[y]!);
-    let paid = 0;
-    let payers = candidate.idea.supporters.length;
-    let rho = cost / payers;
-    for (const cls of groups) {
-      rho = (cost - paid) / payers;
-      if (approx[cls]! >= rho) break;
-      paid += counts[cls]! * approx[cls]!;
-      payers -= counts[cls]!;
-    }
-    release();
-    return rho;
-  };
-
-  /** Charges the supporters `m / (payers·D)` each (or all they have); `D` becomes `payers·D`. */
-  const pay = (candidate: Candidate, price: Price): string => {
-    scale.push(scale[scale.length - 1]! * price.payers);
-    D *= price.payers;
-    const moved = new Map<number, number>();
-    const byValue = new Map<bigint, number>();
-    for (const voter of candidate.idea.supporters) {
-      const cls = classOf[voter]!;
-      let next = moved.get(cls);
-      if (next === undefined) {
-        const left = budgetOf(cls) - price.m;
-        next = left > 0n ? byValue.get(left) : EMPTY;
-        if (next === undefined) {
-          next = numerator.push(left) - 1;
-          epochOf.push(scale.length - 1);
-          approx.push(toFloat(left, D));
-          byValue.set(left, next);
-        }
-        moved.set(cls, next);
-      }
-      classOf[voter] = next;
-    }
-    return format(rational(price.m, D));
-  };
-
-  const ideaIds: number[] = [];
-  const purchases: Purchase[] = [];
-  let spent = 0;
-  for (const idea of approvals.ideas) {
-    if (idea.cost > 0) continue;
-    ideaIds.push(idea.id);
-    purchases.push({ ideaId: idea.id, maxPayment: '0' });
-  }
-  const keyOf = (candidate: Candidate, rho: number): number => (utility === 'approval' ? rho : rho / candidate.idea.cost);
-  let live: Candidate[] = approvals.ideas
-    .filter((idea) => idea.cost > 0)
-    .map((idea) => ({ idea, cost: BigInt(idea.cost), bound: 0, key: 0, exact: null }));
-  for (const candidate of live) candidate.bound = keyOf(candidate, candidate.idea.cost / candidate.idea.supporters.length) * (1 - slack);
-
-  while (live.length > 0) {
-    live.sort((a, b) => a.bound - b.bound || tieBreak(a, b));
-    let bestKey = Infinity;
-    const looked: Candidate[] = [];
-    const gone = new Set<Candidate>();
-    for (const candidate of live) {
-      // Not looked at: its key is at least its bound, so it can neither beat nor tie the best.
-      if (candidate.bound > bestKey * (1 + slack)) break;
-      const rho = priceFloat(candidate);
-      if (rho < 0) {
-        gone.add(candidate); // budgets only shrink: unaffordable for the rest of the run
-        continue;
-      }
-      candidate.key = keyOf(candidate, rho);
-      candidate.bound = candidate.key * (1 - slack);
-      looked.push(candidate);
-      bestKey = Math.min(bestKey, candidate.key);
-    }
-    let best: Candidate | null = null;
-    let bestPrice: Price = { m: 0n, payers: 1n };
-    for (const candidate of looked) {
-      if (candidate.key > bestKey * (1 + slack)) continue;
-      const price = candidate.exact ?? priceExact(candidate);
-      if (!price) {
-        gone.add(candidate);
-        continue;
-      }
-      if (!best || compareCandidates(price, candidate, bestPrice, best, utility) < 0) {
-        best = candidate;
-        bestPrice = price;
-      }
-    }
-    if (best) {
-      purchases.push({ ideaId: best.idea.id, maxPayment: pay(best, bestPrice) });
-      ideaIds.push(best.idea.id);
-      spent += best.idea.cost;
-      gone.add(best);
-    } else if (gone.size === 0) {
-      break;
-    }
-    live = live.filter((candidate) => !gone.has(candidate));
-  }
-  return { ideaIds, spent, purchases };
-}
-
-/** No unchosen idea with a vote fits in what is left. */
-function isExhaustive(approvals: Approvals, run: Winners): boolean {
-  const chosen = new Set(run.ideaIds);
-  const left = approvals.budget - run.spent;
-  return approvals.ideas.every((idea) => chosen.has(idea.id) || idea.cost > left);
+/** Where a completion search stands; JSON-safe, so a job can store it and go on later. */
+export interface EqualSharesSearch {
+  /** The share per voter of the kept run ("n/d"), and what that run bought. */
+  endowment: string;
+  kept: Winners;
+  /** The share of the next run to try ("n/d"); null once the search has ended. */
+  next: string | null;
+  /** What the following step adds per voter (whole units; doubles every `runsPerStep` runs). */
+  increment: string;
+  runs: number;
 }
 
 function wholeOption(value: number | undefined, fallback: number, what: string): number {
@@ -346,54 +90,94 @@ function wholeOption(value: number | undefined, fallback: number, what: string):
   return result;
 }
 
-/** One MES run with the given virtual budget per voter ("n/d"); for tests and worked examples. */
-export function equalSharesRun(input: BudgetInput, endowment: string, utility: Utility = 'approval'): EqualSharesRun {
-  return runOnce(collectApprovals(input), parse(endowment), utility);
+const winnersOf = (run: RunOutcome): Winners => ({ ideaIds: run.ideaIds, spent: run.spent });
+
+/** No unchosen idea with a vote fits in what is left. */
+function isExhaustive(profile: Profile, run: Winners): boolean {
+  const chosen = new Set(run.ideaIds);
+  const left = profile.budget - run.spent;
+  return profile.ideas.every((idea) => chosen.has(idea.id) || idea.cost > left);
 }
 
-export function equalShares(input: BudgetInput, options: EqualSharesOptions = {}): EqualSharesResult {
+/** One MES run with the given virtual budget per voter ("n/d"); for tests and worked examples. */
+export function equalSharesRun(input: BudgetInput, endowment: string, utility: Utility = 'approval'): EqualSharesRun {
+  const run = runEqualShares(buildProfile(input), parse(endowment), utility, true);
+  return { ideaIds: run.ideaIds, spent: run.spent, purchases: run.purchases! };
+}
+
+/** The first run (and the one-run shortcuts); the search then goes on with `continueEqualShares`. */
+export function startEqualShares(profile: Profile, options: EqualSharesOptions = {}): EqualSharesSearch {
   const utility = options.utility ?? 'approval';
   const step = BigInt(wholeOption(options.stepPerVoter, 1, 'stepPerVoter'));
-  const runsPerStep = wholeOption(options.runsPerStep, 1000, 'runsPerStep');
-  const approvals = collectApprovals(input);
-  if (approvals.voters === 0) return { ideaIds: [], spent: 0, endowment: '0', purchases: [], runs: 0, filled: [] };
-
-  const base = rational(BigInt(approvals.budget), BigInt(approvals.voters));
-  let endowment = base;
-  let kept = runOnce(approvals, endowment, utility);
-  let runs = 1;
-  if (options.completion !== 'none' && !isExhaustive(approvals, kept)) {
-    const total = approvals.ideas.reduce((sum, idea) => sum + idea.cost, 0);
-    if (total <= approvals.budget) {
-      // Every run is feasible, so the search would end at the first run that buys everything. A run
-      // where every voter holds the total buys everything too (any supporter can pay any idea at any
-      // time), in one step instead of thousands; only the purchase order may differ.
-      endowment = rational(BigInt(total));
-      kept = runOnce(approvals, endowment, utility);
-      runs += 1;
-    } else {
-      // Ends: a run where every voter holds `total` buys every idea, which exceeds the budget.
-      let increment = step;
-      let next = add(base, rational(increment));
-      for (;;) {
-        const run = runOnce(approvals, next, utility);
-        runs += 1;
-        if (run.spent > approvals.budget) break;
-        kept = run;
-        endowment = next;
-        if (isExhaustive(approvals, kept)) break;
-        if ((runs - 1) % runsPerStep === 0) increment *= 2n;
-        next = add(next, rational(increment));
-      }
-    }
+  wholeOption(options.runsPerStep, 1000, 'runsPerStep');
+  if (profile.voters === 0) return { endowment: '0', kept: { ideaIds: [], spent: 0 }, next: null, increment: `${step}`, runs: 0 };
+  const base = rational(BigInt(profile.budget), BigInt(profile.voters));
+  const first = winnersOf(runEqualShares(profile, base, utility));
+  const done = { endowment: format(base), kept: first, next: null, increment: `${step}`, runs: 1 };
+  if (options.completion === 'none' || isExhaustive(profile, first)) return done;
+  const total = profile.ideas.reduce((sum, idea) => sum + idea.cost, 0);
+  if (total <= profile.budget) {
+    // Every run is feasible, so the search would end at the first run that buys everything. A run
+    // where every voter holds the total buys everything too (any supporter can pay any idea at any
+    // time), in one step instead of thousands; only the purchase order may differ.
+    const all = rational(BigInt(total));
+    return { endowment: format(all), kept: winnersOf(runEqualShares(profile, all, utility)), next: null, increment: `${step}`, runs: 2 };
   }
-  const result = options.greedyFill ? fillGreedily(approvals.ideas, approvals.budget, kept.ideaIds, kept.spent) : kept;
+  // Ends: a run where every voter holds `total` buys every idea, which exceeds the budget.
+  return { ...done, next: format(add(base, rational(step))) };
+}
+
+/**
+ * Runs the completion on from `search` until it ends or `stop()` says so (checked after each run, so
+ * every call makes progress; a run takes milliseconds to a fraction of a second). Pure: the same
+ * ballots and state give the same steps.
+ */
+export function continueEqualShares(profile: Profile, search: EqualSharesSearch, options: EqualSharesOptions = {}, stop: () => boolean = () => false): EqualSharesSearch {
+  const utility = options.utility ?? 'approval';
+  const runsPerStep = wholeOption(options.runsPerStep, 1000, 'runsPerStep');
+  let { endowment, kept, next, runs } = search;
+  let increment = BigInt(search.increment);
+  while (next !== null) {
+    if (runs > search.runs && stop()) break;
+    const share = parse(next);
+    const run = winnersOf(runEqualShares(profile, share, utility));
+    runs += 1;
+    if (run.spent > profile.budget) {
+      next = null;
+      break;
+    }
+    kept = run;
+    endowment = next;
+    if (isExhaustive(profile, kept)) {
+      next = null;
+      break;
+    }
+    if ((runs - 1) % runsPerStep === 0) increment *= 2n;
+    next = format(add(share, rational(increment)));
+  }
+  return { endowment, kept, next, increment: `${increment}`, runs };
+}
+
+/** The answer of a finished search: the kept run with its exact prices, and the greedy fill if asked. */
+export function finishEqualShares(profile: Profile, search: EqualSharesSearch, options: EqualSharesOptions = {}): EqualSharesResult {
+  if (search.next !== null) throw new Error('The Equal Shares search has not ended yet');
+  if (profile.voters === 0) return { ideaIds: [], spent: 0, endowment: '0', purchases: [], runs: 0, filled: [] };
+  const priced: Rational = parse(search.endowment);
+  const { purchases } = runEqualShares(profile, priced, options.utility ?? 'approval', true);
+  const kept = search.kept;
+  const result = options.greedyFill ? fillGreedily(profile.ideas, profile.budget, kept.ideaIds, kept.spent) : kept;
   return {
     ideaIds: result.ideaIds,
     spent: result.spent,
-    endowment: format(endowment),
-    purchases: kept.purchases,
-    runs,
+    endowment: search.endowment,
+    purchases: purchases!,
+    runs: search.runs,
     filled: result.ideaIds.slice(kept.ideaIds.length),
   };
+}
+
+/** Equal Shares with the completion, in one go. */
+export function equalShares(input: BudgetInput, options: EqualSharesOptions = {}): EqualSharesResult {
+  const profile = buildProfile(input);
+  return finishEqualShares(profile, continueEqualShares(profile, startEqualShares(profile, options), options), options);
 }

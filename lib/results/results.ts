@@ -15,8 +15,11 @@
  *   can fund (a theme's ideas, per theme): a ballot with nothing there would get a share that cannot be
  *   spent.
  */
-import { equalShares } from '#lib/results/equal-shares';
+import { createHash } from 'node:crypto';
+import type { BudgetInput } from '#lib/results/approvals';
+import { continueEqualShares, type EqualSharesSearch, startEqualShares } from '#lib/results/equal-shares';
 import { greedyWinners, type Winners } from '#lib/results/greedy';
+import { buildProfile } from '#lib/results/profile';
 import { type RankedIdea, rankIdeas } from '#lib/results/rank';
 import { countVotes } from '#lib/votes/tally';
 import type { VotesConfig, VoteType } from '#lib/votes/types';
@@ -62,37 +65,103 @@ export interface Results {
 
 const APPROVAL = 'yes';
 
-/** Greedy and Equal Shares over `ideas` (those with a budget) within `budget`. */
-function winnersOf(ideas: readonly ResultsIdea[], approvals: readonly number[][], budget: number | null | undefined): BudgetWinners | undefined {
+/**
+ * Where an unfinished computation stands: the Equal Shares search of each budget (the site's, or one
+ * per theme), and a fingerprint of the input they belong to, so a later run over changed ballots
+ * starts again instead of mixing two inputs. JSON-safe: a background job stores it between runs.
+ */
+export interface ResultsProgress {
+  fingerprint: string;
+  searches: Record<string, EqualSharesSearch>;
+}
+
+export type ResultsStep = { kind: 'done'; results: Results } | { kind: 'progress'; progress: ResultsProgress };
+
+/** One budget to fill: the site's (`site`) or a theme's (`theme:<value>`). */
+interface BudgetTask {
+  key: string;
+  input: BudgetInput;
+}
+
+/** Greedy and Equal Shares' input over `ideas` (those with a budget) within `budget`; none without a budget. */
+function budgetTask(key: string, ideas: readonly ResultsIdea[], approvals: readonly number[][], budget: number | null | undefined): BudgetTask | undefined {
   if (budget === null || budget === undefined) return undefined;
   const funded = ideas.filter((idea): idea is ResultsIdea & { budget: number } => idea.budget !== null);
   const ids = new Set(funded.map((idea) => idea.id));
-  const input = {
-    ideas: funded.map((idea) => ({ id: idea.id, cost: idea.budget })),
-    ballots: approvals.map((ballot) => ballot.filter((id) => ids.has(id))).filter((ballot) => ballot.length > 0),
-    budget,
+  return {
+    key,
+    input: {
+      ideas: funded.map((idea) => ({ id: idea.id, cost: idea.budget })),
+      ballots: approvals.map((ballot) => ballot.filter((id) => ids.has(id))).filter((ballot) => ballot.length > 0),
+      budget,
+    },
   };
-  const mes = equalShares(input);
-  return { greedy: greedyWinners(input), equalShares: { ideaIds: mes.ideaIds, spent: mes.spent } };
 }
 
-export function computeResults({ config, ideas, ballots, computedAt }: ResultsInput): Results {
+const themeIdeas = (ideas: readonly ResultsIdea[], value: string) => ideas.filter((idea) => idea.theme === value);
+
+function budgetTasks({ config, ideas, ballots }: ResultsInput): BudgetTask[] {
+  const approvals = ballots.map((ballot) => ballot.votes.filter((vote) => vote.opinion === APPROVAL).map((vote) => vote.ideaId));
+  const tasks: (BudgetTask | undefined)[] = [];
+  if (config.voteType === 'budgeting') tasks.push(budgetTask('site', ideas, approvals, config.maxBudget));
+  if (isPerTheme(config.voteType) && isBudgeting(config.voteType)) {
+    for (const theme of config.themes ?? []) tasks.push(budgetTask(`theme:${theme.value}`, themeIdeas(ideas, theme.value), approvals, theme.maxBudget ?? config.maxBudget));
+  }
+  return tasks.filter((task): task is BudgetTask => task !== undefined);
+}
+
+const fingerprintOf = (tasks: readonly BudgetTask[]): string => createHash('sha256').update(JSON.stringify(tasks)).digest('hex');
+
+function assemble({ config, ideas, ballots, computedAt }: ResultsInput, winners: ReadonlyMap<string, BudgetWinners>): Results {
   const tally = countVotes(ballots.flatMap((ballot) => ballot.votes));
   const results: Results = { voteType: config.voteType, computedAt, ballots: ballots.length, ideas: rankIdeas(ideas, tally) };
-  const approvals = ballots.map((ballot) => ballot.votes.filter((vote) => vote.opinion === APPROVAL).map((vote) => vote.ideaId));
-
-  if (config.voteType === 'budgeting') results.winners = winnersOf(ideas, approvals, config.maxBudget);
+  const site = winners.get('site');
+  if (site) results.winners = site;
   if (isPerTheme(config.voteType)) {
     results.themes = (config.themes ?? []).map((theme) => {
-      const own = ideas.filter((idea) => idea.theme === theme.value);
-      const entry: ThemeResults = { value: theme.value, ideas: rankIdeas(own, tally) };
-      if (isBudgeting(config.voteType)) {
-        const winners = winnersOf(own, approvals, theme.maxBudget ?? config.maxBudget);
-        if (winners) entry.winners = winners;
-      }
+      const entry: ThemeResults = { value: theme.value, ideas: rankIdeas(themeIdeas(ideas, theme.value), tally) };
+      const own = winners.get(`theme:${theme.value}`);
+      if (own) entry.winners = own;
       return entry;
     });
   }
-  if (results.winners === undefined) delete results.winners;
   return results;
+}
+
+/**
+ * Computes the results until done or until `stop()` says so (asked between Equal Shares runs), going on
+ * from `progress` when it belongs to this very input. Deterministic: stopping and resuming any number
+ * of times gives the answer one uninterrupted computation gives.
+ */
+export function computeResultsWithin(input: ResultsInput, options: { stop?: () => boolean; progress?: ResultsProgress | undefined } = {}): ResultsStep {
+  const stop = options.stop ?? (() => false);
+  const tasks = budgetTasks(input);
+  const fingerprint = fingerprintOf(tasks);
+  const resumed = options.progress?.fingerprint === fingerprint ? options.progress.searches : {};
+  const searches: Record<string, EqualSharesSearch> = {};
+  const winners = new Map<string, BudgetWinners>();
+  for (const task of tasks) {
+    const saved = resumed[task.key];
+    if (saved?.next === null) {
+      searches[task.key] = saved;
+    } else {
+      if (stop()) {
+        if (saved) searches[task.key] = saved;
+        continue;
+      }
+      const profile = buildProfile(task.input);
+      searches[task.key] = continueEqualShares(profile, saved ?? startEqualShares(profile), {}, stop);
+    }
+    const search = searches[task.key]!;
+    if (search.next === null) winners.set(task.key, { greedy: greedyWinners(task.input), equalShares: search.kept });
+  }
+  if (winners.size < tasks.length) return { kind: 'progress', progress: { fingerprint, searches } };
+  return { kind: 'done', results: assemble(input, winners) };
+}
+
+/** The results in one go (no deadline). */
+export function computeResults(input: ResultsInput): Results {
+  const step = computeResultsWithin(input);
+  if (step.kind !== 'done') throw new Error('unreachable: a computation without a deadline ends');
+  return step.results;
 }

@@ -20,6 +20,9 @@ import { handler as deleteIdea } from '../../../functions/ideas/delete.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
+import { handler as updateArgument } from '../../../functions/arguments/update.ts';
+import { handler as deleteArgument } from '../../../functions/arguments/delete.ts';
+import { handler as getResults } from '../../../functions/results/get.ts';
 import { handler as voteArgument } from '../../../functions/arguments/vote.ts';
 import { handler as castVote } from '../../../functions/votes/cast.ts';
 import { handler as createUserHandler } from '../../../functions/users/create.ts';
@@ -141,6 +144,55 @@ describe('an ended project', () => {
     const stranger = { id: `ext-${site.id}`, email: 'stranger@example.org' } as unknown as AuthServerUser;
     await expect(userForLogin(loaded, server, stranger)).rejects.toMatchObject({ status: 403, message: PROJECT_ENDED_MESSAGE });
     expect(known.id).toBeGreaterThan(0);
+  });
+});
+
+describe('the end date is the end, whatever the end-projects job has done yet', () => {
+  // The end date passed a moment ago; the flag is still false (the job runs hourly).
+  const endedByDate = (): SiteConfigInput => ({ ...open, project: { projectHasEnded: false, endDate: new Date(Date.now() - 1000).toISOString() } });
+
+  it('every participation door answers 403 "the project has ended" for every caller', async () => {
+    const w = await world(endedByDate());
+    for (const [door, call] of Object.entries(doors(w.site.id, w.ideaId, w.argumentId))) {
+      for (const caller of [w.member, w.moderator, w.admin]) {
+        if (door === 'new user' && caller === w.member) continue;
+        const res = await call(caller.token);
+        expect(res.status, `${door} by ${caller.role}`).toBe(403);
+        expect(errorOf(res.body).message, door).toBe(PROJECT_ENDED_MESSAGE);
+      }
+    }
+    expect((await doors(w.site.id, w.ideaId, w.argumentId)['new idea'](SERVICE_TOKEN)).status).toBe(403);
+  });
+
+  it('authors can no longer change or delete their ideas and arguments; moderators still can; results become public', async () => {
+    const w = await world(endedByDate());
+    const siteId = w.site.id;
+    const { ideaId, argumentId } = w;
+    const edits = {
+      'idea update': (token: string) => invoke(updateIdea, { method: 'PUT', params: { siteId, ideaId }, body: { title: 'A rewritten title after the vote' }, token }),
+      'argument update': (token: string) => invoke(updateArgument, { method: 'PUT', params: { siteId, ideaId, argumentId }, body: { description: 'A rewritten argument, long enough to pass.' }, token }),
+      'argument delete': (token: string) => invoke(deleteArgument, { method: 'DELETE', params: { siteId, ideaId, argumentId }, token }),
+      'idea delete': (token: string) => invoke(deleteIdea, { method: 'DELETE', params: { siteId, ideaId }, token }),
+    };
+    for (const [edit, call] of Object.entries(edits)) {
+      const res = await call(w.member.token);
+      expect(res.status, `${edit} by its author`).toBe(403);
+      expect(errorOf(res.body).message, edit).toBe(PROJECT_ENDED_MESSAGE);
+    }
+    expect((await invoke(getResults, { params: { siteId } })).status).toBe(200);
+    expect((await edits['idea update'](w.moderator.token)).status).toBe(200);
+    expect((await edits['argument update'](w.moderator.token)).status).toBe(200);
+    expect((await edits['argument delete'](w.moderator.token)).status).toBe(200);
+    expect((await edits['idea delete'](w.moderator.token)).status).toBe(200);
+  });
+
+  it('an end date still ahead keeps the site open, and authors may edit', async () => {
+    const w = await world({ ...open, ideas: { canAddNewIdeas: true, canEditAfterFirstLikeOrArg: true }, project: { endDate: new Date(Date.now() + 3_600_000).toISOString() } });
+    const d = doors(w.site.id, w.ideaId, w.argumentId);
+    const edit = await invoke(updateIdea, { method: 'PUT', params: { siteId: w.site.id, ideaId: w.ideaId }, body: { title: 'A better title for the park' }, token: w.member.token });
+    expect(edit.status).toBe(200);
+    expect((await d.vote(w.member.token)).status).toBe(200);
+    expect((await d['new idea'](w.member.token)).status).toBe(201);
   });
 });
 

@@ -26,7 +26,7 @@ const LAYERS: ReadonlyArray<readonly [layer: string, folders: readonly string[]]
   ['request', ['request']],
   ['application', ['jobs', 'migrate', 'privacy']],
   ['domain', ['arguments', 'articles', 'content', 'discovery', 'extra-data', 'ideas', 'newsletter', 'notifications', 'oauth', 'results', 'site-admin', 'system', 'tags', 'users', 'votes']],
-  ['core', ['auth', 'auth-server', 'sites']],
+  ['core', ['auth', 'auth-server', 'sites', 'vote-record']],
   ['store', ['store']],
   ['foundation', ['config', 'crypto', 'errors', 'log', 'validation']],
 ];

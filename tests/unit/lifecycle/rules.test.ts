@@ -69,9 +69,14 @@ describe('progressOf', () => {
 });
 
 describe('assertProjectOpen', () => {
-  it('refuses only while projectHasEnded is true', () => {
+  it('refuses while projectHasEnded is true, and from the end date on whatever the flag says (to the millisecond)', () => {
     expect(() => assertProjectOpen(withDefaults({ project: { projectHasEnded: true } }))).toThrow(PROJECT_ENDED_MESSAGE);
-    expect(() => assertProjectOpen(withDefaults({ project: { projectHasEnded: false, endDate: '2000-01-01' } }))).not.toThrow();
+    expect(() => assertProjectOpen(withDefaults({ project: { projectHasEnded: false, endDate: '2000-01-01' } }))).toThrow(PROJECT_ENDED_MESSAGE);
+    const end = withDefaults({ project: { projectHasEnded: false, endDate: '2026-05-01T12:00:00+02:00' } });
+    expect(() => assertProjectOpen(end, new Date('2026-05-01T09:59:59.999Z'))).not.toThrow();
+    expect(() => assertProjectOpen(end, new Date('2026-05-01T10:00:00.000Z'))).toThrow(PROJECT_ENDED_MESSAGE);
+    expect(() => assertProjectOpen(withDefaults({ project: { projectHasEnded: false, endDate: 'not a date' } }))).not.toThrow();
+    expect(() => assertProjectOpen(withDefaults({ project: { projectHasEnded: false, endDate: null } }))).not.toThrow();
   });
 });
 

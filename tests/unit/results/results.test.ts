@@ -1,6 +1,6 @@
 /** The results body per vote type, from plain ideas and ballots. */
 import { describe, expect, it } from 'vitest';
-import { computeResults, type ResultsIdea } from '#lib/results/results';
+import { computeResults, computeResultsWithin, type ResultsIdea, type ResultsProgress } from '#lib/results/results';
 
 const AT = '2026-11-23T12:00:00.000Z';
 const idea = (id: number, budget: number | null = null, theme: string | null = null): ResultsIdea => ({ id, title: `Idea ${id}`, budget, theme });
@@ -80,5 +80,46 @@ describe('computeResults', () => {
       computedAt: AT,
     });
     expect(result.themes).toEqual([{ value: 'a', ideas: [{ id: 1, title: 'Idea 1', yes: 1, no: 0, rank: 1 }] }]);
+  });
+});
+
+describe('computeResultsWithin (a computation a background job stops at its deadline and resumes)', () => {
+  // A site where the add-one completion takes dozens of runs: few voters, a budget well above their share.
+  const ideas = Array.from({ length: 12 }, (_, i) => idea(i + 1, 100 + 37 * i, i % 2 === 0 ? 'even' : 'odd'));
+  const ballots = Array.from({ length: 9 }, (_, v) => ballot(...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].filter((id) => (id * (v + 3)) % 5 < 2)));
+  const input = (voteType: 'budgeting' | 'budgeting-per-theme') => ({
+    config: { voteType, maxBudget: 1500, themes: [{ value: 'even', maxBudget: 900 }, { value: 'odd' }] },
+    ideas,
+    ballots,
+    computedAt: AT,
+  });
+
+  for (const voteType of ['budgeting', 'budgeting-per-theme'] as const) {
+    it(`${voteType}: stopped after every Equal Shares run and resumed from its stored progress, it gives the uninterrupted answer`, () => {
+      const whole = computeResults(input(voteType));
+      let progress: ResultsProgress | undefined;
+      let resumes = 0;
+      for (;;) {
+        let calls = 0;
+        // JSON round trip: the progress is what a job stores in DynamoDB between runs.
+        const step = computeResultsWithin(input(voteType), { stop: () => calls++ > 0, progress });
+        if (step.kind === 'done') {
+          expect(step.results).toEqual(whole);
+          break;
+        }
+        progress = JSON.parse(JSON.stringify(step.progress)) as ResultsProgress;
+        resumes += 1;
+      }
+      expect(resumes).toBeGreaterThan(3);
+    });
+  }
+
+  it('progress of other ballots is not reused: a changed input starts again and still gives its own answer', () => {
+    let calls = 0;
+    const step = computeResultsWithin(input('budgeting'), { stop: () => calls++ > 2 });
+    expect(step.kind).toBe('progress');
+    const changed = { ...input('budgeting'), ballots: [...ballots, ballot(1, 2)] };
+    const resumed = computeResultsWithin(changed, { progress: step.kind === 'progress' ? step.progress : undefined });
+    expect(resumed).toEqual({ kind: 'done', results: computeResults(changed) });
   });
 });

@@ -20,6 +20,9 @@ const user = (role: Role, userId = 10, siteId = SITE): Caller => ({ kind: 'user'
 
 const config = (input: SiteConfigInput = {}): SiteConfig => withDefaults(input);
 const ended = config({ project: { projectHasEnded: true } } as SiteConfigInput);
+/** The end date has passed but no job has set the flag yet: ended all the same. */
+const pastEndDate = config({ project: { endDate: '2020-01-01T00:00:00Z' } } as SiteConfigInput);
+const futureEndDate = config({ project: { endDate: '2999-01-01' } } as SiteConfigInput);
 
 /** 'ok', or `<status> <message>` of what the rule threw. */
 function answer(fn: () => unknown): string {
@@ -113,6 +116,36 @@ describe('ideas and articles', () => {
     expect(answer(() => access.idea.modify(user('member'), own, lax, true))).toBe('ok');
   });
 
+  it('ideas and arguments are frozen for their authors once the project has ended (flag or end date); moderators still moderate', () => {
+    const own = { userId: 10, status: 'OPEN' };
+    for (const closed of [ended, pastEndDate]) {
+      expect(answer(() => access.idea.modify(user('member'), own, closed, false))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+      expect(answer(() => access.argument.modify(user('member'), { userId: 10 }, closed))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+      expect(answer(() => access.idea.modify(user('moderator', 99), own, closed, true))).toBe('ok');
+      expect(answer(() => access.argument.modify(user('moderator', 99), { userId: 10 }, closed))).toBe('ok');
+      expect(answer(() => access.argument.modify(service, { userId: 10 }, closed))).toBe('ok');
+      // Someone else's idea still gets the ownership answer first.
+      expect(answer(() => access.idea.modify(user('member', 11), own, closed, false))).toBe('403 Only the owner or a moderator may change this idea');
+    }
+    expect(answer(() => access.idea.modify(user('member'), own, futureEndDate, false))).toBe('ok');
+    expect(answer(() => access.argument.modify(user('member'), { userId: 10 }, futureEndDate))).toBe('ok');
+  });
+
+  it('from project.endDate on, every door the ended-project gate closes is closed, whatever the job has done', () => {
+    expect(answer(() => access.idea.create(user('admin'), pastEndDate))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+    expect(answer(() => access.argument.create(user('moderator'), pastEndDate))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+    expect(answer(() => access.argument.vote(user('member'), pastEndDate))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+    expect(answer(() => access.vote.cast(user('member'), pastEndDate))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+    expect(answer(() => access.user.create(user('admin'), pastEndDate))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+    expect(answer(() => access.newsletter.create(config({ ...pastEndDate, newslettersignup: { isActive: true } } as SiteConfigInput)))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
+    expect(answer(() => access.results.read(nobody, pastEndDate))).toBe('ok');
+    for (const open of [config(), futureEndDate]) {
+      expect(answer(() => access.idea.create(user('member'), open))).toBe('ok');
+      expect(answer(() => access.vote.cast(user('member'), open))).toBe('ok');
+      expect(answer(() => access.results.read(nobody, open))).toBe('401 Authentication required');
+    }
+  });
+
   it('articles: moderators while canAddNewArticles, editors always; modify: owner or moderator', () => {
     const closed = config({ articles: { canAddNewArticles: false } });
     expect(answer(() => access.article.create(user('member'), config()))).toBe('403 Requires the moderator role');
@@ -132,7 +165,7 @@ describe('arguments and votes', () => {
     expect(answer(() => access.argument.create(user('member'), closed))).toBe('403 Closed for now');
     expect(answer(() => access.argument.create(user('moderator'), closed))).toBe('ok');
     expect(answer(() => access.argument.create(user('moderator'), ended))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);
-    expect(answer(() => access.argument.modify(user('member', 11), { userId: 10 }))).toBe('403 Only the owner or a moderator may do this');
+    expect(answer(() => access.argument.modify(user('member', 11), { userId: 10 }, config()))).toBe('403 Only the owner or a moderator may do this');
     expect(answer(() => access.argument.vote(user('member'), config()))).toBe('ok');
     expect(answer(() => access.argument.vote(user('anonymous'), config()))).toBe('403 Requires the member role');
     expect(answer(() => access.argument.vote(user('member'), ended))).toBe(`403 ${PROJECT_ENDED_MESSAGE}`);

@@ -1,0 +1,178 @@
+/**
+ * The audit of a vote log, one tampering at a time, as someone with write access to the table (but not
+ * to the chain or signing key) would try it. Each case starts from an intact log that audits clean.
+ */
+import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { auditVoteLog, type LogAuditInput } from '#lib/vote-record/audit';
+import { keyIdOf, signCheckpoint, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { entryMac, GENESIS_MAC, logOrder, type SealedEntry, sealEntry } from '#lib/vote-record/entry';
+import { appendLeaves, EMPTY_FRONTIER, frontierRoot, leafHash } from '#lib/vote-record/merkle';
+
+const SITE = 7;
+const chainKey = Buffer.alloc(32, 7);
+const { privateKey } = generateKeyPairSync('ed25519');
+const publicKey = createPublicKey(privateKey);
+const publicKeys = new Map<string, KeyObject>([[keyIdOf(publicKey), publicKey]]);
+
+const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute)).toISOString();
+
+/** Entries of three voters: user 1 votes three times, user 2 twice, user 3 once. */
+function history(): SealedEntry[] {
+  const entries: SealedEntry[] = [];
+  const heads = new Map<number, SealedEntry>();
+  const write = (userId: number, ideaIds: number[], minute: number) => {
+    const previous = heads.get(userId);
+    const entry = sealEntry(chainKey, {
+      siteId: SITE,
+      userId,
+      version: (previous?.version ?? 0) + 1,
+      prevMac: previous?.mac ?? GENESIS_MAC,
+      votes: ideaIds.map((ideaId) => ({ ideaId, opinion: 'yes' })),
+      writtenAt: at(minute),
+    });
+    heads.set(userId, entry);
+    entries.push(entry);
+  };
+  write(1, [10], 1);
+  write(2, [10, 11], 2);
+  write(1, [11], 3);
+  write(3, [12], 4);
+  write(2, [], 6);
+  write(1, [10, 12], 7);
+  return entries;
+}
+
+/** Sequences entries into checkpoints cut at the given minutes (as the checkpoint job does). */
+function sequence(entries: readonly SealedEntry[], cuts: number[]): { leaves: Buffer[]; checkpoints: SignedCheckpoint[] } {
+  const leaves: Buffer[] = [];
+  const checkpoints: SignedCheckpoint[] = [];
+  let frontier = EMPTY_FRONTIER;
+  const ballots = new Set<number>();
+  let done = '';
+  cuts.forEach((minute, i) => {
+    const cut = at(minute);
+    const batch = entries.filter((e) => e.writtenAt > done && e.writtenAt <= cut).sort(logOrder);
+    for (const entry of batch) {
+      leaves.push(Buffer.from(entry.mac, 'hex'));
+      ballots.add(entry.userId);
+    }
+    frontier = appendLeaves(frontier, batch.map((e) => leafHash(Buffer.from(e.mac, 'hex'))));
+    checkpoints.push(signCheckpoint({ siteId: SITE, id: i + 1, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots: ballots.size }, privateKey));
+    done = cut;
+  });
+  return { leaves, checkpoints };
+}
+
+let input: LogAuditInput;
+beforeEach(() => {
+  const entries = history();
+  const { leaves, checkpoints } = sequence(entries, [2, 5, 8]);
+  input = { siteId: SITE, now: at(30), chainKey, publicKeys, entries, leaves, checkpoints };
+});
+
+const problemsOf = (changed: Partial<LogAuditInput>) => auditVoteLog({ ...input, ...changed }).problems;
+
+describe('vote log audit', () => {
+  it('an intact log audits clean, and replays each ballot to its latest version', () => {
+    const audit = auditVoteLog(input);
+    expect(audit.problems).toEqual([]);
+    expect(audit.checkpoint?.id).toBe(3);
+    expect([...audit.latest].map(([user, e]) => [user, e.version, e.votes.map((v) => v.ideaId)])).toEqual([
+      [1, 3, [10, 12]],
+      [2, 2, []],
+      [3, 1, [12]],
+    ]);
+  });
+
+  it('a forged new version (the old chain extended, the mac recomputed without the key, dated in the future)', () => {
+    const head = input.entries.find((e) => e.userId === 3)!;
+    const forged = { siteId: SITE, userId: 3, version: 2, prevMac: head.mac, votes: [{ ideaId: 11, opinion: 'yes' }], writtenAt: at(60) };
+    const problems = problemsOf({ entries: [...input.entries, { ...forged, mac: entryMac(Buffer.alloc(32, 1), forged) }] });
+    expect(problems.some((p) => p.includes('user 3, version 2 is not sealed by the chain key'))).toBe(true);
+    expect(problems.some((p) => p.includes('dated in the future'))).toBe(true);
+  });
+
+  it('an edited old version (its votes changed, its mac kept)', () => {
+    const entries = input.entries.map((e) => (e.userId === 1 && e.version === 1 ? { ...e, votes: [{ ideaId: 12, opinion: 'yes' }] } : e));
+    expect(problemsOf({ entries })).toEqual([expect.stringContaining('user 1, version 1 is not sealed by the chain key')]);
+  });
+
+  it('a deleted version (the middle version of a ballot removed from the table)', () => {
+    const entries = input.entries.filter((e) => !(e.userId === 1 && e.version === 2));
+    const problems = problemsOf({ entries });
+    expect(problems).toContain('the ballot of user 1 has no version 2: a deleted version');
+    expect(problems.some((p) => p.includes('has no entry: a deleted entry'))).toBe(true);
+  });
+
+  it('a deleted latest version, with the log left alone: its leaf has no entry', () => {
+    const entries = input.entries.filter((e) => !(e.userId === 1 && e.version === 3));
+    expect(problemsOf({ entries })).toEqual([expect.stringMatching(/log leaf 5 .* has no entry: a deleted entry/)]);
+  });
+
+  it('a reordered log (two leaves swapped)', () => {
+    const leaves = [...input.leaves];
+    [leaves[2], leaves[3]] = [leaves[3]!, leaves[2]!];
+    const problems = problemsOf({ leaves });
+    expect(problems).toContain('log leaves 2 and 3 are out of order (a reordered log)');
+    expect(problems.some((p) => p.startsWith('checkpoint 3: the log\'s first 6 leaves give root'))).toBe(true);
+  });
+
+  it('a leaf replaced by another entry\'s receipt, and a leaf removed from the log', () => {
+    const leaves = [...input.leaves];
+    leaves[4] = leaves[0]!;
+    expect(problemsOf({ leaves }).some((p) => p.includes('repeats leaf 0'))).toBe(true);
+    expect(problemsOf({ leaves: input.leaves.slice(0, 5) })).toContain('checkpoint 3 covers 6 entries, the log holds 5: entries were removed from the log');
+  });
+
+  it('a replaced checkpoint: an edited root, a copied signature, a deleted one, one moved back in time', () => {
+    const [c1, c2, c3] = input.checkpoints as [SignedCheckpoint, SignedCheckpoint, SignedCheckpoint];
+    expect(problemsOf({ checkpoints: [c1, c2, { ...c3, root: c2.root, treeSize: c2.treeSize }] })).toContain(
+      'checkpoint 3: the signature does not verify (a replaced or edited checkpoint)',
+    );
+    expect(problemsOf({ checkpoints: [c1, c2, { ...c2, id: 3 }] })).toContain('checkpoint 3: the signature does not verify (a replaced or edited checkpoint)');
+    expect(problemsOf({ checkpoints: [c1, c3] })).toContain('checkpoint 2 is missing (the next one is 3): a deleted checkpoint');
+    const other = generateKeyPairSync('ed25519').privateKey;
+    const resigned = signCheckpoint({ ...c3, root: c2.root }, other);
+    expect(problemsOf({ checkpoints: [c1, c2, resigned] })).toContain('checkpoint 3: the signature does not verify (a replaced or edited checkpoint)');
+  });
+
+  it('a checkpoint signed by the real key over a rewritten history fails its consistency with the one before', () => {
+    // What an operator holding the signing key could do (outside the threat model), caught all the same
+    // by anyone holding the earlier checkpoint.
+    const entries = input.entries.map((e) => (e.userId === 1 && e.version === 1 ? sealEntry(chainKey, { ...e, writtenAt: at(1) }) : e));
+    const rewritten = sequence(entries.map((e) => (e.userId === 2 ? { ...e, mac: e.mac.replace(/^./, 'f') } : e)), [2, 5, 8]);
+    const problems = problemsOf({ leaves: rewritten.leaves, checkpoints: [input.checkpoints[0]!, ...rewritten.checkpoints.slice(1)] });
+    expect(problems.some((p) => p.includes('does not extend checkpoint 1') || p.includes("the log's first"))).toBe(true);
+  });
+
+  it('a pinned checkpoint kept outside the table exposes a rollback and a fork', () => {
+    const later = { ...input.entries[0]!, userId: 4, version: 1, prevMac: GENESIS_MAC, writtenAt: at(9) };
+    const grown = [...input.entries, sealEntry(chainKey, later)];
+    const { leaves, checkpoints } = sequence(grown, [2, 5, 8, 10]);
+    const pinned = checkpoints[3]!;
+    // The table rolled back to three checkpoints and six leaves.
+    expect(problemsOf({ pinned })).toContain('the pinned checkpoint covers 7 entries, the log now holds 6: the log was rolled back');
+    expect(auditVoteLog({ ...input, entries: grown, leaves, checkpoints, pinned }).problems).toEqual([]);
+    expect(problemsOf({ entries: grown, leaves, checkpoints, pinned: { ...pinned, root: input.checkpoints[2]!.root } })).toContain('the pinned checkpoint: its signature does not verify');
+    // A fork: two validly signed heads of one size with different roots (only the key holder can sign).
+    const fork = signCheckpoint({ ...input.checkpoints[2]!, root: input.checkpoints[1]!.root }, privateKey);
+    const problems = problemsOf({ pinned: fork });
+    expect(problems).toContain("the pinned checkpoint's root differs from the log's at size 6: the log was rewritten (a fork)");
+    expect(problems).toContain('checkpoint 3 in the table differs from the pinned copy');
+  });
+
+  it('an entry older than the latest cut that never reached the log, and a checkpoint dated in the future', () => {
+    const late = sealEntry(chainKey, { siteId: SITE, userId: 9, version: 1, prevMac: GENESIS_MAC, votes: [], writtenAt: at(3) });
+    expect(problemsOf({ entries: [...input.entries, late] })).toEqual([expect.stringContaining('user 9, version 1 (written')]);
+    const early = auditVoteLog({ ...input, now: at(7) }).problems;
+    expect(early).toContain(`checkpoint 3 is dated in the future (${at(8)})`);
+  });
+
+  it('entries written after the latest checkpoint are noted as pending, not as problems', () => {
+    const fresh = sealEntry(chainKey, { siteId: SITE, userId: 9, version: 1, prevMac: GENESIS_MAC, votes: [], writtenAt: at(20) });
+    const audit = auditVoteLog({ ...input, entries: [...input.entries, fresh] });
+    expect(audit.problems).toEqual([]);
+    expect(audit.notes).toContain('1 entry written since the latest checkpoint, not in the log yet');
+  });
+});

@@ -1,0 +1,93 @@
+/** Entries sealed with the chain key, checkpoints signed with Ed25519, and the keys read from the environment. */
+import { createPublicKey } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublicKey, signCheckpoint } from '#lib/vote-record/checkpoint';
+import { entryBytes, entryMac, GENESIS_MAC, isReceipt, logOrder, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
+import { newVoteRecordKeyValues, publishedKey, readVoteRecordKeys } from '#lib/vote-record/keys';
+
+const key = Buffer.alloc(32, 1);
+const entry: VoteEntry = {
+  siteId: 3,
+  userId: 42,
+  version: 1,
+  prevMac: GENESIS_MAC,
+  votes: [{ ideaId: 9, opinion: 'yes' }, { ideaId: 2, opinion: 'no' }],
+  writtenAt: '2026-05-01T12:00:00.000Z',
+};
+
+describe('log entries', () => {
+  it('the mac covers every field and the vote order does not matter', () => {
+    const mac = entryMac(key, entry);
+    expect(isReceipt(mac)).toBe(true);
+    expect(entryMac(key, { ...entry, votes: [...entry.votes].reverse() })).toBe(mac);
+    for (const changed of [
+      { siteId: 4 },
+      { userId: 43 },
+      { version: 2 },
+      { prevMac: 'a'.repeat(64) },
+      { votes: [{ ideaId: 9, opinion: 'yes' }] },
+      { votes: [{ ideaId: 9, opinion: 'no' }, { ideaId: 2, opinion: 'no' }] },
+      { writtenAt: '2026-05-01T12:00:00.001Z' },
+    ]) {
+      expect(entryMac(key, { ...entry, ...changed })).not.toBe(mac);
+    }
+    expect(entryMac(Buffer.alloc(32, 2), entry)).not.toBe(mac);
+  });
+
+  it('malformed entries cannot be sealed and never verify', () => {
+    expect(() => entryBytes({ ...entry, version: 0 })).toThrow(RangeError);
+    expect(() => entryBytes({ ...entry, prevMac: 'zz' })).toThrow(RangeError);
+    expect(() => entryBytes({ ...entry, writtenAt: '2026-05-01T12:00:00Z' })).toThrow(RangeError);
+    const sealed = sealEntry(key, entry);
+    expect(macIsValid(key, sealed)).toBe(true);
+    expect(macIsValid(key, { ...sealed, mac: sealed.mac.toUpperCase() })).toBe(false);
+    expect(macIsValid(key, { ...sealed, version: -1 })).toBe(false);
+  });
+
+  it('log order is by time written, then receipt', () => {
+    const a = { writtenAt: '2026-05-01T12:00:00.000Z', mac: 'b'.repeat(64) };
+    const b = { writtenAt: '2026-05-01T12:00:00.000Z', mac: 'c'.repeat(64) };
+    const c = { writtenAt: '2026-05-01T11:59:59.999Z', mac: 'f'.repeat(64) };
+    expect([a, b, c].sort(logOrder)).toEqual([c, a, b]);
+  });
+});
+
+describe('checkpoints and keys', () => {
+  const keys = readVoteRecordKeys(newVoteRecordKeyValues(), false);
+  const head = { siteId: 3, id: 2, treeSize: 1042, root: 'ab'.repeat(32), cut: '2026-05-01T12:00:00.000Z', ballots: 998 };
+
+  it('the signed text is a C2SP-style checkpoint: origin, size, base64 root, extension lines', () => {
+    expect(checkpointText(head)).toBe(
+      `participation-api/site/3/votes\n1042\n${Buffer.from(head.root, 'hex').toString('base64')}\ncheckpoint 2\ncut 2026-05-01T12:00:00.000Z\nballots 998\n`,
+    );
+  });
+
+  it('an Ed25519 signature verifies with the published key and fails for any changed field or another key', () => {
+    const signed = signCheckpoint(head, keys.signingKey);
+    const published = publicKeyFromRaw(publishedKey(keys).publicKey);
+    expect(signed.keyId).toBe(keys.keyId);
+    expect(checkpointSignatureIsValid(signed, published)).toBe(true);
+    for (const changed of [{ siteId: 4 }, { id: 3 }, { treeSize: 1043 }, { root: 'cd'.repeat(32) }, { cut: '2026-05-01T12:00:00.001Z' }, { ballots: 999 }]) {
+      expect(checkpointSignatureIsValid({ ...signed, ...changed }, published)).toBe(false);
+    }
+    expect(checkpointSignatureIsValid({ ...signed, signature: 'garbage' }, published)).toBe(false);
+    const other = readVoteRecordKeys(newVoteRecordKeyValues(), false);
+    expect(checkpointSignatureIsValid(signed, other.publicKey)).toBe(false);
+    expect(rawPublicKey(keys.signingKey)).toEqual(rawPublicKey(createPublicKey(keys.signingKey)));
+    expect(publicKeyFromRaw(publishedKey(keys).jwk.x).equals(keys.publicKey)).toBe(true);
+  });
+
+  it('keys: dev defaults on the local stage only; short, missing or dev values refused elsewhere', () => {
+    const local = readVoteRecordKeys({}, true);
+    expect(local.chainKey.length).toBeGreaterThanOrEqual(32);
+    expect(() => readVoteRecordKeys({}, false)).toThrow(/VOTE_CHAIN_KEY is missing/);
+    const fresh = newVoteRecordKeyValues();
+    expect(() => readVoteRecordKeys({ ...fresh, VOTE_CHAIN_KEY: Buffer.alloc(16).toString('base64url') }, false)).toThrow(/shorter than 32/);
+    expect(() => readVoteRecordKeys({ VOTE_CHAIN_KEY: fresh.VOTE_CHAIN_KEY }, false)).toThrow(/VOTE_SIGNING_KEY is missing/);
+    expect(() => readVoteRecordKeys({ ...fresh, VOTE_SIGNING_KEY: 'short' }, false)).toThrow(/32-byte Ed25519 seed/);
+    const devChain = Buffer.from(local.chainKey).toString('base64url');
+    expect(() => readVoteRecordKeys({ ...fresh, VOTE_CHAIN_KEY: devChain }, false)).toThrow(/public dev default/);
+    // Two fresh pairs share nothing.
+    expect(readVoteRecordKeys(newVoteRecordKeyValues(), false).keyId).not.toBe(keys.keyId);
+  });
+});
