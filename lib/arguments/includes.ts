@@ -30,7 +30,7 @@ const allowed = (rule: () => void): boolean => {
 
 /** The rules of PUT / DELETE (`argument.modify`) and of a reply's POST (`argument.create`, top-level parents only). */
 export function argumentCan(caller: Caller, site: Site, item: Pick<ArgumentItem, 'userId' | 'parentId'>) {
-  const modify = allowed(() => access.argument.modify(caller, item));
+  const modify = allowed(() => access.argument.modify(caller, item, site.config));
   return { edit: modify, delete: modify, reply: item.parentId == null && allowed(() => access.argument.create(caller, site.config)) };
 }
 
