@@ -6,6 +6,7 @@ export const resultsGet = {
   method: 'GET',
   path: '/api/site/{siteId}/results',
   handler: 'functions/results/get',
+  dataAccess: 'read',
   params: siteParams,
   tag: 'Results',
   summary: 'The results of the vote',

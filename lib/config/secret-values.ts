@@ -1,0 +1,182 @@
+/**
+ * The server's secrets, one declaration each: the parameter it is stored under, how a stored value
+ * is read and checked, how a fresh one is made, and what the local stage uses instead. Everything
+ * that handles secrets reads this list: the loader (lib/config/secrets.ts), the bootstrap and check
+ * commands (scripts/secrets.ts, which the deploy runs), and the IAM policy (a class that reads
+ * secrets may read every parameter under the stage's path, serverless.yml).
+ *
+ * Adding a secret is adding one entry to SECRETS (docs/deploy.md "Adding a secret"): its parse
+ * refuses what must never be deployed, its generate is what `npm run secrets -- init` stores.
+ *
+ * The stored values are text (SSM SecureString). Keys are base64url of at least 32 random bytes;
+ * service tokens are stored as SHA-256 hashes only, so the store never holds a usable token.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+
+/** What a declaration reads on the local stage (npm start, tests). */
+export interface LocalSource {
+  JWT_SECRET?: string | undefined;
+  API_SERVICE_TOKENS?: string | undefined;
+}
+
+export interface SecretDeclaration<T> {
+  /** The parameter's name under the stage's path (`/<service>/<stage>/<parameter>`). */
+  parameter: string;
+  /** One line for the operator (`npm run secrets -- list`). */
+  description: string;
+  /** Reads and checks a stored value; throws an error that names the fix for a weak or dev value. */
+  parse(stored: string, options?: { allowDevValues?: boolean }): T;
+  /** A fresh, strong stored value (never printed). */
+  generate(): string;
+  /** The stored value the local stage uses, from its environment (dev defaults when unset). */
+  local(source: LocalSource): string;
+}
+
+/** Dev values: public (they are in this file), accepted on the local stage only and refused on every other. */
+export const DEV_JWT_SECRET = 'local-dev-jwt-secret-change-me-0123456789abcdef';
+export const DEV_SERVICE_TOKEN = 'local-dev-service-token';
+
+export const MIN_KEY_BYTES = 32;
+export const MIN_SERVICE_TOKEN_LENGTH = 32;
+
+export class WeakSecretError extends Error {
+  override name = 'WeakSecretError';
+}
+
+const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+export const newKey = (): string => base64url(randomBytes(48));
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** A key as stored: base64url text of >= 32 bytes (the local stage: any text of >= 32 bytes, as JWT_SECRET always was). */
+function keyBytes(text: unknown, what: string, allowDev: boolean): Uint8Array {
+  if (typeof text !== 'string' || text.length === 0) throw new WeakSecretError(`${what} is empty`);
+  const bytes = allowDev ? new TextEncoder().encode(text) : Buffer.from(text, 'base64url');
+  if (!allowDev && bytes.length > 0 && base64url(bytes) !== text) throw new WeakSecretError(`${what} is not base64url`);
+  if (bytes.length < MIN_KEY_BYTES) throw new WeakSecretError(`${what} is shorter than ${MIN_KEY_BYTES} bytes`);
+  if (!allowDev && text === DEV_JWT_SECRET) throw new WeakSecretError(`${what} is the public dev default`);
+  return bytes;
+}
+
+export interface SigningKey {
+  kid: string;
+  key: Uint8Array;
+}
+
+/**
+ * The API's JWT keys. `current` signs; `current`, `next` and `previous` verify, each chosen by the
+ * token's `kid`. Rotation (docs/deploy.md "Rotating the token key") adds `next` first, so every
+ * container verifies it before any signs with it, then promotes it, and drops `previous` once the
+ * tokens it signed have expired: nobody is logged out.
+ */
+export interface TokenKeys {
+  current: SigningKey;
+  next: SigningKey | null;
+  previous: SigningKey | null;
+}
+
+interface StoredKey {
+  kid: string;
+  key: string;
+}
+
+const KID = /^[A-Za-z0-9._-]{1,64}$/;
+
+function signingKey(stored: unknown, slot: string, allowDev: boolean): SigningKey {
+  const { kid, key } = (stored ?? {}) as Partial<StoredKey>;
+  if (typeof kid !== 'string' || !KID.test(kid)) throw new WeakSecretError(`token-keys ${slot}.kid must match ${KID.source}`);
+  return { kid, key: keyBytes(key, `token-keys ${slot}.key`, allowDev) };
+}
+
+/** A new key id: the date, so an operator sees which key is which, and random bits, so two rotations a day differ. */
+export const newKid = (now = new Date()): string => `${now.toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
+
+export const storedKey = (): StoredKey => ({ kid: newKid(), key: newKey() });
+
+export const tokenKeys: SecretDeclaration<TokenKeys> = {
+  parameter: 'token-keys',
+  description: 'JWT signing keys (current signs; current, next and previous verify, by kid)',
+  parse(stored, { allowDevValues = false } = {}) {
+    let value: { current?: unknown; next?: unknown; previous?: unknown };
+    try {
+      value = JSON.parse(stored) as typeof value;
+    } catch {
+      throw new WeakSecretError('token-keys is not JSON {"current":{"kid","key"},"next":null,"previous":null}');
+    }
+    const current = signingKey(value.current, 'current', allowDevValues);
+    const next = value.next ? signingKey(value.next, 'next', allowDevValues) : null;
+    const previous = value.previous ? signingKey(value.previous, 'previous', allowDevValues) : null;
+    const kids = [current, next, previous].filter((k) => k !== null).map((k) => k.kid);
+    if (new Set(kids).size !== kids.length) throw new WeakSecretError('token-keys: two keys share a kid');
+    return { current, next, previous };
+  },
+  generate: () => JSON.stringify({ current: storedKey(), next: null, previous: null }),
+  local: ({ JWT_SECRET }) => JSON.stringify({ current: { kid: 'local', key: JWT_SECRET || DEV_JWT_SECRET }, next: null, previous: null }),
+};
+
+/**
+ * The root of the keys derived per purpose (cursors, login states, role floors, Pabulib voter ids,
+ * newsletter confirm tokens; lib/crypto/derive-key.ts). Apart from the token keys on purpose: what
+ * it derives is stored (role floors, pending newsletter tokens), so it is not rotated with them.
+ */
+export const serverKey: SecretDeclaration<Uint8Array> = {
+  parameter: 'server-key',
+  description: 'root of the derived keys (cursors, login states, role floors, export ids, newsletter tokens)',
+  parse: (stored, { allowDevValues = false } = {}) => keyBytes(stored, 'server-key', allowDevValues),
+  generate: newKey,
+  local: ({ JWT_SECRET }) => JWT_SECRET || DEV_JWT_SECRET,
+};
+
+export interface ServiceTokenHash {
+  /** Who holds it (the CMS, an ops script): shown in logs and `npm run secrets -- list`, never the token. */
+  name: string;
+  sha256: string;
+}
+
+const HEX_SHA256 = /^[0-9a-f]{64}$/;
+
+/**
+ * Service tokens, as SHA-256 hashes: a token is checked by hashing what is presented
+ * (lib/auth/service-tokens.ts). Tokens are made by `npm run secrets -- service-token add`, which
+ * stores the hash and hands the token over once; a token given by hand must have >= 32 characters.
+ */
+export const serviceTokens: SecretDeclaration<ServiceTokenHash[]> = {
+  parameter: 'service-tokens',
+  description: 'service tokens (CMS, ops scripts; admin on every site), as SHA-256 hashes',
+  parse(stored, { allowDevValues = false } = {}) {
+    let value: unknown;
+    try {
+      value = JSON.parse(stored);
+    } catch {
+      throw new WeakSecretError('service-tokens is not a JSON list of {"name","sha256"}');
+    }
+    if (!Array.isArray(value)) throw new WeakSecretError('service-tokens is not a JSON list of {"name","sha256"}');
+    const hashes = value.map((entry: Partial<ServiceTokenHash>, i) => {
+      if (typeof entry?.name !== 'string' || !entry.name) throw new WeakSecretError(`service-tokens[${i}] has no name`);
+      if (typeof entry.sha256 !== 'string' || !HEX_SHA256.test(entry.sha256)) throw new WeakSecretError(`service-tokens[${i}] (${entry.name}) is not a SHA-256 hash in hex`);
+      if (!allowDevValues && entry.sha256 === sha256Hex(DEV_SERVICE_TOKEN)) throw new WeakSecretError(`service-tokens[${i}] (${entry.name}) is the public dev token`);
+      return { name: entry.name, sha256: entry.sha256 };
+    });
+    if (!allowDevValues && hashes.length === 0) throw new WeakSecretError('service-tokens is empty: nobody could create a site');
+    return hashes;
+  },
+  generate: () => JSON.stringify([]),
+  local: ({ API_SERVICE_TOKENS }) => {
+    const tokens = (API_SERVICE_TOKENS ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    return JSON.stringify((tokens.length ? tokens : [DEV_SERVICE_TOKEN]).map((token, i) => ({ name: `env-${i + 1}`, sha256: sha256Hex(token) })));
+  },
+};
+
+/** A token made by hand (imported with `service-token add --from-stdin`) must be this strong. */
+export function checkServiceToken(token: string): void {
+  if (token.length < MIN_SERVICE_TOKEN_LENGTH) throw new WeakSecretError(`a service token must have at least ${MIN_SERVICE_TOKEN_LENGTH} characters`);
+  if (token === DEV_SERVICE_TOKEN) throw new WeakSecretError('that is the public dev service token');
+}
+
+/** Every secret, by the name code asks for it with (`secret('tokenKeys')`). */
+export const SECRETS = { tokenKeys, serverKey, serviceTokens } as const;
+
+export type SecretName = keyof typeof SECRETS;
+export type SecretValue<N extends SecretName> = (typeof SECRETS)[N] extends SecretDeclaration<infer T> ? T : never;
+
+/** The stage's parameter path: `/<service>/<stage>/`; each secret is `<path><parameter>`. */
+export const secretsPath = (service: string, stage: string): string => `/${service}/${stage}/`;
