@@ -89,9 +89,12 @@ export async function castVotes(siteId: number, userId: number, votes: Record<nu
   };
   for (const [ideaId, vote] of Object.entries(old?.votes ?? {})) add(Number(ideaId), vote.opinion, -1);
   const newVotes: BallotItem['votes'] = {};
-  for (const [ideaId, opinion] of Object.entries(votes)) {
+  const entries = Object.entries(votes);
+  // One block of vote ids for the round (one counter request, not one per vote).
+  let voteId = entries.length > 0 ? await nextIds('vote', entries.length) : 0;
+  for (const [ideaId, opinion] of entries) {
     add(Number(ideaId), opinion, 1);
-    newVotes[ideaId] = { id: await nextId('vote'), opinion, createdAt: now };
+    newVotes[ideaId] = { id: voteId++, opinion, createdAt: now };
   }
   const ballot: BallotItem = { siteId, userId, votes: newVotes, version: (old?.version ?? 0) + 1, updatedAt: now };
   await doc.send(
