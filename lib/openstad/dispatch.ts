@@ -20,7 +20,9 @@ import { withHttpStack } from '#lib/http/stack';
 import { jsonResponse } from '#lib/http/response';
 import { parseJsonBody } from '#lib/http/body';
 import { isServiceToken } from '#lib/auth/service-tokens';
+import { loadSecrets } from '#lib/config/secrets';
 import { logger } from '#lib/log/logger';
+import { OPENSTAD_PREFIX } from '#lib/openstad/function';
 import { ROUTES } from '#lib/openapi/routes';
 import type { Route } from '#lib/routes/route';
 import { lenientQuery, readOpenStadQuery, type OpenStadQuery } from '#lib/openstad/query';
@@ -30,7 +32,6 @@ import { filterRecords, MAIN_SORTS, pageEnvelope, sortIdeas } from '#lib/opensta
 
 export type TargetHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
-export const PREFIX = '/openstad';
 const NOT_FOUND = 'functions/system/not-found';
 /** The main API's largest page: whole lists are read in as few calls as it allows. */
 const LIST_PAGE = '500';
@@ -85,9 +86,11 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
   const compiled = compile(ROUTES);
 
   return withHttpStack(async (event: APIGatewayProxyEventV2, context: Context) => {
+    // Before the token is read: a service token is recognised by the stored hashes (a deployed stage's secret store).
+    await loadSecrets((error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
     const method = event.requestContext.http.method.toUpperCase();
     const outerPath = event.rawPath ?? event.requestContext.http.path;
-    let path = outerPath.startsWith(`${PREFIX}/`) ? outerPath.slice(PREFIX.length) : '/';
+    let path = outerPath.startsWith(`${OPENSTAD_PREFIX}/`) ? outerPath.slice(OPENSTAD_PREFIX.length) : '/';
     for (const [pattern, replacement] of ALIASES) path = path.replace(pattern, replacement);
     const headers = normaliseAuthorization(event.headers as Record<string, string | undefined>);
     const query = readOpenStadQuery(event.rawQueryString);

@@ -8,6 +8,7 @@
 import { ROUTE_GROUPS } from '#lib/openapi/routes';
 import type { Route } from '#lib/routes/route';
 import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
+import { OPENSTAD_FUNCTION } from '#lib/openstad/function';
 
 /** Functions that serve no declared route, by resource: the HTTP API `$default` catch-all. */
 const UNROUTED: Record<string, string> = {
@@ -65,6 +66,27 @@ export function renderFunctionsYml(resource: string, routes: readonly Route[]): 
     for (const route of fn.routes) lines.push('    - httpApi:', `        method: ${route.method}`, `        path: ${route.path}`);
   }
   return `${lines.join('\n')}\n${UNROUTED[resource] ?? ''}`;
+}
+
+/** The OpenStad surface's one function (lib/openstad/function.ts): every method under its prefix. */
+export function renderOpenStadYml(): string {
+  const fn = OPENSTAD_FUNCTION;
+  return [
+    '# Written from lib/openstad/function.ts by scripts/routes/write-functions-yml.ts (docs/openstad.md): one',
+    "# function for every path under the prefix, which calls the main API's handlers in-process",
+    '# (lib/openstad/dispatch.ts), so it needs what they all need.',
+    `${fn.name}:`,
+    `  handler: ${fn.handler}.handler`,
+    `  timeout: ${fn.timeout}`,
+    `  memorySize: ${fn.memorySize}`,
+    `  role: ${roleLogicalId(fn.dataAccess)}`,
+    GRADUAL_CLASSES.has(fn.dataAccess) ? '  deploymentSettings: {}' : '  versionFunction: false',
+    '  events:',
+    '    - httpApi:',
+    "        method: '*'",
+    `        path: ${fn.path}`,
+    '',
+  ].join('\n');
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -133,6 +155,7 @@ export function functionsYmlFiles(): Map<string, string> {
     }
     files.set(`functions/${resource}/functions.yml`, renderFunctionsYml(resource, routes));
   }
+  files.set('functions/openstad/functions.yml', renderOpenStadYml());
   files.set('functions/access-roles.yml', renderAccessRolesYml());
   return files;
 }

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
+import { OPENSTAD_FUNCTION } from '#lib/openstad/function';
 import { ROUTES } from '#lib/openapi/routes';
 import definition from '../../lib/store/table-definition.json' with { type: 'json' };
 
@@ -81,6 +82,7 @@ function declaredClasses(): Map<string, AccessClass> {
   const classes = new Map<string, AccessClass>();
   for (const route of ROUTES) classes.set(lambdaId(route.functionName ?? route.operationId), route.dataAccess);
   classes.set(lambdaId('notFound'), 'static');
+  classes.set(lambdaId(OPENSTAD_FUNCTION.name), OPENSTAD_FUNCTION.dataAccess);
   for (const [id] of functions()) if (isJob(id)) classes.set(id, 'job');
   return classes;
 }

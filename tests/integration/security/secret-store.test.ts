@@ -145,6 +145,23 @@ describe('secrets from the store on a deployed stage', () => {
   });
 });
 
+describe('the OpenStad surface on a deployed stage', () => {
+  it("a cold start recognises the CMS's service token sent without Bearer (the secrets are read before the token); a wrong one is anonymous", async () => {
+    // A cold start: the module reset drops the secrets read by the tests above.
+    vi.resetModules();
+    const surface = (await import('../../../functions/openstad/handler.ts')).handler;
+    const { fixtures } = await load();
+    const site = await fixtures.createSite({ oauth: { default: { 'auth-server-url': 'https://auth.example' } } });
+    const read = (token: string) => invoke<{ config: Record<string, unknown> }>(surface, { path: `/openstad/api/site/${site.id}`, headers: { 'X-Authorization': token } });
+    const cms = await read(SERVICE_TOKEN);
+    expect(cms.status, JSON.stringify(cms.body)).toBe(200);
+    expect(cms.body.config, 'the service token is admin: the oauth section shows').toHaveProperty('oauth');
+    const stranger = await read(`${SERVICE_TOKEN}x`);
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.config, 'a wrong token reads as anonymous').not.toHaveProperty('oauth');
+  });
+});
+
 describe('a deployed function with unfit secrets refuses to serve', () => {
   it.each([
     ['a short token key', () => storeTokenKeys({ current: { kid: 'k', key: randomBytes(16).toString('base64url') }, next: null, previous: null })],

@@ -8,12 +8,23 @@ import { lenientQuery, readOpenStadQuery } from '#lib/openstad/query';
 import { locationFromGeoJson, numericId, translateBody } from '#lib/openstad/body';
 import { pageEnvelope, sortIdeas } from '#lib/openstad/lists';
 import { listIdeasQuery } from '#schemas/idea';
+import { ACCESS_CLASSES } from '#lib/config/access-classes';
+import { OPENSTAD_FUNCTION } from '#lib/openstad/function';
 
 describe('the handler table', () => {
   it('holds the handler of every main route (so every main path has its OpenStad twin)', () => {
     const handlers = new Set(ROUTES.map((r) => r.handler).filter((h) => !h.startsWith('functions/system/')));
     expect([...handlers].filter((h) => !(h in TARGETS))).toEqual([]);
     expect(TARGETS).toHaveProperty(['functions/system/not-found']);
+  });
+
+  it("runs in an access class that grants whatever any main route's class grants (it calls them all)", () => {
+    const surface = ACCESS_CLASSES[OPENSTAD_FUNCTION.dataAccess];
+    for (const route of ROUTES.filter((r) => r.handler in TARGETS)) {
+      const grant = ACCESS_CLASSES[route.dataAccess];
+      expect(grant.table.filter((action) => !(surface.table as readonly string[]).includes(action)), route.operationId).toEqual([]);
+      if (grant.secrets) expect(surface.secrets, route.operationId).toBe(true);
+    }
   });
 });
 
