@@ -34,7 +34,7 @@ export default defineConfig({
       },
       {
         // Issue 15: the integration suite again, against a DynamoDB that fails as the service does
-        // (lib/store/fault-injection.ts): conflicts, throttling and dropped connections at these rates.
+        // (lib/store/db/fault-injection.ts): conflicts, throttling and dropped connections at these rates.
         // Zero 5xx, exact tallies and nothing half-written must hold through the store's retry policy.
         extends: true,
         test: {

@@ -100,7 +100,7 @@ async function main() {
   }
   phase(`DynamoDB Local: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${dataDir}`})`);
 
-  const { ensureTable } = await import('#lib/store/table');
+  const { ensureTable } = await import('#lib/store/db/table');
   const { seedDemoSite, pointDemoSitesAt } = await import('./seed.ts');
   const created = await ensureTable();
   const seeded = await seedDemoSite({ oauth: demoOauthConfig(auth.url) });

@@ -8,8 +8,8 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
-import { repliesOf } from '#lib/store/arguments';
-import { getUsers } from '#lib/store/content-items';
+import { repliesOf } from '#lib/store/arguments/arguments';
+import { getUsers } from '#lib/store/content/content-items';
 import { publicUserView } from '#lib/users/public-view';
 
 export interface ArgumentReadFlags {

@@ -23,7 +23,7 @@ export interface AuthServerConfig {
 
 export const DEFAULT_OAUTH_NAME = 'default';
 
-/** Longest auth-server URL we link users to: it is part of DynamoDB keys (see lib/store/users.ts). */
+/** Longest auth-server URL we link users to: it is part of DynamoDB keys (see lib/store/users/users.ts). */
 const MAX_URL_LENGTH = 512;
 
 const misconfigured = (siteId: number, name: string, what: string) =>

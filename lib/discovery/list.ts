@@ -1,7 +1,7 @@
 /**
  * Filtered pages of ideas, served by keys (issue 18; docs/data-model.md "Discovery").
  *
- * Every index stream (lib/store/idea-index.ts) is in idea id order, which is creation order. One
+ * Every index stream (lib/store/ideas/index-items.ts) is in idea id order, which is creation order. One
  * filter DRIVES the page: its streams are Queried (in parallel, at most `pageSize` entries each,
  * from the cursor on) and merged by id; the candidates are read with one BatchGet and every filter
  * is checked on the idea itself. The driver, most selective first: `search` (the stream of the
@@ -14,8 +14,8 @@
  * `votes_*` orders by the tallies (read whole, as without filters) and checks the filters on each
  * slice of `pageSize`; `sort=distance` reads the place entries of widening rings (see byDistance).
  */
-import type { ContentItem, ContentPage } from '#lib/store/content-items';
-import { getIdeas, listIdeasByVotes } from '#lib/store/ideas';
+import type { ContentItem, ContentPage } from '#lib/store/content/content-items';
+import { getIdeas, listIdeasByVotes } from '#lib/store/ideas/ideas';
 import {
   decodeListCursor,
   encodeListCursor,
@@ -24,9 +24,9 @@ import {
   type IndexHit,
   type IndexStream,
   type ListPosition,
-} from '#lib/store/idea-index';
-import type { PageRequest } from '#lib/store/query';
-import type { Tally } from '#lib/store/tallies';
+} from '#lib/store/ideas/index-items';
+import type { PageRequest } from '#lib/store/db/query';
+import type { Tally } from '#lib/store/ideas/tallies';
 import { bestCover, distanceMeters } from '#lib/discovery/geo';
 import { bindingOf, ideaMatches, placeMatches, searchBox, type DiscoveryFilters } from '#lib/discovery/filters';
 import { lookupPrefix } from '#lib/discovery/words';

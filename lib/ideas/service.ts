@@ -4,12 +4,12 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
-import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
+import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas/ideas';
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
 import { ideaKind, mayModifyIdea } from '#lib/ideas/kind';
-import type { ContentItem } from '#lib/store/content-items';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { toIdeaRecords } from '#lib/ideas/includes';
 import { runningStatuses } from '#schemas/content-item';
 import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
@@ -29,7 +29,7 @@ export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuer
     return fitPage(await toIdeaRecords(site, caller, result.items, query, result.tallies ? { tallies: result.tallies } : {}), result);
   }
   const statuses = query.selectRunning ? runningStatuses : undefined;
-  // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
+  // The whole query: its cursor is bound to its sort and filters (lib/store/db/cursor.ts listQueryOf).
   const page = query;
   if (query.sort === 'votes_desc' || query.sort === 'votes_asc') {
     // The page's authors and arguments are read beside its ideas, once the order has named them.

@@ -15,10 +15,10 @@
 import { addDays } from '#lib/sites/dates';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { projectHasEnded } from '#lib/sites/project';
-import { nextId } from '#lib/store/counters';
-import { updateJobMarker } from '#lib/store/jobs';
-import { readSiteBallots } from '#lib/store/site-reads';
-import { latestCheckpoint, publishCheckpoint } from '#lib/store/vote-checkpoints';
+import { nextId } from '#lib/store/db/counters';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
+import { readSiteBallots } from '#lib/store/ballots/site-ranges';
+import { latestCheckpoint, publishCheckpoint } from '#lib/store/checkpoints/checkpoints';
 import { merkleRoot } from '#lib/crypto/merkle';
 import { leavesAt } from '#lib/votes/verify';
 

@@ -20,9 +20,9 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import { siteJobDues } from '#lib/sites/job-dues';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { sealBallot } from '#lib/votes/seal';
-import { getSite } from '#lib/store/sites';
-import { syncJobMarkers } from '#lib/store/jobs';
-import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/migrate-users';
+import { getSite } from '#lib/store/sites/sites';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/users/migrate';
 import {
   countArguments,
   deleteLegacyShards,
@@ -33,10 +33,10 @@ import {
   setTallyArgs,
   tallyArgsPage,
   unsealedBallotsPage,
-} from '#lib/store/migrate-records';
-import { readIdeaTallies } from '#lib/store/tallies';
-import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+} from '#lib/store/ideas/migrate';
+import { readIdeaTallies } from '#lib/store/ideas/tallies';
+import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas/ideas';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 export interface SiteMigrationReport {
   siteId: number;
@@ -125,30 +125,43 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
 /** Sets one idea's argument count when it differs from its arguments; recounted while argument writes move it. */
 async function countArgsOf(siteId: number, ideaId: number, stored: number | undefined, dryRun: boolean): Promise<'set' | 'same' | 'moving'> {
   let read = stored;
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    const count = await countArguments(siteId, ideaId);
-    if (count === (read ?? 0)) return 'same';
-    if (dryRun) return 'set';
-    if (await setTallyArgs(siteId, ideaId, count, read)) return 'set';
-    read = (await tallyArgsOf(siteId, ideaId)) ?? undefined;
-  }
-  return 'moving';
+  return withReplan<'set' | 'same'>(
+    async (attempt) => {
+      if (attempt > 1) read = (await tallyArgsOf(siteId, ideaId)) ?? undefined;
+      const count = await countArguments(siteId, ideaId);
+      if (count === (read ?? 0)) return 'same';
+      if (dryRun) return 'set';
+      return (await setTallyArgs(siteId, ideaId, count, read)) ? 'set' : REPLAN;
+    },
+    // Still moving after every attempt: its own argument writes keep the count; counted as skipped.
+    () => new GaveUp(),
+  ).catch((err: unknown) => {
+    if (err instanceof GaveUp) return 'moving' as const;
+    throw err;
+  });
 }
 
 const tallyArgsOf = async (siteId: number, ideaId: number) => (await readIdeaTallies(siteId, [ideaId], { consistent: true })).get(ideaId)?.args;
 
 /** Rewrites an idea through the indexed write (same content, next version); retried on a lost race. */
 async function indexIdea(siteId: number, ideaId: number): Promise<boolean> {
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    const item = await getIdea(siteId, ideaId);
-    if (!item) return false;
-    const next = { ...item, version: item.version + 1 };
-    const outcome = await replaceIdea(next, item.version, { index: ideaIndexSpec(next) });
-    if (outcome === 'ok') return true;
-    if (outcome !== 'stale') return false;
-  }
-  return false;
+  return withReplan(
+    async () => {
+      const item = await getIdea(siteId, ideaId);
+      if (!item) return false;
+      const next = { ...item, version: item.version + 1 };
+      const outcome = await replaceIdea(next, item.version, { index: ideaIndexSpec(next) });
+      return outcome === 'stale' ? REPLAN : outcome === 'ok';
+    },
+    // Still changing after every attempt: its own writers keep it indexed; counted as skipped.
+    () => new GaveUp(),
+  ).catch((err: unknown) => {
+    if (err instanceof GaveUp) return false;
+    throw err;
+  });
 }
+
+class GaveUp extends Error {}
 
 /** One line per site, for the script. */
 export function formatSiteMigration(report: SiteMigrationReport, dryRun: boolean): string {

@@ -18,7 +18,7 @@ import { clearLoginCookie, loginCookie, setLoginCookie } from '#lib/oauth/login-
 import { publicBaseUrl } from '#lib/oauth/public-url';
 import { checkRedirectUrl, withQuery } from '#lib/oauth/redirect-url';
 import { assertStateBrowser, newLoginNonce, signState, STATE_TTL_SECONDS, verifyState } from '#lib/oauth/state';
-import { markLoginStateUsed } from '#lib/store/login-states';
+import { markLoginStateUsed } from '#lib/store/login/login-states';
 import type { Site } from '#lib/sites/site';
 import { userForLogin } from '#lib/users/login';
 import type { DigestLoginQuery, LoginQuery, LogoutQuery } from '#schemas/oauth';

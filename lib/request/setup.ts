@@ -12,7 +12,7 @@
  * closed site answers 401 to any sub-id, body or query, so nothing about it can be probed without
  * the credentials.
  *
- * The first read is ONE BatchGet (lib/store/prefetch.ts): the site, the token's user and what the
+ * The first read is ONE BatchGet (lib/store/db/prefetch.ts): the site, the token's user and what the
  * route's read-ahead plan asks for. The plan is built from the route's own validated params, query and
  * body (validated here before the read; their errors are still answered in their place above), so a
  * plan cannot read for an input the domain would never see.
@@ -22,9 +22,9 @@ import { validationError, type ErrorDetail } from '#lib/errors';
 import { identify, resolveCaller, tokenUser, type Caller, type Identity } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/site';
-import { getSite } from '#lib/store/sites';
-import { getUser } from '#lib/store/users';
-import { joinPlans, prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/prefetch';
+import { getSite } from '#lib/store/sites/sites';
+import { getUser } from '#lib/store/users/users';
+import { joinPlans, prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/db/prefetch';
 import { parseOrThrow } from '#lib/validation/zod-errors';
 import { pathId } from '#schemas/common';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/request/rate-limit';

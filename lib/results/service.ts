@@ -1,13 +1,13 @@
 /**
  * `GET /api/site/:SITE_ID/results` (CONTRACT "Decided details, results and exports"): access, then the
- * site's ideas and ballots read by paged Queries of their key ranges (lib/store/site-reads.ts), then
+ * site's ideas and ballots read by paged Queries of their key ranges (lib/store/ballots/site-ranges.ts), then
  * the pure `computeResults`. Requests: ceil(ballot bytes / 1 MB) + ceil(idea bytes / 1 MB), the two in
  * parallel; nothing per ballot or per idea.
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
-import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/site-reads';
+import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
 import { computeResults, type Results, type ResultsIdea } from '#lib/results/results';
 import { hashedVotes } from '#lib/votes/seal';
 

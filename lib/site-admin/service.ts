@@ -13,12 +13,12 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/site-admin/redact';
 import { projectHasEnded } from '#lib/sites/project';
 import { siteJobDues } from '#lib/sites/job-dues';
-import { syncJobMarkers } from '#lib/store/jobs';
-import { hasUsersNotAnonymized } from '#lib/store/users';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/sites';
-import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
-import type { PageRequest } from '#lib/store/query';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { hasUsersNotAnonymized } from '#lib/store/users/users';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/sites/sites';
+import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
+import type { PageRequest } from '#lib/store/db/query';
 import type { CreateSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
 
 export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
@@ -64,7 +64,7 @@ function assertStorableConfig(config: unknown): void {
 
 /**
  * `kept`: a site brought in from another system with its own id and dates (the OpenStad import, whose
- * ids are reserved: lib/store/import-reservations.ts); otherwise the id comes from the counter.
+ * ids are reserved: lib/store/imports/reservations.ts); otherwise the id comes from the counter.
  */
 export async function createSite(
   caller: Caller,
@@ -101,7 +101,7 @@ export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBod
   });
   if (!updated) throw notFound(`Site ${site.id} not found`);
   const merged = { ...updated, config: withDefaults(updated.config) };
-  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs.ts).
+  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs/jobs.ts).
   await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
   return toSiteRecord(merged, caller);
 }

@@ -8,7 +8,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
-import { listCheckpoints, type CheckpointItem } from '#lib/store/vote-checkpoints';
+import { listCheckpoints, type CheckpointItem } from '#lib/store/checkpoints/checkpoints';
 import type { CheckpointRecord, ListCheckpointsQuery } from '#schemas/results';
 
 export const toCheckpointRecord = ({ id, siteId, root, ballots, createdAt }: CheckpointItem): CheckpointRecord => ({ id, siteId, root, ballots, createdAt });

@@ -6,9 +6,9 @@
  * its own. Computed here, written by the store in the SAME transaction as the state it seals; no item
  * is written by every round (the record grows with voters, not with a site-wide sequence).
  */
-import { pad } from '#lib/store/keys';
+import { pad } from '#lib/store/db/keys';
 import { ballotStateHash, GENESIS } from '#lib/crypto/merkle';
-import type { BallotSeal, BallotVote } from '#lib/store/ballots';
+import type { BallotSeal, BallotVote } from '#lib/store/ballots/ballots';
 
 /** The key of a ballot in its hash and in the site's Merkle tree: the padded user id (sorts as the ballot keys do). */
 export const ballotLeafKey = (userId: number): string => pad(userId);

@@ -14,10 +14,10 @@
  *    the checkpoint is reported "not checkable" (not a failure; run the job, then verify again).
  */
 import { ballotStateHash, GENESIS, merkleRoot, type BallotLeaf } from '#lib/crypto/merkle';
-import type { BallotItem } from '#lib/store/ballots';
-import { readSiteBallots } from '#lib/store/site-reads';
-import { readSiteTallies } from '#lib/store/tallies';
-import { latestCheckpoint, type CheckpointItem } from '#lib/store/vote-checkpoints';
+import type { BallotItem } from '#lib/store/ballots/ballots';
+import { readSiteBallots } from '#lib/store/ballots/site-ranges';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { latestCheckpoint, type CheckpointItem } from '#lib/store/checkpoints/checkpoints';
 import { ballotLeafKey, hashedVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
 import type { Tally } from '#lib/votes/types';

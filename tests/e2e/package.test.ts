@@ -89,7 +89,7 @@ function declaredClasses(): Map<string, AccessClass> {
 
 /**
  * The IAM actions the code needs, read from the commands lib/store sends. A transaction is authorised
- * per item, so TransactWrite/TransactGet count as the item actions they carry. lib/store/table.ts
+ * per item, so TransactWrite/TransactGet count as the item actions they carry. lib/store/db/table.ts
  * (table creation for local runs and tests) is no Lambda's business and is left out.
  */
 function actionsUsedByTheStore(): Set<string> {

@@ -3,8 +3,9 @@
  * them, but without the round's rules or tallies, so a test can lay out any ballots it needs fast.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { sealBallot } from '#lib/votes/seal';
 
 let nextUser = 900_000_000;
@@ -16,7 +17,7 @@ export async function putBallots(siteId: number, ballots: readonly { userId?: nu
     const userId = ballot.userId ?? nextUser++;
     const votes = Object.fromEntries(ballot.ideaIds.map((ideaId, i) => [String(ideaId), { id: userId * 100 + i, opinion: ballot.opinion ?? 'yes', createdAt: now }]));
     const seal = sealBallot(undefined, { userId, version: 1, votes });
-    return { ...keys.ballot(siteId, userId), ...keys.ownedBy(userId, 'BALLOT', siteId), siteId, userId, votes, version: 1, updatedAt: now, ...seal };
+    return { ...ballotKeys.ballot(siteId, userId), ...userKeys.ownedBy(userId, 'BALLOT', siteId), siteId, userId, votes, version: 1, updatedAt: now, ...seal };
   });
   for (let i = 0; i < items.length; i += 25) {
     let pending: unknown[] = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));

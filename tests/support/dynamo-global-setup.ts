@@ -13,7 +13,7 @@ export default async function setup(project: TestProject) {
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   process.env.TABLE_NAME = tableName;
   process.env.STAGE = 'test';
-  const { ensureTable } = await import('#lib/store/table');
+  const { ensureTable } = await import('#lib/store/db/table');
   await ensureTable();
   project.provide('dynamoEndpoint', dynamo.endpoint);
   project.provide('tableName', tableName);

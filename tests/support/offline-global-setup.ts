@@ -12,7 +12,7 @@ import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from './test-secrets.ts';
 let api: Offline | undefined;
 
 export default async function setup(project: TestProject) {
-  const { ensureTable } = await import('#lib/store/table');
+  const { ensureTable } = await import('#lib/store/db/table');
   await ensureTable(LOCAL_TABLE_NAME);
   api = await startOffline({
     port: await freePort(),

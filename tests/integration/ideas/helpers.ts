@@ -3,14 +3,15 @@
  * ideas, arguments, and votes as the voting feature stores them (a ballot and its tally change in
  * one transaction).
  */
-import { putNewArgument } from '#lib/store/arguments';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId, nextIds } from '#lib/store/counters';
-import { getBallot, type BallotItem } from '#lib/store/ballots';
-import { tallyChangeItem } from '#lib/store/tallies';
-import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextId, nextIds } from '#lib/store/db/counters';
+import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
+import { tallyChangeItem } from '#lib/store/ideas/tallies';
+import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
+import { putNewArgument } from '#lib/store/arguments/arguments';
 import type { ArgumentItem } from '#lib/arguments/record';
 
 /** Field values that pass the default limits (title 10-50, summary 20-140, description 140-5000). */
@@ -103,7 +104,7 @@ export async function castVotes(siteId: number, userId: number, votes: Record<nu
         {
           Put: {
             TableName: TABLE,
-            Item: { ...keys.ballot(siteId, userId), ...keys.ownedBy(userId, 'BALLOT', siteId), ...ballot },
+            Item: { ...ballotKeys.ballot(siteId, userId), ...userKeys.ownedBy(userId, 'BALLOT', siteId), ...ballot },
             ...(old
               ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': old.version } }
               : { ConditionExpression: 'attribute_not_exists(PK)' }),

@@ -5,11 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { migrateSite } from '#lib/migrate/site';
-import { readIdeaTallies } from '#lib/store/tallies';
-import { nextId } from '#lib/store/counters';
+import { readIdeaTallies } from '#lib/store/ideas/tallies';
+import { nextId } from '#lib/store/db/counters';
 import { createSite } from '#tests/support/fixtures';
 import { putIdea } from '#tests/support/ideas-fixture';
 import { seedArgument } from '../ideas/helpers.ts';
@@ -19,7 +20,7 @@ async function oldArgument(siteId: number, ideaId: number) {
   const id = await nextId('argument');
   const now = new Date().toISOString();
   const item = { id, siteId, ideaId, userId: null, parentId: null, sentiment: 'for', description: 'An argument stored before the counts', createdAt: now, updatedAt: now };
-  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...keys.argument(siteId, ideaId, id), ...item } }));
+  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...argumentKeys.argument(siteId, ideaId, id), ...item } }));
 }
 
 describe('npm run migrate: argument counts', () => {
@@ -32,7 +33,7 @@ describe('npm run migrate: argument counts', () => {
     await oldArgument(site.id, mixed.id);
     await seedArgument(site.id, mixed.id);
     // The tally item of `argued` as the code before the count left it.
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, argued.id), UpdateExpression: 'REMOVE args' }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, argued.id), UpdateExpression: 'REMOVE args' }));
 
     const dry = await migrateSite(site.id, { dryRun: true });
     expect(dry).toMatchObject({ argCounts: 2 });

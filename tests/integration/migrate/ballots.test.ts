@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { migrate } from '#lib/migrate/run';
 import { verifySiteVotes } from '#lib/votes/verify';
 import { createUser } from '#tests/support/fixtures';
@@ -33,7 +33,7 @@ describe('migrate: ballots without a hash chain', () => {
     const ballots = await allBallots(site.id);
     expect(ballots).toHaveLength(3);
     for (const ballot of ballots) {
-      await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ballot(site.id, ballot.userId), UpdateExpression: 'REMOVE #h, prevHash, prevUpdatedAt', ExpressionAttributeNames: { '#h': 'hash' } }));
+      await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, ballot.userId), UpdateExpression: 'REMOVE #h, prevHash, prevUpdatedAt', ExpressionAttributeNames: { '#h': 'hash' } }));
     }
     const tallies = await storedTallies(site.id);
     expect((await verifySiteVotes(site.id)).problems.length).toBeGreaterThan(0);

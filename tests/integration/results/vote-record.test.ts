@@ -8,8 +8,9 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
 import { ballotStateHash, GENESIS } from '#lib/crypto/merkle';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { ballotLeafKey, hashedVotes } from '#lib/votes/seal';
 import { verifySiteVotes } from '#lib/votes/verify';
 import { createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
@@ -141,7 +142,7 @@ describe('verify-votes', () => {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ideaTally(site.id, ideas[1]),
+        Key: ideaKeys.ideaTally(site.id, ideas[1]),
         UpdateExpression: 'ADD #c :one',
         ExpressionAttributeNames: { '#c': 'v_yes' },
         ExpressionAttributeValues: { ':one': 1 },
@@ -160,7 +161,7 @@ describe('verify-votes', () => {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ballot(site.id, victim),
+        Key: ballotKeys.ballot(site.id, victim),
         UpdateExpression: 'REMOVE #v.#a SET #v.#b = :vote',
         ExpressionAttributeNames: { '#v': 'votes', '#a': String(ideas[0]), '#b': String(ideas[2]) },
         ExpressionAttributeValues: { ':vote': { id: 1, opinion: 'yes', createdAt: new Date().toISOString() } },
@@ -170,7 +171,7 @@ describe('verify-votes', () => {
       await doc.send(
         new UpdateCommand({
           TableName: TABLE,
-          Key: keys.ideaTally(site.id, ideaId),
+          Key: ideaKeys.ideaTally(site.id, ideaId),
           UpdateExpression: 'ADD #c :d',
           ExpressionAttributeNames: { '#c': 'v_yes' },
           ExpressionAttributeValues: { ':d': delta },
@@ -191,7 +192,7 @@ describe('verify-votes', () => {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ballot(site.id, victim.userId),
+        Key: ballotKeys.ballot(site.id, victim.userId),
         UpdateExpression: 'SET #v = :votes, #h = :hash',
         ExpressionAttributeNames: { '#v': 'votes', '#h': 'hash' },
         ExpressionAttributeValues: { ':votes': votes, ':hash': hash },

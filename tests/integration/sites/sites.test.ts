@@ -187,7 +187,7 @@ describe('site endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: site.id, deleted: true });
     expect((await invoke(getSite, { params: { siteId: site.id } })).status).toBe(404);
-    const { queryAll } = await import('#lib/store/query');
+    const { queryAll } = await import('#lib/store/db/query');
     const left = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `SITE#${site.id}` } });
     expect(left).toEqual([]);
     expect((await invoke(deleteSite, { method: 'DELETE', params: { siteId: site.id }, token: SERVICE_TOKEN })).status).toBe(404);

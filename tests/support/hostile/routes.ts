@@ -7,7 +7,15 @@
  */
 import fc from 'fast-check';
 import { ROLES } from '#lib/auth/roles';
-import { keys, sitePk } from '#lib/store/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { checkpointKeys } from '#lib/store/checkpoints/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { signupKeys } from '#lib/store/newsletter/keys';
+import { notificationKeys } from '#lib/store/notifications/keys';
+import { tagKeys } from '#lib/store/tags/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { forbiddenExtraData, nested, unstorableExtraData, type FieldKind } from '#tests/support/hostile/fields';
 import { cursorOf, forgedKeyCursors, forgedVoteCursors } from '#tests/support/hostile/arbitraries';
@@ -356,18 +364,18 @@ export const routes: Route[] = [
       flags: [...IDEA_FLAGS, 'selectRunning'],
       enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
       more: discoveryQueryBad,
-      cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
+      cursors: keyCursors(() => contentKeys.ideaPrefix, () => contentKeys.articlePrefix),
       combos: (ctx) =>
         fc.constantFrom<Record<string, string>>(
           // Discovery: distance needs near; a filtered list's cursor continues only its own query.
           { sort: 'distance' },
           { sort: 'distance', bbox: '0,0,1,1' },
           { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
-          { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
+          { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${contentKeys.ideaPrefix}0000000001` }) },
           { near: '52,4', radius: '10', sort: 'distance', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
 
           // A cursor of the votes order is not one of the creation order, and the other way round.
-          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${contentKeys.ideaPrefix}0000000001` }) },
           { sort: 'votes_asc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
           { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.other.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
           { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 'x', id: 1 }) },
@@ -450,7 +458,7 @@ export const routes: Route[] = [
       flags: ['selectRunning'],
       enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
       more: discoveryQueryBad,
-      cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
+      cursors: keyCursors(() => contentKeys.ideaPrefix, () => contentKeys.articlePrefix),
       combos: (ctx) =>
         fc.constantFrom<Record<string, string>>(
           { sort: 'distance' },
@@ -467,7 +475,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/tag',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' } }),
-    query: { paged: true, family: 'tag', cursors: keyCursors(() => keys.tagPrefix, () => keys.ideaPrefix) },
+    query: { paged: true, family: 'tag', cursors: keyCursors(() => tagKeys.tagPrefix, () => contentKeys.ideaPrefix) },
   },
   {
     name: 'tagCreate',
@@ -525,7 +533,7 @@ export const routes: Route[] = [
       family: 'article',
       flags: CONTENT_FLAGS,
       enums: { sort: ['createdate_desc', 'createdate_asc'] },
-      cursors: keyCursors(() => keys.articlePrefix, () => keys.ideaPrefix),
+      cursors: keyCursors(() => contentKeys.articlePrefix, () => contentKeys.ideaPrefix),
     },
   },
   {
@@ -585,7 +593,7 @@ export const routes: Route[] = [
       family: 'argument',
       flags: ARGUMENT_FLAGS,
       enums: { sentiment: ['for', 'against'] },
-      cursors: keyCursors(() => keys.argumentPrefix, () => keys.userPrefix),
+      cursors: keyCursors(() => argumentKeys.argumentPrefix, () => userKeys.userPrefix),
     },
   },
   {
@@ -601,7 +609,7 @@ export const routes: Route[] = [
       family: 'argument',
       flags: ARGUMENT_FLAGS,
       enums: { sentiment: ['for', 'against'] },
-      cursors: keyCursors((c) => keys.argumentsOfIdeaPrefix(c.w.ideaId), (c) => keys.argumentsOfIdeaPrefix(c.w.idea2Id)),
+      cursors: keyCursors((c) => argumentKeys.argumentsOfIdeaPrefix(c.w.ideaId), (c) => argumentKeys.argumentsOfIdeaPrefix(c.w.idea2Id)),
     },
   },
   {
@@ -728,7 +736,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/user',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'user', cursors: keyCursors(() => keys.userPrefix, () => keys.ideaPrefix) },
+    query: { paged: true, family: 'user', cursors: keyCursors(() => userKeys.userPrefix, () => contentKeys.ideaPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {
@@ -845,7 +853,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/notification',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.admin.token }),
-    query: { paged: true, family: 'notification', enums: { status: ['pending', 'sent'] }, cursors: keyCursors(() => keys.notificationPrefix, () => keys.userPrefix) },
+    query: { paged: true, family: 'notification', enums: { status: ['pending', 'sent'] }, cursors: keyCursors(() => notificationKeys.notificationPrefix, () => userKeys.userPrefix) },
     denied: [
       NOBODY,
       { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
@@ -902,7 +910,7 @@ export const routes: Route[] = [
           cursor: fc.constantFrom(
             'x',
             'x'.repeat(3000),
-            ...forgedKeyCursors(sitePk(ctx.w.siteId), sitePk(ctx.other.siteId), keys.ballotPrefix, keys.userPrefix),
+            ...forgedKeyCursors(sitePk(ctx.w.siteId), sitePk(ctx.other.siteId), ballotKeys.ballotPrefix, userKeys.userPrefix),
             ...ctx.realCursors.map((c) => c.cursor),
           ),
         }),
@@ -923,7 +931,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/vote-checkpoint',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => keys.voteCheckpointPrefix, () => keys.userPrefix) },
+    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => checkpointKeys.voteCheckpointPrefix, () => userKeys.userPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {
@@ -1008,7 +1016,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/newslettersignup',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'signup', flags: ['confirmed'], cursors: keyCursors(() => keys.newsletterSignupPrefix, () => keys.userPrefix) },
+    query: { paged: true, family: 'signup', flags: ['confirmed'], cursors: keyCursors(() => signupKeys.newsletterSignupPrefix, () => userKeys.userPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GENESIS, merkleRoot } from '#lib/crypto/merkle';
-import type { BallotItem } from '#lib/store/ballots';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { ballotLeafKey, sealBallot } from '#lib/votes/seal';
 import { checkBallot, checkCheckpoint, compareTallies, leavesAt } from '#lib/votes/verify';
 
