@@ -29,6 +29,7 @@ import { lenientQuery, readOpenStadQuery, type OpenStadQuery } from '#lib/openst
 import { translateBody } from '#lib/openstad/body';
 import { argumentView, articleView, ideaView, tagView, type TagView } from '#lib/openstad/records';
 import { filterRecords, MAIN_SORTS, pageEnvelope, sortIdeas } from '#lib/openstad/lists';
+import { overview } from '#lib/openstad/stats';
 
 export type TargetHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
@@ -278,34 +279,45 @@ function roundAnswer(answer: Answer, body: unknown): APIGatewayProxyStructuredRe
 type Call = (target: Compiled | undefined, params: Rec, query: Record<string, string>, body: string | undefined) => Promise<Answer>;
 
 /**
- * `/stats/site/:SITE_ID/{idea,vote,argument}/total`: `{count: N}` from the main API's own lists, so
- * each count is visible exactly to those who may read what it counts. Votes: the vote list's access
- * rule (viewable votes, or moderator+) decides, the ideas' tallies give the sum.
+ * `/stats/site/:SITE_ID/...` (lib/openstad/stats.ts): counts from the main API's own lists and
+ * results, so each figure is visible exactly to those who may read what it counts.
+ *   - `idea/total`, `argument/total` (`?sentiment=`, `?ideaId=`): everyone, as the lists.
+ *   - `vote/total` (`?opinion=`): the vote list's rule (viewable votes, or moderator+); the ideas'
+ *     tallies give the sum.
+ *   - `vote/no-of-users`: the ballots of the results snapshot, under the results' rule (OpenStad
+ *     answered it to everyone; here the counts stay hidden where the votes are).
+ *   - `overview`: moderator+ (the user list's rule); OpenStad's dashboard figures.
  */
 async function stats(path: string, query: OpenStadQuery, compiled: readonly Compiled[], call: Call): Promise<APIGatewayProxyStructuredResultV2> {
-  const found = /^\/stats\/site\/([^/]+)\/(idea|vote|argument)\/total\/?$/.exec(path);
+  const found = /^\/stats\/site\/([^/]+)\/(idea\/total|vote\/total|vote\/no-of-users|argument\/total|overview)\/?$/.exec(path);
   const byOp = (op: string) => compiled.find((c) => c.route.operationId === op)!;
   if (!found) return (await call(undefined, {}, {}, undefined)).result;
   const siteId = found[1]!;
-  const count = async (op: string, params: Rec, q: Record<string, string>, sum?: (r: Rec) => number) => {
+  /** A whole main list, or the answer that stopped it (an error, a refusal). */
+  const listAll = async (op: string, params: Rec, q: Record<string, string>): Promise<{ records: Rec[]; first: Answer } | { stop: APIGatewayProxyStructuredResultV2 }> => {
     const target = byOp(op);
-    const first = await call(target, params, { ...lenientQuery(target.route.query, q), pageSize: LIST_PAGE }, undefined);
-    if (first.status !== 200 || !isEnvelope(first.json)) return first.result;
-    const all = await wholeList(first, (cursor) => call(target, params, { ...lenientQuery(target.route.query, q), pageSize: LIST_PAGE, cursor }, undefined));
-    if (!Array.isArray(all)) return all.result;
-    const total = sum ? (all as Rec[]).reduce((n, r) => n + sum(r), 0) : all.length;
-    return jsonResponse(200, { count: total }, passHeaders(first.result));
+    const mainQuery = { ...lenientQuery(target.route.query, q), pageSize: LIST_PAGE };
+    const first = await call(target, params, mainQuery, undefined);
+    if (first.status !== 200 || !isEnvelope(first.json)) return { stop: first.result };
+    const all = await wholeList(first, (cursor) => call(target, params, { ...mainQuery, cursor }, undefined));
+    return Array.isArray(all) ? { records: all as Rec[], first } : { stop: all.result };
+  };
+  const count = async (op: string, params: Rec, q: Record<string, string>, sum?: (r: Rec) => number) => {
+    const list = await listAll(op, params, q);
+    if ('stop' in list) return list.stop;
+    const total = sum ? list.records.reduce((n, r) => n + sum(r), 0) : list.records.length;
+    return jsonResponse(200, { count: total }, passHeaders(list.first.result));
   };
   switch (found[2]) {
-    case 'idea':
+    case 'idea/total':
       return count('ideaList', { siteId }, {});
-    case 'argument': {
+    case 'argument/total': {
       const sentiment = query.main['sentiment'];
       const filter: Record<string, string> = sentiment === 'for' || sentiment === 'against' ? { sentiment } : {};
       const ideaId = query.main['ideaId'];
       return ideaId ? count('argumentList', { siteId, ideaId }, filter) : count('argumentListSite', { siteId }, filter);
     }
-    default: {
+    case 'vote/total': {
       // Who may see vote counts: the vote list's rule, asked with one record.
       const allowed = await call(byOp('voteList'), { siteId }, { pageSize: '1' }, undefined);
       if (allowed.status !== 200) return allowed.result;
@@ -313,6 +325,20 @@ async function stats(path: string, query: OpenStadQuery, compiled: readonly Comp
       return count('ideaList', { siteId }, { includeVoteCount: '1' }, (idea) =>
         opinion === 'yes' || opinion === 'no' ? Number(idea[opinion] ?? 0) : Number(idea['yes'] ?? 0) + Number(idea['no'] ?? 0),
       );
+    }
+    case 'vote/no-of-users': {
+      const results = await call(byOp('resultsGet'), { siteId }, {}, undefined);
+      if (results.status !== 200 || !isObject(results.json)) return results.result;
+      return jsonResponse(200, { count: Number(results.json['ballots'] ?? 0) }, passHeaders(results.result));
+    }
+    default: {
+      // Moderator+: the user list's rule, asked with one record.
+      const allowed = await call(byOp('userList'), { siteId }, { pageSize: '1' }, undefined);
+      if (allowed.status !== 200) return allowed.result;
+      const [ideas, votes, args] = await Promise.all([listAll('ideaList', { siteId }, {}), listAll('voteList', { siteId }, {}), listAll('argumentListSite', { siteId }, {})]);
+      for (const list of [ideas, votes, args]) if ('stop' in list) return list.stop;
+      const records = (list: typeof ideas) => ('records' in list ? list.records : []);
+      return jsonResponse(200, overview({ ideas: records(ideas), votes: records(votes), arguments: records(args) }), passHeaders(allowed.result));
     }
   }
 }

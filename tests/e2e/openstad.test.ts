@@ -191,6 +191,15 @@ describe('OpenStad widgets and CMS against /openstad', () => {
     expect((await cms<Rec>(`/stats/site/${siteId}/vote/total?opinion=yes`)).body).toEqual({ count: 1 });
     // The reactions test deleted its argument, and with it the reply.
     expect((await cms<Rec>(`/stats/site/${siteId}/argument/total`)).body).toEqual({ count: 0 });
+    // The counter widget's voters, and the admin dashboard's figures (moderator+).
+    expect((await cms<Rec>(`/stats/site/${siteId}/vote/no-of-users`, { key: `Bearer ${moderator.token}` })).body).toEqual({ count: 1 });
+    const dashboard = await cms<Array<{ key: string; result: unknown }>>(`/stats/site/${siteId}/overview`, { key: `Bearer ${moderator.token}` });
+    expect(dashboard.status).toBe(200);
+    const figures = Object.fromEntries(dashboard.body.map((entry) => [entry.key, entry.result]));
+    expect(figures).toMatchObject({ ideaTotal: [{ counted: 1 }], ideaVotesCountForTotal: [{ counted: 1 }], userVoteTotal: [{ counted: 1 }], argumentCountTotal: [{ counted: 0 }] });
+    expect(figures['votesPerDay']).toEqual([{ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), counted: 1 }]);
+    expect((await cms(`/stats/site/${siteId}/overview`)).status).toBe(401);
+    expect((await cms(`/stats/site/${siteId}/overview`, { key: `Bearer ${member.token}` })).status).toBe(403);
   });
 
   it('auth: the login redirect with forceNewLogin, and CORS preflights as the main API answers them', async () => {

@@ -7,6 +7,7 @@ import { humanizeDate } from '#lib/openstad/humanize';
 import { lenientQuery, readOpenStadQuery } from '#lib/openstad/query';
 import { locationFromGeoJson, numericId, translateBody } from '#lib/openstad/body';
 import { pageEnvelope, sortIdeas } from '#lib/openstad/lists';
+import { amsterdamDay, overview, perDay } from '#lib/openstad/stats';
 import { listIdeasQuery } from '#schemas/idea';
 import { ACCESS_CLASSES } from '#lib/config/access-classes';
 import { OPENSTAD_FUNCTION } from '#lib/openstad/function';
@@ -83,5 +84,56 @@ describe('lists', () => {
     ];
     expect(sortIdeas(ideas, 'date_desc').map((i) => i.id)).toEqual([3, 4, 2, 5, 1]);
     expect(sortIdeas(ideas, 'no-such-sort').map((i) => i.id)).toEqual([3, 4, 2, 5, 1]);
+  });
+});
+
+describe('the stats overview', () => {
+  it('counts per Amsterdam day, every day from the first to the last, distinct voters per day', () => {
+    expect(amsterdamDay('2024-03-30T23:30:00.000Z')).toBe('2024-03-31');
+    expect(amsterdamDay('2024-07-01T21:59:00.000Z')).toBe('2024-07-01');
+    expect(amsterdamDay('2024-07-01T22:00:00.000Z')).toBe('2024-07-02');
+    expect(amsterdamDay('not a date')).toBeUndefined();
+    const votes = [
+      { userId: 1, opinion: 'yes', createdAt: '2024-03-29T10:00:00.000Z' },
+      { userId: 1, opinion: 'no', createdAt: '2024-03-29T11:00:00.000Z' },
+      { userId: 2, opinion: 'yes', createdAt: '2024-04-01T10:00:00.000Z' },
+    ];
+    // Across the change to summer time (31 March): no day skipped or doubled.
+    expect(perDay(votes)).toEqual([
+      { date: '2024-03-29', counted: 2 },
+      { date: '2024-03-30', counted: 0 },
+      { date: '2024-03-31', counted: 0 },
+      { date: '2024-04-01', counted: 1 },
+    ]);
+    expect(perDay(votes, (v) => v['userId']).map((d) => d.counted)).toEqual([1, 0, 0, 1]);
+    expect(perDay([])).toEqual([]);
+  });
+
+  it("answers OpenStad's keys, totals as [{counted}]", () => {
+    const entries = overview({
+      ideas: [{ createdAt: '2024-03-29T10:00:00.000Z' }],
+      votes: [
+        { userId: 1, opinion: 'yes', createdAt: '2024-03-29T10:00:00.000Z' },
+        { userId: 1, opinion: 'no', createdAt: '2024-03-29T10:00:00.000Z' },
+        { userId: 2, opinion: 'yes', createdAt: '2024-03-29T10:00:00.000Z' },
+      ],
+      arguments: [{ sentiment: 'for' }, { sentiment: 'against' }, { sentiment: 'for' }],
+    });
+    const byKey = Object.fromEntries(entries.map((e) => [e.key, e.result]));
+    expect(Object.keys(byKey)).toEqual([
+      'ideaTotal', 'ideasSubmittedPerDay', 'userVoteTotal', 'ideaVotesCountTotal', 'ideaVotesCountForTotal', 'ideaVotesCountAgainstTotal',
+      'usersVotedPerDay', 'votesPerDay', 'argumentCountTotal', 'argumentForCountTotal', 'argumentAgainstCountTotal', 'choicesguideresultsCountTotal',
+    ]);
+    expect(byKey).toMatchObject({
+      ideaTotal: [{ counted: 1 }],
+      userVoteTotal: [{ counted: 2 }],
+      ideaVotesCountTotal: [{ counted: 3 }],
+      ideaVotesCountForTotal: [{ counted: 2 }],
+      ideaVotesCountAgainstTotal: [{ counted: 1 }],
+      usersVotedPerDay: [{ date: '2024-03-29', counted: 2 }],
+      argumentForCountTotal: [{ counted: 2 }],
+      choicesguideresultsCountTotal: [{ counted: 0 }],
+    });
+    for (const entry of entries) expect(typeof entry.description).toBe('string');
   });
 });
