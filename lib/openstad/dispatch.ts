@@ -191,11 +191,20 @@ function findRoute(compiled: readonly Compiled[], method: string, path: string):
     if (!found) continue;
     const params: Rec = {};
     target.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(found[i + 1]!);
+      params[name] = decodePathPart(found[i + 1]!);
     });
     return { target, params };
   }
   return undefined;
+}
+
+/** A path segment decoded; one whose percent-encoding is broken stays as sent (the main route answers it 400). */
+function decodePathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 const hasChallenge = (result: APIGatewayProxyStructuredResultV2) =>

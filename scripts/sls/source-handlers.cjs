@@ -16,6 +16,8 @@ const { installApiGatewayFidelity } = require('./api-gateway-fidelity.cjs');
 const { HandlerHost } = require('./handler-host.cjs');
 
 const WATCHED = ['functions', 'lib', 'schemas'];
+/** The secrets a local stage takes from its environment (lib/config/env.ts SECRET_VARIABLES). */
+const LOCAL_SECRET_VARIABLES = ['JWT_SECRET', 'API_SERVICE_TOKENS'];
 
 class SourceHandlers {
   constructor(serverless) {
@@ -59,6 +61,10 @@ class SourceHandlers {
       LAMBDA_RUNTIME_DIR: '/var/runtime',
     });
     Object.assign(env, provider.environment, { IS_OFFLINE: 'true' });
+    // A local stage reads its secrets from the environment (lib/config/secrets.ts): the ones npm start or
+    // the e2e stack was started with. The template carries none, so they come from here or not at all
+    // (then the dev defaults).
+    for (const name of LOCAL_SECRET_VARIABLES) if (this.startEnv[name] !== undefined) env[name] = this.startEnv[name];
     return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
   }
 
