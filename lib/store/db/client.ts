@@ -26,7 +26,10 @@ export const dynamo = new DynamoDBClient({
   // The store's own policy (lib/store/db/retry.ts) is the one retry loop: the SDK's would multiply it.
   maxAttempts: 1,
   requestHandler: new NodeHttpHandler({
-    connectionTimeout: 1_000,
+    // To the service, a connection not made in 1 s is a lost one: retry. To DynamoDB Local on this
+    // machine (an endpoint is set) nothing is lost on the way: a slow connect is a busy machine, and
+    // answering it with retries and a 503 fails a test for the machine's load.
+    connectionTimeout: dynamoEndpoint ? 30_000 : 1_000,
     requestTimeout: 5_000,
     ...(isHttp
       ? { httpAgent: new HttpAgent({ keepAlive: true, maxSockets: 50 }) }
