@@ -11,7 +11,7 @@ import { ballotKeys } from '#lib/store/ballots/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { argumentKeys } from '#lib/store/arguments/keys';
 import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
-import { queryAll } from '#lib/store/db/query';
+import { queryAll, queryCount } from '#lib/store/db/query';
 import { batchDelete } from '#lib/store/db/batch';
 import { counterName, rankOf, type Tally, type TallyCopies } from '#lib/store/ideas/tallies';
 import { INDEX_KEYS } from '#lib/store/ideas/index-items';
@@ -152,25 +152,12 @@ export async function tallyArgsPage(
 }
 
 /** How many arguments an idea has (replies included): Query COUNT pages, consistent. */
-export async function countArguments(siteId: number, ideaId: number): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await doc.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start);
-  return count;
-}
+export const countArguments = (siteId: number, ideaId: number): Promise<number> =>
+  queryCount({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
+    ConsistentRead: true,
+  });
 
 /** Sets an idea's `args` while it still holds the value read (undefined: absent); false when it moved. */
 export async function setTallyArgs(siteId: number, ideaId: number, count: number, read: number | undefined): Promise<boolean> {
