@@ -19,6 +19,8 @@ export interface AuthServerConfig {
   userPath: string;
   logoutPath: string;
   afterLoginRedirectUri: string | undefined;
+  /** Where digest-login hands the JWT back: `?jwt=` (absent: the default, OpenStad's clients read it) or `#jwt=` (kept out of logs). */
+  jwtIn?: 'query' | 'fragment';
 }
 
 export const DEFAULT_OAUTH_NAME = 'default';
@@ -62,6 +64,7 @@ function resolve(siteId: number, name: string, entry: OauthClientConfig): AuthSe
     userPath: entry['auth-server-get-user-path'] || '/api/userinfo',
     logoutPath: entry['auth-server-logout-path'] || '/logout',
     afterLoginRedirectUri: entry['after-login-redirect-uri'] || undefined,
+    ...(entry.jwtIn ? { jwtIn: entry.jwtIn } : {}),
   };
 }
 

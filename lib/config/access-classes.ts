@@ -36,7 +36,7 @@ const WRITES: readonly DynamoAction[] = [...READS, 'PutItem', 'UpdateItem', 'Del
 
 export const ACCESS_CLASSES = {
   static: { description: 'serves fixed content: no table, no secrets', table: [], secrets: false, deadLetters: false },
-  probe: { description: 'the health check: one GetItem, no secrets', table: ['GetItem'], secrets: false, deadLetters: false },
+  probe: { description: 'the health check and the catch-all (a preflight or Basic Auth reads the site): GetItem, no secrets', table: ['GetItem'], secrets: false, deadLetters: false },
   read: { description: 'reads the table, verifies tokens', table: READS, secrets: true, deadLetters: false },
   /** The unauthenticated doors that count requests per address (lib/http/rate-limit.ts): reads + one UpdateItem. */
   door: { description: 'a rate-limited door: reads, counts requests (UpdateItem), verifies and issues tokens', table: [...READS, 'UpdateItem'], secrets: true, deadLetters: false },

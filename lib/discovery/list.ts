@@ -34,6 +34,9 @@ import { contentStatuses } from '#schemas/content-item';
 
 export type DiscoverySort = 'createdate_desc' | 'createdate_asc' | 'votes_desc' | 'votes_asc' | 'distance';
 
+/** The orders by the tallies: they show a ranking, so only callers who see the counts may ask (lib/auth/access.ts). */
+export const isVotesSort = (sort: string | undefined): sort is 'votes_desc' | 'votes_asc' => sort === 'votes_desc' || sort === 'votes_asc';
+
 export interface DiscoveredPage extends ContentPage {
   tallies?: Map<number, Tally>;
 }
@@ -66,7 +69,7 @@ export async function listDiscovered(
 ): Promise<DiscoveredPage> {
   const binding = bindingOf(list, f, sort);
   const keep = ideaMatches(f);
-  if (sort === 'votes_desc' || sort === 'votes_asc') {
+  if (isVotesSort(sort)) {
     return listIdeasByVotes(siteId, { mostFirst: sort === 'votes_desc', keep, binding }, page);
   }
   if (sort === 'distance') return byDistance(siteId, f, binding, keep, page);

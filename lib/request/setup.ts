@@ -4,7 +4,8 @@
  * `RequestInput` and turns the result into a response):
  *
  *   site id (400) -> first read -> site (404) -> site Basic Auth (401) -> brute-force limit (429)
- *   -> other path params (strict ids) -> body (size, type, JSON, reserved keys, kind) -> caller (401)
+ *   -> other path params (strict ids) -> body (size, type, JSON, reserved keys, well-formed text, kind)
+ *   -> query text well-formed -> caller (401; not read on routes that take no token)
  *   -> the route's access check (401/403) -> query and body schemas (400) -> domain call
  *   -> activity of a write
  *
@@ -26,6 +27,7 @@ import { getSite } from '#lib/store/sites/sites';
 import { getUser } from '#lib/store/users/users';
 import { joinPlans, prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/db/prefetch';
 import { parseOrThrow } from '#lib/validation/zod-errors';
+import { malformedTextPaths } from '#lib/validation/reserved-keys';
 import { pathId } from '#schemas/common';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/request/rate-limit';
 import { recordWriteActivity } from '#lib/request/activity-touch';
@@ -66,6 +68,12 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
   query?: Q;
   /** Body schema; without one, any body is ignored. */
   body?: B;
+  /** The one media type the body is taken in, when not JSON's own (a merge patch; lib/http/body.ts). */
+  bodyMediaType?: string;
+  /** `none`: the route reads no token, so a stale one cannot turn it into a 401 (the login doors, the health check). */
+  auth?: 'none' | 'optional' | 'required';
+  /** A create's `Location` template (lib/routes/route.ts), set on its 201 by the adapter. */
+  success?: { status: number; location?: string };
   /**
    * An access check that needs only the caller and the site, run BEFORE the query and body are
    * validated: a caller without the right to call the endpoint at all gets 401/403, not a 400 that
@@ -158,7 +166,7 @@ async function prepare<P extends AnySchema | undefined, Q extends AnySchema | un
 
   const readsSecrets = spec.dataAccess === undefined || ACCESS_CLASSES[spec.dataAccess].secrets;
   if (readsSecrets) await loadSecrets(logStaleSecrets);
-  const identity: Identity = readsSecrets ? await identify(headers, siteId) : { kind: 'none' };
+  const identity: Identity = readsSecrets && spec.auth !== 'none' ? await identify(headers, siteId) : { kind: 'none' };
   const user = tokenUser(identity);
   await prefetch([
     joinPlans(siteId === undefined ? undefined : getSite.plan(siteId), user ? getUser.plan(user.siteId, user.userId) : undefined),
@@ -176,6 +184,7 @@ async function prepare<P extends AnySchema | undefined, Q extends AnySchema | un
   }
   const validParams = valueOf(params);
   if (!rawBody.ok) throw rawBody.error;
+  assertWellFormedQuery(input.query);
   if (spec.body && rawBody.value !== undefined) assertContainer(rawBody.value);
 
   const caller = await resolveCaller(headers, siteId, identity);
@@ -225,6 +234,17 @@ function siteIdOf(params: AnySchema | undefined, path: Record<string, string | u
   const rule = declared ? declared['siteId'] : path['siteId'] !== undefined ? pathId : undefined;
   if (!rule) return undefined;
   return (parseOrThrow(rule, path['siteId'], 'path', 'siteId') as number | undefined) ?? undefined;
+}
+
+/**
+ * Text that is not well-formed UTF-16 (a lone surrogate) anywhere in the query, names and values of
+ * every parameter, read or not (CONTRACT "Decided details, security"): 400 naming each. Such text
+ * cannot be encoded as UTF-8, so it would fail later in a URL, a key or a log line. (The body's
+ * text is checked where it is parsed, lib/http/body.ts.)
+ */
+function assertWellFormedQuery(query: Record<string, string | undefined>): void {
+  const details = malformedTextPaths(query);
+  if (details.length > 0) throw validationError(details, 'Invalid query');
 }
 
 /**

@@ -23,9 +23,9 @@ const keysOfSite = (siteId: number) => [siteKeys.site(siteId)];
 
 /** One site (`.plan`: every site-scoped request reads it first, lib/request/setup.ts). */
 export const getSite = Object.assign(
-  async (siteId: number): Promise<SiteItem | undefined> => {
+  async (siteId: number, options: { consistent?: boolean } = {}): Promise<SiteItem | undefined> => {
     const [key] = keysOfSite(siteId);
-    const item = await getItem(key!);
+    const item = await getItem(key!, options);
     return item ? strip(item) : undefined;
   },
   { plan: planOf(keysOfSite) },
@@ -62,23 +62,32 @@ export async function putNewSite(site: SiteItem): Promise<void> {
   );
 }
 
-/** Writes the changed fields; fails (ConditionalCheckFailed) when the site is gone meanwhile. */
+/**
+ * Writes the changed fields; undefined when the site is gone meanwhile. With `ifUpdatedAt` (a change
+ * computed from the stored site: a merge patch, a kept secret) the write also needs the site to be
+ * unchanged since that read, else `'changed'` and nothing is written (the caller reads again).
+ */
 export async function updateSite(
   siteId: number,
   changes: Partial<Pick<SiteItem, 'name' | 'title' | 'domain' | 'config'>> & { updatedAt: string },
-): Promise<SiteItem | undefined> {
+  ifUpdatedAt?: string,
+): Promise<SiteItem | 'changed' | undefined> {
+  const condition =
+    ifUpdatedAt === undefined
+      ? { expression: 'attribute_exists(PK)' }
+      : { expression: 'attribute_exists(PK) AND #seen = :seen', names: { '#seen': 'updatedAt' }, values: { ':seen': ifUpdatedAt } };
   try {
     const out = await doc.send(
       new UpdateCommand({
         TableName: TABLE,
         Key: siteKeys.site(siteId),
-        ...withCondition(updateOf(changes), { expression: 'attribute_exists(PK)' }),
+        ...withCondition(updateOf(changes), condition),
         ReturnValues: 'ALL_NEW',
       }),
     );
     return out.Attributes ? strip(out.Attributes) : undefined;
   } catch (err) {
-    if (conditionFailed(err)) return undefined;
+    if (conditionFailed(err)) return ifUpdatedAt === undefined ? undefined : 'changed';
     throw err;
   }
 }

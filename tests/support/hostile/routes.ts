@@ -63,7 +63,7 @@ export interface RealCursor {
 
 export interface DeniedCaller {
   label: string;
-  status: 400 | 401 | 403 | 404 | 409;
+  status: 400 | 401 | 403 | 404 | 409 | 415;
   /** Applied over the baseline request (token, body ...). */
   change: (ctx: Ctx, base: HostileRequest) => HostileRequest;
 }
@@ -97,7 +97,7 @@ export interface Route {
   /** The handler module (functions.yml `handler`, without `.handler`). */
   module: string;
   handler: Handler;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Path parameters other than `siteId`, each with the same kind of record on the other site. */
   ids: Record<string, (ctx: Ctx) => number>;
@@ -226,6 +226,11 @@ const badConfig: fc.Arbitrary<unknown> = fc.constantFrom(
   { votes: { custom: [1e-200] } },
   { custom: { '': 1 } },
   { custom: nested(40) },
+  // A secret's mask where no secret is stored: it cannot be kept (CONTRACT "Decided details, security").
+  { oauth: { unknown: { 'auth-client-secret': '********' } } },
+  { basicAuth: { password: '********' } },
+  // Not well-formed UTF-16 anywhere: a 400 naming its path.
+  { custom: { deep: ['x', 'a\ud800'] } },
 );
 
 function deepDefinitions(depth: number): Record<string, unknown> {
@@ -334,6 +339,30 @@ export const routes: Route[] = [
     ],
   },
   {
+    name: 'sitePatch',
+    module: 'functions/sites/patch',
+    handler: lazy(() => import('../../../functions/sites/patch.ts')),
+    method: 'PATCH',
+    path: '/api/site/{siteId}',
+    ids: {},
+    baseline: (ctx) => ({
+      params: { siteId: String(ctx.w.siteId) },
+      token: SERVICE_TOKEN,
+      contentType: 'application/merge-patch+json',
+      body: { title: 'A patched title', config: { allowedDomains: [FRONTEND_HOST, 'second.example.org'] } },
+    }),
+    body: { shape: 'object', fields: siteFields },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+      { label: "another site's admin", status: 401, change: asUser((c) => c.other.admin.token) },
+      { label: 'a member patching Basic Auth on', status: 403, change: withBody((c) => c.w.member.token, () => ({ config: { basicAuth: { active: true, user: 'x', password: 'y' } } })) },
+      // A merge patch in JSON's own media type is a JSON body, not a patch: refused, not guessed.
+      { label: 'the same patch as application/json', status: 415, change: (_c, b) => ({ ...b, contentType: 'application/json' }) },
+    ],
+  },
+  {
     name: 'siteDelete',
     module: 'functions/sites/delete',
     handler: lazy(() => import('../../../functions/sites/delete.ts')),
@@ -357,7 +386,12 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/api/site/{siteId}/idea',
     ids: {},
-    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', includeVoteCount: '1' }, token: ctx.w.member.token }),
+    // A moderator: the hidden world's vote counts, and so the order by votes, are theirs to see.
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', includeVoteCount: '1' }, token: ctx.w.moderator.token }),
+    denied: [
+      { label: 'an anonymous order by hidden votes', status: 403, change: (_c, b) => ({ ...as(undefined)(_c, b), query: { ...b.query, sort: 'votes_desc' } }) },
+      { label: 'a member ordering by hidden votes', status: 403, change: (c, b) => ({ ...b, token: c.w.member.token, query: { ...b.query, sort: 'votes_asc' } }) },
+    ],
     query: {
       paged: true,
       family: 'idea',
@@ -452,6 +486,10 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/idea-marker',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', tags: String(ctx.w.tagId) } }),
+    denied: [
+      { label: 'an anonymous order by hidden votes', status: 403, change: (_c, b) => ({ ...b, query: { ...b.query, sort: 'votes_desc' } }) },
+      { label: 'a member ordering by hidden votes', status: 403, change: (c, b) => ({ ...b, token: c.w.member.token, query: { ...b.query, sort: 'votes_asc' } }) },
+    ],
     query: {
       paged: true,
       family: 'ideaMarker',
