@@ -9,6 +9,7 @@ import { handler as sitesList } from '../sites/list.ts';
 import { handler as sitesCreate } from '../sites/create.ts';
 import { handler as sitesGet } from '../sites/get.ts';
 import { handler as sitesUpdate } from '../sites/update.ts';
+import { handler as sitesPatch } from '../sites/patch.ts';
 import { handler as sitesDelete } from '../sites/delete.ts';
 import { handler as ideasList } from '../ideas/list.ts';
 import { handler as ideasCreate } from '../ideas/create.ts';
@@ -66,6 +67,7 @@ export const TARGETS: Record<string, TargetHandler> = {
   'functions/sites/create': sitesCreate,
   'functions/sites/get': sitesGet,
   'functions/sites/update': sitesUpdate,
+  'functions/sites/patch': sitesPatch,
   'functions/sites/delete': sitesDelete,
   'functions/ideas/list': ideasList,
   'functions/ideas/create': ideasCreate,
