@@ -7,7 +7,7 @@ export const JOB_NAMES = [
   'close-ideas',
   'anonymize-ended',
   'anonymize-inactive',
-  // Results (issue 16): the verifiable vote record's checkpoints.
+  // Results: the verifiable vote record's checkpoints.
   'vote-checkpoints',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];

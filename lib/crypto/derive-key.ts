@@ -13,7 +13,7 @@ import { secret } from '#lib/config/secrets';
 export const PURPOSES = {
   /** AES-256-GCM key of list cursors (lib/store/db/cursor.ts). */
   cursor: 'participation-api cursor encryption v1',
-  /** HMAC key of the opaque voter ids of Pabulib exports (lib/results/export.ts; issue 16). */
+  /** HMAC key of the opaque voter ids of Pabulib exports (lib/results/export.ts). */
   pabulibVoter: 'participation-api pabulib voter id v1',
   /** HMAC key of a site's role-floor items (lib/store/users/role-floor.ts): (site, auth server, external id) -> key. */
   roleFloor: 'participation-api role floor v1',

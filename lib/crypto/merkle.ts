@@ -1,5 +1,5 @@
 /**
- * The verifiable vote record (issue 16 part 3), as pure functions:
+ * The verifiable vote record, as pure functions:
  * - a ballot-state hash chain: every committed state of a ballot hashes the previous state's hash, its
  *   version and the canonical JSON of its votes, so rewriting any earlier state breaks every later link;
  * - a Merkle root over all ballots' latest hashes (a site checkpoint), so one published 32-byte value

@@ -1,5 +1,5 @@
 /**
- * vote-checkpoints (issue 16 part 3): per due site, the Merkle root over its ballot hashes (one Query
+ * vote-checkpoints: per due site, the Merkle root over its ballot hashes (one Query
  * page per 1 MB of projected ballot reads: user id, hash, version, times), compared with the site's
  * latest checkpoint; a new checkpoint `{id, siteId, root, ballots, createdAt}` is written only when the
  * root moved (or there is none yet and the site has ballots). A rerun, or an overlapping run, finds the

@@ -74,7 +74,7 @@ export const outputComponents = {
   TagList: { schema: listEnvelope(tagRecord) },
   IdeaMarker: { schema: markerRecord, description: 'What a map needs of an idea that has a location.' },
   IdeaMarkerList: { schema: listEnvelope(markerRecord) },
-  // Results, exports and the vote record (issue 16)
+  // Results, exports and the vote record
   Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
   VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
   VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },

@@ -61,7 +61,7 @@ export function siteJobDues(config: SiteConfig, updatedAt: string): Record<JobNa
     'close-ideas': closeIdeasAfterDays(config) !== null ? updatedAt : null,
     'anonymize-ended': anonymizeEndedAt(config),
     'anonymize-inactive': inactivityRule(config) ? updatedAt : null,
-    // Issue 16: due at every site write; its run sets the next time (lib/jobs/vote-checkpoints.ts).
+    // Due at every site write; its run sets the next time (lib/jobs/vote-checkpoints.ts).
     'vote-checkpoints': updatedAt,
   };
 }

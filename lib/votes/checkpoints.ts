@@ -1,5 +1,5 @@
 /**
- * Vote checkpoints (issue 16 part 3): a Merkle root (lib/crypto/merkle.ts, RFC 6962) over the chain
+ * Vote checkpoints: a Merkle root (lib/crypto/merkle.ts, RFC 6962) over the chain
  * hashes of all of a site's ballots as they were at `createdAt`, sorted by ballot key (the padded user
  * id), with the number of ballots. Published by the `vote-checkpoints` job (lib/jobs/vote-checkpoints.ts)
  * when the root moved since the latest one, kept, and listed to moderators

@@ -1,5 +1,5 @@
 /**
- * Vote ids without a counter (issue 17): a site-wide (or global) id counter is one item written by
+ * Vote ids without a counter: a site-wide (or global) id counter is one item written by
  * every round, a hot key that caps every site's vote rate. Instead each ballot counts the votes it ever
  * added (`voteSeq`, written with the ballot), and a vote's id is
  *

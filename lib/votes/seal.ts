@@ -1,5 +1,5 @@
 /**
- * The verifiable vote record (issue 16 part 3), domain side: every committed state of a ballot carries
+ * The verifiable vote record, domain side: every committed state of a ballot carries
  * `hash` = the chain hash (lib/crypto/merkle.ts `ballotStateHash`) of its previous state's hash, its
  * version and its canonical votes, and `prevHash`, the previous state's hash (GENESIS for the first
  * state, and for a ballot written before the record existed), so each stored state can be checked on

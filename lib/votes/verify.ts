@@ -1,5 +1,5 @@
 /**
- * `npm run verify-votes -- --site N` (issue 16 part 3; CONTRACT: exit 0 when every tally, ballot chain
+ * `npm run verify-votes -- --site N` (CONTRACT: exit 0 when every tally, ballot chain
  * and the latest checkpoint agree, 1 and a report otherwise). What it checks, exactly:
  *
  * 1. Tallies: the counts recomputed from the ballots equal the stored tally shards, per idea and

@@ -82,7 +82,7 @@ export interface RoundWrite {
   readVersion: number | undefined;
   /** The user's whole vote set after the round; undefined when the round changes nothing. */
   votes: Record<string, BallotVote> | undefined;
-  /** The chain hash of the new state (issue 16), computed by the domain; required with `votes`. */
+  /** The chain hash of the new state, computed by the domain; required with `votes`. */
   seal?: BallotSeal | undefined;
   /** The ballot's vote sequence after the round (vote ids, lib/votes/ids.ts). */
   voteSeq?: number | undefined;

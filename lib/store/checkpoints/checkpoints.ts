@@ -1,5 +1,5 @@
 /**
- * Vote checkpoints (issue 16): `PK=SITE#<s>, SK=CHECKPOINT#<id>`, `{id, siteId, root, ballots, createdAt}`.
+ * Vote checkpoints: `PK=SITE#<s>, SK=CHECKPOINT#<id>`, `{id, siteId, root, ballots, createdAt}`.
  * Written only by the `vote-checkpoints` job, never changed or deleted afterwards (deleting the site
  * sweeps them with its partition). Ids come from a counter, so SK order is publication order.
  */

@@ -1,5 +1,5 @@
 /**
- * The verifiable vote record (issue 16 part 3): every committed state of a ballot carries its chain
+ * The verifiable vote record: every committed state of a ballot carries its chain
  * hash, written in the round's own transaction; the `vote-checkpoints` job publishes a Merkle root
  * when the ballots changed (idempotent); moderators list the checkpoints; verify-votes agrees with an
  * untouched site and catches a tally and a ballot edited in DynamoDB behind the API's back.

@@ -17,7 +17,7 @@ describe('siteJobDues', () => {
       'anonymize-ended': null,
       // On by default (OpenStad's 770 / 860 days).
       'anonymize-inactive': NOW,
-      // Issue 16: due at every site write; its run decides when next.
+      // due at every site write; its run decides when next.
       'vote-checkpoints': NOW,
     });
     const config = withDefaults({
