@@ -35,6 +35,8 @@ export const resultsRecord = z.object({
   ideas: z.array(rankedIdea),
   winners: z.optional(winners),
   themes: z.optional(z.array(z.object({ value: z.string(), ideas: z.array(rankedIdea), winners: z.optional(winners) }))),
+  /** The signed checkpoint whose log holds exactly the ballots counted; null while ballots changed since the latest. */
+  checkpoint: z.optional(z.nullable(z.object({ id: z.int(), treeSize: z.int(), root: z.string() }))),
 });
 
 export const checkpointRecord = z.object({

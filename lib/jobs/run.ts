@@ -30,6 +30,8 @@ export interface JobOptions {
   /** Only this site (`npm run job -- <name> --site N`): its markers are first brought up to date with its config. */
   siteId?: number | undefined;
   limits?: Partial<JobLimits>;
+  /** Real time by which a run stops taking new work (a long job such as results computing stops there). */
+  deadline?: Date | undefined;
 }
 
 export interface SiteReport {

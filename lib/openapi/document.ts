@@ -187,6 +187,7 @@ export function bodyComponentOf(route: Route): InputComponent | undefined {
 function successDescription({ status, description, schema }: Route['success']): string {
   if (description) return description;
   if (status === 201) return 'Created';
+  if (status === 202) return 'Accepted';
   return schema === 'Deleted' ? 'Deleted' : 'OK';
 }
 
@@ -240,6 +241,9 @@ function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
   responses[String(route.success.status)] = {
     description: successDescription(route.success),
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
+    ...(route.success.status === 202
+      ? { headers: { Location: { description: 'Where to look for the outcome', schema: { type: 'string' } }, 'Retry-After': { description: 'Seconds to wait before looking', schema: { type: 'integer' } } } }
+      : {}),
     ...(route.success.schema === 'Csv' || route.success.schema === 'PabulibOrCsv'
       ? { headers: { Link: { description: 'The next page of a long export: `</api/site/N/export/...?format=...&cursor=...>; rel="next"` (absent on the last page)', schema: { type: 'string' } } } }
       : {}),

@@ -22,7 +22,7 @@ import { badRequest } from '#lib/errors';
 import { csvRows, type Cell } from '#lib/results/csv';
 import { ideaCsvPage } from '#lib/results/idea-export';
 import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';
-import { budgetOf, themeOf } from '#lib/results/service';
+import { budgetOf, themeOf } from '#lib/results/compute';
 import type { Site } from '#lib/sites/site';
 import type { BallotItem } from '#lib/store/ballots';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';

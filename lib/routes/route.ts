@@ -68,7 +68,7 @@ export interface Route {
   /** Default true when there is a body. */
   bodyRequired?: boolean;
   /** `description` defaults to OK (200), Created (201) or Deleted (the Deleted answer). */
-  success: { status: 200 | 201 | 302; description?: string; schema?: SuccessSchema };
+  success: { status: 200 | 201 | 202 | 302; description?: string; schema?: SuccessSchema };
   errors?: DomainErrorStatus[];
   /** What an error status means on this route, where the shared description says too little. */
   errorNotes?: Partial<Record<number, string>>;

@@ -61,7 +61,9 @@ export function siteJobDues(config: SiteConfig, updatedAt: string): Record<JobNa
     'close-ideas': closeIdeasAfterDays(config) !== null ? updatedAt : null,
     'anonymize-ended': anonymizeEndedAt(config),
     'anonymize-inactive': inactivityRule(config) ? updatedAt : null,
-    // Issue 16: due at every site write; its run sets the next time (lib/jobs/vote-checkpoints.ts).
+    // Due at every site write; its run sets the next time (lib/jobs/vote-checkpoints.ts).
     'vote-checkpoints': updatedAt,
+    // A site write may change what the results show (vote type, budgets, themes): computed again.
+    results: updatedAt,
   };
 }
