@@ -19,6 +19,7 @@ import { defineCodec, recordReader } from '#lib/store/codec';
 import { conditionFailed } from '#lib/store/failures';
 import { sitePk, type Key } from '#lib/store/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/query';
+import { planOf } from '#lib/store/prefetch';
 import { getItem } from '#lib/store/read';
 import {
   storedLogEntry,
@@ -257,10 +258,14 @@ export async function readDataTiles(siteId: number): Promise<StoredTile[]> {
 export const writeReceiptIndex = (siteId: number, entries: readonly { receipt: string; leafIndex: number; checkpointId: number }[]): Promise<void> =>
   batchPut(entries.map((e) => ({ ...voteLogKeys.receipt(siteId, e.receipt), leafIndex: e.leafIndex, checkpointId: e.checkpointId })));
 
-export async function getReceiptIndex(siteId: number, receipt: string): Promise<ReceiptIndex | undefined> {
-  const item = await getItem(voteLogKeys.receipt(siteId, receipt));
-  return item ? readReceipt(item) : undefined;
-}
+/** Where a receipt is in the log. Plannable: the receipt route reads it with the site. */
+export const getReceiptIndex = Object.assign(
+  async (siteId: number, receipt: string): Promise<ReceiptIndex | undefined> => {
+    const item = await getItem(voteLogKeys.receipt(siteId, receipt));
+    return item ? readReceipt(item) : undefined;
+  },
+  { plan: planOf((siteId: number, receipt: string) => [voteLogKeys.receipt(siteId, receipt)]) },
+);
 
 // ---- checkpoints ----
 

@@ -5,5 +5,6 @@ import { resultsCompute } from '#lib/routes/results/compute';
 import { exportVotes } from '#lib/routes/results/export-votes';
 import { exportIdeas } from '#lib/routes/results/export-ideas';
 import { voteCheckpointList } from '#lib/routes/results/checkpoints';
+import { voteReceiptGet, voteRecordCheckpoint, voteRecordConsistency, voteRecordKey } from '#lib/routes/results/vote-record';
 
-export const resultsRoutes: Route[] = [resultsGet, resultsCompute, exportVotes, exportIdeas, voteCheckpointList];
+export const resultsRoutes: Route[] = [resultsGet, resultsCompute, exportVotes, exportIdeas, voteCheckpointList, voteReceiptGet, voteRecordKey, voteRecordCheckpoint, voteRecordConsistency];
