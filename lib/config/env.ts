@@ -1,13 +1,16 @@
 /**
- * Environment, read and validated once at cold start (DESIGN habit 5). A function that is missing a
- * secret outside the local stage fails here, loudly, instead of serving requests with a weak key.
+ * Environment, read and validated once at cold start (DESIGN habit 5). Secrets are not in it on a
+ * deployed stage: they come from the secret store (lib/config/secrets.ts); a deployed function that
+ * finds one in its environment refuses to start, so a stale deploy script cannot put one back.
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
+import { DEV_JWT_SECRET, DEV_SERVICE_TOKEN } from '#lib/config/secret-values';
 
+/** The stages that run without AWS (npm start, the tests): secrets from the environment, dev defaults allowed. */
 const LOCAL_STAGES = new Set(['local', 'test']);
-const DEV_JWT_SECRET = 'local-dev-jwt-secret-change-me-0123456789abcdef';
-const DEV_SERVICE_TOKEN = 'local-dev-service-token';
+/** Variables that held secrets before the secret store; never set on a deployed stage. */
+const SECRET_VARIABLES = ['JWT_SECRET', 'API_SERVICE_TOKENS'] as const;
 
 const envSchema = z.object({
   STAGE: z._default(z.string().check(z.minLength(1)), 'local'),
@@ -15,10 +18,10 @@ const envSchema = z.object({
   /** Set only locally (DynamoDB Local); on AWS the SDK finds the regional endpoint itself. */
   DYNAMODB_ENDPOINT: z.union([z.optional(z.string().check(z.url())), z.pipe(z.literal(''), z.transform(() => undefined))]),
   AWS_REGION: z._default(z.string(), 'eu-west-1'),
-  JWT_SECRET: z.optional(z.string()),
+  /** Deployed stages: the secret store's path of this stage (`/<service>/<stage>/`, serverless.yml). */
+  SECRETS_PATH: z.optional(z.string().check(z.regex(/^\/[\w.-]+(\/[\w.-]+)*\/$/))),
   /** Lifetime of the JWTs issued at login, in seconds (default 7 days). */
   JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 7 * 24 * 3600),
-  API_SERVICE_TOKENS: z.optional(z.string()),
   /** The logger's levels (lib/log/logger.ts; serverless.yml maps them to Lambda's); tests run SILENT unless set. */
   LOG_LEVEL: z.optional(
     z.pipe(
@@ -41,9 +44,9 @@ export interface Env {
   tableName: string;
   dynamoEndpoint: string | undefined;
   region: string;
-  jwtSecret: Uint8Array;
+  /** Where the secrets are read on a deployed stage (undefined on the local stages). */
+  secretsPath: string | undefined;
   jwtTtlSeconds: number;
-  serviceTokens: string[];
   logLevel: LogLevel;
   publicBaseUrl: string | undefined;
   /** Tests only; refused on a deployed stage. */
@@ -53,28 +56,19 @@ export interface Env {
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const raw = envSchema.parse(source);
   const isLocalStage = LOCAL_STAGES.has(raw.STAGE);
-  let secret = raw.JWT_SECRET ?? '';
-  if (Buffer.byteLength(secret) < 32) {
-    if (!isLocalStage) {
-      throw new Error(
-        `JWT_SECRET is missing or shorter than 32 bytes on stage "${raw.STAGE}"; refusing to start`,
-      );
-    }
-    secret = DEV_JWT_SECRET;
+  if (!isLocalStage) {
+    const inEnvironment = SECRET_VARIABLES.filter((name) => source[name] !== undefined);
+    if (inEnvironment.length) throw new Error(`${inEnvironment.join(' and ')} set in the environment of stage "${raw.STAGE}": secrets come from the secret store (docs/deploy.md); refusing to start`);
+    if (!raw.SECRETS_PATH) throw new Error(`SECRETS_PATH is not set on stage "${raw.STAGE}" (serverless.yml sets it); refusing to start`);
   }
-  const tokens = (raw.API_SERVICE_TOKENS ?? '')
-    .split(',')
-    .map((t) => t.trim())
-    .filter(Boolean);
   return {
     stage: raw.STAGE,
     isLocalStage,
     tableName: raw.TABLE_NAME,
     dynamoEndpoint: raw.DYNAMODB_ENDPOINT,
     region: raw.AWS_REGION,
-    jwtSecret: new TextEncoder().encode(secret),
+    secretsPath: isLocalStage ? undefined : raw.SECRETS_PATH,
     jwtTtlSeconds: raw.JWT_TTL_SECONDS,
-    serviceTokens: tokens.length > 0 || !isLocalStage ? tokens : [DEV_SERVICE_TOKEN],
     logLevel: raw.LOG_LEVEL ?? (raw.VITEST ? 'SILENT' : 'INFO'),
     publicBaseUrl: raw.PUBLIC_BASE_URL || undefined,
     dynamoFaults: faultsFor(raw.STAGE, isLocalStage, raw.DYNAMO_FAULTS),

@@ -1,5 +1,5 @@
 /**
- * Keys derived from the one server secret (JWT_SECRET), one per purpose: HKDF-SHA256 (RFC 5869) with
+ * Keys derived from the server key (lib/config/secret-values.ts `serverKey`; JWT_SECRET locally), one per purpose: HKDF-SHA256 (RFC 5869) with
  * the purpose as `info`, so a key of one use (cursor encryption, ...) tells nothing about the secret
  * or about the key of any other use, and two uses can never stand in for each other.
  *
@@ -8,7 +8,7 @@
  * own labels, lib/oauth/state.ts and lib/newsletter/token.ts; they may move here.)
  */
 import { hkdfSync } from 'node:crypto';
-import { env } from '#lib/config/env';
+import { secret } from '#lib/config/secrets';
 
 export const PURPOSES = {
   /** AES-256-GCM key of list cursors (lib/store/cursor.ts). */
@@ -29,14 +29,17 @@ export function deriveKey(secret: Uint8Array, info: string): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, SALT, Buffer.from(info, 'utf8'), 32));
 }
 
-const cache = new Map<Purpose, Buffer>();
+/** Keys derived from one server key value; a new value (the store's, after a refresh) starts a new cache. */
+let cache: { from: Uint8Array; keys: Map<Purpose, Buffer> } | undefined;
 
-/** The key of a purpose from the process's JWT_SECRET, derived once per container. */
+/** The key of a purpose from the server key, derived once per container and key value. */
 export function purposeKey(purpose: Purpose): Buffer {
-  let key = cache.get(purpose);
+  const root = secret('serverKey');
+  if (cache?.from !== root) cache = { from: root, keys: new Map() };
+  let key = cache.keys.get(purpose);
   if (!key) {
-    key = deriveKey(env().jwtSecret, PURPOSES[purpose]);
-    cache.set(purpose, key);
+    key = deriveKey(root, PURPOSES[purpose]);
+    cache.keys.set(purpose, key);
   }
   return key;
 }

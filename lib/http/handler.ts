@@ -34,7 +34,7 @@ export function apiHandler<
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
 >(spec: RouteSpec<P, Q, B>, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
-  return withHttpStack(async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
+  const run = withHttpStack(async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = event.headers as Record<string, string | undefined>;
     const result = await handleRequest(
       spec,
@@ -60,5 +60,7 @@ export function apiHandler<
     );
     const response = httpResponse(result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
-  });
+  }, spec.operationId ? { route: spec.operationId } : {});
+  // The declaration's access class and name travel with the handler, for tests/support/access-check.ts.
+  return Object.assign(run, { dataAccess: spec.dataAccess, operationId: spec.operationId });
 }

@@ -3,7 +3,8 @@
  * (lib/http/handler.ts), the catch-all route and the two documentation routes alike. It imports no
  * store, site or caller code, so a route that needs none of them (the docs) carries none in its bundle.
  *
- *   header normaliser -> request log -> security headers -> CORS
+ *   trace segment + metrics publishing -> header normaliser -> request log -> response counts
+ *   -> security headers -> CORS
  *   -> the CONTRACT error body (registered so it sees every error)
  */
 import middy from '@middy/core';
@@ -13,8 +14,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { cors } from '#lib/http/cors';
 import { errorResponder } from '#lib/http/error-handler';
 import { logger } from '#lib/log/logger';
+import { observability, responseMetrics } from '#lib/observability/middleware';
 
 export interface StackOptions {
+  /** The route's operation id, for its metrics (lib/observability/metrics.ts). */
+  route?: string;
   /** A route's own Content-Security-Policy (the docs page runs a script; the API's default forbids it). */
   contentSecurityPolicy?: Record<string, string>;
 }
@@ -24,8 +28,10 @@ export function withHttpStack(
   options: StackOptions = {},
 ) {
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use([...observability()])
     .use(httpHeaderNormalizer())
     .use(requestLog())
+    .use(responseMetrics(options.route))
     .use(
       httpSecurityHeaders({
         // The API is called cross-origin by design (CORS), so resources may be read cross-origin.

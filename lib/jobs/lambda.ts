@@ -1,8 +1,20 @@
 /**
  * The Lambda handler of a scheduled job (an EventBridge `schedule` event): the clock is the event's
- * scheduled time, the report goes to the log. Not an HTTP route: no Middy HTTP stack.
+ * scheduled time, the run works until shortly before the invocation's deadline
+ * (`context.getRemainingTimeInMillis()`), the report goes to the log and the counts to metrics.
+ *
+ * A run with a failed unit fails loudly: it emits JobUnitsFailed (alarmed) and then fails the
+ * invocation, so Lambda retries it and, after the retries, sends it to the jobs' dead-letter queue
+ * (alarmed too; serverless.yml custom.jobs, docs/operations.md). The units done stay done: every job
+ * continues from its markers.
  */
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
+import { loadSecrets } from '#lib/config/secrets';
 import { logger } from '#lib/log/logger';
+import { count } from '#lib/observability/metrics';
+import { observability } from '#lib/observability/middleware';
 import type { JobOptions, JobReport } from '#lib/jobs/run';
 import type { JobName } from '#schemas/job';
 
@@ -10,18 +22,33 @@ interface ScheduledEvent {
   time?: string;
 }
 
+/** Each job's access class (functions/jobs/functions.yml gives it the class's role): only vote-checkpoints signs. */
+export const jobAccessClass = (name: JobName): AccessClass => (name === 'vote-checkpoints' ? 'checkpoint' : 'job');
+
+export class JobUnitsFailed extends Error {
+  override name = 'JobUnitsFailed';
+}
+
 /**
  * @param run the job's own `run` (lib/jobs/<job>.ts), imported by its function file, so each job's
  *   bundle holds that job only, not all five (lib/jobs/index.ts names them all, for scripts).
  */
 export function scheduledJob(name: JobName, run: (options: JobOptions) => Promise<JobReport>) {
-  const handler = async (event: ScheduledEvent = {}) => {
+  const secrets = ACCESS_CLASSES[jobAccessClass(name)].secrets;
+  const handler = async (event: ScheduledEvent = {}, context?: Context) => {
+    await loadSecrets(secrets, (error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
     const scheduled = event.time ? new Date(event.time) : new Date();
     const now = Number.isNaN(scheduled.getTime()) ? new Date() : scheduled;
-    const report = await run({ now });
-    logger.info('job run', { job: name, now: report.now, units: report.units, more: report.more, sites: report.sites });
+    const remainingMs = context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis() : undefined;
+    const report = await run({ now, ...(remainingMs ? { remainingMs } : {}) });
+    const failed = report.sites.reduce((n, site) => n + site.failed.length, 0);
+    count('JobUnitsDone', report.units, { dimension: 'job', value: name });
+    count('JobUnitsFailed', failed, { dimension: 'job', value: name });
+    logger.info('job run', { job: name, now: report.now, units: report.units, failed, more: report.more, sites: report.sites });
+    if (failed > 0) throw new JobUnitsFailed(`${name}: ${failed} unit(s) failed (see the "job run" line); they stay due for the next run`);
     return { job: name, units: report.units, more: report.more };
   };
-  // No Middy: on Lambda the runtime puts the request id on every log line of the run (lib/log/logger.ts).
-  return handler;
+  // The trace segment and the metrics' publishing, as for the HTTP routes; no HTTP middleware. On
+  // Lambda the runtime puts the request id on every log line of the run (lib/log/logger.ts).
+  return middy<ScheduledEvent, { job: JobName; units: number; more: boolean }>().use([...observability()]).handler(handler);
 }

@@ -7,14 +7,15 @@
  * due, and the next run goes on from there. One unit of the run's budget per site computed.
  */
 import { computeSiteResults } from '#lib/results/compute';
-import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
+import { runOverDueSites, STOP_BEFORE_DEADLINE_MS, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { updateJobMarker } from '#lib/store/jobs';
 
-/** Real time a run may spend computing, when the caller sets no deadline (the function's timeout is 300 s). */
-const DEFAULT_RUN_MS = 240_000;
+/** Real time a run may spend computing when it is given no deadline (`npm run job`, tests). */
+const UNBOUNDED_RUN_MS = 240_000;
 
 export const run = (options: JobOptions): Promise<JobReport> => {
-  const deadline = options.deadline ?? new Date(Date.now() + DEFAULT_RUN_MS);
+  // Computing stops in time for the run to store its progress and move the markers before Lambda's deadline.
+  const deadline = new Date(Date.now() + (options.remainingMs ? options.remainingMs() - STOP_BEFORE_DEADLINE_MS : UNBOUNDED_RUN_MS));
   return runOverDueSites('results', options, (ctx) => compute(ctx, deadline));
 };
 

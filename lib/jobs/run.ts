@@ -2,10 +2,12 @@
  * What every job run shares: its clock, its bounds, the loop over the sites whose marker is due, and
  * the report it prints.
  *
- * Bounds: a run looks at most at `limits.sites` due sites and does at most `limits.units` units of
- * work (an idea closed, a user warned or anonymized) in all; what is left stays due on its marker and
- * the next run continues there. The request count of a run is therefore the Query for the markers,
- * plus per site a few reads and one marker write, plus a constant number per unit of work.
+ * Bounds: on Lambda a run works until STOP_BEFORE_DEADLINE_MS before its deadline
+ * (`context.getRemainingTimeInMillis()`, lib/jobs/lambda.ts), over at most DEADLINE_LIMITS.sites due
+ * sites; `npm run job` and the tests bound it by units of work instead (`limits`). What is left stays
+ * due on its marker and the next run continues there. The request count of a run is therefore the
+ * Query for the markers, plus per site a few reads and one marker write, plus a constant number per
+ * unit of work.
  */
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
@@ -21,8 +23,15 @@ export interface JobLimits {
   units: number;
 }
 
-/** Per invocation: far below the Lambda timeout of the job functions (functions/jobs/functions.yml). */
+/** A run without a deadline (`npm run job`, tests). */
 export const DEFAULT_LIMITS: JobLimits = { sites: 25, units: 100 };
+/** A run with a deadline: units are bounded by time alone. */
+export const DEADLINE_LIMITS: JobLimits = { sites: 100, units: Number.POSITIVE_INFINITY };
+/**
+ * Time kept free before the deadline: the longest unit (an anonymization that waits for the auth
+ * server, lib/oauth/client.ts times out at 5 s, after DynamoDB retries) plus the markers' writes.
+ */
+export const STOP_BEFORE_DEADLINE_MS = 30_000;
 
 export interface JobOptions {
   /** The job's clock: every decision and every timestamp it writes. */
@@ -30,8 +39,8 @@ export interface JobOptions {
   /** Only this site (`npm run job -- <name> --site N`): its markers are first brought up to date with its config. */
   siteId?: number | undefined;
   limits?: Partial<JobLimits>;
-  /** Real time by which a run stops taking new work (a long job such as results computing stops there). */
-  deadline?: Date | undefined;
+  /** Milliseconds left before the run must have returned (Lambda's getRemainingTimeInMillis). */
+  remainingMs?: () => number;
 }
 
 export interface SiteReport {
@@ -54,13 +63,22 @@ export interface JobReport {
   more: boolean;
 }
 
-/** The units still allowed in this run. */
+/** The units still allowed in this run: by count, and by the time left before its deadline. */
 export class Budget {
-  constructor(public left: number) {}
+  used = 0;
+  constructor(
+    public left: number,
+    private readonly remainingMs: () => number = () => Number.POSITIVE_INFINITY,
+  ) {}
+  /** False once the count is spent or the deadline is near; the unit is then left for the next run. */
   take(): boolean {
-    if (this.left <= 0) return false;
+    if (this.exhausted()) return false;
     this.left -= 1;
+    this.used += 1;
     return true;
+  }
+  exhausted(): boolean {
+    return this.left <= 0 || this.remainingMs() < STOP_BEFORE_DEADLINE_MS;
   }
 }
 
@@ -79,14 +97,14 @@ export type SiteStep = (ctx: SiteContext) => Promise<void>;
 
 export async function runOverDueSites(job: JobName, options: JobOptions, step: SiteStep): Promise<JobReport> {
   const now = options.now.toISOString();
-  const limits = { ...DEFAULT_LIMITS, ...options.limits };
-  const budget = new Budget(limits.units);
+  const limits = { ...(options.remainingMs ? DEADLINE_LIMITS : DEFAULT_LIMITS), ...options.limits };
+  const budget = new Budget(limits.units, options.remainingMs);
   const markers = options.siteId !== undefined ? await markerOfOneSite(job, options.siteId) : await dueJobMarkers(job, now, limits.sites);
   const reports: SiteReport[] = [];
   let cutOff = false;
   for (const marker of markers) {
     if (marker.dueAt === null || marker.dueAt > now) continue;
-    if (budget.left <= 0) {
+    if (budget.exhausted()) {
       cutOff = true;
       break;
     }
@@ -99,7 +117,7 @@ export async function runOverDueSites(job: JobName, options: JobOptions, step: S
   }
   const more =
     cutOff || reports.some((r) => r.nextDueAt !== null && r.nextDueAt <= now) || (options.siteId === undefined && markers.length === limits.sites);
-  return { job, now, sites: reports, units: limits.units - budget.left, more };
+  return { job, now, sites: reports, units: budget.used, more };
 }
 
 /** `--site N`: the site's markers are synced with its config first (sites created before the jobs existed have none). */

@@ -21,7 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import { signCheckpoint } from '#lib/vote-record/checkpoint';
 import { macIsValid, type SealedEntry } from '#lib/vote-record/entry';
-import { voteRecordKeys } from '#lib/vote-record/keys';
+import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
 import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
 import { makeJobDueBy } from '#lib/store/jobs';
@@ -106,7 +106,8 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       items = items.filter((item) => item.writtenAt < first);
       cut = new Date(Date.parse(first) - 1).toISOString();
     }
-    const { chainKey, signingKey } = voteRecordKeys();
+    const chainKey = voteChainKey();
+    const signingKey = voteSigningKey();
     const entries = items.map(sealedOf);
     const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
     const valid = entries.filter((entry) => !forged.includes(entry));

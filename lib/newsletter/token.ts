@@ -3,7 +3,7 @@
  * hash", yet admins must be able to read pending tokens so an external mailer can send them (the
  * service sends no e-mail). Both hold because the token is never stored at all; it is DERIVED:
  *
- *   token = base64url(HMAC-SHA256(JWT secret, "newsletter-confirm:<siteId>:<signupId>:<salt>"))
+ *   token = base64url(HMAC-SHA256(server key, "newsletter-confirm:<siteId>:<signupId>:<salt>"))
  *
  * - `salt` is 128 random bits stored on the signup, so a token carries at least 128 bits nobody can
  *   guess; without the server secret, salt and ids are worthless (a table dump yields no tokens).
@@ -13,17 +13,17 @@
  * - The `newsletter-confirm:` prefix separates these MACs from any other use of the secret (JWTs sign
  *   a different structure with it).
  *
- * Consequence: rotating JWT_SECRET changes the recomputed token of every pending signup. The hashes of
+ * Consequence: replacing the server key (not the token keys, which rotate apart from it) changes the recomputed token of every pending signup. The hashes of
  * tokens already sent keep their lookup items, but those tokens no longer match the recomputed one, so
  * pending signups must be confirmed before a rotation (or signed up again after deleting them).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { env } from '#lib/config/env';
+import { secret } from '#lib/config/secrets';
 
 export const newSalt = (): string => randomBytes(16).toString('base64url');
 
 export function deriveToken(siteId: number, signupId: number, salt: string): string {
-  return createHmac('sha256', env().jwtSecret)
+  return createHmac('sha256', secret('serverKey'))
     .update(`newsletter-confirm:${siteId}:${signupId}:${salt}`)
     .digest('base64url');
 }

@@ -3,7 +3,7 @@
  * replaces a server-side session (the API has none) and is what makes digest-login refuse a forged,
  * altered, stale or other-site callback (400).
  *
- * It can never pass as an API token: it is signed with a key derived from JWT_SECRET for this purpose
+ * It can never pass as an API token: it is signed with a key derived from the server key (JWT_SECRET locally) for this purpose
  * only (so jwtVerify with the API key fails), and it also has its own `typ` and audience and no
  * `userId`. Ten minutes is enough to log in.
  *
@@ -15,7 +15,7 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { env } from '#lib/config/env';
+import { secret } from '#lib/config/secrets';
 import { badRequest } from '#lib/errors';
 import { JWT_ISSUER } from '#lib/auth/jwt';
 import { loginStateClaims, type LoginStateClaims } from '#schemas/oauth';
@@ -24,11 +24,12 @@ export const STATE_TYP = 'oauth-state+jwt';
 export const STATE_AUDIENCE = 'participation-api/oauth-state';
 export const STATE_TTL_SECONDS = 600;
 
-let cachedKey: Uint8Array | undefined;
-/** HMAC(JWT_SECRET, purpose): a separate key, so a state and an API token can never stand in for each other. */
+let cached: { from: Uint8Array; key: Uint8Array } | undefined;
+/** HMAC(server key, purpose): a separate key, so a state and an API token can never stand in for each other. */
 function stateKey(): Uint8Array {
-  cachedKey ??= new Uint8Array(createHmac('sha256', env().jwtSecret).update('participation-api oauth state v1').digest());
-  return cachedKey;
+  const root = secret('serverKey');
+  if (cached?.from !== root) cached = { from: root, key: new Uint8Array(createHmac('sha256', root).update('participation-api oauth state v1').digest()) };
+  return cached.key;
 }
 
 /** The browser's half of a login: 256 random bits, base64url (cookie-safe). */

@@ -29,6 +29,12 @@ import { parseOrThrow } from '#lib/validation/zod-errors';
 import { pathId } from '#schemas/common';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/request/rate-limit';
 import { recordWriteActivity } from '#lib/request/activity-touch';
+import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
+import { loadSecrets } from '#lib/config/secrets';
+import type { SecretName } from '#lib/config/secret-values';
+import { logger } from '#lib/log/logger';
+
+const logStaleSecrets = (error: unknown) => logger.error('secret store refresh failed; using the values read before', { error: error as Error });
 
 type AnySchema = z.core.$ZodType;
 export type Out<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
@@ -51,6 +57,12 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
    * read here, but it lets a declaration without inputs (the health check) be a spec too.
    */
   operationId?: string;
+  /**
+   * The route's access class (lib/config/access-classes.ts): only its secrets are loaded, and a class
+   * without the token keys (the health check, the public key) reads no token (its IAM role could not
+   * verify one).
+   */
+  dataAccess?: AccessClass;
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
   params?: P;
   query?: Q;
@@ -146,7 +158,10 @@ async function prepare<P extends AnySchema | undefined, Q extends AnySchema | un
     ? attempt(() => (spec.body ? parseOrThrow(spec.body, rawBody.value, 'body', '', spec.invalidBody) : undefined) as Out<B>)
     : rawBody;
 
-  const identity = await identify(headers, siteId);
+  const secrets: readonly SecretName[] = spec.dataAccess === undefined ? ACCESS_CLASSES.write.secrets : ACCESS_CLASSES[spec.dataAccess].secrets;
+  if (secrets.length) await loadSecrets(secrets, logStaleSecrets);
+  // A class without the token keys (static content, the health check, the public key) reads no token.
+  const identity: Identity = secrets.includes('tokenKeys') ? await identify(headers, siteId) : { kind: 'none' };
   const user = tokenUser(identity);
   await prefetch([
     joinPlans(siteId === undefined ? undefined : getSite.plan(siteId), user ? getUser.plan(user.siteId, user.userId) : undefined),

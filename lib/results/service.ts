@@ -31,6 +31,9 @@ export type ResultsAnswer =
 /** The results path, for a 202's `Location`. */
 export const resultsPath = (siteId: number): string => `/api/site/${siteId}/results`;
 
+/** The snapshot's head, for the request's first read (with the site and the caller). */
+export const resultsReads = ({ siteId }: { siteId: number }) => getResultsHead.plan(siteId);
+
 /** Who may compute on request: moderators and above on this site, and service tokens. */
 const mayCompute = (caller: Caller): boolean => caller.kind === 'service' || (caller.kind === 'user' && hasRole(caller.role, 'moderator'));
 

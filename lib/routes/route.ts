@@ -18,6 +18,7 @@ import type * as z from 'zod/mini';
 import type { RateLimitGroup } from '#lib/request/rate-limit';
 import type { Tag } from '#lib/routes/tags';
 import type { OutputComponent } from '#lib/routes/outputs';
+import type { AccessClass } from '#lib/config/access-classes';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -45,6 +46,11 @@ export interface Route {
   functionName?: string;
   /** Lambda timeout in seconds, where the provider default (serverless.yml) is too short. */
   timeout?: number;
+  /**
+   * What the function may do (lib/config/access-classes.ts): its IAM role, whether it reads secrets.
+   * A handler whose store calls leave the class fails the integration tests.
+   */
+  dataAccess: AccessClass;
 
   // What request setup validates and enforces (lib/request/setup.ts RouteSpec).
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */

@@ -7,7 +7,7 @@
  *
  * The key is an HMAC of (site, auth server, external id), not the id itself: anonymization removes the
  * link to the person, and the floor must not put it back in readable form. The HMAC key is derived
- * from JWT_SECRET for this purpose only (lib/crypto/derive-key.ts).
+ * from the server key for this purpose only (lib/crypto/derive-key.ts).
  */
 import { createHmac } from 'node:crypto';
 import type { Role } from '#schemas/roles';

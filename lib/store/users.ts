@@ -255,15 +255,18 @@ export interface IndexedUser {
  * The first `limit` users of a site in one state (`active`: not warned, oldest activity first;
  * `warned`: oldest warning first; undefined: both): one Query on GSI2.
  */
-export async function usersByActivity(siteId: number, state: 'active' | 'warned' | undefined, limit: number): Promise<IndexedUser[]> {
+export async function usersByActivity(siteId: number, state: 'active' | 'warned' | undefined, limit: number, after?: string): Promise<IndexedUser[]> {
+  const key = after !== undefined ? 'GSI2PK = :pk AND GSI2SK > :after' : state ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk';
+  if (after !== undefined && state) throw new Error('usersByActivity: `after` reads the whole index, not one state');
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
       IndexName: GSI2,
-      KeyConditionExpression: state ? 'GSI2PK = :pk AND begins_with(GSI2SK, :prefix)' : 'GSI2PK = :pk',
+      KeyConditionExpression: key,
       ExpressionAttributeValues: {
         ':pk': keys.usersByActivityPartition(siteId),
         ...(state ? { ':prefix': keys.usersByActivityPrefix(state) } : {}),
+        ...(after !== undefined ? { ':after': after } : {}),
       },
       Limit: limit,
     }),

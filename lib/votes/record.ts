@@ -33,6 +33,9 @@ export const toPublicCheckpoint = ({ id, treeSize, root, cut, ballots, signature
 
 export const voteRecordKey = () => publishedKey();
 
+/** A receipt's place in the log, for the request's first read (with the site). */
+export const receiptReads = ({ siteId, params }: { siteId: number; params: { receipt: string } }) => getReceiptIndex.plan(siteId, params.receipt);
+
 /** Runs `compute` over the tiles it needs: one dry run to learn the nodes, one BatchGet, the real run. */
 async function withTiles<T>(siteId: number, compute: (source: NodeSource) => T): Promise<T> {
   const tiles = await readLogTiles(siteId, tilesFor(neededNodes(compute)));

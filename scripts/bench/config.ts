@@ -11,7 +11,8 @@ function intEnv(name: string, fallback: number, min = 1): number {
 }
 
 // `local`: `npm start -- --in-memory` start time, memory and reload (issue 14; scripts/bench/local.ts).
-export const SECTIONS = ['bundles', 'requests', 'latency', 'scale', 'local'] as const;
+// `anonymize`: users per minute of one anonymize-ended run with a deadline (scripts/bench/anonymize.ts).
+export const SECTIONS = ['bundles', 'requests', 'latency', 'scale', 'anonymize', 'local'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 function sections(): Set<Section> {
@@ -32,6 +33,9 @@ export const benchConfig = {
   loadRuns: intEnv('BENCH_LOAD_RUNS', 5),
   /** Ideas of the large site of the scale section (the small one has 100). */
   scaleIdeas: intEnv('BENCH_SCALE_IDEAS', 10_000, 100),
+  /** Users of the anonymize section's site, and the run's working window in seconds. */
+  anonymizeUsers: intEnv('BENCH_ANONYMIZE_USERS', 3_000, 10),
+  anonymizeSeconds: intEnv('BENCH_ANONYMIZE_SECONDS', 20),
   /** Starts of `npm start -- --in-memory` in the local section (the median is reported). */
   localRuns: intEnv('BENCH_LOCAL_RUNS', 3),
   /** Where results go (the committed file by default). */

@@ -4,6 +4,7 @@
  * table into docs/benchmarks.md (between its bench-local markers) and the README row instead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { anonymizeMarkdown, type AnonymizeResults } from './anonymize-markdown.ts';
 import type { BundleResults } from './bundles.ts';
 import type { RequestResults } from './requests.ts';
 import type { LatencyResults } from './latency.ts';
@@ -55,7 +56,14 @@ function updateDocs(results: Results, local: LocalResults) {
   const readme = readFileSync('README.md', 'utf8');
   if (!README_SUMMARY.test(readme)) throw new Error('README.md has no bench-summary markers');
   writeFileSync('README.md', readme.replace(README_SUMMARY, (_m, open: string, close: string) => `${open}${readmeSummary(results)}${close}`));
-  console.log('Updated docs/benchmarks.md and README.md from bench/results.json.');
+  const anonymize = (results as { anonymize?: AnonymizeResults }).anonymize;
+  if (anonymize) {
+    const lifecycle = readFileSync('docs/lifecycle.md', 'utf8');
+    const marked = /(<!-- bench-anonymize:start -->\n)[\s\S]*?(\n<!-- bench-anonymize:end -->)/;
+    if (!marked.test(lifecycle)) throw new Error('docs/lifecycle.md has no bench-anonymize markers');
+    writeFileSync('docs/lifecycle.md', lifecycle.replace(marked, (_m, open: string, close: string) => `${open}${anonymizeMarkdown(anonymize)}${close}`));
+  }
+  console.log('Updated docs/benchmarks.md, docs/lifecycle.md and README.md from bench/results.json.');
 }
 
 // Run as a script (not when a test imports localMarkdown).

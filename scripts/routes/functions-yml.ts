@@ -7,18 +7,29 @@
  */
 import { ROUTE_GROUPS } from '#lib/openapi/routes';
 import type { Route } from '#lib/routes/route';
+import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
+import { SECRETS, type SecretName } from '#lib/config/secret-values';
 
 /** Functions that serve no declared route, by resource: the HTTP API `$default` catch-all. */
 const UNROUTED: Record<string, string> = {
   system:
     '# Unknown paths and methods, and CORS preflights, land here (HTTP API `$default` route).\n' +
-    'notFound:\n  handler: functions/system/not-found.handler\n  events:\n    - httpApi: \'*\'\n',
+    `notFound:\n  handler: functions/system/not-found.handler\n  role: ${roleLogicalId('static')}\n  versionFunction: false\n  events:\n    - httpApi: '*'\n`,
 };
+
+/**
+ * Classes whose functions deploy gradually (serverless-plugin-canary-deployments, settings in
+ * serverless.yml `custom.deploymentSettings`): the ones that write. The others deploy at once and
+ * keep no version (a version is a stack resource, and a read-only function has nothing to roll back
+ * gradually), which keeps the stack well under CloudFormation's 500 resources.
+ */
+export const GRADUAL_CLASSES: ReadonlySet<AccessClass> = new Set(['write', 'door']);
 
 interface LambdaFunction {
   name: string;
   handler: string;
   timeout: number | undefined;
+  dataAccess: AccessClass;
   routes: Route[];
 }
 
@@ -30,11 +41,11 @@ function functionsOf(resource: string, routes: readonly Route[]): LambdaFunction
     const name = route.functionName ?? route.operationId;
     const fn = byName.get(name);
     if (!fn) {
-      byName.set(name, { name, handler: route.handler, timeout: route.timeout, routes: [route] });
+      byName.set(name, { name, handler: route.handler, timeout: route.timeout, dataAccess: route.dataAccess, routes: [route] });
       continue;
     }
-    if (fn.handler !== route.handler || (route.timeout !== undefined && route.timeout !== fn.timeout)) {
-      throw new Error(`${route.operationId}: function ${name} is declared with another handler or timeout`);
+    if (fn.handler !== route.handler || (route.timeout !== undefined && route.timeout !== fn.timeout) || route.dataAccess !== fn.dataAccess) {
+      throw new Error(`${route.operationId}: function ${name} is declared with another handler, timeout or access class`);
     }
     fn.routes.push(route);
   }
@@ -49,10 +60,65 @@ export function renderFunctionsYml(resource: string, routes: readonly Route[]): 
   for (const fn of functionsOf(resource, routes)) {
     lines.push(`${fn.name}:`, `  handler: ${fn.handler}.handler`);
     if (fn.timeout !== undefined) lines.push(`  timeout: ${fn.timeout}`);
+    lines.push(`  role: ${roleLogicalId(fn.dataAccess)}`);
+    lines.push(GRADUAL_CLASSES.has(fn.dataAccess) ? '  deploymentSettings: {}' : '  versionFunction: false');
     lines.push('  events:');
     for (const route of fn.routes) lines.push('    - httpApi:', `        method: ${route.method}`, `        path: ${route.path}`);
   }
   return `${lines.join('\n')}\n${UNROUTED[resource] ?? ''}`;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+/** An ARN of this account and region (Fn::Join, not Fn::Sub: `${...}` is the framework's variable syntax). */
+const arn = (service: string, resource: string) => ({
+  'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, `:${service}:`, { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, `:${resource}`]],
+});
+
+/**
+ * One IAM role per access class (lib/config/access-classes.ts), as CloudFormation resources that
+ * serverless.yml includes: the functions' logs, X-Ray, the class's DynamoDB actions on this table
+ * (Query also on its indexes), the stage's secret parameters its class names (each by name), the
+ * jobs' dead-letter queue for the job class. Nothing else, and no wildcard but X-Ray's (its actions
+ * have no resource-level permissions).
+ */
+export function renderAccessRolesYml(): string {
+  const lines = [
+    '# Written from lib/config/access-classes.ts by scripts/routes/write-functions-yml.ts: edit the classes,',
+    '# not this file (tests/unit/openapi/routes.test.ts fails while the two differ).',
+    'Resources:',
+  ];
+  // By name, not GetAtt: after a restore the stage's table is another table (serverless.yml `tableName`).
+  const tableArn = arn('dynamodb', 'table/${self:custom.tableName}');
+  for (const [name, grant] of Object.entries(ACCESS_CLASSES) as [AccessClass, (typeof ACCESS_CLASSES)[AccessClass]][]) {
+    const statements: unknown[] = [
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: arn('logs', 'log-group:/aws/lambda/${self:service}-${sls:stage}-*:*'),
+      },
+      { Effect: 'Allow', Action: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], Resource: '*' },
+    ];
+    if (grant.table.length) statements.push({ Effect: 'Allow', Action: grant.table.map((a) => `dynamodb:${a}`), Resource: tableArn });
+    if ((grant.table as readonly string[]).includes('Query')) statements.push({ Effect: 'Allow', Action: ['dynamodb:Query'], Resource: { 'Fn::Join': ['/', [tableArn, 'index', '*']] } });
+    if (grant.secrets.length) {
+      // Exactly the class's parameters: a function reads no secret its class does not name.
+      const parameters = (grant.secrets as readonly SecretName[]).map((secret) => arn('ssm', `parameter\${self:custom.secretsPath}${SECRETS[secret].parameter}`));
+      statements.push({ Effect: 'Allow', Action: ['ssm:GetParameters'], Resource: parameters });
+      statements.push({ 'Fn::If': ['HasSecretsKmsKey', { Effect: 'Allow', Action: ['kms:Decrypt'], Resource: '${param:secretsKmsKeyArn}' }, { Ref: 'AWS::NoValue' }] });
+    }
+    if (grant.deadLetters) statements.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: { 'Fn::GetAtt': ['JobsDeadLetterQueue', 'Arn'] } });
+    lines.push(
+      `  ${roleLogicalId(name)}:`,
+      `    # ${grant.description}`,
+      '    Type: AWS::IAM::Role',
+      '    Properties:',
+      `      AssumeRolePolicyDocument: ${json({ Version: '2012-10-17', Statement: [{ Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] }] })}`,
+      '      Policies:',
+      `        - PolicyName: ${name}`,
+      `          PolicyDocument: ${json({ Version: '2012-10-17', Statement: statements })}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /** Every generated file: path from the project root -> content. */
@@ -66,5 +132,6 @@ export function functionsYmlFiles(): Map<string, string> {
     }
     files.set(`functions/${resource}/functions.yml`, renderFunctionsYml(resource, routes));
   }
+  files.set('functions/access-roles.yml', renderAccessRolesYml());
   return files;
 }

@@ -1,42 +1,124 @@
 /**
- * `serverless package|deploy` for a non-local stage stops at once, naming the variable, when
- * JWT_SECRET or API_SERVICE_TOKENS is missing (serverless.yml `requiredSecretFallback`): a stack
- * without them would answer every login and every service call with an error. Only variable
- * resolution runs here (osls fails before building anything), so this costs seconds.
+ * The deploy refuses what would break or expose a stage, before anything is built
+ * (scripts/sls/deploy-guard.cjs): a stage serverless.yml does not declare deployable, and on
+ * `deploy` secrets in the store that are missing, weak or the dev defaults. The secret store is a
+ * local SSM endpoint (tests/support/ssm-endpoint.ts); `npm run secrets -- init` bootstraps it and
+ * prints what it did, never a value.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSsmEndpoint, ssmEnvironment, type SsmEndpoint } from '#tests/support/ssm-endpoint';
+import { DEV_VOTE_CHAIN_KEY } from '#lib/config/secret-values';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+let ssm: SsmEndpoint;
+let work: string;
 
-function serverless(args: string[], env: Record<string, string | undefined>) {
+beforeAll(async () => {
+  ssm = await startSsmEndpoint();
+  work = mkdtempSync(join(tmpdir(), 'secrets-'));
+});
+afterAll(async () => {
+  await ssm?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+function run(args: string[], env: Record<string, string> = {}) {
   const { JWT_SECRET: _j, API_SERVICE_TOKENS: _a, ...rest } = process.env;
-  const res = spawnSync(process.execPath, ['node_modules/serverless/bin/serverless.js', ...args], {
+  const res = spawnSync(process.execPath, args, {
     cwd: root,
-    env: { ...rest, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1', ...env },
+    env: { ...rest, SLS_TELEMETRY_DISABLED: '1', ...ssmEnvironment(ssm), ...env },
     encoding: 'utf8',
-    timeout: 120_000,
+    timeout: 180_000,
   });
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
+const serverless = (args: string[], env?: Record<string, string>) => run(['node_modules/serverless/bin/serverless.js', ...args], env);
+const secrets = (args: string[]) => run(['--import', 'tsx', 'scripts/secrets.ts', ...args]);
 
-describe('deploy secrets', () => {
-  it.each([
-    ['both missing', {}, ['JWT_SECRET', 'API_SERVICE_TOKENS']],
-    ['API_SERVICE_TOKENS missing', { JWT_SECRET: 'x'.repeat(40) }, ['API_SERVICE_TOKENS']],
-  ])('refuse to package the prod stage with %s, naming them', (_label, env, missing) => {
-    const res = serverless(['package', '--stage', 'prod', '--package', '/nonexistent-never-written'], env);
+describe('the deploy guard', () => {
+  it.each(['test', 'dev', 'production', 'local'])('refuses to package the undeclared stage "%s", naming the fix, before building', (stage) => {
+    const res = serverless(['package', '--stage', stage, '--package', join(work, 'never-written')]);
     expect(res.status).not.toBe(0);
-    for (const name of missing) expect(res.output).toContain(`provider.environment.${name}`);
+    expect(res.output).toContain(`Stage "${stage}" is not declared deployable`);
+    expect(res.output).toContain(`params.${stage}.deployable: true`);
     expect(res.output).not.toContain('Packaging');
   });
 
-  it('resolve with both set (prod) and without them on the local stage', () => {
-    const prod = serverless(['print', '--stage', 'prod', '--path', 'provider.environment.JWT_SECRET'], { JWT_SECRET: 'j'.repeat(40), API_SERVICE_TOKENS: 'token-one' });
-    expect(prod.status).toBe(0);
-    expect(prod.output).toContain('j'.repeat(40));
-    const local = serverless(['print', '--stage', 'local', '--path', 'provider.environment.API_SERVICE_TOKENS'], {});
-    expect(local.status).toBe(0);
+  it('refuses to deploy while the stage has no secrets, naming the bootstrap command, before building', () => {
+    const res = serverless(['deploy', '--stage', 'staging']);
+    expect(res.status).not.toBe(0);
+    expect(res.output).toContain('not fit to deploy');
+    expect(res.output).toContain('npm run secrets -- init --stage staging');
+    expect(res.output).not.toContain('Packaging');
+  });
+});
+
+describe('npm run secrets', () => {
+  it('init creates every parameter, prints what it did and never a value; the token goes to a file of mode 600', () => {
+    const tokenFile = join(work, 'cms.token');
+    const res = secrets(['init', '--stage', 'staging', '--token-out', tokenFile]);
+    expect(res.status, res.output).toBe(0);
+    const names = ['token-keys', 'server-key', 'service-tokens', 'vote-chain-key', 'vote-signing-key', 'vote-public-key'];
+    for (const name of names) expect(res.output).toContain(`created /participation-api/staging/${name}`);
+    const token = readFileSync(tokenFile, 'utf8').trim();
+    expect(token.length).toBeGreaterThanOrEqual(32);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const stored = [...ssm.parameters.values()].filter((p) => p.Name.startsWith('/participation-api/staging/'));
+    expect(stored).toHaveLength(names.length);
+    // The public half follows from the seed it was stored from.
+    const value = (name: string) => ssm.parameters.get(`/participation-api/staging/${name}`)!.Value;
+    const seed = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(value('vote-signing-key'), 'base64url')]);
+    expect(createPublicKey(createPrivateKey({ key: seed, format: 'der', type: 'pkcs8' })).export({ format: 'jwk' }).x).toBe(value('vote-public-key'));
+    for (const p of stored) {
+      expect(p.Type).toBe('SecureString');
+      expect(res.output).not.toContain(p.Value);
+      for (const piece of JSON.stringify(p.Value).match(/[A-Za-z0-9_-]{32,}/g) ?? []) expect(res.output).not.toContain(piece);
+    }
+    expect(res.output).not.toContain(token);
+    // Only the token's hash is stored.
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const again = secrets(['init', '--stage', 'staging']);
+    expect(again.output).toContain('kept    /participation-api/staging/token-keys');
+    expect(secrets(['check', '--stage', 'staging']).status).toBe(0);
+  });
+
+  it('check refuses short keys, the dev defaults and an empty token list, naming each fix', () => {
+    ssm.set('/participation-api/weak/token-keys', JSON.stringify({ current: { kid: 'k1', key: 'c2hvcnQ' }, next: null, previous: null }));
+    ssm.set('/participation-api/weak/server-key', 'local-dev-jwt-secret-change-me-0123456789abcdef');
+    ssm.set('/participation-api/weak/service-tokens', '[]');
+    ssm.set('/participation-api/weak/vote-chain-key', DEV_VOTE_CHAIN_KEY);
+    ssm.set('/participation-api/weak/vote-signing-key', randomBytes(32).toString('base64url'));
+    // A public key that is not the signing key's: checkpoints would not verify against what is published.
+    ssm.set('/participation-api/weak/vote-public-key', randomBytes(32).toString('base64url'));
+    const res = secrets(['check', '--stage', 'weak']);
+    expect(res.status).toBe(1);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/token-keys: .*shorter than 32 bytes/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/server-key: .*(dev default|not base64url)/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/service-tokens: .*empty.*Fix: npm run secrets -- service-token add/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-chain-key: .*dev default/);
+    expect(res.output).toMatch(/ok {6}\/participation-api\/weak\/vote-signing-key/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-public-key: .*not the value voteSigningKey gives.*stored again from voteSigningKey/);
+  });
+
+  it('rotates the token key in three steps, and a service token added by hand must have 32 characters', () => {
+    for (const step of ['prepare', 'promote', 'retire']) expect(secrets(['rotate-token-key', '--stage', 'staging', '--step', step]).status).toBe(0);
+    const keys = JSON.parse(ssm.parameters.get('/participation-api/staging/token-keys')!.Value) as { current: { kid: string }; next: null; previous: null };
+    expect(keys.next).toBeNull();
+    expect(keys.previous).toBeNull();
+    const short = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/secrets.ts', 'service-token', 'add', '--stage', 'staging', '--name', 'ops', '--from-stdin'], {
+      cwd: root,
+      env: { ...process.env, ...ssmEnvironment(ssm) },
+      input: 'too-short-token',
+      encoding: 'utf8',
+    });
+    expect(short.status).toBe(1);
+    expect(`${short.stdout}${short.stderr}`).toContain('at least 32 characters');
   });
 });

@@ -1,9 +1,11 @@
 /**
- * The deploy artifact stays valid and deploy-ready: `serverless package` runs offline (no AWS
- * credentials), every function of serverless.yml comes out as its own small bundle, and the generated
- * CloudFormation template has least-privilege IAM (the DynamoDB actions lib/store sends, on this table
- * and its indexes only), throttling on the HTTP API stage, JSON logs at LOG_LEVEL, log retention and a
- * protected table.
+ * The deploy artifact of a deployable stage (prod), as CloudFormation would get it: `serverless
+ * package` runs offline (no AWS credentials), and the compiled template is held to what an operator
+ * signs off (docs/deploy.md, docs/operations.md): no secret value anywhere in the output, every
+ * function on the role of its access class and nothing more, tracing, access logs, alarms to the
+ * alarm topic over every function and index, the jobs' dead-letter queue, a protected and backed-up
+ * table, tags, per-route throttles, gradual deployment of the write routes, and a resource count with
+ * headroom under CloudFormation's 500.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -11,17 +13,33 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
+import { SECRETS, type SecretName } from '#lib/config/secret-values';
+import { jobAccessClass } from '#lib/jobs/lambda';
+import { JOB_NAMES } from '#schemas/job';
+import { ROUTES } from '#lib/openapi/routes';
+import definition from '../../lib/store/table-definition.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-/** What these tests read of serverless-state.json and of the CloudFormation template. */
+/** What an operator may still have in the shell from before the secret store: it must go nowhere. */
+const LEAKY = { JWT_SECRET: 'leaky-jwt-secret-never-deployed-0123456789abcdef', API_SERVICE_TOKENS: 'leaky-service-token-never-deployed-0123456789' };
+/**
+ * CloudFormation's limit of resources per stack, and the share of it this stack may use: past it,
+ * split the stack (docs/deploy.md "What the stack creates") rather than raising this.
+ */
+const CFN_LIMIT = 500;
+const HEADROOM = 0.92;
+
 interface State {
-  service: { functions: Record<string, { package?: { artifact?: string } }> };
+  service: { functions: Record<string, { package?: { artifact?: string } }>; provider: { stackTags: Record<string, string> } };
 }
 interface CfnResource {
   Type: string;
+  Condition?: string;
+  DependsOn?: string | string[];
   DeletionPolicy?: string;
   UpdateReplacePolicy?: string;
-  Properties: Record<string, unknown>;
+  Properties: Record<string, unknown> & { [k: string]: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 interface IamStatement {
   Effect: string;
@@ -29,34 +47,46 @@ interface IamStatement {
   Resource: unknown;
 }
 interface Template {
-  Resources: Record<string, CfnResource> & {
-    Table: CfnResource & {
-      Properties: { DeletionProtectionEnabled: boolean; PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: boolean }; BillingMode: string };
-    };
-    IamRoleLambdaExecution: CfnResource & { Properties: { Policies: Array<{ PolicyDocument: { Statement: IamStatement[] } }> } };
-    HttpApiStage: CfnResource & { Properties: { StageName: string; DefaultRouteSettings: { ThrottlingRateLimit: number; ThrottlingBurstLimit: number } } };
-  };
+  Resources: Record<string, CfnResource>;
 }
 
 let out: string;
 let state: State;
 let template: Template;
+let resources: Record<string, CfnResource>;
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), 'sls-package-'));
   execFileSync(process.execPath, ['node_modules/serverless/bin/serverless.js', 'package', '--stage', 'prod', '--package', out], {
     cwd: root,
-    env: { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1', SLS_ESBUILD_WORK_FOLDER: '.esbuild-package', LOG_LEVEL: 'critical' },
+    env: { ...process.env, ...LEAKY, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: 'none-such', SLS_TELEMETRY_DISABLED: '1', SLS_ESBUILD_WORK_FOLDER: '.esbuild-package', LOG_LEVEL: 'critical' },
     stdio: 'pipe',
-    timeout: 240_000,
+    timeout: 600_000,
   });
   state = JSON.parse(readFileSync(join(out, 'serverless-state.json'), 'utf8'));
   template = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8'));
-}, 250_000);
+  resources = template.Resources;
+}, 620_000);
 
 afterAll(() => {
   if (out) rmSync(out, { recursive: true, force: true });
 });
+
+const asList = <T>(v: T | T[]) => (Array.isArray(v) ? v : [v]);
+const ofType = (type: string) => Object.entries(resources).filter(([, r]) => r.Type === type);
+const functions = () => ofType('AWS::Lambda::Function');
+const isJob = (logicalId: string) => logicalId.startsWith('Job');
+/** The logical id osls gives a function (`voteCast` -> `VoteCastLambdaFunction`). */
+const lambdaId = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}LambdaFunction`;
+
+/** Each function's declared access class: its route's `dataAccess`, the job's (lib/jobs/lambda.ts) for the jobs, `static` for the catch-all. */
+function declaredClasses(): Map<string, AccessClass> {
+  const classes = new Map<string, AccessClass>();
+  for (const route of ROUTES) classes.set(lambdaId(route.functionName ?? route.operationId), route.dataAccess);
+  classes.set(lambdaId('notFound'), 'static');
+  for (const job of JOB_NAMES) classes.set(lambdaId(`job${job.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`), jobAccessClass(job));
+  return classes;
+}
 
 /**
  * The IAM actions the code needs, read from the commands lib/store sends. A transaction is authorised
@@ -69,23 +99,11 @@ function actionsUsedByTheStore(): Set<string> {
     .filter((f) => f.endsWith('.ts') && f !== 'table.ts')
     .map((f) => readFileSync(join(dir, f), 'utf8'));
   const actions = new Set<string>();
-  const direct: Record<string, string> = {
-    Get: 'GetItem',
-    Put: 'PutItem',
-    Update: 'UpdateItem',
-    Delete: 'DeleteItem',
-    Query: 'Query',
-    Scan: 'Scan',
-    BatchGet: 'BatchGetItem',
-    BatchWrite: 'BatchWriteItem',
-  };
+  const direct: Record<string, string> = { Get: 'GetItem', Put: 'PutItem', Update: 'UpdateItem', Delete: 'DeleteItem', Query: 'Query', Scan: 'Scan', BatchGet: 'BatchGetItem', BatchWrite: 'BatchWriteItem' };
   for (const source of sources) {
     for (const [, name] of source.matchAll(/new (\w+?)(?:Item)?Command\(/g)) {
       if (name === 'TransactWrite') {
-        // The item kinds inside TransactItems: `{ Put: ... }`, `{ Update: ... }`, `{ Delete: ... }`, `{ ConditionCheck: ... }`.
-        for (const [, kind] of source.matchAll(/\b(Put|Update|Delete|ConditionCheck):\s*\{/g)) {
-          actions.add(kind === 'ConditionCheck' ? 'ConditionCheckItem' : direct[kind!]!);
-        }
+        for (const [, kind] of source.matchAll(/\b(Put|Update|Delete|ConditionCheck):\s*\{/g)) actions.add(kind === 'ConditionCheck' ? 'ConditionCheckItem' : direct[kind!]!);
       } else if (name === 'TransactGet') {
         actions.add('GetItem');
       } else {
@@ -94,84 +112,193 @@ function actionsUsedByTheStore(): Set<string> {
       }
     }
   }
-  return new Set([...actions].map((a) => `dynamodb:${a}`));
+  return actions;
 }
 
-const asList = <T>(v: T | T[]) => (Array.isArray(v) ? v : [v]);
-const tableArn = { 'Fn::GetAtt': ['Table', 'Arn'] };
-const indexArn = { 'Fn::Join': ['/', [tableArn, 'index', '*']] };
+function statementsOf(roleId: string): IamStatement[] {
+  const role = resources[roleId];
+  expect(role, roleId).toBeDefined();
+  return (role!.Properties.Policies as Array<{ PolicyDocument: { Statement: unknown[] } }>)
+    .flatMap((p) => p.PolicyDocument.Statement)
+    .map((s) => ((s as { 'Fn::If'?: [string, IamStatement, unknown] })['Fn::If'] ? (s as { 'Fn::If': [string, IamStatement, unknown] })['Fn::If'][1] : (s as IamStatement)));
+}
 
 describe('serverless package (prod)', () => {
   it('packages every function as its own bundle, without AWS credentials', () => {
-    const functions = Object.entries(state.service.functions);
-    expect(functions.length).toBeGreaterThan(5);
-    expect(functions.map(([name]) => name)).toEqual(expect.arrayContaining(['openapi', 'docs']));
-    for (const [name, fn] of functions) {
+    const fns = Object.entries(state.service.functions);
+    expect(fns.length).toBeGreaterThan(5);
+    for (const [name, fn] of fns) {
       const artifact = fn.package?.artifact;
       expect(artifact, `artifact of ${name}`).toBeTruthy();
-      const size = statSync(join(out, artifact!.split('/').pop()!)).size;
-      expect(size, `zip of ${name}`).toBeGreaterThan(10_000);
+      expect(statSync(join(out, artifact!.split('/').pop()!)).size, `zip of ${name}`).toBeGreaterThan(10_000);
     }
   });
 
-  it('keeps the table: retained, deletion-protected in prod, point-in-time recovery, on demand', () => {
-    const table = template.Resources.Table;
-    expect(table.DeletionPolicy).toBe('Retain');
-    expect(table.UpdateReplacePolicy).toBe('Retain');
-    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
-    expect(table.Properties.PointInTimeRecoverySpecification.PointInTimeRecoveryEnabled).toBe(true);
-    expect(table.Properties.BillingMode).toBe('PAY_PER_REQUEST');
-  });
-
-  it('grants the Lambdas exactly the DynamoDB actions lib/store uses, on this table and its indexes only', () => {
-    const statements = template.Resources.IamRoleLambdaExecution.Properties.Policies.flatMap((p) => p.PolicyDocument.Statement);
-    const dynamo = statements.filter((s) => asList(s.Action).some((a: string) => a.startsWith('dynamodb:')));
-    for (const s of dynamo) {
-      expect(s.Effect).toBe('Allow');
-      for (const a of asList(s.Action)) expect(a, 'no wildcard actions').not.toContain('*');
+  it('holds no secret value anywhere: template, state, or any file inside any artifact', { timeout: 300_000 }, () => {
+    const files = readdirSync(out);
+    for (const file of files) {
+      const text = file.endsWith('.zip') ? execFileSync('unzip', ['-p', join(out, file)], { maxBuffer: 256 * 1024 * 1024 }).toString('latin1') : readFileSync(join(out, file), 'latin1');
+      for (const value of Object.values(LEAKY)) expect(text.includes(value), `${value} in ${file}`).toBe(false);
     }
-    const granted = new Set(dynamo.flatMap((s) => asList(s.Action) as string[]));
-    const used = actionsUsedByTheStore();
-    expect(used).toContain('dynamodb:ConditionCheckItem');
-    expect([...granted].sort()).toEqual([...used].sort());
-
-    // The table gets the item actions; its indexes only Query. Nothing else, no other table.
-    const onTable = dynamo.filter((s) => JSON.stringify(asList(s.Resource)) === JSON.stringify([tableArn]));
-    const onIndexes = dynamo.filter((s) => JSON.stringify(asList(s.Resource)) === JSON.stringify([indexArn]));
-    expect(onTable.length + onIndexes.length).toBe(dynamo.length);
-    expect(new Set(onTable.flatMap((s) => asList(s.Action)))).toEqual(used);
-    expect(onIndexes.flatMap((s) => asList(s.Action))).toEqual(['dynamodb:Query']);
-
-    // No other service than logs and DynamoDB, and no wildcard resource.
-    for (const s of statements) {
-      for (const a of asList(s.Action) as string[]) expect(a).toMatch(/^(logs|dynamodb):/);
-      for (const r of asList(s.Resource)) expect(r).not.toBe('*');
+    for (const [id, fn] of functions()) {
+      const variables = Object.keys((fn.Properties.Environment as { Variables: Record<string, string> }).Variables);
+      expect(variables, id).not.toContain('JWT_SECRET');
+      expect(variables, id).not.toContain('API_SERVICE_TOKENS');
+      expect((fn.Properties.Environment as { Variables: Record<string, string> }).Variables.SECRETS_PATH).toBe('/participation-api/prod/');
     }
   });
 
-  it('throttles every route of the HTTP API stage', () => {
-    const stage = template.Resources.HttpApiStage;
-    expect(stage.Type).toBe('AWS::ApiGatewayV2::Stage');
-    expect(stage.Properties.StageName).toBe('$default');
-    const settings = stage.Properties.DefaultRouteSettings;
-    expect(settings.ThrottlingRateLimit).toBe(500);
-    expect(settings.ThrottlingBurstLimit).toBe(1000);
-    expect(settings.ThrottlingBurstLimit).toBeGreaterThanOrEqual(settings.ThrottlingRateLimit);
+  it("puts every function on its access class's role, which holds that class's actions and nothing else", () => {
+    const classes = declaredClasses();
+    expect(classes.size).toBe(functions().length);
+    const tableArn = JSON.stringify({ 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':dynamodb:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':table/participation-api-prod']] });
+    for (const [id, fn] of functions()) {
+      const accessClass = classes.get(id);
+      expect(accessClass, `${id} has a declared access class`).toBeDefined();
+      expect(fn.Properties.Role, id).toEqual({ 'Fn::GetAtt': [roleLogicalId(accessClass!), 'Arn'] });
+    }
+    expect(ofType('AWS::IAM::Role').map(([id]) => id).filter((id) => id.startsWith('AccessRole')).sort()).toEqual(Object.keys(ACCESS_CLASSES).map((c) => roleLogicalId(c as AccessClass)).sort());
+    expect(resources.IamRoleLambdaExecution, 'no provider-wide role').toBeUndefined();
+
+    for (const [name, grant] of Object.entries(ACCESS_CLASSES)) {
+      const statements = statementsOf(roleLogicalId(name as AccessClass));
+      const actions = statements.flatMap((s) => asList(s.Action) as string[]);
+      for (const s of statements) {
+        expect(s.Effect).toBe('Allow');
+        for (const a of asList(s.Action) as string[]) {
+          expect(a, 'no wildcard actions').not.toContain('*');
+          expect(a).toMatch(/^(logs|xray|dynamodb|ssm|kms|sqs):/);
+        }
+        // X-Ray's actions take no resource; everything else names its resource.
+        if (asList(s.Resource).includes('*')) expect(asList(s.Action).every((a) => String(a).startsWith('xray:')), JSON.stringify(s)).toBe(true);
+      }
+      const onTable = statements.filter((s) => JSON.stringify(s.Resource) === tableArn).flatMap((s) => asList(s.Action));
+      expect(onTable.sort(), name).toEqual(grant.table.map((a) => `dynamodb:${a}`).sort());
+      expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), `${name}: DynamoDB only on the table and (Query) its indexes`).toEqual(
+        [...grant.table.map((a) => `dynamodb:${a}`), ...((grant.table as readonly string[]).includes('Query') ? ['dynamodb:Query'] : [])].sort(),
+      );
+      expect(actions.includes('ssm:GetParameters'), `${name} reads secrets`).toBe(grant.secrets.length > 0);
+      expect(actions.includes('sqs:SendMessage'), `${name} sends dead letters`).toBe(grant.deadLetters);
+      if (grant.secrets.length) {
+        // Exactly the class's parameters, each by name: no wildcard under the stage's path.
+        const ssm = statements.find((s) => asList(s.Action).includes('ssm:GetParameters'))!;
+        const parameters = asList(ssm.Resource).map((r) => JSON.stringify(r).match(/:parameter\/participation-api\/prod\/([a-z-]+)"/)?.[1]);
+        expect(parameters.sort(), name).toEqual((grant.secrets as readonly SecretName[]).map((secret) => SECRETS[secret].parameter).sort());
+      }
+    }
+    // The store's actions are exactly what the widest class grants: no action unused, none missing.
+    expect([...actionsUsedByTheStore()].sort()).toEqual([...ACCESS_CLASSES.write.table].sort());
   });
 
-  it('has Lambda write the logs of every function as JSON, filtered at LOG_LEVEL under its Lambda name', () => {
-    const functions = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-    expect(functions.length).toBe(Object.keys(state.service.functions).length);
-    for (const fn of functions) {
-      // The package ran with LOG_LEVEL=critical: the code's level as given, Lambda's FATAL for it.
+  it('traces every function (X-Ray active)', () => {
+    for (const [id, fn] of functions()) expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+  });
+
+  it('has Lambda write the logs of every function as JSON, filtered at LOG_LEVEL under its Lambda name, kept 30 days', () => {
+    for (const [, fn] of functions()) {
       expect(fn.Properties.LoggingConfig).toEqual({ LogFormat: 'JSON', ApplicationLogLevel: 'FATAL' });
       expect(fn.Properties.Environment).toMatchObject({ Variables: { LOG_LEVEL: 'critical' } });
     }
+    const groups = ofType('AWS::Logs::LogGroup');
+    expect(groups.length).toBe(functions().length + 1);
+    for (const [, group] of groups) expect(group.Properties.RetentionInDays).toBe(30);
   });
 
-  it('keeps the logs of every function for 30 days', () => {
-    const logGroups = Object.values(template.Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup');
-    expect(logGroups.length).toBe(Object.keys(state.service.functions).length);
-    for (const group of logGroups) expect(group.Properties.RetentionInDays).toBe(30);
+  it('writes HTTP API access logs as JSON to a log group with retention', () => {
+    const settings = resources.HttpApiStage!.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(settings).toBeDefined();
+    const line = JSON.parse(settings.Format.replace(/\$context\.[\w.]+/g, 'x'));
+    expect(Object.keys(line)).toEqual(expect.arrayContaining(['requestId', 'ip', 'routeKey', 'status', 'latency']));
+    const [groupId] = (settings.DestinationArn as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'];
+    expect(resources[groupId]!.Properties.RetentionInDays).toBe(30);
+  });
+
+  it('alarms to the alarm topic on the API, every function, the table and each index, the jobs, and the budget', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm');
+    for (const [id, alarm] of alarms) expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: 'AlarmTopic' }]);
+    const ids = alarms.map(([id]) => id);
+    expect(ids).toEqual(expect.arrayContaining(['Api5xxAlarm', 'ApiLatencyAlarm', 'JobUnitFailedAlarm', 'JobsDeadLetterAlarm', 'TableThrottleAlarm', 'TableSystemErrorsAlarm']));
+    for (const index of definition.GlobalSecondaryIndexes) expect(ids, index.IndexName).toContain(`Table${index.IndexName}ThrottleAlarm`);
+
+    // Every function is in exactly one errors alarm and one throttles alarm.
+    const names = functions().map(([, fn]) => fn.Properties.FunctionName as string).sort();
+    for (const metric of ['Errors', 'Throttles']) {
+      const covered = alarms
+        .filter(([id]) => id.startsWith(`Lambda${metric}Alarm`))
+        .flatMap(([, a]) => (a.Properties.Metrics as Array<{ MetricStat?: { Metric: { MetricName: string; Dimensions: Array<{ Value: string }> } } }>).filter((m) => m.MetricStat).map((m) => m.MetricStat!.Metric.Dimensions[0]!.Value));
+      expect(covered.sort(), metric).toEqual(names);
+    }
+    expect(resources.JobUnitFailedAlarm!.Properties).toMatchObject({ Namespace: 'ParticipationApi', MetricName: 'JobUnitsFailed', Dimensions: [{ Name: 'service', Value: 'participation-api-prod' }] });
+
+    const budget = resources.CostBudget!.Properties as { NotificationsWithSubscribers: Array<{ Subscribers: unknown[] }> };
+    for (const n of budget.NotificationsWithSubscribers) expect(n.Subscribers).toEqual([{ SubscriptionType: 'SNS', Address: { Ref: 'AlarmTopic' } }]);
+    expect(resources.AlarmEmailSubscription).toMatchObject({ Condition: 'HasAlarmEmail', Properties: { TopicArn: { Ref: 'AlarmTopic' }, Protocol: 'email' } });
+    expect(ofType('AWS::CloudWatch::Dashboard')).toHaveLength(1);
+  });
+
+  it('sends a failed job run, after two retries, to the dead-letter queue', () => {
+    const jobs = functions().filter(([id]) => isJob(id));
+    expect(jobs.length).toBe(5);
+    const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, c]) => c.Properties);
+    for (const [id] of jobs) {
+      const config = configs.find((c) => JSON.stringify(c.FunctionName).includes(id));
+      expect(config, id).toMatchObject({ MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': ['JobsDeadLetterQueue', 'Arn'] } } } });
+    }
+  });
+
+  it('keeps the table: retained, deletion-protected, point-in-time recovery, encrypted, backed up daily for a year, tagged', () => {
+    const table = resources.Table!;
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+    expect(table.Condition).toBe('ManageTable');
+    expect(table.Properties).toMatchObject({ TableName: 'participation-api-prod', DeletionProtectionEnabled: true, BillingMode: 'PAY_PER_REQUEST', PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } });
+    expect(table.Properties.SSESpecification).toEqual({ 'Fn::If': ['HasTableKmsKey', expect.objectContaining({ SSEType: 'KMS' }), { SSEEnabled: false }] });
+    const rule = (resources.BackupPlan!.Properties.BackupPlan as { BackupPlanRule: Array<{ ScheduleExpression: string; Lifecycle: { DeleteAfterDays: number } }> }).BackupPlanRule[0]!;
+    expect(rule.ScheduleExpression).toMatch(/^cron\(0 \d+ \* \* \? \*\)$/);
+    expect(rule.Lifecycle.DeleteAfterDays).toBe(365);
+    expect(JSON.stringify(resources.BackupSelection!.Properties)).toContain(':table/participation-api-prod');
+    expect(state.service.provider.stackTags).toEqual({ service: 'participation-api', stage: 'prod', 'cost-center': 'participation' });
+    for (const [id, r] of [...functions(), ['Table', table] as const, ['AlarmTopic', resources.AlarmTopic!] as const, ['JobsDeadLetterQueue', resources.JobsDeadLetterQueue!] as const]) {
+      const tags = JSON.stringify(r.Properties.Tags);
+      for (const key of ['service', 'stage', 'cost-center']) expect(tags, `${id} tag ${key}`).toContain(key);
+    }
+  });
+
+  it('throttles the stage, and the vote, login and newsletter routes each on their own', () => {
+    const stage = resources.HttpApiStage!;
+    const defaults = stage.Properties.DefaultRouteSettings as { ThrottlingRateLimit: number; ThrottlingBurstLimit: number };
+    expect(defaults).toMatchObject({ ThrottlingRateLimit: 500, ThrottlingBurstLimit: 1000 });
+    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey as string);
+    const settings = stage.Properties.RouteSettings as Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }>;
+    expect(Object.keys(settings).sort()).toEqual(
+      ['POST /api/site/{siteId}/vote', 'GET /oauth/site/{siteId}/login', 'GET /oauth/site/{siteId}/digest-login', 'POST /api/site/{siteId}/newslettersignup', 'POST /api/site/{siteId}/confirm'].sort(),
+    );
+    for (const [key, limits] of Object.entries(settings)) {
+      expect(routeKeys, key).toContain(key);
+      expect(limits.ThrottlingRateLimit).toBeLessThan(defaults.ThrottlingRateLimit);
+    }
+    // The stage waits for the routes it names (CloudFormation refuses settings of a route not yet made).
+    const dependsOn = asList(stage.DependsOn!);
+    for (const key of Object.keys(settings)) expect(dependsOn, key).toContain(ofType('AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === key)![0]);
+    expect(resources.HttpApi!.Properties.DisableExecuteApiEndpoint).toEqual({ 'Fn::If': ['HasCustomDomain', true, false] });
+    expect(resources.ApiDomainName!.Condition).toBe('HasCustomDomain');
+  });
+
+  it('deploys the write routes gradually behind an alias, rolled back by the 5xx alarm; the others at once', () => {
+    const groups = ofType('AWS::CodeDeploy::DeploymentGroup');
+    const classes = declaredClasses();
+    const gradual = [...classes].filter(([, c]) => c === 'write' || c === 'door').map(([id]) => id);
+    expect(groups.length).toBe(gradual.length);
+    for (const [, group] of groups) expect(group.Properties.AlarmConfiguration).toEqual({ Alarms: [{ Name: { Ref: 'Api5xxAlarm' } }], Enabled: true });
+    const aliases = ofType('AWS::Lambda::Alias').map(([id]) => id);
+    for (const id of gradual) expect(aliases, id).toContain(`${id}AliasLive`);
+    const versions = ofType('AWS::Lambda::Version').map(([, v]) => JSON.stringify(v.Properties.FunctionName));
+    expect(versions.length).toBe(gradual.length);
+  });
+
+  it(`stays under CloudFormation's ${CFN_LIMIT} resources with ${Math.round((1 - HEADROOM) * 100)} % headroom`, () => {
+    const count = Object.keys(resources).length;
+    console.log(`resources: ${count} of ${CFN_LIMIT} (${ofType('AWS::Lambda::Function').length} functions)`);
+    expect(count).toBeLessThanOrEqual(CFN_LIMIT * HEADROOM);
   });
 });

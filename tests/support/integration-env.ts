@@ -1,7 +1,7 @@
 /**
  * Points the code under test at the run's DynamoDB Local before any module reads the environment.
  */
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from './test-secrets.ts';
 
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
@@ -9,3 +9,12 @@ process.env.TABLE_NAME = inject('tableName');
 process.env.STAGE = 'test';
 process.env.API_SERVICE_TOKENS = TEST_SERVICE_TOKENS;
 process.env.JWT_SECRET = TEST_JWT_SECRET;
+
+// Least privilege against the real code paths: a handler's DynamoDB request outside its access
+// class fails the test that made it (tests/support/access-check.ts; installed by the first invoke, so
+// no lib module is loaded here before a test file sets its environment).
+const { takeViolations } = await import('./access-check.ts');
+afterEach(() => {
+  const violations = takeViolations();
+  if (violations.length) throw new Error(`requests outside the access class:\n${[...new Set(violations)].join('\n')}`);
+});

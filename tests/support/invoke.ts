@@ -3,6 +3,13 @@
  * Gateway would, and returns the parsed answer. Integration tests use it against DynamoDB Local.
  */
 import { call, json, type CallOptions, type Handler } from '../../scripts/lambda-call.ts';
+import type { AccessClass } from '#lib/config/access-classes';
+import { asAccessClass, installAccessCheck } from './access-check.ts';
+
+let checking: Promise<void> | undefined;
+/** The access check on the store's client, once per test file, at the first invoke (the handler has loaded the client by then). */
+const ensureAccessCheck = () =>
+  (checking ??= import('#lib/store/client').then(({ dynamo }) => installAccessCheck(dynamo.middlewareStack as unknown as Parameters<typeof installAccessCheck>[0])));
 
 export type InvokeOptions = CallOptions;
 
@@ -20,6 +27,9 @@ export interface InvokeResult<T = unknown> {
  * through `errorOf`, which checks it. Without `T` the body is `unknown`.
  */
 export async function invoke<T = unknown>(handler: Handler, options: InvokeOptions = {}): Promise<InvokeResult<T>> {
-  const result = await call(handler, options);
+  // A route's handler carries its access class (lib/http/handler.ts): its requests are checked against it.
+  const { dataAccess, operationId } = handler as Handler & { dataAccess?: AccessClass; operationId?: string };
+  if (dataAccess) await ensureAccessCheck();
+  const result = await (dataAccess ? asAccessClass(dataAccess, operationId ?? 'a handler', () => call(handler, options)) : call(handler, options));
   return { status: result.status, body: json<T>(result), headers: result.headers, cookies: result.cookies };
 }

@@ -6,7 +6,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { logEntryPut, readAllLogEntries } from '#lib/store/vote-log';
 import { GENESIS_MAC, sealEntry, type SealedEntry } from '#lib/vote-record/entry';
-import { voteRecordKeys } from '#lib/vote-record/keys';
+import { voteChainKey } from '#lib/vote-record/keys';
 
 export interface EntrySpec {
   userId: number;
@@ -27,7 +27,7 @@ export async function writeEntries(siteId: number, specs: readonly EntrySpec[]):
   const written: SealedEntry[] = [];
   for (const spec of specs) {
     const previous = heads.get(spec.userId);
-    const entry = sealEntry(voteRecordKeys().chainKey, {
+    const entry = sealEntry(voteChainKey(), {
       siteId,
       userId: spec.userId,
       version: (previous?.version ?? 0) + 1,

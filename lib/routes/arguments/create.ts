@@ -6,6 +6,7 @@ export const argumentCreate = {
   method: 'POST',
   path: '/api/site/{siteId}/idea/{ideaId}/argument',
   handler: 'functions/arguments/create',
+  dataAccess: 'write',
   params: ideaArgumentsParams,
   body: createArgumentBody,
   tag: 'Arguments',

@@ -6,6 +6,7 @@ export const argumentDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
   handler: 'functions/arguments/delete',
+  dataAccess: 'write',
   params: argumentParams,
   tag: 'Arguments',
   summary: 'Delete one argument',

@@ -6,6 +6,7 @@ export const argumentGet = {
   method: 'GET',
   path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
   handler: 'functions/arguments/get',
+  dataAccess: 'read',
   params: argumentParams,
   query: argumentFlagsQuery,
   tag: 'Arguments',

@@ -7,6 +7,7 @@ export const argumentListSite = {
   method: 'GET',
   path: '/api/site/{siteId}/argument',
   handler: 'functions/arguments/list-site',
+  dataAccess: 'read',
   params: siteParams,
   query: argumentListQuery,
   tag: 'Arguments',

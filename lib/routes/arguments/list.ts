@@ -6,6 +6,7 @@ export const argumentList = {
   method: 'GET',
   path: '/api/site/{siteId}/idea/{ideaId}/argument',
   handler: 'functions/arguments/list',
+  dataAccess: 'read',
   params: ideaArgumentsParams,
   query: argumentListQuery,
   tag: 'Arguments',

@@ -6,6 +6,7 @@ export const argumentUpdate = {
   method: 'PUT',
   path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}',
   handler: 'functions/arguments/update',
+  dataAccess: 'write',
   params: argumentParams,
   body: updateArgumentBody,
   tag: 'Arguments',

@@ -6,6 +6,7 @@ export const argumentVote = {
   method: 'POST',
   path: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}/vote',
   handler: 'functions/arguments/vote',
+  dataAccess: 'write',
   params: argumentParams,
   tag: 'Arguments',
   summary: "Toggle the caller's vote on an argument",

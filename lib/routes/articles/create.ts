@@ -10,6 +10,7 @@ export const articleCreate = {
   method: 'POST',
   path: '/api/site/{siteId}/article',
   handler: 'functions/articles/create',
+  dataAccess: 'write',
   params: siteParams,
   body: createArticleBody,
   tag: 'Articles',

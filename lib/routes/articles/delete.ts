@@ -6,6 +6,7 @@ export const articleDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}/article/{articleId}',
   handler: 'functions/articles/delete',
+  dataAccess: 'write',
   params: articleParams,
   tag: 'Articles',
   summary: 'Delete one article',

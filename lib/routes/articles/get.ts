@@ -6,6 +6,7 @@ export const articleGet = {
   method: 'GET',
   path: '/api/site/{siteId}/article/{articleId}',
   handler: 'functions/articles/get',
+  dataAccess: 'read',
   params: articleParams,
   query: articleIncludeQuery,
   tag: 'Articles',

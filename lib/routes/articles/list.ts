@@ -7,6 +7,7 @@ export const articleList = {
   method: 'GET',
   path: '/api/site/{siteId}/article',
   handler: 'functions/articles/list',
+  dataAccess: 'read',
   params: siteParams,
   query: listArticlesQuery,
   tag: 'Articles',

@@ -10,6 +10,7 @@ export const articleUpdate = {
   method: 'PUT',
   path: '/api/site/{siteId}/article/{articleId}',
   handler: 'functions/articles/update',
+  dataAccess: 'write',
   params: articleParams,
   body: updateArticleBody,
   tag: 'Articles',

@@ -10,6 +10,7 @@ export const ideaCreate = {
   method: 'POST',
   path: '/api/site/{siteId}/idea',
   handler: 'functions/ideas/create',
+  dataAccess: 'write',
   params: siteParams,
   body: createIdeaBody,
   tag: 'Ideas',

@@ -6,6 +6,7 @@ export const ideaDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}/idea/{ideaId}',
   handler: 'functions/ideas/delete',
+  dataAccess: 'write',
   params: ideaParams,
   tag: 'Ideas',
   summary: 'Delete one idea, with its arguments and votes',

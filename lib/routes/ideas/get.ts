@@ -6,6 +6,7 @@ export const ideaGet = {
   method: 'GET',
   path: '/api/site/{siteId}/idea/{ideaId}',
   handler: 'functions/ideas/get',
+  dataAccess: 'read',
   params: ideaParams,
   query: ideaIncludeQuery,
   tag: 'Ideas',

@@ -7,6 +7,7 @@ export const ideaList = {
   method: 'GET',
   path: '/api/site/{siteId}/idea',
   handler: 'functions/ideas/list',
+  dataAccess: 'read',
   params: siteParams,
   query: listIdeasQuery,
   tag: 'Ideas',

@@ -7,6 +7,7 @@ export const ideaMarkerList = {
   method: 'GET',
   path: '/api/site/{siteId}/idea-marker',
   handler: 'functions/ideas/markers',
+  dataAccess: 'read',
   params: siteParams,
   query: listMarkersQuery,
   tag: 'Ideas',

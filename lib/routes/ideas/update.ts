@@ -10,6 +10,7 @@ export const ideaUpdate = {
   method: 'PUT',
   path: '/api/site/{siteId}/idea/{ideaId}',
   handler: 'functions/ideas/update',
+  dataAccess: 'write',
   params: ideaParams,
   body: updateIdeaBody,
   tag: 'Ideas',

@@ -7,6 +7,7 @@ export const newsletterConfirm = {
   method: 'POST',
   path: '/api/site/{siteId}/confirm',
   handler: 'functions/newsletter/confirm',
+  dataAccess: 'write',
   params: siteParams,
   body: confirmBody,
   rateLimit: 'newsletter-confirm',

@@ -7,6 +7,7 @@ export const newsletterSignupCreate = {
   method: 'POST',
   path: '/api/site/{siteId}/newslettersignup',
   handler: 'functions/newsletter/create',
+  dataAccess: 'write',
   params: siteParams,
   body: createSignupBody,
   rateLimit: 'newsletter-signup',

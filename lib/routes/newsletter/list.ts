@@ -7,6 +7,7 @@ export const newsletterSignupList = {
   method: 'GET',
   path: '/api/site/{siteId}/newslettersignup',
   handler: 'functions/newsletter/list',
+  dataAccess: 'read',
   params: siteParams,
   query: listSignupsQuery,
   tag: 'Newsletter',

@@ -7,6 +7,7 @@ export const notificationList = {
   method: 'GET',
   path: '/api/site/{siteId}/notification',
   handler: 'functions/notifications/list',
+  dataAccess: 'read',
   params: siteParams,
   query: listNotificationsQuery,
   tag: 'Notifications',

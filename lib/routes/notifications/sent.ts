@@ -6,6 +6,7 @@ export const notificationSent = {
   method: 'POST',
   path: '/api/site/{siteId}/notification/{notificationId}/sent',
   handler: 'functions/notifications/sent',
+  dataAccess: 'write',
   params: notificationParams,
   tag: 'Notifications',
   summary: 'Mark a notification sent',

@@ -7,6 +7,7 @@ export const oauthDigestLogin = {
   method: 'GET',
   path: '/oauth/site/{siteId}/digest-login',
   handler: 'functions/oauth/digest-login',
+  dataAccess: 'write',
   params: siteParams,
   query: digestLoginQuery,
   rateLimit: 'digest-login',

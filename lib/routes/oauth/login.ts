@@ -8,6 +8,7 @@ export const oauthLogin = {
   method: 'GET',
   path: '/oauth/site/{siteId}/login',
   handler: 'functions/oauth/login',
+  dataAccess: 'door',
   params: siteParams,
   query: loginQuery,
   rateLimit: 'login',

@@ -8,6 +8,7 @@ export const oauthLogout = {
   method: 'GET',
   path: '/oauth/site/{siteId}/logout',
   handler: 'functions/oauth/logout',
+  dataAccess: 'read',
   params: siteParams,
   query: logoutQuery,
   tag: 'Login',

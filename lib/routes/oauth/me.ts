@@ -6,6 +6,7 @@ export const oauthMe = {
   method: 'GET',
   path: '/oauth/site/{siteId}/me',
   handler: 'functions/oauth/me',
+  dataAccess: 'read',
   params: siteParams,
   tag: 'Login',
   summary: "The caller's own user record",

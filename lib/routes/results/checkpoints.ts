@@ -7,6 +7,7 @@ export const voteCheckpointList = {
   method: 'GET',
   path: '/api/site/{siteId}/vote-checkpoint',
   handler: 'functions/results/checkpoints',
+  dataAccess: 'read',
   params: siteParams,
   query: listCheckpointsQuery,
   tag: 'Results',

@@ -11,6 +11,7 @@ export const resultsCompute = {
   summary: 'Compute the results now',
   description: 'Makes the background computation of the results due now (at most one runs per site at a time); `GET .../results` shows the new snapshot once it is written (`Location`).',
   access: 'moderators and above',
+  dataAccess: 'write',
   auth: 'required',
   success: { status: 202 },
   errors: [403],

@@ -7,6 +7,7 @@ export const exportIdeas = {
   method: 'GET',
   path: '/api/site/{siteId}/export/ideas',
   handler: 'functions/results/export-ideas',
+  dataAccess: 'read',
   // Long exports: just under API Gateway's 30 s integration limit.
   timeout: 29,
   params: siteParams,

@@ -7,6 +7,7 @@ export const exportVotes = {
   method: 'GET',
   path: '/api/site/{siteId}/export/votes',
   handler: 'functions/results/export-votes',
+  dataAccess: 'read',
   // Long exports: just under API Gateway's 30 s integration limit.
   timeout: 29,
   params: siteParams,

@@ -6,6 +6,8 @@ export const resultsGet = {
   method: 'GET',
   path: '/api/site/{siteId}/results',
   handler: 'functions/results/get',
+  // A moderator's read computes stale results and stores them (docs/results.md).
+  dataAccess: 'write',
   params: siteParams,
   tag: 'Results',
   summary: 'The results of the vote',

@@ -14,6 +14,7 @@ export const voteReceiptGet = {
   description:
     'The receipt (a vote record\'s `receipt`: its ballot entry\'s mac, 64 hex digits) in the first signed checkpoint that covers it: `leafIndex` and the RFC 9162 inclusion `proof` (sibling hashes from the leaf up) for the leaf `SHA-256(0x00 || receipt)`. 404 until a checkpoint covers it. The receipt tells nothing about the ballot.',
   access: 'everyone',
+  dataAccess: 'read',
   auth: 'none',
   success: { status: 200, schema: 'VoteReceipt' },
 } satisfies Route;
@@ -27,6 +28,7 @@ export const voteRecordKey = {
   summary: 'The public key of the vote checkpoints',
   description: 'Ed25519 (RFC 8032): the raw key in standard base64 and as a JWK; `keyId` is what signed checkpoints name.',
   access: 'everyone',
+  dataAccess: 'publicKey',
   auth: 'none',
   success: { status: 200, schema: 'VoteRecordKey' },
 } satisfies Route;
@@ -41,6 +43,7 @@ export const voteRecordCheckpoint = {
   summary: 'The latest signed checkpoint of the vote log',
   description: 'What a voter, a witness or the city keeps to check later receipts and checkpoints against (`npm run verify-votes -- --receipt ... --checkpoint-url ...`). 404 before the first.',
   access: 'everyone',
+  dataAccess: 'read',
   auth: 'none',
   success: { status: 200, schema: 'SignedCheckpoint' },
 } satisfies Route;
@@ -56,6 +59,7 @@ export const voteRecordConsistency = {
   summary: 'The consistency proof between two tree sizes',
   description: 'RFC 9162 2.1.4: the hashes that show the log of `to` entries extends the log of `from` entries, nothing rewritten, removed or reordered. `to` at most the latest checkpoint\'s size.',
   access: 'everyone',
+  dataAccess: 'read',
   auth: 'none',
   success: { status: 200, schema: 'ConsistencyProof' },
 } satisfies Route;

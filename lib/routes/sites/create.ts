@@ -6,6 +6,7 @@ export const siteCreate = {
   method: 'POST',
   path: '/api/site',
   handler: 'functions/sites/create',
+  dataAccess: 'write',
   body: createSiteBody,
   tag: 'Sites',
   summary: 'Create a site',

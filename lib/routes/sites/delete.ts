@@ -7,6 +7,7 @@ export const siteDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}',
   handler: 'functions/sites/delete',
+  dataAccess: 'write',
   params: siteParams,
   query: deleteSiteQuery,
   tag: 'Sites',

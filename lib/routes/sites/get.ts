@@ -6,6 +6,7 @@ export const siteGet = {
   method: 'GET',
   path: '/api/site/{siteId}',
   handler: 'functions/sites/get',
+  dataAccess: 'read',
   params: siteParams,
   tag: 'Sites',
   summary: 'View one site',

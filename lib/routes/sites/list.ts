@@ -6,6 +6,7 @@ export const siteList = {
   method: 'GET',
   path: '/api/site',
   handler: 'functions/sites/list',
+  dataAccess: 'read',
   query: pageQuerySchema,
   tag: 'Sites',
   summary: 'List all sites',

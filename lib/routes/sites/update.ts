@@ -7,6 +7,7 @@ export const siteUpdate = {
   method: 'PUT',
   path: '/api/site/{siteId}',
   handler: 'functions/sites/update',
+  dataAccess: 'write',
   params: siteParams,
   body: updateSiteBody,
   tag: 'Sites',

@@ -5,6 +5,7 @@ export const docs = {
   method: 'GET',
   path: '/api/docs',
   handler: 'functions/system/docs',
+  dataAccess: 'static',
   tag: 'System',
   summary: 'A readable page of this document',
   access: 'everyone',

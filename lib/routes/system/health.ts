@@ -5,6 +5,7 @@ export const health = {
   method: 'GET',
   path: '/api/health',
   handler: 'functions/system/health',
+  dataAccess: 'probe',
   tag: 'System',
   summary: 'Is the API up and its database reachable?',
   access: 'everyone',

@@ -5,6 +5,7 @@ export const openapi = {
   method: 'GET',
   path: '/api/openapi.json',
   handler: 'functions/system/openapi',
+  dataAccess: 'static',
   tag: 'System',
   summary: 'This OpenAPI document',
   access: 'everyone',

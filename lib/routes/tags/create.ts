@@ -7,6 +7,7 @@ export const tagCreate = {
   method: 'POST',
   path: '/api/site/{siteId}/tag',
   handler: 'functions/tags/create',
+  dataAccess: 'write',
   params: siteParams,
   body: createTagBody,
   tag: 'Tags',

@@ -6,6 +6,7 @@ export const tagDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}/tag/{tagId}',
   handler: 'functions/tags/delete',
+  dataAccess: 'write',
   params: tagParams,
   tag: 'Tags',
   summary: 'Delete a tag and remove it from every idea',

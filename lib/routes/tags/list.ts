@@ -6,6 +6,7 @@ export const tagList = {
   method: 'GET',
   path: '/api/site/{siteId}/tag',
   handler: 'functions/tags/list',
+  dataAccess: 'read',
   params: siteParams,
   query: pageQuerySchema,
   tag: 'Tags',

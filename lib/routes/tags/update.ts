@@ -6,6 +6,7 @@ export const tagUpdate = {
   method: 'PUT',
   path: '/api/site/{siteId}/tag/{tagId}',
   handler: 'functions/tags/update',
+  dataAccess: 'write',
   params: tagParams,
   body: updateTagBody,
   tag: 'Tags',

@@ -7,6 +7,7 @@ export const userActivity = {
   method: 'GET',
   path: '/api/site/{siteId}/user/{userId}/activity',
   handler: 'functions/users/activity',
+  dataAccess: 'read',
   params: userParams,
   query: activityQuery,
   tag: 'Users',

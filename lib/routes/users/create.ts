@@ -7,6 +7,7 @@ export const userCreate = {
   method: 'POST',
   path: '/api/site/{siteId}/user',
   handler: 'functions/users/create',
+  dataAccess: 'write',
   params: siteParams,
   body: createUserBody,
   tag: 'Users',

@@ -6,6 +6,7 @@ export const userDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}/user/{userId}',
   handler: 'functions/users/delete',
+  dataAccess: 'write',
   params: userParams,
   tag: 'Users',
   summary: 'Delete one user',

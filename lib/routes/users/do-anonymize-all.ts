@@ -7,6 +7,7 @@ export const userDoAnonymizeAll = {
   method: 'PUT',
   path: '/api/site/{siteId}/user/{userId}/do-anonymizeall',
   handler: 'functions/users/do-anonymize-all',
+  dataAccess: 'write',
   timeout: 20,
   params: userParams,
   tag: 'Users',

@@ -11,6 +11,7 @@ export const userDoAnonymize = {
   method: 'PUT',
   path: '/api/site/{siteId}/user/{userId}/do-anonymize',
   handler: 'functions/users/do-anonymize',
+  dataAccess: 'write',
   // The auth-server delete (up to 4 s) plus the writes of every site may need more than the default 10 s.
   timeout: 20,
   params: userParams,

@@ -6,6 +6,7 @@ export const userExport = {
   method: 'GET',
   path: '/api/site/{siteId}/user/{userId}/export',
   handler: 'functions/users/export',
+  dataAccess: 'read',
   params: userParams,
   tag: 'Users',
   summary: 'Export everything the API holds about a person',

@@ -6,6 +6,7 @@ export const userGet = {
   method: 'GET',
   path: '/api/site/{siteId}/user/{userId}',
   handler: 'functions/users/get',
+  dataAccess: 'read',
   params: userParams,
   tag: 'Users',
   summary: 'View one user',

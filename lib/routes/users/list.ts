@@ -6,6 +6,7 @@ export const userList = {
   method: 'GET',
   path: '/api/site/{siteId}/user',
   handler: 'functions/users/list',
+  dataAccess: 'read',
   params: siteParams,
   query: pageQuerySchema,
   tag: 'Users',

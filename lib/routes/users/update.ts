@@ -6,6 +6,7 @@ export const userUpdate = {
   method: 'PUT',
   path: '/api/site/{siteId}/user/{userId}',
   handler: 'functions/users/update',
+  dataAccess: 'write',
   params: userParams,
   body: updateUserBody,
   tag: 'Users',

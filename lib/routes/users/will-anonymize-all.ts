@@ -7,6 +7,7 @@ export const userWillAnonymizeAll = {
   method: 'GET',
   path: '/api/site/{siteId}/user/{userId}/will-anonymizeall',
   handler: 'functions/users/will-anonymize-all',
+  dataAccess: 'read',
   params: userParams,
   tag: 'Users',
   summary: 'Preview anonymizing a user on every site the auth-server user has',

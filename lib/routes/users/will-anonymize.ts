@@ -10,6 +10,7 @@ export const userWillAnonymize = {
   method: 'GET',
   path: '/api/site/{siteId}/user/{userId}/will-anonymize',
   handler: 'functions/users/will-anonymize',
+  dataAccess: 'read',
   params: userParams,
   tag: 'Users',
   summary: 'Preview anonymizing a user on this site',

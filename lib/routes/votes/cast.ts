@@ -7,6 +7,7 @@ export const voteCast = {
   method: 'POST',
   path: '/api/site/{siteId}/vote',
   handler: 'functions/votes/cast',
+  dataAccess: 'write',
   params: siteParams,
   body: castVotesBody,
   tag: 'Votes',

@@ -7,6 +7,7 @@ export const voteList = {
   method: 'GET',
   path: '/api/site/{siteId}/vote',
   handler: 'functions/votes/list',
+  dataAccess: 'read',
   params: siteParams,
   query: listVotesQuery,
   tag: 'Votes',

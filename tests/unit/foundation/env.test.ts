@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '#lib/config/env';
 
-describe('environment at cold start', () => {
-  it('refuses a missing or short JWT_SECRET outside the local stages', () => {
-    expect(() => readEnv({ STAGE: 'prod' })).toThrow(/JWT_SECRET/);
-    expect(() => readEnv({ STAGE: 'dev', JWT_SECRET: 'short' })).toThrow(/32 bytes/);
-    expect(readEnv({ STAGE: 'prod', JWT_SECRET: 'x'.repeat(32) }).jwtSecret.length).toBe(32);
-    // The boundary itself: every length below 32 bytes is refused (a lowered minimum is caught here).
-    for (const length of [1, 16, 24, 31]) expect(() => readEnv({ STAGE: 'prod', JWT_SECRET: 'x'.repeat(length) }), String(length)).toThrow(/32 bytes/);
-    // Bytes, not characters: 16 two-byte characters are 32 bytes.
-    expect(readEnv({ STAGE: 'prod', JWT_SECRET: 'é'.repeat(16) }).jwtSecret.length).toBe(32);
-    expect(() => readEnv({ STAGE: 'prod', JWT_SECRET: 'é'.repeat(15) })).toThrow(/32 bytes/);
+describe('environment', () => {
+  it('on a deployed stage, refuses to start with a secret in the environment: secrets come from the store', () => {
+    expect(() => readEnv({ STAGE: 'prod', SECRETS_PATH: '/participation-api/prod/', JWT_SECRET: 'x'.repeat(40) })).toThrow(/JWT_SECRET set in the environment of stage "prod"/);
+    expect(() => readEnv({ STAGE: 'prod', SECRETS_PATH: '/participation-api/prod/', API_SERVICE_TOKENS: 't'.repeat(40) })).toThrow(/API_SERVICE_TOKENS/);
+    expect(() => readEnv({ STAGE: 'staging', SECRETS_PATH: '/p/s/', JWT_SECRET: '' })).toThrow(/secret store/);
   });
-  it('uses dev defaults only on the local stages', () => {
-    const local = readEnv({ STAGE: 'local' });
-    expect(local.serviceTokens).toEqual(['local-dev-service-token']);
-    expect(local.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readEnv({ STAGE: 'prod', JWT_SECRET: 'x'.repeat(40) }).serviceTokens).toEqual([]);
+
+  it('on a deployed stage, needs the secret store path', () => {
+    expect(() => readEnv({ STAGE: 'prod' })).toThrow(/SECRETS_PATH/);
+    expect(() => readEnv({ STAGE: 'prod', SECRETS_PATH: 'not-a-path' })).toThrow();
+    expect(readEnv({ STAGE: 'prod', SECRETS_PATH: '/participation-api/prod/' }).secretsPath).toBe('/participation-api/prod/');
   });
-  it('splits API_SERVICE_TOKENS on commas', () => {
-    expect(readEnv({ STAGE: 'local', API_SERVICE_TOKENS: ' a , b,,c ' }).serviceTokens).toEqual(['a', 'b', 'c']);
+
+  it('on the local stages, reads secrets from the environment (no store path)', () => {
+    for (const stage of ['local', 'test']) {
+      const local = readEnv({ STAGE: stage, JWT_SECRET: 'anything', API_SERVICE_TOKENS: 'a,b' });
+      expect(local.isLocalStage).toBe(true);
+      expect(local.secretsPath).toBeUndefined();
+    }
   });
 });

@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { issueToken, verifyToken, JWT_ISSUER } from '#lib/auth/jwt';
 import { bearerToken } from '#lib/auth/caller';
-import { env } from '#lib/config/env';
+import { secret } from '#lib/config/secrets';
 
 const sign = (claims: Record<string, unknown>, options: { secret?: Uint8Array; exp?: number; iss?: string; alg?: string } = {}) =>
   new SignJWT(claims)
-    .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+    .setProtectedHeader({ alg: options.alg ?? 'HS256', kid: secret('tokenKeys').current.kid })
     .setIssuer(options.iss ?? JWT_ISSUER)
     .setIssuedAt()
     .setExpirationTime(options.exp ?? Math.floor(Date.now() / 1000) + 600)
-    .sign(options.secret ?? env().jwtSecret);
+    .sign(options.secret ?? secret('tokenKeys').current.key);
 
 describe('API tokens', () => {
   it('accepts a token it issued, on its own site only', async () => {
@@ -46,7 +46,7 @@ describe('API tokens', () => {
 
   it('rejects another issuer, a missing exp, and non-integer ids', async () => {
     expect(await verifyToken(await sign({ userId: 1, siteId: 1 }, { iss: 'someone-else' }), 1)).toBeNull();
-    const noExp = await new SignJWT({ userId: 1, siteId: 1 }).setProtectedHeader({ alg: 'HS256' }).setIssuer(JWT_ISSUER).setIssuedAt().sign(env().jwtSecret);
+    const noExp = await new SignJWT({ userId: 1, siteId: 1 }).setProtectedHeader({ alg: 'HS256', kid: secret('tokenKeys').current.kid }).setIssuer(JWT_ISSUER).setIssuedAt().sign(secret('tokenKeys').current.key);
     expect(await verifyToken(noExp, 1)).toBeNull();
     expect(await verifyToken(await sign({ userId: '1', siteId: 1 }), 1)).toBeNull();
     expect(await verifyToken(await sign({ userId: 1.5, siteId: 1 }), 1)).toBeNull();

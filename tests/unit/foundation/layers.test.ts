@@ -28,7 +28,7 @@ const LAYERS: ReadonlyArray<readonly [layer: string, folders: readonly string[]]
   ['domain', ['arguments', 'articles', 'content', 'discovery', 'extra-data', 'ideas', 'newsletter', 'notifications', 'oauth', 'results', 'site-admin', 'system', 'tags', 'users', 'votes']],
   ['core', ['auth', 'auth-server', 'sites', 'vote-record']],
   ['store', ['store']],
-  ['foundation', ['config', 'crypto', 'errors', 'log', 'validation']],
+  ['foundation', ['config', 'crypto', 'errors', 'log', 'observability', 'validation']],
 ];
 
 const rankOf = new Map(LAYERS.flatMap(([, folders], rank) => folders.map((folder) => [folder, rank] as const)));

@@ -2,18 +2,18 @@
  * The login state (lib/oauth/state.ts) against forgeries that carry a VALID signature: what if the
  * state key leaked, or another token type came to be signed with it. Each claim the verifier requires
  * (typ, issuer, audience, exp, iat, the claim shapes) must then still be checked, not just the MAC.
- * The key is derived here as state.ts documents it (HMAC of JWT_SECRET for this purpose only).
+ * The key is derived here as state.ts documents it (HMAC of the server key, JWT_SECRET locally, for this purpose only).
  * tests/unit/security/login-state.test.ts covers forgeries without the key.
  */
 import { createHmac } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { env } from '#lib/config/env';
+import { secret } from '#lib/config/secrets';
 import { JWT_ISSUER } from '#lib/auth/jwt';
 import { loginCookie } from '#lib/oauth/login-cookie';
 import { signState, STATE_AUDIENCE, STATE_TYP, verifyState } from '#lib/oauth/state';
 
-const stateKey = new Uint8Array(createHmac('sha256', env().jwtSecret).update('participation-api oauth state v1').digest());
+const stateKey = new Uint8Array(createHmac('sha256', secret('serverKey')).update('participation-api oauth state v1').digest());
 const claims = { siteId: 7, redirectUrl: 'https://city.example/after', oauth: 'default', callback: 'https://api.example/oauth/site/7/digest-login', nonceHash: 'h'.repeat(43) };
 const now = () => Math.floor(Date.now() / 1000);
 

@@ -60,7 +60,7 @@ describe('resolveCaller', () => {
     expect(await failure(resolveCaller({ authorization: `Bearer ${other}` }, 1))).toBe('401 Invalid or expired token');
     const expired = await issueToken({ userId: 5, siteId: 1 }, { ttlSeconds: -60 });
     expect(await failure(resolveCaller({ authorization: `Bearer ${expired}` }, 1))).toBe('401 Invalid or expired token');
-    const forged = await issueToken({ userId: 5, siteId: 1 }, { secret: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789') });
+    const forged = await issueToken({ userId: 5, siteId: 1 }, { key: { kid: 'local', key: new TextEncoder().encode('another-secret-that-is-long-enough-0123456789') } });
     expect(await failure(resolveCaller({ authorization: `Bearer ${forged}` }, 1))).toBe('401 Invalid or expired token');
     expect(await failure(resolveCaller({ authorization: `Bearer ${'a'.repeat(4097)}` }, 1))).toBe('401 Invalid token');
     expect(await failure(resolveCaller({ authorization: 'Bearer not.a.jwt' }, undefined))).toBe('401 Invalid or expired token');

@@ -1,0 +1,251 @@
+/**
+ * The secret store of a deployed stage (SSM Parameter Store, SecureString; docs/deploy.md). It prints
+ * what it did, never a value. Every secret it knows is a declaration of lib/config/secret-values.ts.
+ *
+ *   npm run secrets -- init --stage S [--region R] [--kms-key ARN] [--token-name cms] [--token-out FILE]
+ *       creates every missing parameter with a fresh value; an existing one is kept. A new
+ *       service-tokens parameter gets one token, written to FILE (mode 600) and stored as its hash.
+ *   npm run secrets -- check --stage S        what the deploy runs: every secret present and strong
+ *   npm run secrets -- list --stage S         names, versions, dates; no values
+ *   npm run secrets -- rotate-token-key --stage S --step prepare|promote|retire
+ *   npm run secrets -- service-token add --stage S --name N [--out FILE | --from-stdin]
+ *   npm run secrets -- service-token remove --stage S --name N
+ *
+ * AWS credentials and region as for the AWS CLI; AWS_ENDPOINT_URL_SSM points it at another endpoint
+ * (the tests use a local one).
+ */
+import { GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  checkServiceToken,
+  SECRETS,
+  secretsPath,
+  sha256Hex,
+  storedKey,
+  WeakSecretError,
+  type SecretName,
+  type ServiceTokenHash,
+} from '#lib/config/secret-values';
+
+const SERVICE = 'participation-api';
+
+const { positionals, values: args } = parseArgs({
+  allowPositionals: true,
+  options: {
+    stage: { type: 'string' },
+    region: { type: 'string' },
+    'kms-key': { type: 'string' },
+    'token-name': { type: 'string', default: 'cms' },
+    'token-out': { type: 'string' },
+    name: { type: 'string' },
+    out: { type: 'string' },
+    'from-stdin': { type: 'boolean', default: false },
+    step: { type: 'string' },
+  },
+});
+
+class UsageError extends Error {}
+
+function stageOf(given: string | undefined): string {
+  const problem =
+    !given || !/^[a-zA-Z0-9-]+$/.test(given)
+      ? '--stage S is required (letters, digits, dashes)'
+      : given === 'local' || given === 'test'
+        ? `stage "${given}" reads its secrets from the environment, not the store`
+        : undefined;
+  if (problem === undefined) return given!;
+  console.error(problem);
+  process.exit(1);
+}
+const stage = stageOf(args.stage);
+const path = secretsPath(SERVICE, stage);
+const ssm = new SSMClient(args.region ? { region: args.region } : {});
+const NAMES = Object.keys(SECRETS) as SecretName[];
+const nameOf = (secret: SecretName) => `${path}${SECRETS[secret].parameter}`;
+
+/** The stored text of each secret, undefined when the parameter does not exist. */
+async function readAll(): Promise<Record<SecretName, { value: string; version: number; modified: Date | undefined } | undefined>> {
+  const out = await ssm.send(new GetParametersCommand({ Names: NAMES.map(nameOf), WithDecryption: true }));
+  const found = new Map((out.Parameters ?? []).map((p) => [p.Name, p]));
+  return Object.fromEntries(
+    NAMES.map((n) => {
+      const p = found.get(nameOf(n));
+      return [n, p ? { value: p.Value ?? '', version: p.Version ?? 0, modified: p.LastModifiedDate } : undefined];
+    }),
+  ) as Record<SecretName, { value: string; version: number; modified: Date | undefined } | undefined>;
+}
+
+const tags = [
+  { Key: 'service', Value: SERVICE },
+  { Key: 'stage', Value: stage },
+];
+
+async function put(secret: SecretName, value: string, create: boolean): Promise<void> {
+  const kms = args['kms-key'];
+  await ssm.send(
+    new PutParameterCommand({
+      Name: nameOf(secret),
+      Value: value,
+      Type: 'SecureString',
+      Description: SECRETS[secret].description,
+      ...(kms ? { KeyId: kms } : {}),
+      ...(create ? { Tags: tags } : { Overwrite: true }),
+    }),
+  );
+}
+
+/** A new service token: 43 characters from 256 random bits. */
+const newServiceToken = () => randomBytes(32).toString('base64url');
+
+function handOver(token: string, name: string, file: string): void {
+  writeFileSync(file, `${token}\n`, { mode: 0o600, flag: 'wx' });
+  console.log(`wrote the new service token "${name}" to ${file} (mode 600); the store keeps only its SHA-256. Give it to its holder, then delete the file.`);
+}
+
+async function init(): Promise<void> {
+  const stored = await readAll();
+  for (const secret of NAMES) {
+    if (stored[secret]) {
+      console.log(`kept    ${nameOf(secret)} (exists, version ${stored[secret].version})`);
+      continue;
+    }
+    if (secret === 'serviceTokens') {
+      const token = newServiceToken();
+      const name = args['token-name']!;
+      const entry: ServiceTokenHash = { name, sha256: sha256Hex(token) };
+      await put(secret, JSON.stringify([entry]), true);
+      console.log(`created ${nameOf(secret)} (SecureString) with one service token, "${name}"`);
+      handOver(token, name, args['token-out'] ?? `${SERVICE}-${stage}-${name}.token`);
+      continue;
+    }
+    const derived = SECRETS[secret].derived;
+    if (derived) {
+      // Follows from its source, stored (or created) just before it: NAMES lists sources first.
+      const source = (await readAll())[derived.from as SecretName];
+      if (!source) throw new Error(`${nameOf(secret)} follows from ${derived.from}, which is missing`);
+      await put(secret, derived.value(source.value), true);
+      console.log(`created ${nameOf(secret)} (SecureString, ${SECRETS[secret].description})`);
+      continue;
+    }
+    await put(secret, SECRETS[secret].generate(), true);
+    console.log(`created ${nameOf(secret)} (SecureString, ${SECRETS[secret].description})`);
+  }
+}
+
+/** Every secret present and strong; exit 1 naming what is wrong and the fix. */
+async function check(): Promise<boolean> {
+  const stored = await readAll();
+  let ok = true;
+  for (const secret of NAMES) {
+    const entry = stored[secret];
+    if (!entry) {
+      ok = false;
+      console.log(`refused ${nameOf(secret)}: missing. Fix: npm run secrets -- init --stage ${stage}`);
+      continue;
+    }
+    try {
+      SECRETS[secret].parse(entry.value);
+      const derived = SECRETS[secret].derived;
+      const source = derived ? stored[derived.from as SecretName] : undefined;
+      if (derived && source && derived.value(source.value) !== entry.value) throw new WeakSecretError(`it is not the value ${derived.from} gives`);
+      console.log(`ok      ${nameOf(secret)} (version ${entry.version})`);
+    } catch (error) {
+      if (!(error instanceof WeakSecretError)) throw error;
+      ok = false;
+      const fix =
+        secret === 'serviceTokens'
+          ? `npm run secrets -- service-token add --stage ${stage} --name <holder>`
+          : secret === 'tokenKeys'
+            ? `store a generated value: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote`
+            : SECRETS[secret].derived
+              ? `delete the parameter and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from}`
+              : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`;
+      console.log(`refused ${nameOf(secret)}: ${error.message}. Fix: ${fix}`);
+    }
+  }
+  return ok;
+}
+
+async function list(): Promise<void> {
+  const stored = await readAll();
+  for (const secret of NAMES) {
+    const entry = stored[secret];
+    const what = SECRETS[secret].description;
+    console.log(entry ? `${nameOf(secret)}  version ${entry.version}, ${entry.modified?.toISOString() ?? '?'}  (${what})` : `${nameOf(secret)}  missing  (${what})`);
+    if (entry && secret === 'serviceTokens') for (const t of SECRETS.serviceTokens.parse(entry.value, { allowDevValues: true })) console.log(`  token "${t.name}"`);
+    if (entry && secret === 'tokenKeys') {
+      const keys = SECRETS.tokenKeys.parse(entry.value, { allowDevValues: true });
+      console.log(`  current ${keys.current.kid}, next ${keys.next?.kid ?? '-'}, previous ${keys.previous?.kid ?? '-'}`);
+    }
+  }
+}
+
+/**
+ * Rotation in three steps, each a new parameter version that warm containers pick up within the
+ * cache's max age (lib/config/secrets.ts): prepare (a new key verifies), promote (it signs; the old
+ * one still verifies), retire (the old one is dropped, once the tokens it signed have expired).
+ */
+async function rotateTokenKey(): Promise<void> {
+  const stored = (await readAll()).tokenKeys;
+  if (!stored) throw new UsageError(`no token keys yet: npm run secrets -- init --stage ${stage}`);
+  const raw = JSON.parse(stored.value) as { current: { kid: string; key: string }; next: { kid: string; key: string } | null; previous: { kid: string; key: string } | null };
+  const step = args.step;
+  if (step === 'prepare') {
+    if (raw.next) throw new UsageError(`a next key (${raw.next.kid}) is prepared already: promote it`);
+    raw.next = storedKey();
+    console.log(`prepared key ${raw.next.kid}: it verifies from now on; promote it after the cache's max age (5 minutes)`);
+  } else if (step === 'promote') {
+    if (!raw.next) throw new UsageError('no next key: run --step prepare first');
+    raw.previous = raw.current;
+    raw.current = raw.next;
+    raw.next = null;
+    console.log(`promoted key ${raw.current.kid}: it signs from now on; ${raw.previous.kid} still verifies until retired (after JWT_TTL_SECONDS)`);
+  } else if (step === 'retire') {
+    if (!raw.previous) throw new UsageError('no previous key to retire');
+    console.log(`retired key ${raw.previous.kid}: tokens it signed are refused (401) from now on`);
+    raw.previous = null;
+  } else {
+    throw new UsageError('--step prepare|promote|retire');
+  }
+  const value = JSON.stringify(raw);
+  SECRETS.tokenKeys.parse(value);
+  await put('tokenKeys', value, false);
+}
+
+async function serviceToken(action: string | undefined): Promise<void> {
+  const name = args.name;
+  if (!name) throw new UsageError('--name N: who holds the token (cms, ops, ...)');
+  const stored = (await readAll()).serviceTokens;
+  const hashes = stored ? SECRETS.serviceTokens.parse(stored.value, { allowDevValues: true }) : [];
+  if (action === 'add') {
+    if (hashes.some((h) => h.name === name)) throw new UsageError(`a token named "${name}" exists: remove it first`);
+    const token = args['from-stdin'] ? readFileSync(0, 'utf8').trim() : newServiceToken();
+    checkServiceToken(token);
+    await put('serviceTokens', JSON.stringify([...hashes, { name, sha256: sha256Hex(token) }]), !stored);
+    console.log(`added service token "${name}" to ${nameOf('serviceTokens')} (its SHA-256 only)`);
+    if (!args['from-stdin']) handOver(token, name, args.out ?? `${SERVICE}-${stage}-${name}.token`);
+  } else if (action === 'remove') {
+    const rest = hashes.filter((h) => h.name !== name);
+    if (rest.length === hashes.length) throw new UsageError(`no token named "${name}"`);
+    await put('serviceTokens', JSON.stringify(rest), false);
+    console.log(`removed service token "${name}": refused within the cache's max age (5 minutes)`);
+  } else {
+    throw new UsageError('service-token add|remove');
+  }
+}
+
+try {
+  const [command, sub] = positionals;
+  if (command === 'init') await init();
+  else if (command === 'check') process.exitCode = (await check()) ? 0 : 1;
+  else if (command === 'list') await list();
+  else if (command === 'rotate-token-key') await rotateTokenKey();
+  else if (command === 'service-token') await serviceToken(sub);
+  else throw new UsageError('commands: init, check, list, rotate-token-key, service-token add|remove (see scripts/secrets.ts)');
+} catch (error) {
+  if (!(error instanceof UsageError) && !(error instanceof WeakSecretError)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
+}
