@@ -20,7 +20,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signCheckpoint } from '#lib/vote-record/checkpoint';
-import { macIsValid, type SealedEntry } from '#lib/vote-record/entry';
+import { macIsValid } from '#lib/vote-record/entry';
+import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
 import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
@@ -35,7 +36,6 @@ import {
   takeLogLease,
   writeLogTiles,
   writeReceiptIndex,
-  type LogEntryItem,
   type LogHead,
 } from '#lib/store/vote-log';
 
@@ -56,8 +56,6 @@ export interface SequenceOutcome {
   /** Another run holds the log. */
   busy: boolean;
 }
-
-export const sealedOf = (item: LogEntryItem): SealedEntry => ({ ...item, votes: item.votes.map(([ideaId, opinion]) => ({ ideaId, opinion })) });
 
 const frontierOf = (head: LogHead): Frontier => ({ size: head.size, hashes: head.frontier.map((hex) => Buffer.from(hex, 'hex')) });
 

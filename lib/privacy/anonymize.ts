@@ -85,8 +85,9 @@ async function anonymizeSiteUser(step: SiteUserPlan, clock: () => Date): Promise
 async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: () => Date): Promise<void> {
   let ballot = read;
   for (let attempt = 1; ballot && Object.keys(ballot.votes ?? {}).length > 0; attempt++) {
-    const seal = sealBallot(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: {} });
-    if ((await clearBallot(ballot, clock().toISOString(), seal)) === 'done') return;
+    const now = clock().toISOString();
+    const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {}, writtenAt: now });
+    if ((await clearBallot(ballot, now, seal)) === 'done') return;
     // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
     if (attempt >= REPLAN_ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
     await pauseBeforeReplan(attempt);

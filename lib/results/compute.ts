@@ -17,7 +17,7 @@ import { packSnapshot } from '#lib/results/snapshot';
 import { getResultsHead, getResultsState, releaseResultsLease, takeResultsLease, writeResultsSnapshot } from '#lib/store/results-snapshots';
 import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/site-reads';
 import { latestSignedCheckpoint, newestLogEntryAt } from '#lib/store/vote-log';
-import { hashedVotes } from '#lib/votes/seal';
+import { entryVotes } from '#lib/votes/seal';
 
 /** Entries written this long before a read may still be committing: the read does not count as covering them. */
 export const SETTLE_MS = 60_000;
@@ -72,7 +72,7 @@ export async function computeSiteResults(site: Site, options: ComputeOptions): P
         config: site.config.votes,
         ideas: ideas.map(resultsIdeaOf),
         // A ballot emptied by anonymization or idea deletions is no vote: it is not counted.
-        ballots: ballots.map((ballot) => ({ votes: hashedVotes(ballot.votes) })).filter((ballot) => ballot.votes.length > 0),
+        ballots: ballots.map((ballot) => ({ votes: entryVotes(ballot.votes) })).filter((ballot) => ballot.votes.length > 0),
         computedAt: readAt.toISOString(),
       },
       { stop: () => Date.now() >= options.deadline.getTime(), progress },

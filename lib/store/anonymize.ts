@@ -8,6 +8,7 @@
  *                        person's role floor: anonymizing and unlinking happen at once or not at all.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { logEntryPut } from '#lib/store/vote-log';
 import { ballotPutItem, type BallotItem, type BallotSeal } from '#lib/store/ballots';
 import { doc, TABLE } from '#lib/store/client';
 import { keys } from '#lib/store/keys';
@@ -46,13 +47,15 @@ export async function clearBallot(ballot: BallotItem, now: string, seal: BallotS
     return 'changed';
   }
   const changes = Object.entries(ballot.votes ?? {}).map(([ideaId, vote]) => ({ ideaId: Number(ideaId), change: { [vote.opinion]: -1 } as Tally }));
-  const first = changes.slice(0, MAX_TRANSACTION_ACTIONS - 1);
-  const later = journalSteps(changes.slice(MAX_TRANSACTION_ACTIONS - 1));
+  // The ballot and its log entry, then as many count changes as fit.
+  const first = changes.slice(0, MAX_TRANSACTION_ACTIONS - 2);
+  const later = journalSteps(changes.slice(MAX_TRANSACTION_ACTIONS - 2));
   const outcome = await transactOrChanged([
     ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now, seal, {
       ...(ballot.voteSeq !== undefined ? { voteSeq: ballot.voteSeq } : {}),
       ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
     }),
+    logEntryPut(seal.entry),
     // Unconditional: an idea being deleted keeps its tally until its cascade has taken this vote too.
     ...first.map((c) => tallyChangeItem(ballot.siteId, c.ideaId, c.change, { addsVotes: false, unconditional: true })),
   ]);

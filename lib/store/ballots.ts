@@ -18,6 +18,7 @@ import { batchDelete } from '#lib/store/batch';
 import { conditionFailed } from '#lib/store/failures';
 import { jitteredDelayMs, RETRY_POLICY } from '#lib/store/retry';
 import { conflict } from '#lib/errors';
+import { logEntryPut, type LogEntryItem } from '#lib/store/vote-log';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
@@ -38,17 +39,21 @@ export type BallotItem = StoredBallot;
 export const ballotOf = recordReader('ballot', storedBallot);
 export const ballotViewOf = recordReader('ballot', storedBallotView) as (item: Record<string, unknown>) => BallotItem;
 
-/** The chain hash of a ballot state, computed by the domain (lib/votes/seal.ts) and written with it. */
+/**
+ * The vote log entry of a ballot state (lib/votes/seal.ts, docs/results.md "The vote record"): the
+ * ballot keeps the entry's mac as `hash` (its receipt, and what the next version chains to) and the
+ * previous one as `prevHash`; the entry is Put in the same transaction as the state it seals.
+ */
 export interface BallotSeal {
   hash: string;
   prevHash: string;
-  prevUpdatedAt?: string;
+  entry: LogEntryItem;
 }
 
 /** Seals the state a write produces from the ballot as read (the domain's `sealBallot`). */
 export type BallotSealer = (
-  previous: { hash?: string | undefined; updatedAt?: string | undefined } | undefined,
-  next: { userId: number; version: number; votes: Record<string, BallotVote> },
+  previous: { hash?: string | undefined } | undefined,
+  next: { siteId: number; userId: number; version: number; votes: Record<string, BallotVote>; writtenAt: string },
 ) => BallotSeal;
 
 const ballotKeys = (siteId: number, userId: number) => [keys.ballot(siteId, userId)];
@@ -102,7 +107,6 @@ export function ballotPutItem(
     updatedAt: now,
     hash: seal.hash,
     prevHash: seal.prevHash,
-    ...(seal.prevUpdatedAt ? { prevUpdatedAt: seal.prevUpdatedAt } : {}),
     ...extra,
   };
   return { Put: { TableName: TABLE, Item: item, ...unchangedSince(readVersion) } };
@@ -193,7 +197,8 @@ export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId:
     if (attempt >= RETRY_POLICY.maxAttempts) throw conflict(`The votes of user ${read.userId} kept changing while idea ${ideaId} was being removed; please retry`);
     const vote: BallotVote = ballot.votes[String(ideaId)]!;
     const { [String(ideaId)]: _removed, ...rest } = ballot.votes;
-    const sealed = seal(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: rest });
+    const now = new Date().toISOString();
+    const sealed = seal(ballot, { siteId, userId: ballot.userId, version: ballot.version + 1, votes: rest, writtenAt: now });
     try {
       await doc.send(
         new TransactWriteCommand({
@@ -202,28 +207,27 @@ export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId:
               Update: {
                 TableName: TABLE,
                 Key: keys.ballot(siteId, ballot.userId),
-                // The new state's seal goes with it (issue 16); the old `updatedAt` becomes `prevUpdatedAt`.
-                UpdateExpression:
-                  'REMOVE #votes.#idea SET #version = #version + :one, #prevUpdatedAt = #updatedAt, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',
+                // The new state's log entry goes with it, and its mac onto the ballot.
+                UpdateExpression: 'REMOVE #votes.#idea SET #version = #version + :one, #updatedAt = :now, #hash = :hash, #prevHash = :prevHash',
                 ConditionExpression: '#version = :version',
                 ExpressionAttributeNames: {
                   '#votes': 'votes',
                   '#idea': String(ideaId),
                   '#version': 'version',
                   '#updatedAt': 'updatedAt',
-                  '#prevUpdatedAt': 'prevUpdatedAt',
                   '#hash': 'hash',
                   '#prevHash': 'prevHash',
                 },
                 ExpressionAttributeValues: {
                   ':one': 1,
                   ':version': ballot.version,
-                  ':now': new Date().toISOString(),
+                  ':now': now,
                   ':hash': sealed.hash,
                   ':prevHash': sealed.prevHash,
                 },
               },
             },
+            logEntryPut(sealed.entry),
             // Unconditional: the tally of an idea being deleted stays until its cascade ends.
             tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
           ],

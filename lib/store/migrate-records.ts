@@ -4,7 +4,7 @@
  * the site's tally shards). One Query per page; the
  * writes are the caller's (ideas: `replaceIdea`) or one conditional Update per ballot.
  */
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { idFromSk, isIdeaTallySk, keys, sitePk, type Key } from '#lib/store/keys';
 import { queryAll } from '#lib/store/query';
@@ -12,7 +12,8 @@ import { batchDelete } from '#lib/store/batch';
 import { rankOf, type Tally, type TallyCopies } from '#lib/store/tallies';
 import { INDEX_KEYS } from '#lib/store/idea-index';
 import { ballotOf, type BallotItem, type BallotSeal } from '#lib/store/ballots';
-import { conditionFailed } from '#lib/store/failures';
+import { conditionFailed, failedConditions } from '#lib/store/failures';
+import { logEntryPut } from '#lib/store/vote-log';
 
 export interface MigrationPage<T> {
   items: T[];
@@ -49,22 +50,29 @@ export async function unsealedBallotsPage(siteId: number, start: Record<string, 
   return { items, next: out.LastEvaluatedKey };
 }
 
-/** Writes a ballot's seal while it still has the version read and no seal; false when it changed. */
+/** Writes a ballot's seal, and its first vote log entry, while it still has the version read and no seal; false when it changed. */
 export async function sealStoredBallot(siteId: number, userId: number, version: number, seal: BallotSeal): Promise<boolean> {
   try {
     await doc.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: keys.ballot(siteId, userId),
-        UpdateExpression: 'SET #hash = :hash, prevHash = :prev',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
-        ExpressionAttributeNames: { '#hash': 'hash' },
-        ExpressionAttributeValues: { ':hash': seal.hash, ':prev': seal.prevHash, ':v': version },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: TABLE,
+              Key: keys.ballot(siteId, userId),
+              UpdateExpression: 'SET #hash = :hash, prevHash = :prev',
+              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
+              ExpressionAttributeNames: { '#hash': 'hash' },
+              ExpressionAttributeValues: { ':hash': seal.hash, ':prev': seal.prevHash, ':v': version },
+            },
+          },
+          logEntryPut(seal.entry),
+        ],
       }),
     );
     return true;
   } catch (err) {
-    if (conditionFailed(err)) return false;
+    if (failedConditions(err)?.some((reason) => reason.Code === 'ConditionalCheckFailed')) return false;
     throw err;
   }
 }

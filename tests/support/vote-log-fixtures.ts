@@ -5,6 +5,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/client';
 import { logEntryPut, readAllLogEntries } from '#lib/store/vote-log';
+import { entryItemOf } from '#lib/vote-record/entry-item';
 import { GENESIS_MAC, sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { voteChainKey } from '#lib/vote-record/keys';
 
@@ -15,7 +16,7 @@ export interface EntrySpec {
   writtenAt: Date | string;
 }
 
-export const toEntryItem = (entry: SealedEntry) => ({ ...entry, votes: entry.votes.map((v): [number, string] => [v.ideaId, v.opinion]) });
+export const toEntryItem = entryItemOf;
 
 /** Appends entries (each the next version of its user's ballot, after what the log holds already). */
 export async function writeEntries(siteId: number, specs: readonly EntrySpec[]): Promise<SealedEntry[]> {

@@ -136,6 +136,19 @@ describe('secrets from the store on a deployed stage', () => {
     expect(await put(admin.token)).toBe(200);
   });
 
+  it("a function holds only its class's secrets: a reading route has no vote record key, and asking for one throws", async () => {
+    const { secrets } = await load();
+    const { ACCESS_CLASSES } = await import('#lib/config/access-classes');
+    await secrets.loadSecrets(ACCESS_CLASSES.read.secrets);
+    expect(secrets.secret('serverKey').length).toBeGreaterThanOrEqual(32);
+    for (const name of ['voteChainKey', 'voteSigningKey', 'votePublicKey'] as const) expect(() => secrets.secret(name), name).toThrow(/not one this function's access class reads/);
+    // Only the checkpoint job's class names the signing key; the key route holds the public half alone.
+    const holding = (name: string) => Object.entries(ACCESS_CLASSES).filter(([, grant]) => (grant.secrets as readonly string[]).includes(name)).map(([cls]) => cls);
+    expect(holding('voteSigningKey')).toEqual(['checkpoint']);
+    expect(holding('voteChainKey').sort()).toEqual(['ballot', 'checkpoint', 'job']);
+    expect(ACCESS_CLASSES.publicKey.secrets).toEqual(['votePublicKey']);
+  });
+
   it('the health check reads no secret, even when a token is sent', async () => {
     const { health } = await load();
     const before = ssm.calls.get('GetParameters') ?? 0;
