@@ -105,7 +105,9 @@ export const pabulibVoterId = (siteId: number, userId: number): string =>
 function pabulibVotes(siteId: number) {
   return (ballots: BallotItem[]): string => {
     const voting = ballots.filter((ballot) => Object.keys(ballot.votes ?? {}).length > 0);
-    return [...pabulibVoteLines(voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })))].join('');
+    // Rows in pseudonym order, not ballot-key (user id) order: a row's place tells nothing of who signed up when.
+    const rows = voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })).sort((a, b) => (a.voterId < b.voterId ? -1 : 1));
+    return [...pabulibVoteLines(rows)].join('');
   };
 }
 
