@@ -85,7 +85,7 @@ export const badGateway = (message: string) => new ApiError(502, 'BadGateway', m
 
 /**
  * A dependency of the API itself (the table) cannot be reached (GET /api/health), or DynamoDB kept
- * throttling after the store's retries (lib/store/retry.ts): then `Retry-After` says when to try again.
+ * throttling after the store's retries (lib/store/db/retry.ts): then `Retry-After` says when to try again.
  */
 export const serviceUnavailable = (message: string, retryAfterSeconds?: number) =>
   new ApiError(503, 'ServiceUnavailable', message, undefined, retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) });
@@ -93,7 +93,7 @@ export const serviceUnavailable = (message: string, retryAfterSeconds?: number) 
 export const isApiError = (err: unknown): err is ApiError => err instanceof ApiError;
 
 /**
- * A stored item that does not have the shape its record kind declares (lib/store/codec.ts): a bug, a
+ * A stored item that does not have the shape its record kind declares (lib/store/db/codec.ts): a bug, a
  * hand edit or a migration that missed it, never the client's fault. Deliberately not an ApiError: the
  * error middleware logs it whole (the item's key and its first problem, no stored values) and answers
  * the generic 500 InternalError, so nothing of the item reaches the client.

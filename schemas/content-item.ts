@@ -45,24 +45,46 @@ const limitedText = (min: number, max: number) =>
   );
 
 /**
+ * What the OpenAPI document shows of such a field: the limits as `minLength`/`maxLength` (JSON
+ * Schema counts code points too), said to be the defaults a site may change. A refine emits nothing
+ * a generator can read, so the document's copy of the body (lib/openapi/components.ts) carries them.
+ */
+const documentedText = (min: number, max: number, setting: string) =>
+  limitedText(min, max).register(z.globalRegistry, {
+    minLength: min,
+    maxLength: max,
+    description: `${min}-${max} characters by default; each site sets its own (\`${setting}MinLength\` / \`${setting}MaxLength\`).`,
+  });
+
+/** Where a site's limits live, when the body is built for the document (`config.ideas.title`...). */
+export interface DocumentedLimits {
+  configKey: 'ideas' | 'articles';
+}
+
+/**
  * The create body for a site's limits. `extraData` is only typed `unknown` here: the extraData engine
  * (lib/extra-data) checks it against the site's definitions, and its details join these in one 400.
  */
-export const contentBodySchema = (limits: LengthLimits) =>
-  z.object({
-    title: limitedText(limits.titleMinLength, limits.titleMaxLength),
-    summary: limitedText(limits.summaryMinLength, limits.summaryMaxLength),
-    description: limitedText(limits.descriptionMinLength, limits.descriptionMaxLength),
+export const contentBodySchema = (limits: LengthLimits, documented?: DocumentedLimits) => {
+  const text = (field: 'title' | 'summary' | 'description') => {
+    const [min, max] = [limits[`${field}MinLength`], limits[`${field}MaxLength`]];
+    return documented ? documentedText(min, max, `config.${documented.configKey}.${field}`) : limitedText(min, max);
+  };
+  return z.object({
+    title: text('title'),
+    summary: text('summary'),
+    description: text('description'),
     status: z.optional(contentStatus),
     budget: z.optional(z.nullable(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)))),
     /** Moderators may create for (or hand over to) another user of the site; null means nobody. */
     userId: z.optional(z.nullable(bodyId)),
     extraData: z.optional(z.unknown()),
   });
+};
 export type ContentCreateBody = z.infer<ReturnType<typeof contentBodySchema>>;
 
 /** PUT is partial: only the fields sent are checked (and changed). */
-export const contentUpdateSchema = (limits: LengthLimits) => z.partial(contentBodySchema(limits));
+export const contentUpdateSchema = (limits: LengthLimits, documented?: DocumentedLimits) => z.partial(contentBodySchema(limits, documented));
 export type ContentUpdateBody = z.infer<ReturnType<typeof contentUpdateSchema>>;
 
 /** Bodies reach the domain as plain JSON objects; the schema above is applied there, with the site's limits. */

@@ -26,8 +26,14 @@ export const ideaDiscoveryFields = z.object({
 });
 export type IdeaDiscoveryFields = z.infer<typeof ideaDiscoveryFields>;
 
-const NUMBER = '-?(?:0|[1-9][0-9]{0,2})(?:\\.[0-9]{1,15})?';
-const numbers = (count: number) => new RegExp(`^${Array.from({ length: count }, () => NUMBER).join(',')}$`);
+/**
+ * WGS84 degrees as the filters take them: decimal, at most 15 decimals, no leading zeros; latitudes
+ * -90..90 and longitudes -180..180, said in the patterns themselves so the document states the range.
+ */
+const DECIMALS = '(?:\\.[0-9]{1,15})?';
+const LAT = `-?(?:90(?:\\.0{1,15})?|[1-8]?[0-9]${DECIMALS})`;
+const LNG = `-?(?:180(?:\\.0{1,15})?|(?:1[0-7][0-9]|[1-9]?[0-9])${DECIMALS})`;
+const coordinates = (...parts: string[]) => new RegExp(`^${parts.join(',')}$`);
 const ID_LIST = new RegExp(`^[1-9][0-9]{0,14}(?:,[1-9][0-9]{0,14}){0,${MAX_TAGS - 1}}$`);
 const inLat = (n: number) => n >= -90 && n <= 90;
 const inLng = (n: number) => n >= -180 && n <= 180;
@@ -46,7 +52,7 @@ export const discoveryQuery = {
       z.pipe(
         z.pipe(
           // The pattern for the OpenAPI document only (an empty or unknown status is a 400 with details below).
-          z.string().register(z.globalRegistry, { pattern: `^(?:${contentStatuses.join('|')})(?:,(?:${contentStatuses.join('|')}))*$` }),
+          z.string().register(z.globalRegistry, { pattern: `^(?:${contentStatuses.join('|')})(?:,(?:${contentStatuses.join('|')})){0,${contentStatuses.length - 1}}$` }),
           z.transform((s: string) => s.split(',')),
         ),
         z.array(contentStatus).check(z.maxLength(contentStatuses.length)),
@@ -59,7 +65,7 @@ export const discoveryQuery = {
     z.pipe(
       z
         .pipe(
-          z.string().check(z.regex(numbers(4), 'must be minLat,minLng,maxLat,maxLng')),
+          z.string().check(z.regex(coordinates(LAT, LNG, LAT, LNG), 'must be minLat,minLng,maxLat,maxLng (latitudes in -90..90, longitudes in -180..180)')),
           z.transform((s: string) => s.split(',').map(Number) as [number, number, number, number]),
         )
         .check(
@@ -72,7 +78,7 @@ export const discoveryQuery = {
   near: z.optional(
     z.pipe(
       z
-        .pipe(z.string().check(z.regex(numbers(2), 'must be lat,lng')), z.transform((s: string) => s.split(',').map(Number) as [number, number]))
+        .pipe(z.string().check(z.regex(coordinates(LAT, LNG), 'must be lat,lng (latitude in -90..90, longitude in -180..180)')), z.transform((s: string) => s.split(',').map(Number) as [number, number]))
         .check(z.refine(([lat, lng]) => inLat(lat) && inLng(lng), 'latitude must be in -90..90, longitude in -180..180')),
       z.transform(([lat, lng]: [number, number]) => ({ lat, lng })),
     ),

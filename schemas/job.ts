@@ -1,6 +1,6 @@
 /**
  * The scheduled jobs of the site lifecycle (CONTRACT "Decided details, lifecycle"): their names are
- * what `npm run job -- <name>` takes and what the job markers (lib/store/jobs.ts) are keyed by.
+ * what `npm run job -- <name>` takes and what the job markers (lib/store/jobs/jobs.ts) are keyed by.
  */
 export const JOB_NAMES = [
   'end-projects',

@@ -19,6 +19,23 @@ const isoDate = z
   .string()
   .check(z.refine((s) => parseIsoInstant(s) !== null, 'must be an ISO 8601 date or date-time, e.g. 2024-06-15 or 2024-06-15T12:00:00Z'));
 
+/**
+ * A secret of the site (CONTRACT "Decided details, security"): write-only for every caller. Marking a
+ * key with this schema is the one declaration of it: reads mask it, a write that sends the mask back
+ * keeps the stored value (lib/sites/secrets.ts finds every key so marked), and the document shows it
+ * as `writeOnly`.
+ */
+export const SECRET_MASK = '********';
+/** `sentTo`: the sibling keys naming where the API sends the secret (lib/sites/secrets.ts keeps it only while they stay). */
+const secret = (sentTo: readonly string[] = []) =>
+  z.string().check(z.maxLength(10_000)).register(z.globalRegistry, {
+    writeOnly: true,
+    ...(sentTo.length > 0 ? { 'x-sent-to': sentTo } : {}),
+    description:
+      `Write-only: every read shows \`${SECRET_MASK}\`; sending \`${SECRET_MASK}\` back keeps the stored value` +
+      (sentTo.length > 0 ? ` while ${sentTo.map((key) => `\`${key}\``).join(', ')} stays as stored (changed: send the secret again, else 400).` : '.'),
+  });
+
 const loose = <T extends z.core.$ZodLooseShape>(shape: T) => z.optional(z.looseObject(shape));
 
 const feedbackEmail = loose({ from: z.optional(str), subject: z.optional(str), inzendingPath: z.optional(str), template: z.optional(str) });
@@ -36,12 +53,14 @@ const lengthLimits = {
 export const oauthClientConfig = z.looseObject({
   'auth-server-url': z.optional(str),
   'auth-client-id': z.optional(str),
-  'auth-client-secret': z.optional(str),
+  'auth-client-secret': z.optional(secret(['auth-server-url'])),
   'auth-server-login-path': z.optional(str),
   'auth-server-exchange-code-path': z.optional(str),
   'auth-server-get-user-path': z.optional(str),
   'auth-server-logout-path': z.optional(str),
   'after-login-redirect-uri': z.optional(str),
+  /** Where digest-login puts the JWT on the way back: `?jwt=` (default, OpenStad's clients read it) or `#jwt=`. */
+  jwtIn: z.optional(z.enum(['query', 'fragment'])),
 });
 export type OauthClientConfig = z.infer<typeof oauthClientConfig>;
 
@@ -114,7 +133,7 @@ export const siteConfigSchema = z.looseObject({
     anonymizeUsersAfterXDaysOfInactivity: z.optional(int),
     inactiveWarningEmail: loose({ subject: z.optional(str), template: z.optional(str) }),
   }),
-  basicAuth: loose({ active: z.optional(bool), user: z.optional(str), password: z.optional(str) }),
+  basicAuth: loose({ active: z.optional(bool), user: z.optional(str), password: z.optional(secret()) }),
   cms: loose({
     dbName: z.optional(str),
     url: z.optional(str),

@@ -13,9 +13,12 @@ const hostname = z
     z.regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*(:[0-9]{1,5})?$/i, 'must be a host name'),
   );
 
+const siteName = z.string().check(z.trim(), z.minLength(1), z.maxLength(255));
+const siteTitle = z.nullable(z.string().check(z.maxLength(255)));
+
 export const createSiteBody = z.object({
-  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-  title: z.optional(z.nullable(z.string().check(z.maxLength(255)))),
+  name: siteName,
+  title: z.optional(siteTitle),
   domain: z.optional(z.nullable(hostname)),
   config: z.optional(siteConfigSchema),
 });
@@ -24,6 +27,20 @@ export type CreateSiteBody = z.infer<typeof createSiteBody>;
 /** PUT is partial; `config`, when sent, replaces the stored config as a whole (CONTRACT). */
 export const updateSiteBody = z.partial(createSiteBody);
 export type UpdateSiteBody = z.infer<typeof updateSiteBody>;
+
+/**
+ * PATCH (`application/merge-patch+json`, RFC 7396): the fields sent change, `null` removes (the title
+ * and domain become null; `config: null` drops the whole config back to the defaults). `config` is a
+ * merge patch of the stored config: the merged config is then checked against the config schema as a
+ * whole (lib/sites/service.ts), so its errors name full paths (`config.votes.voteType`).
+ */
+export const patchSiteBody = z.object({
+  name: z.optional(siteName),
+  title: z.optional(siteTitle),
+  domain: z.optional(z.nullable(hostname)),
+  config: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+export type PatchSiteBody = z.infer<typeof patchSiteBody>;
 
 export const siteRecord = z.object({
   id: z.int(),

@@ -3,7 +3,7 @@
  * copies an OpenStad v1 MySQL/MariaDB database into the table (scripts/import-openstad/run.ts), keeping
  * ids. The password comes from OPENSTAD_DB_PASSWORD (never the command line: it would show in the
  * process list and the shell history). Locally it writes to the table of `npm start` (DYNAMODB_ENDPOINT,
- * default http://127.0.0.1:8000); on AWS run it with TABLE_NAME set. Idempotent and resumable: a rerun
+ * else the running npm start's: scripts/local-stack-env.ts); on AWS run it with TABLE_NAME set. Idempotent and resumable: a rerun
  * copies what is missing and reports the rest as already there. Exit 0 done (the report lists what was
  * not copied and why), 1 failed, 2 usage error. After it: `npm run verify-votes -- --site N`.
  */

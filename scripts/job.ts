@@ -1,9 +1,11 @@
 /**
  * `npm run job -- <name> [--site N] [--now ISO]`: runs one scheduled job once against the local
- * stack of `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, default http://127.0.0.1:8000),
+ * stack of `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, else the running npm start's,
+ * scripts/local-stack-env.ts),
  * with the same code as its Lambda (lib/jobs), and prints what it did. `--now` sets the job's clock,
  * to try a date in the future; `--site` limits it to one site (whose job markers are first brought up
- * to date with its config). Exit code 0 when it ran, 1 when it failed, 2 on a usage error.
+ * to date with its config). Exit code 0 when it ran, 1 when it failed or no stack runs, 2 on a usage
+ * error or a site that does not exist.
  */
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
@@ -45,6 +47,6 @@ const main = () =>
     console.log(`running ${command.name}${command.siteId ? ` on site ${command.siteId}` : ''} at ${command.now.toISOString()} (table ${process.env.TABLE_NAME} at ${process.env.DYNAMODB_ENDPOINT})`);
     console.log(formatReport(await runJob(command.name, { now: command.now, siteId: command.siteId })));
     return 0;
-  });
+  }, { siteOf: (command) => command.siteId });
 
 exitWhenMain(import.meta.url, main);

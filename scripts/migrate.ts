@@ -1,8 +1,9 @@
 /**
  * `npm run migrate -- [--site N] [--dry-run]`: brings data stored before the lifecycle, discovery
  * and vote-record changes up to date (lib/migrate). Locally it uses the table of `npm start`
- * (DYNAMODB_ENDPOINT, default http://127.0.0.1:8000); on AWS run it with TABLE_NAME set.
- * Idempotent: a rerun reports nothing to migrate. Exit 0 done, 1 failed, 2 usage error.
+ * (DYNAMODB_ENDPOINT, else the running npm start's); on AWS run it with TABLE_NAME set.
+ * Idempotent: a rerun reports nothing to migrate. Exit 0 done, 1 failed (or no stack), 2 usage
+ * error or a `--site` that does not exist.
  */
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
@@ -28,6 +29,6 @@ const main = () =>
     if (reports.length === 0) console.log(command.siteId ? `no site ${command.siteId}` : 'no sites');
     else if (nothingToMigrate(reports)) console.log('nothing to migrate: every item is up to date');
     return 0;
-  });
+  }, { siteOf: (command) => command.siteId });
 
 exitWhenMain(import.meta.url, main);

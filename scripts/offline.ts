@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { QuietClock, slowdown } from './machine-load.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -22,7 +23,8 @@ export async function startOffline(options: {
   env: Record<string, string>;
   /** Pipe the child's output through (npm start) or keep it for error reports (tests). */
   inheritOutput?: boolean;
-  timeoutMs?: number;
+  /** How long the start may take, in quiet-machine time (scripts/machine-load.ts); default 120 s. */
+  budgetMs?: number;
   /** Probe only once this settles (npm start: the table exists), so the log shows no early 503s. */
   probeAfter?: Promise<unknown>;
   /** Called with the stop function as soon as the child exists, so Ctrl-C during start-up cleans up. */
@@ -69,15 +71,16 @@ export async function startOffline(options: {
   };
 
   options.onSpawn?.(stop);
-  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  const clock = new QuietClock(options.budgetMs ?? 120_000);
   if (options.probeAfter) await Promise.race([options.probeAfter.catch(() => undefined), exited]);
-  while (Date.now() < deadline) {
+  while (!clock.expired()) {
     if (child.exitCode !== null) {
       if (/EADDRINUSE/.test(output)) throw new Error(`PORT ${options.port} is already in use (another npm start, or another program): choose another, e.g. PORT=${options.port + 1} npm start`);
       throw new Error(`serverless offline exited early${options.inheritOutput ? ' (its output is above)' : `:\n${output}`}`);
     }
     try {
-      const res = await fetch(`${url}/api/health`, { headers: { 'x-local-instance-probe': '1' }, signal: AbortSignal.timeout(5_000) });
+      // The first answer loads the health function (a cold start): on a busy machine that takes a while.
+      const res = await fetch(`${url}/api/health`, { headers: { 'x-local-instance-probe': '1' }, signal: AbortSignal.timeout(5_000 * slowdown()) });
       await res.arrayBuffer();
       // 503 while DynamoDB Local or the table is not there yet; another server's answer lacks our id.
       if (res.status === 200 && res.headers.get('x-local-instance') === instanceId) return { url, process: child, stop };
@@ -87,5 +90,5 @@ export async function startOffline(options: {
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`serverless offline did not answer within the time limit:\n${output}`);
+  throw new Error(`serverless offline did not answer within ${clock.describe()}:\n${output}`);
 }

@@ -4,11 +4,12 @@
  * (lib/users/login.ts, as a login does), then write ideas, arguments (and vote on them), a round of
  * likes each, and articles. Runs once per site: a site that already has ideas is left alone.
  *
- * Standalone, it talks to the DynamoDB Local of a running `npm start`: DYNAMODB_ENDPOINT when set,
- * else the endpoint that `npm start` recorded in .data/lock (an `--in-memory` run prints the command).
+ * Standalone (`npm run seed -- --demo [--site N]`, default site 1), it talks to the DynamoDB Local of
+ * the running `npm start` (in-memory runs too), or to DYNAMODB_ENDPOINT when set, through the frame of
+ * every local script (scripts/local-script.ts): no stack running exits 1, a site that is not there 2.
  */
-import { runningEndpoint, useLocalStackEnv } from './local-stack-env.ts';
-import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { DEMO_USERS } from './auth-server/demo.ts';
 
 const IDEAS = [
@@ -135,29 +136,28 @@ export async function seedDemoContent(siteId: number): Promise<DemoSummary | und
   return { ideas: ideaIds.length, arguments: argumentCount, votes, articles: ARTICLES.length };
 }
 
-async function main() {
-  if (!process.argv.includes('--demo')) {
-    console.error('Usage: npm run seed -- --demo   (demo ideas, votes, arguments and articles on the demo site of a running npm start)');
-    process.exit(2);
-  }
-  const endpoint = runningEndpoint();
-  if (!endpoint) {
-    console.error('No running npm start found (no .data/lock). Start it first, or set DYNAMODB_ENDPOINT (an --in-memory run prints it).');
-    process.exit(1);
-  }
-  process.env.DYNAMODB_ENDPOINT = endpoint;
-  useLocalStackEnv();
-  const { devDefaults } = await import('#lib/config/env');
-  process.env.JWT_SECRET ??= devDefaults.jwtSecret;
-  process.env.API_SERVICE_TOKENS ??= devDefaults.serviceToken;
-  const siteId = Number(process.env.DEMO_SITE_ID ?? 1);
-  const summary = await seedDemoContent(siteId);
-  console.log(summary ? `Demo content on site ${siteId}: ${JSON.stringify(summary)}` : `Site ${siteId} already has ideas: nothing written.`);
+const USAGE = 'usage: npm run seed -- --demo [--site N]   (demo ideas, votes, arguments and articles on a site of the running npm start; default site 1)';
+
+export function parseSeedCommand(argv: string[]): { siteId: number } {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { demo: { type: 'boolean' }, site: { type: 'string' } } });
+  if (positionals.length > 0 || values.demo !== true) throw new Error(USAGE);
+  if (values.site !== undefined && !/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
+  return { siteId: Number(values.site ?? 1) };
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  main().catch((err) => {
-    console.error(`npm run seed failed: ${(err as Error).message}`);
-    process.exit(1);
-  });
-}
+const main = () =>
+  runLocalScript(
+    'seed',
+    parseSeedCommand,
+    async ({ siteId }) => {
+      const { devDefaults } = await import('#lib/config/env');
+      process.env.JWT_SECRET ??= devDefaults.jwtSecret;
+      process.env.API_SERVICE_TOKENS ??= devDefaults.serviceToken;
+      const summary = await seedDemoContent(siteId);
+      console.log(summary ? `Demo content on site ${siteId}: ${JSON.stringify(summary)}` : `Site ${siteId} already has ideas: nothing written.`);
+      return 0;
+    },
+    { siteOf: (command) => command.siteId },
+  );
+
+exitWhenMain(import.meta.url, main);

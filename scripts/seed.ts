@@ -1,13 +1,13 @@
 /**
  * The demo site `npm start` creates on an empty database, so a newcomer has something to call.
  */
-import { listSites, putNewSite, updateSite } from '#lib/store/sites';
-import { nextId } from '#lib/store/counters';
+import { listSites, putNewSite, updateSite } from '#lib/store/sites/sites';
+import { nextId } from '#lib/store/db/counters';
 import type { SiteConfigInput } from '#schemas/site-config';
 // Lifecycle: the demo site's job markers, as a site create writes them.
 import { siteJobDues } from '#lib/sites/job-dues';
 import { withDefaults } from '#lib/sites/config-defaults';
-import { syncJobMarkers } from '#lib/store/jobs';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
 
 /** @param oauth the `config.oauth.default` block pointing at the local auth server. */
 export async function seedDemoSite(options: { oauth?: Record<string, string> } = {}) {

@@ -18,6 +18,7 @@ import { DEMO_CLIENT, DEMO_USERS, demoOauthConfig } from './auth-server/demo.ts'
 import { choosePorts, type PortChoice } from './start/ports.ts';
 import { lockDataDir } from './start/data-lock.ts';
 import { LOCAL_TABLE_NAME } from './local-stack-env.ts';
+import { announceStack, dataRoot as localDataRoot } from './start/running-stacks.ts';
 
 const inMemory = process.argv.includes('--in-memory');
 const demo = process.argv.includes('--demo');
@@ -53,7 +54,7 @@ async function main() {
   phase(`ports free: ${[ports.api, ports.auth, ports.dynamo].map(describePort).join(', ')}`);
 
   // LOCAL_DATA_DIR: another data folder (a second persistent instance, tests); default .data/.
-  const dataRoot = process.env.LOCAL_DATA_DIR || fileURLToPath(new URL('../.data', import.meta.url));
+  const dataRoot = localDataRoot();
   const dataDir = `${dataRoot}/dynamodb`;
   if (!inMemory) {
     releaseDataLock = lockDataDir(dataRoot, ports.api.port, `http://127.0.0.1:${ports.dynamo.port}`);
@@ -100,7 +101,7 @@ async function main() {
   }
   phase(`DynamoDB Local: ${dynamo.endpoint} (${inMemory ? 'in memory' : `data in ${dataDir}`})`);
 
-  const { ensureTable } = await import('#lib/store/table');
+  const { ensureTable } = await import('#lib/store/db/table');
   const { seedDemoSite, pointDemoSitesAt } = await import('./seed.ts');
   const created = await ensureTable();
   const seeded = await seedDemoSite({ oauth: demoOauthConfig(auth.url) });
@@ -123,6 +124,15 @@ async function main() {
   const jobs = await startJobLoop();
   stopping.unshift(() => jobs.stop());
   const port = ports.api.port;
+  // Where the one-off scripts (seed, job, verify-votes, migrate) find this stack: <data root>/stacks.
+  const forget = announceStack({
+    apiUrl: offline.url.replace('127.0.0.1', 'localhost'),
+    dynamoEndpoint: dynamo.endpoint,
+    authServerUrl: auth.url,
+    tableName: LOCAL_TABLE_NAME,
+    inMemory,
+  });
+  stopping.unshift(async () => forget());
   const token = process.env.API_SERVICE_TOKENS!.split(',')[0];
   console.log(`
 The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')} (in ${((performance.now() - t0) / 1000).toFixed(1)} s)
@@ -130,8 +140,8 @@ The participation API is ready: ${offline.url.replace('127.0.0.1', 'localhost')}
   curl -H 'X-Authorization: Bearer ${token}' http://localhost:${port}/api/site/1
 Log in on the demo site in a browser (the JWT comes back in the jwt= query parameter):
   http://localhost:${port}/oauth/site/1/login?redirectUrl=http://localhost:${port}/api/site/1
-Demo ideas, votes, arguments and articles: ${inMemory ? `DYNAMODB_ENDPOINT=${dynamo.endpoint} ` : ''}npm run seed -- --demo (or npm start -- --demo)
-Run one scheduled job now: npm run job -- <name> [--site N] [--now ISO]
+Demo ideas, votes, arguments and articles: npm run seed -- --demo (or npm start -- --demo)
+Run one scheduled job now: npm run job -- <name> [--site N] [--now ISO]   (scripts find this stack by itself)
 Handlers are served from source: an edit is live on the next request. Press Ctrl-C to stop.`);
 }
 

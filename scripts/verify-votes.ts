@@ -1,9 +1,10 @@
 /**
  * `npm run verify-votes -- --site N`: checks a site's vote record against the local stack of
- * `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, default http://127.0.0.1:8000), like
+ * `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, else the running npm start's), like
  * `npm run job`. What it checks: lib/votes/verify.ts. Exit code 0 when every tally, ballot chain and
- * the latest checkpoint agree; 1 with a report of each difference (or when it could not run); 2 on a
- * usage error.
+ * the latest checkpoint agree; 1 with a report of each difference (or when it could not run: no
+ * stack); 2 on a usage error or a site that does not exist (an OK for a site that is not there
+ * would say nothing true).
  */
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
@@ -29,6 +30,6 @@ const main = () =>
     const { code, output } = await verifyCommand(siteId);
     (code === 0 ? console.log : console.error)(output);
     return code;
-  });
+  }, { siteOf: (siteId) => siteId });
 
 exitWhenMain(import.meta.url, main);

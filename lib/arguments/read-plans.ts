@@ -8,9 +8,9 @@
  * Only for a verified user of the site: the first read comes before the site's Basic Auth, and a closed
  * site must not answer its 401 sooner or later depending on which ids exist.
  */
-import { getArgument, getIdeaRef } from '#lib/store/arguments';
-import { reserveIdAhead } from '#lib/store/counters';
-import { joinPlans, type ReadPlan } from '#lib/store/prefetch';
+import { getArgument, getIdeaRef } from '#lib/store/arguments/arguments';
+import { reserveIdAhead } from '#lib/store/db/counters';
+import { joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
 import type { ArgumentParams, CreateArgumentBody, IdeaArgumentsParams } from '#schemas/argument';
 
 interface ArgumentReadInput<P> {

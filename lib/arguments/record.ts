@@ -4,7 +4,7 @@
  * endpoints and an idea's `includeArguments`.
  */
 import type { ArgumentRecordShape } from '#schemas/argument';
-import type { ArgumentItem } from '#lib/store/arguments';
+import type { ArgumentItem } from '#lib/store/arguments/arguments';
 
 export type { ArgumentItem };
 

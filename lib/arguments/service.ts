@@ -1,19 +1,20 @@
 /**
  * The argument endpoints: lists (an idea's, a site's), one argument, create, partial update, delete
  * (with its replies) and the vote toggle. Access comes from lib/auth/access.ts; storage from
- * lib/store/arguments.ts. Every call costs a fixed number of DynamoDB requests (no per-record reads).
+ * lib/store/arguments/arguments.ts. Every call costs a fixed number of DynamoDB requests (no per-record reads).
  */
-import { forbidden, notFound, validationError } from '#lib/errors';
+import { conflict, forbidden, notFound, validationError } from '#lib/errors';
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
 import type { Site } from '#lib/sites/site';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
 import { assertDescriptionLength, assertReplyParent } from '#lib/arguments/rules';
-import * as store from '#lib/store/arguments';
-import { nextId } from '#lib/store/counters';
-import { getUser } from '#lib/store/users';
+import * as store from '#lib/store/arguments/arguments';
+import { nextId } from '#lib/store/db/counters';
+import { getUser } from '#lib/store/users/users';
 import type { ArgumentFlags, ArgumentListQuery, CreateArgumentBody, UpdateArgumentBody } from '#schemas/argument';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 export interface ArgumentPage {
   records: ArgumentRecord[];
@@ -165,7 +166,17 @@ export async function toggleArgumentVote(site: Site, caller: Caller, ideaId: num
   // A vote belongs to a user: a service token acts as admin but has no user to count.
   if (caller.kind !== 'user') throw forbidden('Argument votes are cast by users; a service token cannot vote');
   await requireIdea(site.id, ideaId);
-  const item = await store.toggleArgumentVote(site.id, ideaId, argumentId, caller.userId);
-  if (!item) throw argumentNotFound(ideaId, argumentId);
-  return toArgumentRecord(item, { withVoteCount: true, withUserVoteOf: caller.userId });
+  const userId = caller.userId;
+  let hasVoted = false; // unknown at first: try adding, the condition corrects us
+  const item = await withReplan(
+    async () => {
+      const toggled = await store.toggleArgumentVoteOnce(site.id, ideaId, argumentId, userId, hasVoted);
+      if (toggled.kind === 'missing') throw argumentNotFound(ideaId, argumentId);
+      if (toggled.kind === 'done') return toggled.item;
+      hasVoted = toggled.hasVoted;
+      return REPLAN;
+    },
+    () => conflict('The vote changed too often at once; please try again'),
+  );
+  return toArgumentRecord(item, { withVoteCount: true, withUserVoteOf: userId });
 }

@@ -3,7 +3,7 @@
  * CONTRACT (create: moderator+ while `canAddNewArticles`, editor+ always; change: owner or moderator+).
  */
 import * as access from '#lib/auth/access';
-import { deleteArticle, getArticle, putNewArticle, replaceArticle } from '#lib/store/articles';
+import { deleteArticle, getArticle, putNewArticle, replaceArticle } from '#lib/store/articles/articles';
 import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 
 export const articleKind: ContentKindRules = {

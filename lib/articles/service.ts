@@ -4,8 +4,8 @@
  */
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
-import type { ContentItem } from '#lib/store/content-items';
-import { listArticlesByCreation } from '#lib/store/articles';
+import type { ContentItem } from '#lib/store/content/content-items';
+import { listArticlesByCreation } from '#lib/store/articles/articles';
 import { fitPage } from '#lib/content/page-budget';
 import { loadUsersOf, toContentRecord, withCommonIncludes } from '#lib/content/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
@@ -22,7 +22,7 @@ export async function listArticles(site: Site, query: ListArticlesQuery) {
   const page = await listArticlesByCreation(
     site.id,
     { newestFirst: query.sort === 'createdate_desc' },
-    // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
+    // The whole query: its cursor is bound to its sort and filters (lib/store/db/cursor.ts listQueryOf).
     query,
   );
   return fitPage(await toArticleRecords(site, page.items, query), page);

@@ -19,11 +19,13 @@ export interface AuthServerConfig {
   userPath: string;
   logoutPath: string;
   afterLoginRedirectUri: string | undefined;
+  /** Where digest-login hands the JWT back: `?jwt=` (absent: the default, OpenStad's clients read it) or `#jwt=` (kept out of logs). */
+  jwtIn?: 'query' | 'fragment';
 }
 
 export const DEFAULT_OAUTH_NAME = 'default';
 
-/** Longest auth-server URL we link users to: it is part of DynamoDB keys (see lib/store/users.ts). */
+/** Longest auth-server URL we link users to: it is part of DynamoDB keys (see lib/store/users/users.ts). */
 const MAX_URL_LENGTH = 512;
 
 const misconfigured = (siteId: number, name: string, what: string) =>
@@ -62,6 +64,7 @@ function resolve(siteId: number, name: string, entry: OauthClientConfig): AuthSe
     userPath: entry['auth-server-get-user-path'] || '/api/userinfo',
     logoutPath: entry['auth-server-logout-path'] || '/logout',
     afterLoginRedirectUri: entry['after-login-redirect-uri'] || undefined,
+    ...(entry.jwtIn ? { jwtIn: entry.jwtIn } : {}),
   };
 }
 

@@ -6,12 +6,12 @@
  * - no reserved keys anywhere (the request-body rule, lib/validation/reserved-keys.ts), checked on the
  *   answer as JSON.parse made it: parsing into the schema's output copies keys with assignment, where
  *   an own `__proto__` would become the copy's prototype instead of being seen;
- * - storable (lib/store/storable.ts), or the write would fail inside DynamoDB (a 500).
+ * - storable (lib/store/db/storable.ts), or the write would fail inside DynamoDB (a 500).
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { reservedKeyPaths } from '#lib/validation/reserved-keys';
-import { firstUnstorablePart, fitsInItem, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
+import { firstUnstorablePart, fitsInItem, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
 import { authServerUserShape } from '#schemas/oauth';
 
 export const authServerUser = z.pipe(

@@ -103,6 +103,13 @@ export const vote = {
   },
   /** Vote counts on ideas follow the same rule, but hide the fields instead of refusing. */
   seesCounts: (caller: Caller, config: SiteConfig) => config.votes.isViewable || hasRole(caller.role, 'moderator'),
+  /**
+   * An order by votes shows the ranking the counts would give, so it is for those who see the counts
+   * (CONTRACT "Decided details, security"): 403 for everyone else, a caller without a token included.
+   */
+  sortByCounts(caller: Caller, config: SiteConfig) {
+    if (!vote.seesCounts(caller, config)) throw forbidden('Votes of this site are not public: ideas cannot be ordered by votes (sort=votes_desc or votes_asc)');
+  },
   seesUserIds: (caller: Caller) => hasRole(caller.role, 'moderator'),
   cast(caller: Caller, config: SiteConfig) {
     requireRole(caller, config.votes.requiredUserRole);

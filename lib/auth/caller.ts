@@ -7,7 +7,7 @@ import { unauthorized } from '#lib/errors';
 import { isServiceToken } from '#lib/auth/service-tokens';
 import { verifyToken, type TokenClaims } from '#lib/auth/jwt';
 import { isRole, type Role } from '#lib/auth/roles';
-import { getUser, type UserItem } from '#lib/store/users';
+import { getUser, type UserItem } from '#lib/store/users/users';
 
 export type Caller =
   | { kind: 'none'; role: undefined; userId: undefined }

@@ -44,7 +44,7 @@ const WRITES: readonly DynamoAction[] = [...READS, 'PutItem', 'UpdateItem', 'Del
 
 export const ACCESS_CLASSES = {
   static: { description: 'serves fixed content: no table, no secrets', table: [], secrets: [], deadLetters: false },
-  probe: { description: 'the health check: one GetItem, no secrets', table: ['GetItem'], secrets: [], deadLetters: false },
+  probe: { description: 'the health check and the catch-all (a preflight or Basic Auth reads the site): GetItem, no secrets', table: ['GetItem'], secrets: [], deadLetters: false },
   /** The vote record's public key: the public half only, so the route that publishes it cannot sign. */
   publicKey: { description: 'publishes the vote record public key: no table, the public key only', table: [], secrets: ['votePublicKey'], deadLetters: false },
   read: { description: 'reads the table, verifies tokens', table: READS, secrets: CALLER, deadLetters: false },

@@ -32,7 +32,7 @@ const envSchema = z.object({
   VITEST: z.optional(z.string()),
   /** This API's public base URL for the login's `redirect_uri` (lib/oauth/public-url.ts); else from Host. */
   PUBLIC_BASE_URL: z.optional(z.string()),
-  /** Tests only: injected DynamoDB failures (lib/store/fault-injection.ts), e.g. `conflict=0.2,throttle=0.1`. */
+  /** Tests only: injected DynamoDB failures (lib/store/db/fault-injection.ts), e.g. `conflict=0.2,throttle=0.1`. */
   DYNAMO_FAULTS: z.optional(z.string()),
 });
 

@@ -6,8 +6,8 @@
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import type { CounterType } from '#lib/store/counters';
-import type { ContentItem, ContentWriteOutcome } from '#lib/store/content-items';
+import type { CounterType } from '#lib/store/db/counters';
+import type { ContentItem, ContentWriteOutcome } from '#lib/store/content/content-items';
 import type { FieldDefinition } from '#schemas/extra-data-definition';
 import type { LengthLimits } from '#schemas/content-item';
 

@@ -4,7 +4,7 @@
  * pages are cut to a byte budget and continue from a cursor after the last record kept; CONTRACT
  * allows a page to hold fewer than `pageSize` records for exactly this reason.
  */
-import type { ContentPage } from '#lib/store/content-items';
+import type { ContentPage } from '#lib/store/content/content-items';
 
 /** Room is left for the envelope, the headers and the event wrapper around the body. */
 export const PAGE_BYTE_BUDGET = 5 * 1024 * 1024;

@@ -5,8 +5,8 @@
 import { posterImageOf } from '#lib/extra-data/index';
 import { publicUserView, type PublicUser } from '#lib/users/public-view';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import { getUsers, type ContentItem } from '#lib/store/content-items';
-import type { UserItem } from '#lib/store/users';
+import { getUsers, type ContentItem } from '#lib/store/content/content-items';
+import type { UserItem } from '#lib/store/users/users';
 import type { ContentRecord } from '#schemas/content-item';
 
 /** The record fields, in CONTRACT order; `budget` is always there (null when unset), `version` never. */

@@ -9,12 +9,12 @@ import type { Caller } from '#lib/auth/caller';
 import { mergeExtraData } from '#lib/extra-data/index';
 import { badRequest, conflict, notFound, validationError } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import type { ContentItem } from '#lib/store/content-items';
+import { nextId } from '#lib/store/db/counters';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { validateCreateBody, validateUpdateBody } from '#lib/content/body';
 import type { ContentKindRules } from '#lib/content/kind';
 import { moderatorFields, type ContentUpdateBody } from '#schemas/content-item';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 
 export async function getContentOr404(
@@ -99,22 +99,25 @@ export async function updateContent(
   id: number,
   body: Record<string, unknown>,
 ): Promise<ContentItem> {
-  let item = await getContentOr404(kind, site, id);
-  await kind.assertModify(caller, item, site);
+  const first = await getContentOr404(kind, site, id);
+  await kind.assertModify(caller, first, site);
   access.assertModeratorFields(caller, body, moderatorFields);
   const input = validateUpdateBody(kind.section(site.config), body);
   const kindFields = (await kind.kindFields?.(site, body, 'update')) ?? {};
   const checkUser = input.userId != null ? input.userId : undefined;
-  for (let attempt = 1; ; attempt++) {
-    const next = { ...applyUpdate(item, input), ...kindFields };
-    const outcome = await kind.store.replace(next, item.version, { checkUser });
-    if (outcome === 'ok') return next;
-    if (outcome === 'no-user') throw noSuchUser(site, input.userId ?? null);
-    if (outcome === 'too-large') throw tooLarge(kind);
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`${kind.label} ${id} is being changed by someone else; try again`);
-    item = await getContentOr404(kind, site, id);
-    await kind.assertModify(caller, item, site);
-  }
+  return withReplan(
+    async (attempt) => {
+      // A lost race reads the item again and applies the same change to what it finds.
+      const item = attempt === 1 ? first : await getContentOr404(kind, site, id);
+      if (attempt > 1) await kind.assertModify(caller, item, site);
+      const next = { ...applyUpdate(item, input), ...kindFields };
+      const outcome = await kind.store.replace(next, item.version, { checkUser });
+      if (outcome === 'no-user') throw noSuchUser(site, input.userId ?? null);
+      if (outcome === 'too-large') throw tooLarge(kind);
+      return outcome === 'ok' ? next : REPLAN;
+    },
+    () => conflict(`${kind.label} ${id} is being changed by someone else; try again`),
+  );
 }
 
 export async function deleteContent(kind: ContentKindRules, site: Site, caller: Caller, id: number): Promise<void> {

@@ -11,13 +11,13 @@ import { hkdfSync } from 'node:crypto';
 import { secret } from '#lib/config/secrets';
 
 export const PURPOSES = {
-  /** AES-256-GCM key of list cursors (lib/store/cursor.ts). */
+  /** AES-256-GCM key of list cursors (lib/store/db/cursor.ts). */
   cursor: 'participation-api cursor encryption v1',
   /** HMAC key of the opaque voter ids of Pabulib exports (lib/results/export.ts; issue 16). */
   pabulibVoter: 'participation-api pabulib voter id v1',
   /** Key of the permutation that makes vote ids (lib/votes/ids.ts): ids that reveal nothing of the voter. */
   voteIds: 'participation-api vote ids v1',
-  /** HMAC key of a site's role-floor items (lib/store/role-floor.ts): (site, auth server, external id) -> key. */
+  /** HMAC key of a site's role-floor items (lib/store/users/role-floor.ts): (site, auth server, external id) -> key. */
   roleFloor: 'participation-api role floor v1',
 } as const;
 

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { validationError } from '#lib/errors';
-import type { ContentItem } from '#lib/store/content-items';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { circleBbox, distanceMeters, inBbox, type Bbox, type LatLng } from '#lib/discovery/geo';
 import { wordsOfIdea } from '#lib/discovery/index-spec';
 import { matchesAllTerms, wordsOf } from '#lib/discovery/words';

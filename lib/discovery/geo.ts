@@ -1,7 +1,7 @@
 /**
  * Geohash cells and distances for the location filters. A geohash cell is a rectangle whose code
  * is a prefix of the codes of every cell inside it; an idea's location is stored under its cell at
- * each precision 0..MAX_PRECISION (lib/store/idea-index.ts), so a bbox or circle is served by
+ * each precision 0..MAX_PRECISION (lib/store/ideas/index-items.ts), so a bbox or circle is served by
  * Querying the few cells of one precision that cover it (at most MAX_CELLS), never the whole site.
  * (The encoder is the standard one, a dozen lines; no dependency needed.)
  */

@@ -5,7 +5,7 @@
  */
 import { validationError } from '#lib/errors';
 import { detailsOf } from '#lib/validation/zod-errors';
-import { getLiveTagIds } from '#lib/store/tags';
+import { getLiveTagIds } from '#lib/store/tags/tags';
 import { ideaDiscoveryFields, type Location } from '#schemas/discovery';
 
 export interface DiscoveryPatch {

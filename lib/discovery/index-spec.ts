@@ -1,6 +1,6 @@
-/** What an idea is found by (its index items, lib/store/idea-index.ts), computed from the idea. */
-import type { ContentItem } from '#lib/store/content-items';
-import type { IdeaIndexSpec } from '#lib/store/idea-index';
+/** What an idea is found by (its index items, lib/store/ideas/index-items.ts), computed from the idea. */
+import type { ContentItem } from '#lib/store/content/content-items';
+import type { IdeaIndexSpec } from '#lib/store/ideas/index-items';
 import { encodeGeohash, MAX_PRECISION } from '#lib/discovery/geo';
 import { prefixesOf, wordsOf } from '#lib/discovery/words';
 

@@ -1,7 +1,7 @@
 /**
  * Filtered pages of ideas, served by keys (issue 18; docs/data-model.md "Discovery").
  *
- * Every index stream (lib/store/idea-index.ts) is in idea id order, which is creation order. One
+ * Every index stream (lib/store/ideas/index-items.ts) is in idea id order, which is creation order. One
  * filter DRIVES the page: its streams are Queried (in parallel, at most `pageSize` entries each,
  * from the cursor on) and merged by id; the candidates are read with one BatchGet and every filter
  * is checked on the idea itself. The driver, most selective first: `search` (the stream of the
@@ -14,8 +14,8 @@
  * `votes_*` orders by the tallies (read whole, as without filters) and checks the filters on each
  * slice of `pageSize`; `sort=distance` reads the place entries of widening rings (see byDistance).
  */
-import type { ContentItem, ContentPage } from '#lib/store/content-items';
-import { getIdeas, listIdeasByVotes } from '#lib/store/ideas';
+import type { ContentItem, ContentPage } from '#lib/store/content/content-items';
+import { getIdeas, listIdeasByVotes } from '#lib/store/ideas/ideas';
 import {
   decodeListCursor,
   encodeListCursor,
@@ -24,15 +24,18 @@ import {
   type IndexHit,
   type IndexStream,
   type ListPosition,
-} from '#lib/store/idea-index';
-import type { PageRequest } from '#lib/store/query';
-import type { Tally } from '#lib/store/tallies';
+} from '#lib/store/ideas/index-items';
+import type { PageRequest } from '#lib/store/db/query';
+import type { Tally } from '#lib/store/ideas/tallies';
 import { bestCover, distanceMeters } from '#lib/discovery/geo';
 import { bindingOf, ideaMatches, placeMatches, searchBox, type DiscoveryFilters } from '#lib/discovery/filters';
 import { lookupPrefix } from '#lib/discovery/words';
 import { contentStatuses } from '#schemas/content-item';
 
 export type DiscoverySort = 'createdate_desc' | 'createdate_asc' | 'votes_desc' | 'votes_asc' | 'distance';
+
+/** The orders by the tallies: they show a ranking, so only callers who see the counts may ask (lib/auth/access.ts). */
+export const isVotesSort = (sort: string | undefined): sort is 'votes_desc' | 'votes_asc' => sort === 'votes_desc' || sort === 'votes_asc';
 
 export interface DiscoveredPage extends ContentPage {
   tallies?: Map<number, Tally>;
@@ -66,7 +69,7 @@ export async function listDiscovered(
 ): Promise<DiscoveredPage> {
   const binding = bindingOf(list, f, sort);
   const keep = ideaMatches(f);
-  if (sort === 'votes_desc' || sort === 'votes_asc') {
+  if (isVotesSort(sort)) {
     return listIdeasByVotes(siteId, { mostFirst: sort === 'votes_desc', keep, binding }, page);
   }
   if (sort === 'distance') return byDistance(siteId, f, binding, keep, page);

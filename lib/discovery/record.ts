@@ -1,5 +1,5 @@
 /** The idea record fields of discovery: `tags` (default []) and `location` (default null). */
-import type { ContentItem } from '#lib/store/content-items';
+import type { ContentItem } from '#lib/store/content/content-items';
 import type { Location } from '#schemas/discovery';
 
 export const discoveryFieldsOfItem = (item: ContentItem): { tags: number[]; location: Location | null } => ({

@@ -6,7 +6,7 @@
  * finds every idea with a word starting with `de`, as CONTRACT asks).
  */
 
-/** Index items key words by their first PREFIX_LENGTH characters (lib/store/idea-index.ts). */
+/** Index items key words by their first PREFIX_LENGTH characters (lib/store/ideas/index-items.ts). */
 export const PREFIX_LENGTH = 3;
 /** Longer words are cut here: nobody searches for the 33rd letter of a word, and keys stay small. */
 const MAX_WORD_LENGTH = 32;

@@ -1,7 +1,7 @@
 import { childPath, validationError, type ErrorDetail } from '#lib/errors';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 import { FORBIDDEN_KEY, isPlainObject } from '#lib/extra-data/plain-object';
-import { firstUnstorablePart } from '#lib/store/storable';
+import { firstUnstorablePart } from '#lib/store/db/storable';
 
 /** More details than this would only bloat the 400 (a 256 KiB array of numbers gives 100k+ paths). */
 export const MAX_ERROR_DETAILS = 100;
@@ -9,7 +9,7 @@ export const MAX_ERROR_DETAILS = 100;
 /**
  * Maps and lists a value of an undefined (unchecked) field may nest, the value itself included. Far
  * above real use, and with the extraData object around it and a user's per-site container (two more
- * levels, lib/users/site-specific.ts) still below DynamoDB's limit (lib/store/storable.ts).
+ * levels, lib/users/site-specific.ts) still below DynamoDB's limit (lib/store/db/storable.ts).
  */
 export const EXTRA_DATA_VALUE_MAX_NESTING = 20;
 
@@ -25,7 +25,7 @@ export const EXTRA_DATA_VALUE_MAX_NESTING = 20;
  *   `allowNull: false`. Inside `object` values a null is stored as is, so there the subset's
  *   `allowNull: false` always refuses it.
  * - an unchecked value must still be storable: numbers within +-(2^53 - 1) and not below 1e-130 in
- *   size, no empty keys, at most EXTRA_DATA_VALUE_MAX_NESTING levels (lib/store/storable.ts). Checked
+ *   size, no empty keys, at most EXTRA_DATA_VALUE_MAX_NESTING levels (lib/store/db/storable.ts). Checked
  *   fields are storable by their types.
  *
  * Never throws on odd JSON input: the value is untrusted request data and the definitions may come

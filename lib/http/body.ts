@@ -5,7 +5,7 @@
  * instead of wrapping @middy/http-json-body-parser (whose 422 and missing size limit differ from CONTRACT).
  */
 import { badRequest, payloadTooLarge, unsupportedMediaType, validationError } from '#lib/errors';
-import { reservedKeyPaths } from '#lib/validation/reserved-keys';
+import { malformedTextPaths, reservedKeyPaths } from '#lib/validation/reserved-keys';
 
 export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DEPTH = 64;
@@ -21,6 +21,8 @@ export function parseJsonBody(
   raw: unknown,
   isBase64Encoded: boolean | undefined,
   contentType: string | undefined,
+  /** The route's own media type (a merge patch): then only that one is taken. */
+  only?: string,
 ): unknown {
   if (raw === undefined || raw === null || raw === '') return undefined;
   if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') throw badRequest('Request body is not valid JSON');
@@ -28,8 +30,8 @@ export function parseJsonBody(
   const text = isBase64Encoded ? Buffer.from(source, 'base64').toString('utf8') : source;
   if (Buffer.byteLength(text, 'utf8') > MAX_BODY_BYTES) throw payloadTooLarge();
   const mediaType = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (mediaType !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
-    throw unsupportedMediaType();
+  if (only !== undefined ? mediaType !== only : mediaType !== 'application/json' && !/^application\/[a-z0-9.+-]*\+json$/.test(mediaType)) {
+    throw unsupportedMediaType(`Request body must be ${only ?? 'application/json'}`);
   }
   if (text.trim() === '') return undefined;
   let parsed: unknown;
@@ -41,6 +43,8 @@ export function parseJsonBody(
   if (depthOf(parsed) > MAX_DEPTH) throw badRequest(`Request body is nested deeper than ${MAX_DEPTH} levels`);
   const reserved = reservedKeyPaths(parsed);
   if (reserved.length > 0) throw validationError(reserved, 'Invalid body: reserved object keys');
+  const malformed = malformedTextPaths(parsed);
+  if (malformed.length > 0) throw validationError(malformed, 'Invalid body: text that is not well-formed UTF-16');
   return parsed;
 }
 

@@ -12,7 +12,7 @@ import type * as z from 'zod/mini';
 import type { CorsContext } from '#lib/http/cors';
 import { withHttpStack } from '#lib/http/stack';
 import { parseJsonBody } from '#lib/http/body';
-import { httpResponse, type ApiResult } from '#lib/http/response';
+import { httpResponse, locationOf, type ApiResult } from '#lib/http/response';
 import { readCookies } from '#lib/http/cookies';
 import { attempt, handleRequest, type Out, type PreparedRequest, type RouteSpec } from '#lib/request/setup';
 import type { Site } from '#lib/sites/site';
@@ -42,7 +42,7 @@ export function apiHandler<
         pathParameters: event.pathParameters ?? {},
         query: event.queryStringParameters ?? {},
         headers,
-        body: attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type'])),
+        body: attempt(() => parseJsonBody(event.body, event.isBase64Encoded, headers['content-type'], spec.bodyMediaType)),
         sourceIp: event.requestContext?.http?.sourceIp,
         timeEpoch: event.requestContext?.timeEpoch,
         isWrite: event.requestContext?.http?.method !== 'GET',
@@ -58,7 +58,9 @@ export function apiHandler<
           requestId: context.awsRequestId,
         } as ApiRequest<Out<P>, Out<Q>, Out<B>> & SiteRequired<Out<P>>),
     );
-    const response = httpResponse(result);
+    // A create answers with the path of what it made (the route declares its template).
+    const location = result.statusCode === 201 && spec.success?.location ? locationOf(spec.success.location, event.pathParameters ?? {}, result.body) : undefined;
+    const response = httpResponse(location ? { ...result, headers: { ...result.headers, location } } : result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
   }, spec.operationId ? { route: spec.operationId } : {});
   // The declaration's access class and name travel with the handler, for tests/support/access-check.ts.

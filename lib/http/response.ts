@@ -13,6 +13,17 @@ export interface ApiResult {
   contentType?: string;
 }
 
+/**
+ * A create's `Location` (RFC 9110 10.2.2): the route's path template of the new record, each
+ * parameter from the request's path, the one it does not have from the record's `id`
+ * (`/api/site/{siteId}/idea/{ideaId}` after `POST /api/site/3/idea` made idea 12: `/api/site/3/idea/12`).
+ */
+export function locationOf(template: string, pathParameters: Record<string, string | undefined>, body: unknown): string | undefined {
+  const id = (body as { id?: unknown } | null)?.id;
+  if (typeof id !== 'number') return undefined;
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(pathParameters[name] ?? String(id)));
+}
+
 export const ok = (body: unknown, headers?: Record<string, string>): ApiResult => ({ statusCode: 200, body, headers });
 export const created = (body: unknown): ApiResult => ({ statusCode: 201, body });
 export const deleted = (id: number): ApiResult => ({ statusCode: 200, body: { id, deleted: true } });

@@ -1,20 +1,20 @@
 /**
  * Idea records with what the include flags add, for one idea or a whole page at the same cost:
  * each kind of related data is read once for the page, in parallel: tallies come with the page (or
- * one BatchGet), the caller's ballot with the request's first read (lib/store/prefetch.ts, else one
- * GetItem), users one BatchGet, arguments one range Query per run of nearby ids (lib/store/id-runs.ts).
+ * one BatchGet), the caller's ballot with the request's first read (lib/store/db/prefetch.ts, else one
+ * GetItem), users one BatchGet, arguments one range Query per run of nearby ids (lib/store/arguments/id-runs.ts).
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
 import type { Site } from '#lib/sites/site';
-import { getBallot } from '#lib/store/ballots';
-import type { ContentItem } from '#lib/store/content-items';
-import { argumentsOfIdeas } from '#lib/store/ideas';
-import { readTallies, yesNo, type Tally } from '#lib/store/tallies';
+import { getBallot } from '#lib/store/ballots/ballots';
+import type { ContentItem } from '#lib/store/content/content-items';
+import { argumentsOfIdeas } from '#lib/store/ideas/ideas';
+import { readTallies, yesNo, type Tally } from '#lib/store/ideas/tallies';
 import { loadUsersOf, withCommonIncludes } from '#lib/content/record';
 import { toIdeaRecord } from '#lib/ideas/record';
-import type { UserItem } from '#lib/store/users';
+import type { UserItem } from '#lib/store/users/users';
 import type { IdeaIncludes, IdeaRecord } from '#schemas/idea';
 
 /**

@@ -6,14 +6,14 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
 import type { Site } from '#lib/sites/site';
-import type { ContentItem } from '#lib/store/content-items';
-import { deleteIdeaAndRelated, getIdea, ideaHasArguments, putNewIdea, replaceIdea } from '#lib/store/ideas';
-import { readTallies } from '#lib/store/tallies';
-import { sealBallot } from '#lib/votes/seal';
+import type { ContentItem } from '#lib/store/content/content-items';
+import { getIdea, ideaHasArguments, putNewIdea, replaceIdea } from '#lib/store/ideas/ideas';
+import { deleteIdeaAndRelated } from '#lib/ideas/delete';
+import { readTallies } from '#lib/store/ideas/tallies';
 import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 import { assertTagsExist, discoveryFieldsOf } from '#lib/discovery/idea-fields';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
-import type { IdeaWriteOutcome } from '#lib/store/ideas';
+import type { IdeaWriteOutcome } from '#lib/store/ideas/ideas';
 import { conflict } from '#lib/errors';
 
 /** A tag given to the idea was deleted between the check and the write: the same 400 as an unknown one. */
@@ -56,7 +56,7 @@ export const ideaKind: ContentKindRules = {
     putNew: async (item, options) => settle(await putNewIdea(item, { ...options, index: ideaIndexSpec(item) }), item),
     replace: async (item, expectedVersion, options) =>
       settle(await replaceIdea(item, expectedVersion, { ...options, index: ideaIndexSpec(item) }), item),
-    // Ballots that lose a vote get a new chain hash (issue 16, lib/votes/seal.ts).
-    remove: (siteId: number, ideaId: number) => deleteIdeaAndRelated(siteId, ideaId, sealBallot),
+    // With its arguments and votes (lib/ideas/delete.ts); ballots that lose a vote get a new seal.
+    remove: deleteIdeaAndRelated,
   },
 };

@@ -4,10 +4,10 @@
  * `includeUserVote`; for one idea, the idea and its tally too. Each is the `.plan` of the very store
  * read the idea service makes. A new idea's plan is lib/ideas/create-plan.ts.
  */
-import { getBallot } from '#lib/store/ballots';
-import { getIdea } from '#lib/store/ideas';
-import { joinPlans, type ReadPlan } from '#lib/store/prefetch';
-import { readTallies } from '#lib/store/tallies';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { getIdea } from '#lib/store/ideas/ideas';
+import { joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
+import { readTallies } from '#lib/store/ideas/tallies';
 import type { IdeaIncludes, IdeaParams } from '#schemas/idea';
 
 interface IdeaReadInput {

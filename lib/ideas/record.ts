@@ -5,6 +5,6 @@
  */
 import { toContentRecord } from '#lib/content/record';
 import { discoveryFieldsOfItem } from '#lib/discovery/record';
-import type { ContentItem } from '#lib/store/content-items';
+import type { ContentItem } from '#lib/store/content/content-items';
 
 export const toIdeaRecord = (item: ContentItem) => ({ ...toContentRecord(item), ...discoveryFieldsOfItem(item) });

@@ -3,8 +3,9 @@
  * the idea rules (lib/ideas/kind.ts); reads add what the include flags ask for (lib/ideas/includes.ts).
  */
 import type { Caller } from '#lib/auth/caller';
+import * as access from '#lib/auth/access';
 import type { Site } from '#lib/sites/site';
-import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas';
+import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/store/ideas/ideas';
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
@@ -13,7 +14,7 @@ import { toIdeaRecords } from '#lib/ideas/includes';
 import { runningStatuses } from '#schemas/content-item';
 import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
 import { filtersOf, needsDiscovery } from '#lib/discovery/filters';
-import { listDiscovered } from '#lib/discovery/list';
+import { isVotesSort, listDiscovered } from '#lib/discovery/list';
 
 /**
  * One page in the asked order. Cost: one Query (creation order: the ideas with their tallies) or a
@@ -21,6 +22,7 @@ import { listDiscovered } from '#lib/discovery/list';
  * arguments in the same round trip), plus one read per include kind, whatever the site's size.
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
+  if (isVotesSort(query.sort)) access.vote.sortByCounts(caller, site.config);
   // Discovery filters (issue 18) are served by their index: lib/discovery/list.ts.
   const filters = filtersOf(query, { located: false });
   if (needsDiscovery(filters) || query.sort === 'distance') {
@@ -28,9 +30,9 @@ export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuer
     return fitPage(await toIdeaRecords(site, caller, result.items, query, result.tallies ? { tallies: result.tallies } : {}), result);
   }
   const statuses = query.selectRunning ? runningStatuses : undefined;
-  // The whole query: its cursor is bound to its sort and filters (lib/store/cursor.ts listQueryOf).
+  // The whole query: its cursor is bound to its sort and filters (lib/store/db/cursor.ts listQueryOf).
   const page = query;
-  if (query.sort === 'votes_desc' || query.sort === 'votes_asc') {
+  if (isVotesSort(query.sort)) {
     // The page's authors and arguments are read beside its ideas, once the order has named them.
     const result = await listIdeasByVotes(
       site.id,

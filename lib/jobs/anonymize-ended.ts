@@ -9,8 +9,8 @@
 import { anonymizeByJob } from '#lib/jobs/anonymize-user';
 import { anonymizeEndedAt } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { updateJobMarker } from '#lib/store/jobs';
-import { usersByActivity } from '#lib/store/users';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
+import { usersByActivity } from '#lib/store/users/users';
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<unknown>): Promise<void> {

@@ -3,7 +3,7 @@
  * `warnUsersAfterXDaysOfInactivity` days is warned once (a notification in the outbox, `warnedAt` on
  * the user, one transaction); a warned user still inactive after
  * `anonymizeUsersAfterXDaysOfInactivity` days, and warned at least the difference ago, is anonymized.
- * New activity clears the warning (lib/store/users.ts).
+ * New activity clears the warning (lib/store/users/users.ts).
  *
  * Both kinds of due user are found on the site's activity index (GSI2 `USERS#<s>`: `A#<activity>`
  * before the warning, `W#<warnedAt>` after), oldest first, so a run reads only the due users plus one
@@ -14,10 +14,10 @@ import { inactivityRule } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { addDays, earliest } from '#lib/sites/dates';
 import { inactivityWarning, pendingNotification } from '#lib/notifications/messages';
-import { nextId } from '#lib/store/counters';
-import { updateJobMarker } from '#lib/store/jobs';
-import { notificationPut } from '#lib/store/notifications';
-import { markUserWarned, usersByActivity, type IndexedUser } from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
+import { notificationPut } from '#lib/store/notifications/notifications';
+import { markUserWarned, usersByActivity, type IndexedUser } from '#lib/store/users/users';
 
 /** Users read per list per site per run. */
 const BATCH = 50;

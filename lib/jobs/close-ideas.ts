@@ -9,9 +9,9 @@ import { closeIdeasAfterDays } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { addDays } from '#lib/sites/dates';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
-import { ideasFromId } from '#lib/store/idea-closing';
-import { replaceIdea } from '#lib/store/ideas';
-import { updateJobMarker } from '#lib/store/jobs';
+import { ideasFromId } from '#lib/store/ideas/closing';
+import { replaceIdea } from '#lib/store/ideas/ideas';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
 
 /** Ideas read per site per run (each is a unit of the run's budget only when it is closed). */
 const READ_LIMIT = 100;

@@ -7,8 +7,8 @@
 import { endDateOf, endProjectsWork, projectManagerAddress } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { pendingNotification, projectEndedNotice } from '#lib/notifications/messages';
-import { nextId } from '#lib/store/counters';
-import { commitEndProject, updateJobMarker } from '#lib/store/jobs';
+import { nextId } from '#lib/store/db/counters';
+import { commitEndProject, updateJobMarker } from '#lib/store/jobs/jobs';
 
 export const run = (options: JobOptions): Promise<JobReport> => runOverDueSites('end-projects', options, endProject);
 

@@ -8,7 +8,7 @@
  */
 import { computeSiteResults } from '#lib/results/compute';
 import { runOverDueSites, STOP_BEFORE_DEADLINE_MS, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { updateJobMarker } from '#lib/store/jobs';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
 
 /** Real time a run may spend computing when it is given no deadline (`npm run job`, tests). */
 const UNBOUNDED_RUN_MS = 240_000;

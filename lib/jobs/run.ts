@@ -12,8 +12,8 @@
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
 import { siteJobDues } from '#lib/sites/job-dues';
-import { dueJobMarkers, getJobMarker, syncJobMarkers, type JobMarker } from '#lib/store/jobs';
-import { getSite } from '#lib/store/sites';
+import { dueJobMarkers, getJobMarker, syncJobMarkers, type JobMarker } from '#lib/store/jobs/jobs';
+import { getSite } from '#lib/store/sites/sites';
 import type { JobName } from '#schemas/job';
 
 export interface JobLimits {

@@ -25,8 +25,8 @@ import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
 import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
-import { makeJobDueBy } from '#lib/store/jobs';
-import { markResultsStale } from '#lib/store/results-snapshots';
+import { makeJobDueBy } from '#lib/store/jobs/jobs';
+import { markResultsStale } from '#lib/store/results/snapshots';
 import {
   finishIndexing,
   publishSignedCheckpoint,
@@ -37,7 +37,7 @@ import {
   writeLogTiles,
   writeReceiptIndex,
   type LogHead,
-} from '#lib/store/vote-log';
+} from '#lib/store/vote-log/log';
 
 /** How long before the run's clock the log is cut: a round's transaction finishes well within it. */
 export const SETTLE_MS = 60_000;

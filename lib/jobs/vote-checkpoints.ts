@@ -14,7 +14,7 @@ import { addDays } from '#lib/sites/dates';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
 import { projectHasEnded } from '#lib/sites/project';
-import { updateJobMarker } from '#lib/store/jobs';
+import { updateJobMarker } from '#lib/store/jobs/jobs';
 
 /** How long after a run the job looks at a site again while votes can change. */
 const INTERVAL_DAYS = 1 / 24;

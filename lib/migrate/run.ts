@@ -2,7 +2,7 @@
  * `npm run migrate`: every site (the site list on GSI1, one page at a time) or the one given,
  * through `migrateSite`. Reports each site as it goes (`onSite`), so memory holds one page.
  */
-import { listSites } from '#lib/store/sites';
+import { listSites } from '#lib/store/sites/sites';
 import { migrateSite, type SiteMigrationReport } from '#lib/migrate/site';
 
 export interface MigrateOptions {

@@ -16,12 +16,12 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import { siteJobDues } from '#lib/sites/job-dues';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { sealBallot } from '#lib/votes/seal';
-import { getSite } from '#lib/store/sites';
-import { syncJobMarkers } from '#lib/store/jobs';
-import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/migrate-users';
-import { deleteLegacyShards, ideasWithoutIndexPage, legacyTallies, putMigratedTally, sealStoredBallot, unsealedBallotsPage } from '#lib/store/migrate-records';
-import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { getSite } from '#lib/store/sites/sites';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/users/migrate';
+import { deleteLegacyShards, ideasWithoutIndexPage, legacyTallies, putMigratedTally, sealStoredBallot, unsealedBallotsPage } from '#lib/store/ideas/migrate';
+import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas/ideas';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 export interface SiteMigrationReport {
   siteId: number;
@@ -97,16 +97,23 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
 
 /** Rewrites an idea through the indexed write (same content, next version); retried on a lost race. */
 async function indexIdea(siteId: number, ideaId: number): Promise<boolean> {
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    const item = await getIdea(siteId, ideaId);
-    if (!item) return false;
-    const next = { ...item, version: item.version + 1 };
-    const outcome = await replaceIdea(next, item.version, { index: ideaIndexSpec(next) });
-    if (outcome === 'ok') return true;
-    if (outcome !== 'stale') return false;
-  }
-  return false;
+  return withReplan(
+    async () => {
+      const item = await getIdea(siteId, ideaId);
+      if (!item) return false;
+      const next = { ...item, version: item.version + 1 };
+      const outcome = await replaceIdea(next, item.version, { index: ideaIndexSpec(next) });
+      return outcome === 'stale' ? REPLAN : outcome === 'ok';
+    },
+    // Still changing after every attempt: its own writers keep it indexed; counted as skipped.
+    () => new GaveUp(),
+  ).catch((err: unknown) => {
+    if (err instanceof GaveUp) return false;
+    throw err;
+  });
 }
+
+class GaveUp extends Error {}
 
 /** One line per site, for the script. */
 export function formatSiteMigration(report: SiteMigrationReport, dryRun: boolean): string {

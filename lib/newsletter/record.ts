@@ -3,7 +3,7 @@
  * plus `confirmToken` where the caller may see it.
  */
 import { deriveToken } from '#lib/newsletter/token';
-import type { SignupItem } from '#lib/store/newsletter';
+import type { SignupItem } from '#lib/store/newsletter/newsletter';
 import type { SignupRecord } from '#schemas/newsletter';
 
 export function toSignupRecord(item: SignupItem, options: { withToken?: boolean } = {}): SignupRecord {

@@ -9,9 +9,9 @@ import type { Site } from '#lib/sites/site';
 import { emailKey } from '#lib/newsletter/email';
 import { toSignupRecord } from '#lib/newsletter/record';
 import { deriveToken, hashToken, newSalt, tokensEqual } from '#lib/newsletter/token';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/newsletter';
-import type { PageRequest } from '#lib/store/query';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/newsletter/newsletter';
+import type { PageRequest } from '#lib/store/db/query';
 import type { CreateSignupBody, SignupRecord } from '#schemas/newsletter';
 
 /**

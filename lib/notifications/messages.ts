@@ -5,9 +5,9 @@
  * template can never pull other data into a message; no template engine runs admin-written code.
  */
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import type { UserItem } from '#lib/store/users';
+import type { UserItem } from '#lib/store/users/users';
 import { displayNameOf } from '#lib/users/public-view';
-import type { NotificationItem } from '#lib/store/notifications';
+import type { NotificationItem } from '#lib/store/notifications/notifications';
 
 const DEFAULT_WARNING_SUBJECT = 'Your account on {{siteName}} will be anonymized';
 const DEFAULT_WARNING_TEMPLATE =

@@ -6,7 +6,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import * as store from '#lib/store/notifications';
+import * as store from '#lib/store/notifications/notifications';
 import type { ListNotificationsQuery, NotificationRecord } from '#schemas/notification';
 
 const toRecord = (item: store.NotificationItem): NotificationRecord => ({

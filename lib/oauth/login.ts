@@ -5,7 +5,9 @@
  *                    the login cookie whose nonce the state is bound to
  *   digest-login  <- the auth server's redirect with `code` and `state`: check the state, its cookie
  *                    and that it is unused (then it is used), exchange the
- *                    code, read the user, create/refresh the site user, 302 to redirectUrl?jwt=<token>
+ *                    code, read the user, create/refresh the site user, 302 to redirectUrl with
+ *                    the JWT in its query (`?jwt=`) or, when the oauth entry says `jwtIn: fragment`,
+ *                    in its fragment (`#jwt=`, which never reaches a server's logs)
  *   logout        -> 302 to the auth server's logout
  *
  * The API keeps no session: the state and its cookie are what connect the two halves of a login.
@@ -16,9 +18,9 @@ import { exchangeCode, fetchUserInfo, serverUrl } from '#lib/auth-server/client'
 import { authServerFor, DEFAULT_OAUTH_NAME, type AuthServerConfig } from '#lib/auth-server/config';
 import { clearLoginCookie, loginCookie, setLoginCookie } from '#lib/oauth/login-cookie';
 import { publicBaseUrl } from '#lib/oauth/public-url';
-import { checkRedirectUrl, withQuery } from '#lib/oauth/redirect-url';
+import { checkRedirectUrl, withFragment, withQuery } from '#lib/oauth/redirect-url';
 import { assertStateBrowser, newLoginNonce, signState, STATE_TTL_SECONDS, verifyState } from '#lib/oauth/state';
-import { markLoginStateUsed } from '#lib/store/login-states';
+import { markLoginStateUsed } from '#lib/store/login/login-states';
 import type { Site } from '#lib/sites/site';
 import { userForLogin } from '#lib/users/login';
 import type { DigestLoginQuery, LoginQuery, LogoutQuery } from '#schemas/oauth';
@@ -84,7 +86,7 @@ export async function digestLogin(site: Site, query: DigestLoginQuery, cookies: 
   const authUser = await fetchUserInfo(server, accessToken);
   const user = await userForLogin(site, server, authUser);
   const jwt = await issueToken({ userId: user.id, siteId: site.id });
-  return done(withQuery(redirectUrl, { jwt }));
+  return done(server.jwtIn === 'fragment' ? withFragment(redirectUrl, { jwt }) : withQuery(redirectUrl, { jwt }));
 }
 
 export function logoutLocation(site: Site, query: LogoutQuery): string {

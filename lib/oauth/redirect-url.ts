@@ -1,34 +1,33 @@
 /**
- * The redirectUrl rule (CONTRACT "Decided details"): an absolute http(s) URL whose hostname equals one
- * of the site's `allowedDomains` (port ignored), else 400. No open redirects: login and logout only
- * ever send people back to the site's own frontends.
+ * The redirectUrl rule (CONTRACT "Decided details" and "Decided details, security"): an absolute URL
+ * that is one of the site's allowed frontends (lib/sites/allowed-domains.ts: its host in
+ * `allowedDomains`, and its port too when the entry names one), over `https` outside the local
+ * stage; else 400. No open redirects, and no token sent in clear: login and logout only ever send
+ * people, and the JWT a login hands back, to the site's own frontends.
  */
+import { env } from '#lib/config/env';
 import { badRequest } from '#lib/errors';
+import { isAllowedFrontend } from '#lib/sites/allowed-domains';
 
-/** An `allowedDomains` entry as a bare host name; tolerates a scheme or port written by habit. */
-function hostOf(entry: string): string {
-  const trimmed = entry.trim().toLowerCase();
-  try {
-    if (/^[a-z][a-z0-9+.-]*:\/\//.test(trimmed)) return new URL(trimmed).hostname;
-  } catch {
-    return '';
-  }
-  return trimmed.replace(/:\d+$/, '');
-}
-
-export function checkRedirectUrl(raw: string, allowedDomains: readonly string[] | undefined, what = 'redirectUrl'): URL {
+export function checkRedirectUrl(
+  raw: string,
+  allowedDomains: readonly string[] | undefined,
+  what = 'redirectUrl',
+  isLocalStage: boolean = env().isLocalStage,
+): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw badRequest(`${what} must be an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw badRequest(`${what} must be an http or https URL`);
+  if (url.protocol !== 'https:' && !(isLocalStage && url.protocol === 'http:')) {
+    throw badRequest(isLocalStage ? `${what} must be an http or https URL` : `${what} must be an https URL`);
+  }
   // `https://allowed.example@evil.example/` has hostname evil.example, but credentials in a redirect
   // target are never legitimate, so refuse them outright.
   if (url.username || url.password) throw badRequest(`${what} must not contain credentials`);
-  const allowed = (allowedDomains ?? []).map(hostOf).filter(Boolean);
-  if (!allowed.includes(url.hostname.toLowerCase())) {
+  if (!isAllowedFrontend(url, allowedDomains)) {
     throw badRequest(`${what} must point to one of the site's allowedDomains`);
   }
   return url;
@@ -38,5 +37,23 @@ export function checkRedirectUrl(raw: string, allowedDomains: readonly string[] 
 export function withQuery(url: string | URL, params: Record<string, string>): string {
   const out = new URL(url);
   for (const [key, value] of Object.entries(params)) out.searchParams.set(key, value);
+  return out.toString();
+}
+
+/**
+ * The URL with these parameters in its fragment (`#jwt=...`), which browsers never send to a server:
+ * the token stays out of the frontend's access logs, proxies and Referer headers. A fragment the URL
+ * already has (a hash router's `#/after-login`) is kept, with the parameters added after an `&` and
+ * any earlier value of the same name dropped, so `new URLSearchParams(location.hash.slice(1))`
+ * reads each name once.
+ */
+export function withFragment(url: string | URL, params: Record<string, string>): string {
+  const out = new URL(url);
+  const names = new Set(Object.keys(params));
+  const kept = out.hash
+    .replace(/^#/, '')
+    .split('&')
+    .filter((part) => part !== '' && !names.has(part.split('=')[0]!));
+  out.hash = [...kept, new URLSearchParams(params).toString()].join('&');
   return out.toString();
 }

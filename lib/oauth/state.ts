@@ -11,7 +11,7 @@
  * random nonce in an HttpOnly cookie (lib/oauth/login-cookie.ts) and only its SHA-256 in the state, so
  * a state is worth nothing without the cookie of the browser it was issued to (no login CSRF: an
  * attacker cannot make a victim's browser finish the attacker's login), and digest-login records the
- * hash as used (lib/store/login-states.ts), so a replay is refused even from that browser.
+ * hash as used (lib/store/login/login-states.ts), so a replay is refused even from that browser.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';

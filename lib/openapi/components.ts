@@ -16,7 +16,7 @@ import { createIdeaBody } from '#lib/routes/ideas/create';
 import { updateIdeaBody } from '#lib/routes/ideas/update';
 import { createArticleBody } from '#lib/routes/articles/create';
 import { updateArticleBody } from '#lib/routes/articles/update';
-import { createSiteBody, updateSiteBody } from '#schemas/site';
+import { createSiteBody, patchSiteBody, updateSiteBody } from '#schemas/site';
 import { siteConfigSchema } from '#schemas/site-config';
 import { createArgumentBody, updateArgumentBody } from '#schemas/argument';
 import { createUserBody, updateUserBody } from '#schemas/user';
@@ -45,6 +45,28 @@ const limitsNote = (kind: 'ideas' | 'articles') => {
   );
 };
 
+/** An argument's description as the document shows it: the default limits, said to be the site's to change. */
+const { descriptionMinLength, descriptionMaxLength } = DEFAULT_CONFIG.arguments;
+const argumentDescription = z.string().register(z.globalRegistry, {
+  minLength: descriptionMinLength,
+  maxLength: descriptionMaxLength,
+  description:
+    `${descriptionMinLength}-${descriptionMaxLength} characters (after trimming white space at both ends) by default; ` +
+    'each site sets its own (`config.arguments.descriptionMinLength` / `descriptionMaxLength`).',
+});
+
+/**
+ * One vote as the document shows it: `opinion` is one of the site's `votes.voteValues` (the defaults
+ * listed), and absent means `yes`. No JSON Schema `default`: generators (openapi-typescript's default
+ * mode) make a field with one required, and a client may leave it out.
+ */
+const documentedVote = z.object({
+  ideaId: castVoteSchema.shape.ideaId,
+  opinion: z.optional(z.enum(DEFAULT_CONFIG.votes.voteValues.map((v) => v.value) as [string, ...string[]])).register(z.globalRegistry, {
+    description: "One of the site's `votes.voteValues` (by default `yes` or `no`); absent: `yes`.",
+  }),
+});
+
 const discoveryNote =
   '`tags`: ids of tags of the site (an unknown one is a 400 at `tags[i]`), at most 20; `location`: `{lat, lng}` in WGS84 degrees, or null. ' +
   'The owner (under the edit rule) and moderators set both.';
@@ -53,29 +75,43 @@ const discoveryNote =
 export const inputComponents = {
   SiteConfig: { schema: siteConfigSchema, description: 'The site configuration. Every key is optional; unknown keys are kept. Read back merged with the defaults.' },
   CreateSiteBody: { schema: createSiteBody },
-  UpdateSiteBody: { schema: updateSiteBody, description: 'Partial: absent fields stay. `config`, when sent, replaces the stored config as a whole.' },
+  UpdateSiteBody: {
+    schema: updateSiteBody,
+    description: 'PUT: absent fields stay, but `config`, when sent, replaces the stored config as a whole (a key not sent is removed). To change some settings only, PATCH a merge patch.',
+  },
+  SitePatchBody: {
+    schema: patchSiteBody,
+    description:
+      'A JSON Merge Patch (RFC 7396) of the site: only the keys sent change; in `config` objects merge key by key at any depth, `null` removes a key, arrays and other values replace. ' +
+      'The merged config must be a valid `SiteConfig`.',
+  },
   CreateIdeaBody: {
     schema: createIdeaBody,
-    shownAs: z.extend(contentBodySchema(DEFAULT_CONFIG.ideas), ideaDiscoveryFields.shape),
+    shownAs: z.extend(contentBodySchema(DEFAULT_CONFIG.ideas, { configKey: 'ideas' }), ideaDiscoveryFields.shape),
     description: `${limitsNote('ideas')} ${discoveryNote}`,
   },
   UpdateIdeaBody: {
     schema: updateIdeaBody,
-    shownAs: z.extend(contentUpdateSchema(DEFAULT_CONFIG.ideas), ideaDiscoveryFields.shape),
+    shownAs: z.extend(contentUpdateSchema(DEFAULT_CONFIG.ideas, { configKey: 'ideas' }), ideaDiscoveryFields.shape),
     description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('ideas')} ${discoveryNote}`,
   },
-  CreateArticleBody: { schema: createArticleBody, shownAs: contentBodySchema(DEFAULT_CONFIG.articles), description: limitsNote('articles') },
-  UpdateArticleBody: { schema: updateArticleBody, shownAs: contentUpdateSchema(DEFAULT_CONFIG.articles), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('articles')}` },
+  CreateArticleBody: { schema: createArticleBody, shownAs: contentBodySchema(DEFAULT_CONFIG.articles, { configKey: 'articles' }), description: limitsNote('articles') },
+  UpdateArticleBody: { schema: updateArticleBody, shownAs: contentUpdateSchema(DEFAULT_CONFIG.articles, { configKey: 'articles' }), description: `Partial: absent fields stay; extraData merges key by key. ${limitsNote('articles')}` },
   CreateArgumentBody: {
     schema: createArgumentBody,
-    description: `description: ${DEFAULT_CONFIG.arguments.descriptionMinLength}-${DEFAULT_CONFIG.arguments.descriptionMaxLength} characters by default (\`config.arguments.descriptionMinLength\` / \`descriptionMaxLength\`). \`userId\`: moderators only.`,
+    shownAs: z.extend(createArgumentBody, { description: argumentDescription }),
+    description: '`userId`: moderators only.',
   },
-  UpdateArgumentBody: { schema: updateArgumentBody, description: 'Partial: absent fields stay. `userId`: moderators only.' },
-  VoteInput: { schema: castVoteSchema, description: 'One vote of a round; `opinion` defaults to `yes`.' },
+  UpdateArgumentBody: {
+    schema: updateArgumentBody,
+    shownAs: z.extend(updateArgumentBody, { description: z.optional(argumentDescription) }),
+    description: 'Partial: absent fields stay. `userId`: moderators only.',
+  },
+  VoteInput: { schema: castVoteSchema, shownAs: documentedVote, description: 'One vote of a round.' },
   VoteRoundBody: {
     // A preprocess makes a single vote a round of one; JSON Schema can only show the two forms.
     schema: castVotesBody,
-    shownAs: z.union([castVoteSchema, z.array(castVoteSchema).check(z.minLength(1), z.maxLength(MAX_ROUND_ENTRIES))]),
+    shownAs: z.union([documentedVote, z.array(documentedVote).check(z.minLength(1), z.maxLength(MAX_ROUND_ENTRIES))]),
     description: 'A round: an array of votes, or a single vote (a round of one). All-or-nothing.',
   },
   CreateUserBody: { schema: createUserBody, description: '`role` may not be above the caller\'s own. `nickName` is kept only when `users.allowUseOfNicknames`.' },

@@ -30,15 +30,18 @@ const DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 const ref = (name: string) => `#/components/schemas/${name}`;
 
 /**
- * Drops what only adds noise to a reader: the safe-integer bounds zod puts on every integer, and, on
- * answers, `additionalProperties: false` (CONTRACT: records may carry more fields than listed).
+ * On answers, drops what only adds noise to a reader: the safe-integer bounds zod puts on every
+ * integer, and `additionalProperties: false` (CONTRACT: records may carry more fields than listed).
+ * Requests keep the bounds: the server refuses an integer beyond 2^53-1 (it would lose digits), so
+ * the document says so (a generator or fuzzer then stays within what is taken).
  */
 const tidy =
   (io: Io) =>
   ({ jsonSchema }: { jsonSchema: Json }) => {
+    if (io === 'input') return;
     if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
     if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
-    if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
   };
 
 const jsonSchemaOf = (schema: z.core.$ZodType, io: Io): Json => {
@@ -243,6 +246,8 @@ function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
     ...(route.success.status === 202
       ? { headers: { Location: { description: 'Where to look for the outcome', schema: { type: 'string' } }, 'Retry-After': { description: 'Seconds to wait before looking', schema: { type: 'integer' } } } }
+      : route.success.location
+      ? { headers: { Location: { description: `The path of the record just created: \`${route.success.location}\` with its \`id\``, schema: { type: 'string', format: 'uri-reference' } } } }
       : {}),
     ...(route.success.schema === 'Csv' || route.success.schema === 'PabulibOrCsv'
       ? { headers: { Link: { description: 'The next page of a long export: `</api/site/N/export/...?format=...&cursor=...>; rel="next"` (absent on the last page)', schema: { type: 'string' } } } }
@@ -268,7 +273,7 @@ function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
       ? {
           requestBody: {
             required: route.bodyRequired ?? true,
-            content: { 'application/json': { schema: { $ref: ref(body) }, ...(BODY_EXAMPLES[body] === undefined ? {} : { example: BODY_EXAMPLES[body] }) } },
+            content: { [route.bodyMediaType ?? 'application/json']: { schema: { $ref: ref(body) }, ...(BODY_EXAMPLES[body] === undefined ? {} : { example: BODY_EXAMPLES[body] }) } },
           },
         }
       : {}),

@@ -17,6 +17,7 @@ const idea = {
 export const BODY_EXAMPLES: Partial<Record<InputComponent, unknown>> = {
   CreateSiteBody: { name: 'east-district', title: 'East district budget', domain: 'east.example.org', config: { allowedDomains: ['east.example.org'], votes: { isActive: true, voteType: 'likes' } } },
   UpdateSiteBody: { title: 'East district budget 2027' },
+  SitePatchBody: { config: { allowedDomains: ['east.example.org', 'app.east.example.org'] } },
   CreateIdeaBody: idea,
   UpdateIdeaBody: { summary: 'Plant lime trees between the bridge and the lock, and two benches.' },
   CreateArticleBody: {
@@ -136,6 +137,7 @@ export const RESPONSE_EXAMPLES: Record<OutputComponent, unknown> = {
   Error: { status: 404, error: 'NotFound', message: 'Idea 12 not found on site 3' },
   Health: { status: 'ok' },
   Deleted: { id: 12, deleted: true },
+  SiteConfigRead: site.config,
   Site: site,
   SiteList: list([site]),
   SiteSummary: siteSummary,

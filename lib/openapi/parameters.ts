@@ -14,7 +14,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   userId: id('user'),
   pageSize: 'Records per page, 1..500 (default 100). A page may hold fewer; only `nextCursor: null` means the end.',
   cursor: 'The `nextCursor` of the previous page: opaque and sealed, valid only for the same site, list, sort and filters (`pageSize` and include flags may change); anything else is a 400.',
-  sort: 'Order: `createdate_desc` (default), `createdate_asc`; ideas also `votes_desc`, `votes_asc`, and `distance` (nearest first; only with `near`).',
+  sort: 'Order: `createdate_desc` (default), `createdate_asc`; ideas also `votes_desc`, `votes_asc` (only for callers who see the vote counts, else 403), and `distance` (nearest first; only with `near`).',
   selectRunning: flag('keeps ideas with status OPEN, CLOSED, ACCEPTED and BUSY'),
   includeVoteCount: flag('adds `yes` and `no` (when `votes.isViewable`, or for moderators and above)'),
   includeUserVote: flag("adds `userVote`: the caller's vote on the idea, or null"),
@@ -41,7 +41,8 @@ export const PARAMETER_DOCS: Record<string, string> = {
   bbox: 'Ideas located in the box `minLat,minLng,maxLat,maxLng` (WGS84 degrees; the minimum not above the maximum).',
   near: 'Ideas within `radius` metres of `lat,lng` (needs `radius`; `sort=distance` orders by it).',
   radius: 'Metres around `near`, 1..50000 (needs `near`).',
-  redirectUrl: 'Where the browser goes afterwards: an absolute URL whose host is listed in the site\'s `allowedDomains`.',
+  redirectUrl:
+    "Where the browser goes afterwards: an absolute `https` URL (plain `http` on a local stack only) without credentials, one of the site's `allowedDomains` frontends: its host listed, and its port too when the entry names one (`localhost:5173`).",
   useOauth: 'The `config.oauth` entry to use (default `default`).',
   code: 'The authorization code from the auth server.',
   state: 'The signed state the login sent to the auth server.',

@@ -2,7 +2,7 @@
  * Which kinds an activity request asks for (spec "User": when none of the four flags is given, all
  * are true), and the GSI1 item kinds that answer them. Pure.
  */
-import type { OwnedKind } from '#lib/store/keys';
+import { type OwnedKind } from '#lib/store/users/keys';
 import type { ActivityQuery } from '#schemas/user-activity';
 
 export interface Kinds {

@@ -7,8 +7,8 @@
 import { toArgumentRecord } from '#lib/arguments/record';
 import { toContentRecord } from '#lib/content/record';
 import { toIdeaRecord } from '#lib/ideas/record';
-import type { OwnedItems } from '#lib/store/activity';
-import type { BallotItem } from '#lib/store/ballots';
+import type { OwnedItems } from '#lib/store/users/owned-items';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import type { ActivityResponse, ActivityVote, SiteSummary } from '#schemas/user-activity';
 

@@ -6,7 +6,7 @@
  *
  * Cost, constant per site involved: the target user (unless it is the caller), one GSI1 Query for the
  * person's other site users (only for a linked user with `includeOtherSites`), then in parallel ONE
- * GSI1 Query per site user (all asked-for kinds at once, lib/store/activity.ts) and one BatchGet of
+ * GSI1 Query per site user (all asked-for kinds at once, lib/store/users/owned-items.ts) and one BatchGet of
  * the other sites' records. docs/data-model.md "Activity and anonymization" has the measured figures.
  */
 import { seesClosedSiteActivity } from '#lib/auth/access';
@@ -14,9 +14,9 @@ import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
 import { withDefaults } from '#lib/sites/config-defaults';
-import { itemsOwnedBy } from '#lib/store/activity';
-import { getSitesByIds } from '#lib/store/sites';
-import { linkedSiteUsers } from '#lib/store/activity';
+import { itemsOwnedBy } from '#lib/store/users/owned-items';
+import { getSitesByIds } from '#lib/store/sites/sites';
+import { linkedSiteUsers } from '#lib/store/users/owned-items';
 import { kindsAsked, ownedKindsOf } from '#lib/privacy/activity-kinds';
 import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/privacy/activity-records';
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/privacy/own-data';

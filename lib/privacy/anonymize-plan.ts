@@ -9,15 +9,15 @@
  *
  * Per site user: its ideas, articles, arguments (kept, reported), its ballot (votes are removed, and
  * reported, only while voting is open on that site) and its newsletter signups (deleted), all from ONE
- * GSI1 Query (lib/store/activity.ts).
+ * GSI1 Query (lib/store/users/owned-items.ts).
  */
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers, type OwnedItems } from '#lib/store/activity';
-import { getBallot } from '#lib/store/ballots';
-import { getSitesByIds } from '#lib/store/sites';
-import type { UserItem } from '#lib/store/users';
+import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers, type OwnedItems } from '#lib/store/users/owned-items';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { getSitesByIds } from '#lib/store/sites/sites';
+import type { UserItem } from '#lib/store/users/users';
 import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/privacy/activity-records';
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/privacy/own-data';
 import { fullUserRecord } from '#lib/users/record';

@@ -16,7 +16,7 @@
  *           tallies lowered in one transaction (tallies stay exact);
  *        b. deletes the user's newsletter signups;
  *        c. replaces the user item by its anonymized form and removes the auth-server link, in one
- *           transaction (lib/store/anonymize.ts): from then on their tokens are refused and their
+ *           transaction (lib/store/ballots/anonymize.ts): from then on their tokens are refused and their
  *           next login makes a fresh user.
  *
  * Every step is idempotent and each site's link goes last, so a retry after a failure halfway
@@ -33,15 +33,15 @@ import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
 import { sealBallot } from '#lib/votes/seal';
-import { clearBallot, putAnonymizedUser } from '#lib/store/anonymize';
-import { getUser } from '#lib/store/users';
-import { getBallot, type BallotItem } from '#lib/store/ballots';
-import { deleteSignup } from '#lib/store/newsletter';
-import type { UserItem } from '#lib/store/users';
+import { clearBallot, putAnonymizedUser } from '#lib/store/ballots/anonymize';
+import { getUser } from '#lib/store/users/users';
+import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
+import { deleteSignup } from '#lib/store/newsletter/newsletter';
+import type { UserItem } from '#lib/store/users/users';
 import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/privacy/anonymize-plan';
 import { anonymizedUser, isAnonymized } from '#lib/privacy/anonymized-user';
 import type { AnonymizationResponse } from '#schemas/user-activity';
-import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 export type { AnonymizeScope } from '#lib/privacy/anonymize-plan';
 
@@ -83,26 +83,28 @@ async function anonymizeSiteUser(step: SiteUserPlan, clock: () => Date): Promise
 }
 
 async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: () => Date): Promise<void> {
-  let ballot = read;
-  for (let attempt = 1; ballot && Object.keys(ballot.votes ?? {}).length > 0; attempt++) {
-    const now = clock().toISOString();
-    const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {}, writtenAt: now });
-    if ((await clearBallot(ballot, now, seal)) === 'done') return;
-    // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`The votes of user ${user.id} kept changing while being removed; please try again`);
-    await pauseBeforeReplan(attempt);
-    ballot = await getBallot(user.siteId, user.id, true);
-  }
+  await withReplan(
+    async (attempt) => {
+      // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
+      const ballot = attempt === 1 ? read : await getBallot(user.siteId, user.id, true);
+      if (!ballot || Object.keys(ballot.votes ?? {}).length === 0) return;
+      const now = clock().toISOString();
+      const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {}, writtenAt: now });
+      return (await clearBallot(ballot, now, seal)) === 'done' ? undefined : REPLAN;
+    },
+    () => conflict(`The votes of user ${user.id} kept changing while being removed; please try again`),
+  );
 }
 
 async function anonymizeRecord(step: SiteUserPlan, clock: () => Date): Promise<void> {
-  let user: UserItem | undefined = step.user;
-  for (let attempt = 1; user && !isAnonymized(user); attempt++) {
-    const now = clock().toISOString();
-    if ((await putAnonymizedUser(user, anonymizedUser(user, step.site.config, now))) === 'done') return;
-    // The user was written since it was read (a login, an update, or a lagging index entry): re-read.
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`User ${step.user.id} kept changing while being anonymized; please try again`);
-    await pauseBeforeReplan(attempt);
-    user = await getUser(step.user.siteId, step.user.id, { consistent: true });
-  }
+  await withReplan(
+    async (attempt) => {
+      // The user was written since it was read (a login, an update, or a lagging index entry): re-read.
+      const user = attempt === 1 ? step.user : await getUser(step.user.siteId, step.user.id, { consistent: true });
+      if (!user || isAnonymized(user)) return;
+      const now = clock().toISOString();
+      return (await putAnonymizedUser(user, anonymizedUser(user, step.site.config, now))) === 'done' ? undefined : REPLAN;
+    },
+    () => conflict(`User ${step.user.id} kept changing while being anonymized; please try again`),
+  );
 }

@@ -8,7 +8,7 @@
  * stop working (lib/auth/caller.ts).
  */
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import type { UserItem } from '#lib/store/users';
+import type { UserItem } from '#lib/store/users/users';
 
 export function anonymizedUser(user: UserItem, config: SiteConfig, now: string): UserItem {
   return {

@@ -8,7 +8,7 @@
  *
  * The reads are the anonymization plan's (lib/privacy/anonymize-plan.ts): the person's site users through
  * the auth-server link on GSI1, then per site user ONE GSI1 Query of everything it owns (ideas,
- * articles, arguments, the ballot and the newsletter signups, lib/store/activity.ts), and one BatchGet
+ * articles, arguments, the ballot and the newsletter signups, lib/store/users/owned-items.ts), and one BatchGet
  * of the other sites. Constant per site the person is on.
  */
 import * as access from '#lib/auth/access';
@@ -16,8 +16,8 @@ import type { Caller } from '#lib/auth/caller';
 import { toSignupRecord } from '#lib/newsletter/record';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers } from '#lib/store/activity';
-import { getSitesByIds } from '#lib/store/sites';
+import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers } from '#lib/store/users/owned-items';
+import { getSitesByIds } from '#lib/store/sites/sites';
 import { mergeRecords, ownedRecords } from '#lib/privacy/activity-records';
 import { bySite, externalKeyOfUser, loadOwnDataTarget } from '#lib/privacy/own-data';
 import { fullUserRecord } from '#lib/users/record';

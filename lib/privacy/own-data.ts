@@ -6,7 +6,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { externalKeyOf, getUser, type UserItem } from '#lib/store/users';
+import { externalKeyOf, getUser, type UserItem } from '#lib/store/users/users';
 
 /**
  * The target of an activity read (`act` absent: the user themself or a moderator, `access.ownData`) or

@@ -9,7 +9,7 @@
 import type { Caller } from '#lib/auth/caller';
 import { dayOf } from '#lib/sites/dates';
 import { logger } from '#lib/log/logger';
-import { touchUserActivity } from '#lib/store/users';
+import { touchUserActivity } from '#lib/store/users/users';
 
 export async function recordWriteActivity(caller: Caller, siteId: number | undefined, now: Date = new Date()): Promise<void> {
   if (caller.kind !== 'user' || caller.siteId !== siteId) return;

@@ -5,14 +5,14 @@
  *
  * Per site and client address (API Gateway's `requestContext.http.sourceIp`, which the client cannot
  * set; IPv6 counted per /64, since one client holds a whole /64), at most BRUTE_FORCE_LIMIT requests
- * per fixed one-minute window, counted in DynamoDB (lib/store/rate-counters.ts) so every Lambda
+ * per fixed one-minute window, counted in DynamoDB (lib/store/login/rate-counters.ts) so every Lambda
  * instance sees the same count. Over the limit: 429 with `Retry-After` = seconds to the window's end.
  * The window's clock is API Gateway's `requestContext.timeEpoch` (so tests inject it in the event).
  * Addresses (or CIDR ranges) in the site's `ignoreBruteForce` are exempt and cost no request.
  */
 import { BlockList, isIP } from 'node:net';
 import { tooManyRequests } from '#lib/errors';
-import { countRequestInWindow } from '#lib/store/rate-counters';
+import { countRequestInWindow } from '#lib/store/login/rate-counters';
 
 /**
  * One counter per door: a flood of newsletter signups from a town hall's shared address must not lock

@@ -4,7 +4,8 @@
  * `RequestInput` and turns the result into a response):
  *
  *   site id (400) -> first read -> site (404) -> site Basic Auth (401) -> brute-force limit (429)
- *   -> other path params (strict ids) -> body (size, type, JSON, reserved keys, kind) -> caller (401)
+ *   -> other path params (strict ids) -> body (size, type, JSON, reserved keys, well-formed text, kind)
+ *   -> query text well-formed -> caller (401; not read on routes that take no token)
  *   -> the route's access check (401/403) -> query and body schemas (400) -> domain call
  *   -> activity of a write
  *
@@ -12,7 +13,7 @@
  * closed site answers 401 to any sub-id, body or query, so nothing about it can be probed without
  * the credentials.
  *
- * The first read is ONE BatchGet (lib/store/prefetch.ts): the site, the token's user and what the
+ * The first read is ONE BatchGet (lib/store/db/prefetch.ts): the site, the token's user and what the
  * route's read-ahead plan asks for. The plan is built from the route's own validated params, query and
  * body (validated here before the read; their errors are still answered in their place above), so a
  * plan cannot read for an input the domain would never see.
@@ -22,10 +23,11 @@ import { validationError, type ErrorDetail } from '#lib/errors';
 import { identify, resolveCaller, tokenUser, type Caller, type Identity } from '#lib/auth/caller';
 import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { loadSite, type Site } from '#lib/sites/site';
-import { getSite } from '#lib/store/sites';
-import { getUser } from '#lib/store/users';
-import { joinPlans, prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/prefetch';
+import { getSite } from '#lib/store/sites/sites';
+import { getUser } from '#lib/store/users/users';
+import { joinPlans, prefetch, withPrefetchScope, type ReadPlan } from '#lib/store/db/prefetch';
 import { parseOrThrow } from '#lib/validation/zod-errors';
+import { malformedTextPaths } from '#lib/validation/reserved-keys';
 import { pathId } from '#schemas/common';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/request/rate-limit';
 import { recordWriteActivity } from '#lib/request/activity-touch';
@@ -68,6 +70,12 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
   query?: Q;
   /** Body schema; without one, any body is ignored. */
   body?: B;
+  /** The one media type the body is taken in, when not JSON's own (a merge patch; lib/http/body.ts). */
+  bodyMediaType?: string;
+  /** `none`: the route reads no token, so a stale one cannot turn it into a 401 (the login doors, the health check). */
+  auth?: 'none' | 'optional' | 'required';
+  /** A create's `Location` template (lib/routes/route.ts), set on its 201 by the adapter. */
+  success?: { status: number; location?: string };
   /**
    * An access check that needs only the caller and the site, run BEFORE the query and body are
    * validated: a caller without the right to call the endpoint at all gets 401/403, not a 400 that
@@ -160,8 +168,8 @@ async function prepare<P extends AnySchema | undefined, Q extends AnySchema | un
 
   const secrets: readonly SecretName[] = spec.dataAccess === undefined ? ACCESS_CLASSES.write.secrets : ACCESS_CLASSES[spec.dataAccess].secrets;
   if (secrets.length) await loadSecrets(secrets, logStaleSecrets);
-  // A class without the token keys (static content, the health check, the public key) reads no token.
-  const identity: Identity = secrets.includes('tokenKeys') ? await identify(headers, siteId) : { kind: 'none' };
+  // A class without the token keys (static content, the health check, the public key) reads no token, nor a route without auth.
+  const identity: Identity = secrets.includes('tokenKeys') && spec.auth !== 'none' ? await identify(headers, siteId) : { kind: 'none' };
   const user = tokenUser(identity);
   await prefetch([
     joinPlans(siteId === undefined ? undefined : getSite.plan(siteId), user ? getUser.plan(user.siteId, user.userId) : undefined),
@@ -179,6 +187,7 @@ async function prepare<P extends AnySchema | undefined, Q extends AnySchema | un
   }
   const validParams = valueOf(params);
   if (!rawBody.ok) throw rawBody.error;
+  assertWellFormedQuery(input.query);
   if (spec.body && rawBody.value !== undefined) assertContainer(rawBody.value);
 
   const caller = await resolveCaller(headers, siteId, identity);
@@ -228,6 +237,17 @@ function siteIdOf(params: AnySchema | undefined, path: Record<string, string | u
   const rule = declared ? declared['siteId'] : path['siteId'] !== undefined ? pathId : undefined;
   if (!rule) return undefined;
   return (parseOrThrow(rule, path['siteId'], 'path', 'siteId') as number | undefined) ?? undefined;
+}
+
+/**
+ * Text that is not well-formed UTF-16 (a lone surrogate) anywhere in the query, names and values of
+ * every parameter, read or not (CONTRACT "Decided details, security"): 400 naming each. Such text
+ * cannot be encoded as UTF-8, so it would fail later in a URL, a key or a log line. (The body's
+ * text is checked where it is parsed, lib/http/body.ts.)
+ */
+function assertWellFormedQuery(query: Record<string, string | undefined>): void {
+  const details = malformedTextPaths(query);
+  if (details.length > 0) throw validationError(details, 'Invalid query');
 }
 
 /**

@@ -14,9 +14,9 @@ import { randomBytes } from 'node:crypto';
 import type { Site } from '#lib/sites/site';
 import { computeResultsWithin, type Results, type ResultsIdea, type ResultsProgress } from '#lib/results/results';
 import { packSnapshot } from '#lib/results/snapshot';
-import { getResultsHead, getResultsState, releaseResultsLease, takeResultsLease, writeResultsSnapshot } from '#lib/store/results-snapshots';
-import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/site-reads';
-import { latestSignedCheckpoint, newestLogEntryAt } from '#lib/store/vote-log';
+import { getResultsHead, getResultsState, releaseResultsLease, takeResultsLease, writeResultsSnapshot } from '#lib/store/results/snapshots';
+import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
+import { latestSignedCheckpoint, newestLogEntryAt } from '#lib/store/vote-log/log';
 import { entryVotes } from '#lib/votes/seal';
 
 /** Entries written this long before a read may still be committing: the read does not count as covering them. */

@@ -24,11 +24,13 @@ import { ideaCsvPage } from '#lib/results/idea-export';
 import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';
 import { budgetOf, themeOf } from '#lib/results/compute';
 import type { Site } from '#lib/sites/site';
-import type { BallotItem } from '#lib/store/ballots';
-import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/cursor';
-import { keys, sitePk, type Key } from '#lib/store/keys';
-import { countVotingBallots, readSiteIdeas, siteRangePage, type ExportRange, type SiteIdeaItem } from '#lib/store/site-reads';
-import { readSiteTallies } from '#lib/store/tallies';
+import type { BallotItem } from '#lib/store/ballots/ballots';
+import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { countVotingBallots, readSiteIdeas, siteRangePage, type ExportRange, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { votesOfBallot } from '#lib/votes/records';
 import type { Tally } from '#lib/votes/types';
 
@@ -65,7 +67,7 @@ async function pageThrough<T>(
   write: (items: T[]) => string,
   bounds: PageBounds,
 ): Promise<{ text: string; next: string | null }> {
-  const prefix = range === 'ballots' ? keys.ballotPrefix : keys.ideaPrefix;
+  const prefix = range === 'ballots' ? ballotKeys.ballotPrefix : contentKeys.ideaPrefix;
   let start: Key | undefined = decodeCursor(cursor, scope, { values: { PK: sitePk(siteId) }, skPrefix: prefix, keyAttributes: ['PK', 'SK'] }) as
     | Key
     | undefined;

@@ -14,9 +14,9 @@ import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compu
 import { matchesEtag, unpackSnapshot } from '#lib/results/snapshot';
 import { projectHasEnded } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
-import { makeJobDueBy } from '#lib/store/jobs';
-import { getResultsHead, getResultsState, readResultsBody, type ResultsHead } from '#lib/store/results-snapshots';
-import { newestLogEntryAt } from '#lib/store/vote-log';
+import { makeJobDueBy } from '#lib/store/jobs/jobs';
+import { getResultsHead, getResultsState, readResultsBody, type ResultsHead } from '#lib/store/results/snapshots';
+import { newestLogEntryAt } from '#lib/store/vote-log/log';
 
 /** Real time a moderator's GET may spend computing (API Gateway answers 504 at 29 s). */
 export const REQUEST_COMPUTE_MS = 20_000;

@@ -17,12 +17,19 @@ import { markerRecord } from '#schemas/discovery';
 import { tagRecord } from '#schemas/tag';
 import { checkpointRecord, consistencyRecord, publicCheckpoint, resultsRecord, userExportResponse, voteReceiptRecord, voteRecordKeyRecord } from '#schemas/results';
 import { healthResponse } from '#schemas/health';
-import type * as z from 'zod/mini';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
+import { siteConfigSchema } from '#schemas/site-config';
 
 export interface OutputSchema {
   schema: z.core.$ZodType;
+  /** What the document shows where the runtime schema says less (a typed site config). */
+  shownAs?: z.core.$ZodType;
   description?: string;
 }
+
+/** A site as the document shows it: its `config` typed (the record's runtime schema keeps it an open object: a redacted read is one too). */
+const documentedSite = z.extend(siteRecord, { config: siteConfigSchema });
 
 /** What the API answers. Records may carry more fields than listed (CONTRACT "Records"). */
 export const outputComponents = {
@@ -31,8 +38,18 @@ export const outputComponents = {
     description: 'Every error answer. `details` (one entry per failing field, `path` in dot form with array indexes in brackets: `extraData.tags[1]`, `[2].ideaId`) comes with ValidationError.',
   },
   Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
-  Site: { schema: siteRecord, description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all).' },
-  SiteList: { schema: listEnvelope(siteRecord) },
+  SiteConfigRead: {
+    schema: siteConfigSchema,
+    description:
+      'The site configuration as read: merged with the defaults; public reads leave out `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host`; ' +
+      'editors and above see all of it, every secret (`writeOnly`) as `********`. Unknown keys come back as stored.',
+  },
+  Site: {
+    schema: siteRecord,
+    shownAs: documentedSite,
+    description: '`config` is merged with the defaults; public reads omit `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host` (editors and above see all but the secrets, which read `********`).',
+  },
+  SiteList: { schema: listEnvelope(siteRecord), shownAs: listEnvelope(documentedSite) },
   SiteSummary: { schema: siteSummary },
   Idea: { schema: ideaRecord, description: 'Include flags add `yes`/`no` (when votes are viewable, or for moderators), `userVote`, `user`, `argumentsFor`/`argumentsAgainst` and `posterImage`.' },
   IdeaList: { schema: listEnvelope(ideaRecord) },

@@ -20,10 +20,12 @@ import type { Tag } from '#lib/routes/tags';
 import type { OutputComponent } from '#lib/routes/outputs';
 import type { AccessClass } from '#lib/config/access-classes';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** none: no token is read; optional: a token changes what is shown; required: 401 without one. */
 export type Auth = 'none' | 'optional' | 'required';
+
+export type BodyMediaType = 'application/merge-patch+json';
 
 export type DomainErrorStatus = 403 | 409 | 502 | 503;
 
@@ -58,6 +60,8 @@ export interface Route {
   query?: z.core.$ZodType;
   /** The body schema the edge validates with, and the one the document shows (lib/routes/body.ts). */
   body?: z.core.$ZodType;
+  /** The one media type the body is taken in when it is not JSON's own (a merge patch); any other: 415. */
+  bodyMediaType?: BodyMediaType;
   /** Brute-force limit of an unauthenticated door (lib/request/rate-limit.ts); documented as a 429. */
   rateLimit?: RateLimitGroup;
 
@@ -73,8 +77,12 @@ export interface Route {
   parameterDocs?: Record<string, string>;
   /** Default true when there is a body. */
   bodyRequired?: boolean;
-  /** `description` defaults to OK (200), Created (201) or Deleted (the Deleted answer). */
-  success: { status: 200 | 201 | 202 | 302; description?: string; schema?: SuccessSchema };
+  /**
+   * `description` defaults to OK (200), Created (201) or Deleted (the Deleted answer). `location`: a
+   * create's `Location` header, the path of the record it made; its parameters come from the request's
+   * path, the one the request does not have is the new record's `id` (lib/http/response.ts locationOf).
+   */
+  success: { status: 200 | 201 | 202 | 302; description?: string; schema?: SuccessSchema; location?: string };
   errors?: DomainErrorStatus[];
   /** What an error status means on this route, where the shared description says too little. */
   errorNotes?: Partial<Record<number, string>>;

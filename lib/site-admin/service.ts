@@ -3,7 +3,10 @@
  * the public. Loading the site a request works on is lib/sites/site.ts.
  */
 import { env } from '#lib/config/env';
+import '#schemas/zod-setup';
+import * as z from 'zod/mini';
 import { conflict, notFound, validationError } from '#lib/errors';
+import { detailsOf } from '#lib/validation/zod-errors';
 import type { Site } from '#lib/sites/site';
 import { authServerUrlDetails } from '#lib/auth-server/config';
 import * as access from '#lib/auth/access';
@@ -11,18 +14,26 @@ import type { Caller } from '#lib/auth/caller';
 import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import { withDefaults } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/site-admin/redact';
+import { keepStoredSecrets, maskSecrets, sendsMask } from '#lib/sites/secrets';
+import { applyMergePatch } from '#lib/sites/merge-patch';
 import { projectHasEnded } from '#lib/sites/project';
 import { siteJobDues } from '#lib/sites/job-dues';
-import { syncJobMarkers } from '#lib/store/jobs';
-import { hasUsersNotAnonymized } from '#lib/store/users';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/sites';
-import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
-import type { PageRequest } from '#lib/store/query';
-import type { CreateSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
+import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { hasUsersNotAnonymized } from '#lib/store/users/users';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/sites/sites';
+import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
+import type { PageRequest } from '#lib/store/db/query';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
+import { siteConfigSchema, type SiteConfigInput } from '#schemas/site-config';
+import type { CreateSiteBody, PatchSiteBody, SiteRecord, UpdateSiteBody } from '#schemas/site';
 
+/**
+ * The site as a caller may read it: editors and above see the whole config but its secrets, which
+ * nobody reads back (lib/sites/secrets.ts); everyone else the redacted config.
+ */
 export function toSiteRecord(site: Site, caller: Caller): SiteRecord {
-  const config = access.site.seesFullConfig(caller, site.id) ? site.config : redactConfig(site.config);
+  const config = access.site.seesFullConfig(caller, site.id) ? maskSecrets(site.config) : redactConfig(site.config);
   return {
     id: site.id,
     name: site.name,
@@ -64,7 +75,7 @@ function assertStorableConfig(config: unknown): void {
 
 /**
  * `kept`: a site brought in from another system with its own id and dates (the OpenStad import, whose
- * ids are reserved: lib/store/import-reservations.ts); otherwise the id comes from the counter.
+ * ids are reserved: lib/store/imports/reservations.ts); otherwise the id comes from the counter.
  */
 export async function createSite(
   caller: Caller,
@@ -72,14 +83,16 @@ export async function createSite(
   kept?: { id: number; createdAt: string; updatedAt: string },
 ): Promise<SiteRecord> {
   access.site.create(caller);
-  assertStorableConfig(body.config);
+  // A new site has no stored secret a mask could stand for (400 naming the path).
+  const config = keepStoredSecrets(body.config ?? {}, undefined);
+  assertStorableConfig(config);
   const now = new Date().toISOString();
   const item: store.SiteItem = {
     id: kept?.id ?? (await nextId('site')),
     name: body.name,
     title: body.title ?? null,
     domain: body.domain ?? null,
-    config: body.config ?? {},
+    config,
     createdAt: kept?.createdAt ?? now,
     updatedAt: kept?.updatedAt ?? now,
   };
@@ -89,21 +102,69 @@ export async function createSite(
   return toSiteRecord(site, caller);
 }
 
-export async function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
+type SiteChanges = Partial<Pick<store.SiteItem, 'name' | 'title' | 'domain' | 'config'>>;
+
+/** An `updatedAt` after `previous`, so the conditional write below can tell two changes apart. */
+const laterThan = (previous: string) => new Date(Math.max(Date.now(), Date.parse(previous) + 1)).toISOString();
+
+/**
+ * Writes a change. One computed from the site as stored (a merge patch, a secret kept from its mask)
+ * reads it consistently, computes, and writes on condition that the site is unchanged since, else
+ * plans again (lib/store/db/replan.ts; 409 when it keeps losing): no read-modify-write without a
+ * condition (DESIGN habit 8), so a concurrent change is never lost. A change that does not depend on
+ * what is stored is one write.
+ */
+async function changeSite(caller: Caller, site: Site, change: SiteChanges | ((stored: store.SiteItem) => SiteChanges)): Promise<SiteRecord> {
   access.site.manage(caller, site.id);
-  assertStorableConfig(body.config);
-  const updated = await store.updateSite(site.id, {
-    name: body.name,
-    title: body.title,
-    domain: body.domain,
-    config: body.config,
-    updatedAt: new Date().toISOString(),
-  });
-  if (!updated) throw notFound(`Site ${site.id} not found`);
+  const updated = await withReplan(
+    async () => {
+      if (typeof change !== 'function') {
+        assertStorableConfig(change.config);
+        return store.updateSite(site.id, { ...change, updatedAt: laterThan(site.updatedAt) });
+      }
+      const stored = await store.getSite(site.id, { consistent: true });
+      if (!stored) return undefined;
+      const changes = change(stored);
+      assertStorableConfig(changes.config);
+      const written = await store.updateSite(site.id, { ...changes, updatedAt: laterThan(stored.updatedAt) }, stored.updatedAt);
+      return written === 'changed' ? REPLAN : written;
+    },
+    () => conflict(`Site ${site.id} was changed by other requests at the same time; read it again and retry`),
+  );
+  if (!updated || updated === 'changed') throw notFound(`Site ${site.id} not found`);
   const merged = { ...updated, config: withDefaults(updated.config) };
-  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs.ts).
+  // The scheduled jobs find their work through markers that follow the config (lib/store/jobs/jobs.ts).
   await syncJobMarkers(site.id, siteJobDues(merged.config, updated.updatedAt), updated.updatedAt);
   return toSiteRecord(merged, caller);
+}
+
+/**
+ * PUT: the fields sent replace the stored ones; `config`, when sent, replaces the config whole. Only
+ * a config that sends a secret's mask back depends on what is stored.
+ */
+export function updateSite(caller: Caller, site: Site, body: UpdateSiteBody): Promise<SiteRecord> {
+  const fields = { name: body.name, title: body.title, domain: body.domain };
+  if (body.config === undefined || !sendsMask(body.config)) return changeSite(caller, site, { ...fields, config: body.config });
+  const config = body.config;
+  return changeSite(caller, site, (stored) => ({ ...fields, config: keepStoredSecrets(config, stored.config) }));
+}
+
+/**
+ * PATCH with a JSON Merge Patch (RFC 7396): only the keys named change, `null` removes one. The
+ * merged config is checked as a whole, as a PUT of it would be.
+ */
+export function patchSite(caller: Caller, site: Site, patch: PatchSiteBody): Promise<SiteRecord> {
+  const fields = { name: patch.name, title: patch.title, domain: patch.domain };
+  const config = patch.config;
+  if (config === undefined) return changeSite(caller, site, fields);
+  return changeSite(caller, site, (stored) => ({ ...fields, config: mergedConfig(stored.config, config) }));
+}
+
+function mergedConfig(stored: SiteConfigInput, patch: Record<string, unknown> | null): SiteConfigInput {
+  const merged = patch === null ? {} : applyMergePatch(stored, patch);
+  const parsed = z.safeParse(siteConfigSchema, merged);
+  if (!parsed.success) throw validationError(detailsOf(parsed.error, 'config'), 'Invalid body');
+  return keepStoredSecrets(parsed.data, stored, { sent: patch });
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { notFound } from '#lib/errors';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
-import * as store from '#lib/store/sites';
+import * as store from '#lib/store/sites/sites';
 
 /** A loaded site with its config merged over the defaults: what every site-scoped request works with. */
 export interface Site extends Omit<store.SiteItem, 'config'> {

@@ -3,7 +3,7 @@
  * table answers, a 503 with the CONTRACT error body when it does not.
  */
 import { serviceUnavailable } from '#lib/errors';
-import { tableReachable } from '#lib/store/health';
+import { tableReachable } from '#lib/store/db/health';
 
 export async function health(): Promise<{ status: 'ok' }> {
   if (!(await tableReachable())) throw serviceUnavailable('The database is not reachable');

@@ -1,7 +1,7 @@
 /**
  * Tags of a site (CONTRACT "Decided details, discovery"): everyone lists them, moderators and above
  * create, rename and delete. (group, name) is unique per site, compared trimmed and case-insensitively
- * (the name guard of lib/store/tags.ts; 409 on a duplicate).
+ * (the name guard of lib/store/tags/tags.ts; 409 on a duplicate).
  *
  * Deleting a tag removes it from every idea, bounded and retry-safe like the idea delete:
  * 1. the tag becomes a tombstone: it is gone for reads, and no idea write can add it any more (each
@@ -16,15 +16,15 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/idea-index';
-import { replaceIdea } from '#lib/store/ideas';
-import { batchDelete } from '#lib/store/batch';
-import type { PageRequest } from '#lib/store/query';
-import * as store from '#lib/store/tags';
+import { nextId } from '#lib/store/db/counters';
+import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/ideas/index-items';
+import { replaceIdea } from '#lib/store/ideas/ideas';
+import { batchDelete } from '#lib/store/db/batch';
+import type { PageRequest } from '#lib/store/db/query';
+import * as store from '#lib/store/tags/tags';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import type { CreateTagBody, TagRecord, UpdateTagBody } from '#schemas/tag';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 /** Ideas changed at once while a tag is removed from them. */
 const PARALLEL_IDEAS = 8;
@@ -79,17 +79,19 @@ export async function createTag(site: Site, caller: Caller, body: CreateTagBody)
 
 export async function updateTag(site: Site, caller: Caller, tagId: number, body: UpdateTagBody): Promise<TagRecord> {
   access.requireRole(caller, 'moderator');
-  for (let attempt = 1; ; attempt++) {
-    const tag = await getTagOr404(site, tagId);
-    const name = body.name ?? tag.name;
-    const group = body.group !== undefined ? body.group || null : (tag.group ?? null);
-    const next: store.TagItem = { ...tag, name, group, nameKey: nameKeyOf(name, group), updatedAt: new Date().toISOString() };
-    if (next.updatedAt === tag.updatedAt) next.updatedAt = new Date(Date.parse(tag.updatedAt) + 1).toISOString();
-    const outcome = await store.replaceTag(next, tag);
-    if (outcome === 'ok') return toRecord(next);
-    if (outcome === 'duplicate') throw duplicate(site, name, group);
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`Tag ${tagId} is being changed by someone else; try again`);
-  }
+  return withReplan(
+    async () => {
+      const tag = await getTagOr404(site, tagId);
+      const name = body.name ?? tag.name;
+      const group = body.group !== undefined ? body.group || null : (tag.group ?? null);
+      const next: store.TagItem = { ...tag, name, group, nameKey: nameKeyOf(name, group), updatedAt: new Date().toISOString() };
+      if (next.updatedAt === tag.updatedAt) next.updatedAt = new Date(Date.parse(tag.updatedAt) + 1).toISOString();
+      const outcome = await store.replaceTag(next, tag);
+      if (outcome === 'duplicate') throw duplicate(site, name, group);
+      return outcome === 'ok' ? toRecord(next) : REPLAN;
+    },
+    () => conflict(`Tag ${tagId} is being changed by someone else; try again`),
+  );
 }
 
 export async function deleteTag(site: Site, caller: Caller, tagId: number): Promise<void> {
@@ -105,16 +107,18 @@ export async function deleteTag(site: Site, caller: Caller, tagId: number): Prom
 }
 
 async function removeTagFromIdea(siteId: number, tagId: number, ideaId: number): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const idea = await getIdeaConsistently(siteId, ideaId);
-    if (!idea || !(idea.tags ?? []).includes(tagId)) {
-      // A stale entry (an idea deleted, or a write that failed after its index went first).
-      await batchDelete([streamItemKey(siteId, { kind: 'tag', tag: tagId }, ideaId)]);
-      return;
-    }
-    const next = { ...idea, tags: idea.tags!.filter((t) => t !== tagId), version: idea.version + 1 };
-    const outcome = await replaceIdea(next, idea.version, { index: ideaIndexSpec(next) });
-    if (outcome === 'ok') return;
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict(`Idea ${ideaId} is being changed by someone else; try deleting the tag again`);
-  }
+  await withReplan(
+    async () => {
+      const idea = await getIdeaConsistently(siteId, ideaId);
+      if (!idea || !(idea.tags ?? []).includes(tagId)) {
+        // A stale entry (an idea deleted, or a write that failed after its index went first).
+        await batchDelete([streamItemKey(siteId, { kind: 'tag', tag: tagId }, ideaId)]);
+        return;
+      }
+      const next = { ...idea, tags: idea.tags!.filter((t) => t !== tagId), version: idea.version + 1 };
+      const outcome = await replaceIdea(next, idea.version, { index: ideaIndexSpec(next) });
+      return outcome === 'ok' ? undefined : REPLAN;
+    },
+    () => conflict(`Idea ${ideaId} is being changed by someone else; try deleting the tag again`),
+  );
 }

@@ -3,7 +3,7 @@
  * `users.extraDataMustBeDefined`, plus the two rules that are only about users.
  */
 import { EXTRA_DATA_VALUE_MAX_NESTING, isPlainObject, validateExtraData } from '#lib/extra-data/index';
-import { firstUnstorablePart } from '#lib/store/storable';
+import { firstUnstorablePart } from '#lib/store/db/storable';
 import { safeEntries } from '#lib/extra-data/plain-object';
 import { validationError, type ErrorDetail } from '#lib/errors';
 import type { SiteConfig } from '#lib/sites/config-defaults';

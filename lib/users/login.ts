@@ -18,28 +18,28 @@ import { externalIdOf } from '#lib/auth-server/client';
 import type { AuthServerConfig } from '#lib/auth-server/config';
 import { assertProjectOpen } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/users/users';
 import { cacheFieldsFromAuth } from '#lib/users/auth-fields';
 import type { AuthServerUser } from '#schemas/oauth';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
 
 export async function userForLogin(site: Site, server: AuthServerConfig, authUser: AuthServerUser): Promise<store.UserItem> {
   const externalUserId = String(externalIdOf(authUser));
   const cached = cacheFieldsFromAuth(authUser, site.id);
 
-  // Twice at most: a first attempt that loses the race with a concurrent first login (or with an
-  // anonymization) starts over from the link.
-  for (let attempt = 0; attempt < 2; attempt++) {
+  // An attempt that loses the race with a concurrent first login (or with an anonymization) starts
+  // over from the link, which it then finds (or finds gone).
+  return withReplan(async () => {
     const now = new Date().toISOString();
     const { userId: existingId, roleFloor } = await store.findLinkAndRoleFloor(site.id, server.url, externalUserId);
     if (existingId !== undefined) {
       // The names and extraData come from the auth server; the role is not among them. A login is
       // activity (lifecycle: anonymize-inactive); it rides on the update every login makes.
       const updated = await store.updateUser(site.id, existingId, { ...cached, updatedAt: now, lastActivityAt: now });
-      if (updated) return updated;
-      // The user was anonymized (and unlinked) since the link was read: look again, which finds no
-      // link and makes the person a new user.
-      continue;
+      // Undefined: the user was anonymized (and unlinked) since the link was read; looking again
+      // finds no link and makes the person a new user.
+      return updated ?? REPLAN;
     }
     assertProjectOpen(site.config);
     if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
@@ -54,7 +54,6 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
       updatedAt: now,
       lastActivityAt: now,
     };
-    if (await store.putNewUser(item)) return item;
-  }
-  throw conflict('Logging in at the same time from two places; please try again');
+    return (await store.putNewUser(item)) ? item : REPLAN;
+  }, () => conflict('Logging in at the same time from two places; please try again'));
 }

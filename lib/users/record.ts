@@ -7,7 +7,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import type { UserItem } from '#lib/store/users';
+import type { UserItem } from '#lib/store/users/users';
 import { displayNameOf, publicUserView, type PublicUser } from '#lib/users/public-view';
 import { readForSite, siteSpecificFields } from '#lib/users/site-specific';
 import type { UserRecord } from '#schemas/user';

@@ -13,18 +13,18 @@ import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl, defaultAuthServerOrNone } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/counters';
-import type { PageRequest } from '#lib/store/query';
-import { fitsInItem } from '#lib/store/storable';
-import * as store from '#lib/store/users';
-import type { UserItem } from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import type { PageRequest } from '#lib/store/db/query';
+import { fitsInItem } from '#lib/store/db/storable';
+import * as store from '#lib/store/users/users';
+import type { UserItem } from '#lib/store/users/users';
 import { authExtraDataAfter, cacheFieldsFromAuth, type SiteRecordValues } from '#lib/users/auth-fields';
 import { assertValidUserExtraData } from '#lib/users/extra-data';
 import { fullUserRecord, userRecordFor } from '#lib/users/record';
 import { readForSite, siteSpecificFields, writeForSite } from '#lib/users/site-specific';
 import type { CreateUserBody, UpdateUserBody, UserRecord } from '#schemas/user';
-import { REPLAN_ATTEMPTS } from '#lib/store/retry';
-import { linkedSiteUsers } from '#lib/store/activity';
+import { REPLAN, withReplan } from '#lib/store/db/replan';
+import { linkedSiteUsers } from '#lib/store/users/owned-items';
 
 
 const isLinked = (item: UserItem): item is UserItem & { authServer: string; externalUserId: string } =>
@@ -188,7 +188,7 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
   // Before the read: what the id alone decides (a 403 says nothing about whether the user exists).
   access.user.actOn(caller, { id: userId, siteId: site.id }, { role: body.role });
 
-  for (let attempt = 1; ; attempt++) {
+  return withReplan(async (attempt) => {
     const target = await loadUser(site, caller, userId, attempt === 1);
     const emailChanges = changesEmail(body, target);
     const sharedFields = changesSharedFields(body, target, site.id, fields);
@@ -232,9 +232,8 @@ export async function updateUser(site: Site, caller: Caller, userId: number, bod
     };
     assertFits(target, changes);
     const updated = await store.updateUser(site.id, target.id, changes, { ifUpdatedAt: target.updatedAt });
-    if (updated) return fullUserRecord(updated, site.config, caller);
-    if (attempt >= REPLAN_ATTEMPTS) throw conflict('The user was changed at the same time; please try again');
-  }
+    return updated ? fullUserRecord(updated, site.config, caller) : REPLAN;
+  }, () => conflict('The user was changed at the same time; please try again'));
 }
 
 export async function deleteUser(site: Site, caller: Caller, userId: number): Promise<void> {

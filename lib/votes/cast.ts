@@ -19,12 +19,13 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, forbidden } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { removeLateVote, type BallotVote as StoredVote } from '#lib/store/ballots';
-import { MAX_BATCH_GET_KEYS } from '#lib/store/limits';
-import type { IdempotencyRecord } from '#lib/store/idempotency';
-import type { ReadPlan } from '#lib/store/prefetch';
-import { readIdeaTallies, type IdeaTally } from '#lib/store/tallies';
-import { commitRound, readRoundStart, roundReadPlan, type TallyChange } from '#lib/store/vote-rounds';
+import type { BallotVote as StoredVote } from '#lib/store/ballots/ballots';
+import { removeLateVote } from '#lib/votes/remove-votes';
+import { MAX_BATCH_GET_KEYS } from '#lib/store/db/limits';
+import type { IdempotencyRecord } from '#lib/store/ballots/idempotency';
+import type { ReadPlan } from '#lib/store/db/prefetch';
+import { readIdeaTallies, type IdeaTally } from '#lib/store/ideas/tallies';
+import { commitRound, readRoundStart, roundReadPlan, type TallyChange } from '#lib/store/ballots/rounds';
 import { assertVotingOpen, planRound } from '#lib/votes/index';
 import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/index';
 import { invalidRound } from '#lib/votes/errors';
@@ -33,7 +34,7 @@ import { nextVoteIds } from '#lib/votes/ids';
 import { receiptOf, storedRoundAnswer, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
 import type { VoteRecord } from '#schemas/votes';
-import { pauseBeforeReplan, REPLAN_ATTEMPTS } from '#lib/store/retry';
+import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 
 export interface CastInput {
   site: Site;
@@ -110,14 +111,13 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     idempotencyKey === undefined ? undefined : { scope: idempotencyScope(userId), key: idempotencyKey, hash: roundHash(round) };
   const roundIdeaIds = [...new Set(round.map((entry) => entry.ideaId))];
 
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    if (attempt > 0) await pauseBeforeReplan(attempt);
+  return withReplan(async (attempt): Promise<CastResult | Replan> => {
     const now = clock();
     // First attempt: from the request's prefetch (no request). The stored answer is looked up on every
     // attempt: a duplicate may have committed while this one was backing off.
     const state = await readRoundStart(site.id, userId, idempotency, now);
     if (state.stored) return replay(state.stored, idempotency!, userId);
-    if (attempt === 0) assertVotingOpen(config, now);
+    if (attempt === 1) assertVotingOpen(config, now);
 
     const held = state.ballot?.votes ?? {};
     const existing = votesOfBallot(held);
@@ -161,14 +161,14 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     switch (outcome.kind) {
       case 'committed': {
         // A large round's idea deleted while it committed: its vote goes again, as the cascade would have taken it.
-        for (const ideaId of outcome.lateGone ?? []) await removeLateVote(site.id, userId, ideaId, sealBallot);
+        for (const ideaId of outcome.lateGone ?? []) await removeLateVote(site.id, userId, ideaId);
         const gone = new Set(outcome.lateGone ?? []);
         const receipt = seal?.hash ?? receiptOf(state.ballot);
         return { records: votesOfBallot(votes).filter((v) => !gone.has(v.ideaId)).map((v) => toVoteRecord(v, userId, true, receipt)), replayed: false };
       }
       case 'duplicate':
         // A concurrent request with the same key won: the next attempt reads and answers what it stored.
-        continue;
+        return REPLAN;
       case 'ideas-gone':
         throw invalidRound(
           round.flatMap((entry, i) =>
@@ -179,12 +179,11 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
         );
       case 'ballot-changed':
       case 'contended':
-        continue;
+        return REPLAN;
       case 'ballot-too-large':
         throw invalidRound([{ path: '', message: `You hold ${Object.keys(votes).length} votes on this site, more than one ballot can keep; remove some before adding more` }]);
     }
-  }
-  throw conflict('Your vote could not be stored because of many simultaneous changes; please retry');
+  }, () => conflict('Your vote could not be stored because of many simultaneous changes; please retry'));
 }
 
 /** Each idea's net change, and whether the round adds a vote to it (then it must still be votable). */

@@ -6,7 +6,7 @@
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
-import { listSignedCheckpoints, type SignedCheckpointItem } from '#lib/store/vote-log';
+import { listSignedCheckpoints, type SignedCheckpointItem } from '#lib/store/vote-log/log';
 import type { CheckpointRecord, ListCheckpointsQuery } from '#schemas/results';
 
 export const toCheckpointRecord = ({ id, siteId, treeSize, root, cut, ballots, signature, keyId, createdAt }: SignedCheckpointItem): CheckpointRecord => ({

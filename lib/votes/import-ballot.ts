@@ -1,6 +1,6 @@
 /**
  * A user's whole vote set brought in from another system (the OpenStad import): written as ONE vote
- * round through the same access pattern as every round (lib/store/vote-rounds.ts commitRound: the
+ * round through the same access pattern as every round (lib/store/ballots/rounds.ts commitRound: the
  * ballot with its chain hash and the tallies of its ideas in one transaction), so it is part of the
  * vote record like any other round and `npm run verify-votes` checks it. The voting rules are not
  * applied: these votes were valid where they were cast; the round only needs its ideas to exist.
@@ -8,11 +8,11 @@
  * Idempotent: a user who already has a ballot holding exactly these votes is left alone ('unchanged');
  * a ballot that holds other votes is never overwritten ('differs').
  */
-import { readRoundStart, commitRound, type TallyChange } from '#lib/store/vote-rounds';
-import type { BallotVote } from '#lib/store/ballots';
+import { readRoundStart, commitRound, type TallyChange } from '#lib/store/ballots/rounds';
+import type { BallotVote } from '#lib/store/ballots/ballots';
 import { nextVoteIds } from '#lib/votes/ids';
 import { sealBallot } from '#lib/votes/seal';
-import { REPLAN_ATTEMPTS, pauseBeforeReplan } from '#lib/store/retry';
+import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 
 export interface ImportedVote {
   ideaId: number;
@@ -26,8 +26,7 @@ const sameVotes = (held: Record<string, BallotVote>, votes: readonly ImportedVot
   Object.keys(held).length === votes.length && votes.every((v) => held[String(v.ideaId)]?.opinion === v.opinion);
 
 export async function importBallot(siteId: number, userId: number, votes: readonly ImportedVote[], now = new Date()): Promise<ImportBallotOutcome> {
-  for (let attempt = 0; attempt < REPLAN_ATTEMPTS; attempt++) {
-    if (attempt > 0) await pauseBeforeReplan(attempt);
+  return withReplan(async (): Promise<ImportBallotOutcome | Replan> => {
     const { ballot } = await readRoundStart(siteId, userId, undefined, now);
     if (ballot) return sameVotes(ballot.votes ?? {}, votes) ? { kind: 'unchanged' } : { kind: 'differs' };
     const ids = nextVoteIds(userId, undefined, votes.length);
@@ -50,6 +49,6 @@ export async function importBallot(siteId: number, userId: number, votes: readon
     if (outcome.kind === 'ideas-gone') return outcome;
     if (outcome.kind === 'ballot-too-large') throw new Error(`the ${votes.length} votes of user ${userId} do not fit in one ballot`);
     // ballot-changed / contended: someone wrote meanwhile; read again.
-  }
-  throw new Error(`the ballot of user ${userId} on site ${siteId} kept changing while it was imported`);
+    return REPLAN;
+  }, () => new Error(`the ballot of user ${userId} on site ${siteId} kept changing while it was imported`));
 }

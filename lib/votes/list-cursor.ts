@@ -3,12 +3,12 @@
  * inside a ballot, in idea id order; a page holds at most `pageSize` votes, so a page can end in the
  * middle of a ballot. The cursor therefore names a position, not a DynamoDB key: "ballot of user `u`,
  * from idea id `i` on" (inclusive). Positions stay valid while ballots change between pages.
- * It is sealed like every cursor (lib/store/cursor.ts: encrypted, bound to the site, this list and the
+ * It is sealed like every cursor (lib/store/db/cursor.ts: encrypted, bound to the site, this list and the
  * query's filters), carries its site (`s`) once more, and every field is checked on the way in: a bad
  * cursor is a 400.
  */
 import { badRequest } from '#lib/errors';
-import { decodeCursorObject, encodeCursorObject, listQueryOf, type CursorScope } from '#lib/store/cursor';
+import { decodeCursorObject, encodeCursorObject, listQueryOf, type CursorScope } from '#lib/store/db/cursor';
 
 export interface VotePosition {
   userId: number;

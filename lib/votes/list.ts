@@ -16,7 +16,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { badRequest, forbidden, unauthorized } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { getBallot, queryBallots, type BallotItem } from '#lib/store/ballots';
+import { getBallot, queryBallots, type BallotItem } from '#lib/store/ballots/ballots';
 import { decodeVoteCursor, encodeVoteCursor, type VotePosition } from '#lib/votes/list-cursor';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import type { ListVotesQuery, VoteRecord } from '#schemas/votes';

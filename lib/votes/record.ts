@@ -9,7 +9,7 @@ import { isReceipt } from '#lib/vote-record/entry';
 import { publishedKey } from '#lib/vote-record/keys';
 import { consistencyProof, inclusionProof, neededNodes, type NodeSource } from '#lib/vote-record/merkle';
 import { tileKey, tilesFor, tileSource } from '#lib/vote-record/tiles';
-import { getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log';
+import { getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log/log';
 
 export interface PublicCheckpoint {
   id: number;

@@ -2,7 +2,7 @@
  * Ballot contents <-> vote records. A ballot stores votes keyed by idea id; the API shows each vote as
  * a record `{id, ideaId, userId, opinion, createdAt}` (CONTRACT "Records"), in idea id order.
  */
-import type { BallotVote as StoredVote } from '#lib/store/ballots';
+import type { BallotVote as StoredVote } from '#lib/store/ballots/ballots';
 import type { BallotVote } from '#lib/votes/types';
 import type { VoteRecord } from '#schemas/votes';
 

@@ -7,7 +7,7 @@
  * chains to). No item is written by every round of a site: the log's order is fixed later by the
  * vote-checkpoints job reading entries by time.
  */
-import type { BallotSeal, BallotVote } from '#lib/store/ballots';
+import type { BallotSeal, BallotVote } from '#lib/store/ballots/ballots';
 import { GENESIS_MAC, sealEntry } from '#lib/vote-record/entry';
 import { entryItemOf } from '#lib/vote-record/entry-item';
 import { voteChainKey } from '#lib/vote-record/keys';

@@ -1,4 +1,4 @@
-/** Arguments (`ARG#<idea>#<id>`), with their votes on the item: lib/store/arguments.ts. */
+/** Arguments (`ARG#<idea>#<id>`), with their votes on the item: lib/store/arguments/arguments.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { storedInstant, storedInt } from '#schemas/stored/read';

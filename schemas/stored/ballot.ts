@@ -1,4 +1,4 @@
-/** Ballots (`BALLOT#<user>`: a user's whole vote set on a site) and their journal: lib/store/ballots.ts. */
+/** Ballots (`BALLOT#<user>`: a user's whole vote set on a site) and their journal: lib/store/ballots/ballots.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';
@@ -15,7 +15,7 @@ export const storedBallotVote = keepingUnnamed(
 );
 export type StoredBallotVote = z.output<typeof storedBallotVote>;
 
-/** A round's counts still to apply (lib/store/ballot-journal.ts). */
+/** A round's counts still to apply (lib/store/ballots/journal.ts). */
 export const storedPendingTallies = z.object({
   next: storedInt,
   steps: z.array(z.array(z.object({ ideaId: storedInt, change: z.record(z.string(), z.number()) }))),
@@ -39,7 +39,7 @@ export type StoredBallot = z.output<typeof storedBallot>;
 /** A projected read of ballots (results, exports, the vote record): what it asked for, each checked. */
 export const storedBallotView = keepingUnnamed(z.partial(z.object(ballotFields)));
 
-/** An idea's tally item (`IDEA#<id>#TALLY`): lib/store/tallies.ts. Its `v_<opinion>` counters are checked there. */
+/** An idea's tally item (`IDEA#<id>#TALLY`): lib/store/ideas/tallies.ts. Its `v_<opinion>` counters are checked there. */
 export const storedTally = keepingUnnamed(
   z.object({
     tallyOf: storedInt,
@@ -50,7 +50,7 @@ export const storedTally = keepingUnnamed(
   }),
 );
 
-/** A stored answer of an `Idempotency-Key` (`IDEMP#<scope>#<key>`): lib/store/idempotency.ts. */
+/** A stored answer of an `Idempotency-Key` (`IDEMP#<scope>#<key>`): lib/store/ballots/idempotency.ts. */
 export const storedIdempotency = keepingUnnamed(
   z.object({ requestHash: z.string(), response: z.unknown(), createdAt: storedInstant, ttl: storedInt }),
 );

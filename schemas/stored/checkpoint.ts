@@ -1,4 +1,4 @@
-/** Published vote checkpoints (`CHECKPOINT#<id>`): lib/store/vote-checkpoints.ts. */
+/** Published vote checkpoints (`CHECKPOINT#<id>`): lib/store/checkpoints/checkpoints.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { storedInstant, storedInt } from '#schemas/stored/read';

@@ -1,4 +1,4 @@
-/** Ideas and articles (`IDEA#<id>` / `ARTICLE#<id>`), one shape: lib/store/content-items.ts. */
+/** Ideas and articles (`IDEA#<id>` / `ARTICLE#<id>`), one shape: lib/store/content/content-items.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { contentStatus } from '#schemas/content-item';

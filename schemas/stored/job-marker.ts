@@ -1,4 +1,4 @@
-/** Job markers (`JOB#<job>`): lib/store/jobs.ts. The GSI2 key a marker may carry is read apart. */
+/** Job markers (`JOB#<job>`): lib/store/jobs/jobs.ts. The GSI2 key a marker may carry is read apart. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { JOB_NAMES } from '#schemas/job';

@@ -1,4 +1,4 @@
-/** Newsletter signups (`SIGNUP#<id>`) and their confirm-token items: lib/store/newsletter.ts. */
+/** Newsletter signups (`SIGNUP#<id>`) and their confirm-token items: lib/store/newsletter/newsletter.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';

@@ -1,5 +1,5 @@
 /**
- * How the stored-record schemas read (lib/store/codec.ts). An item may carry attributes its record
+ * How the stored-record schemas read (lib/store/db/codec.ts). An item may carry attributes its record
  * schema does not name (a tombstone's `deletingAt`, an idea's `indexKeys`, fields a later release
  * adds): reading keeps them, as before the codecs, and they never fail a read. The record's type
  * shows only what the schema names, so the domain does not lean on the rest by accident.

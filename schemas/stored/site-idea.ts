@@ -1,4 +1,4 @@
-/** The projection of ideas that results and exports read (lib/store/site-reads.ts): each field checked. */
+/** The projection of ideas that results and exports read (lib/store/ballots/site-ranges.ts): each field checked. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';

@@ -1,4 +1,4 @@
-/** The site item (`SITE#<s>` / `SITE`): lib/store/sites.ts. */
+/** The site item (`SITE#<s>` / `SITE`): lib/store/sites/sites.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import type { SiteConfigInput } from '#schemas/site-config';

@@ -1,4 +1,4 @@
-/** Tags (`TAG#<t>`) of a site: lib/store/tags.ts. */
+/** Tags (`TAG#<t>`) of a site: lib/store/tags/tags.ts. */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { keepingUnnamed, storedInstant, storedInt } from '#schemas/stored/read';

@@ -1,6 +1,6 @@
 /**
  * Site users (`USER#<u>`), their auth-server link items (`EXTUSER#<key>`) and role floors
- * (`ROLEFLOOR#<hash>`): lib/store/users.ts and lib/store/role-floor.ts.
+ * (`ROLEFLOOR#<hash>`): lib/store/users/users.ts and lib/store/users/role-floor.ts.
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
@@ -47,7 +47,7 @@ export const storedUserLink = z.object({ userId: storedInt });
 export const storedRoleFloor = z.object({ role: z.string() });
 
 /**
- * What the migration (lib/store/migrate-users.ts) reads of a user stored before the lifecycle change:
+ * What the migration (lib/store/users/migrate.ts) reads of a user stored before the lifecycle change:
  * it must read every user it may have to fix, so only what it uses is required.
  */
 export const storedUserBeforeLifecycle = z.object({

@@ -8,9 +8,9 @@
  */
 import { runJob } from '#lib/jobs/index';
 import { STOP_BEFORE_DEADLINE_MS } from '#lib/jobs/run';
-import { nextId } from '#lib/store/counters';
-import { putNewSite } from '#lib/store/sites';
-import { putNewUser } from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import { putNewSite } from '#lib/store/sites/sites';
+import { putNewUser } from '#lib/store/users/users';
 import type { AnonymizeResults } from './anonymize-markdown.ts';
 
 export type { AnonymizeResults } from './anonymize-markdown.ts';

@@ -2,11 +2,13 @@
  * The timed calls, as TimedCase builders shared by the latency and the scale sections, with the
  * undo steps the writing ones need between a run and the replay of its requests.
  */
-import { batchDelete, batchGet } from '#lib/store/batch';
-import { deleteContentItem } from '#lib/store/content-items';
-import { keys, type Key } from '#lib/store/keys';
-import { TABLE } from '#lib/store/client';
-import { rankOf } from '#lib/store/tallies';
+import { batchDelete, batchGet } from '#lib/store/db/batch';
+import { deleteContentItem } from '#lib/store/content/content-items';
+import { type Key } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { TABLE } from '#lib/store/db/client';
+import { rankOf } from '#lib/store/ideas/tallies';
 import { handler as ideaList } from '../../functions/ideas/list.ts';
 import { handler as ideaGet } from '../../functions/ideas/get.ts';
 import { handler as ideaCreate } from '../../functions/ideas/create.ts';
@@ -85,7 +87,7 @@ export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase =>
   run: () => call(ideaCreate, { method: 'POST', params: { siteId }, body: IDEA_BODY, token: author.token }),
   reset: async (_state, result) => {
     const { id } = json<{ id: number }>(result);
-    const tally = { Delete: { TableName: TABLE, Key: keys.ideaTally(siteId, id) } };
+    const tally = { Delete: { TableName: TABLE, Key: ideaKeys.ideaTally(siteId, id) } };
     if (!(await deleteContentItem('IDEA', siteId, id, { with: [tally] }))) throw new Error('create reset: idea gone');
   },
 });
@@ -99,7 +101,7 @@ export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase =>
 export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote round of 20 (replaces 20)'): TimedCase<Record<string, unknown>[]> {
   const sets = [spread(site.ideaIds, 20, 1), spread(site.ideaIds, 20, 2)];
   let turn = 0;
-  const touched: Key[] = [keys.ballot(site.siteId, voter.id), ...sets.flat().map((ideaId) => keys.ideaTally(site.siteId, ideaId))];
+  const touched: Key[] = [ballotKeys.ballot(site.siteId, voter.id), ...sets.flat().map((ideaId) => ideaKeys.ideaTally(site.siteId, ideaId))];
   return {
     name,
     endpoint: 'voteCast',
@@ -112,7 +114,7 @@ export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote ro
     reset: async (snapshot) => {
       const present = new Set(snapshot.map((item) => `${item.PK}|${item.SK}`));
       // A tally's rank is a decimal that comes back as an inexact double: written back, it is rebuilt
-      // from the count it stands for (lib/store/tallies.ts rankOf).
+      // from the count it stands for (lib/store/ideas/tallies.ts rankOf).
       await batchPut(snapshot.map((item) => (item['GSI3SK'] === undefined ? item : { ...item, GSI3SK: rankOf(Number(item['v_yes'] ?? 0), Number(item['tallyOf'])) })));
       await batchDelete(touched.filter((k) => !present.has(`${k.PK}|${k.SK}`)));
     },

@@ -17,7 +17,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo } from '#lib/store/client';
+import { doc, dynamo } from '#lib/store/db/client';
 
 export interface RecordedRequest {
   /** The low-level command name the SDK reports (`GetItemCommand`). */

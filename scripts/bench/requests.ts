@@ -4,8 +4,8 @@
  * has a size (a list page, a vote round, an idea's arguments) it is measured at two sizes side by
  * side: reads and vote rounds must cost the same at both; deletes that cascade grow by design.
  */
-import { putNewSite } from '#lib/store/sites';
-import { nextIds } from '#lib/store/counters';
+import { putNewSite } from '#lib/store/sites/sites';
+import { nextIds } from '#lib/store/db/counters';
 import { createSite } from '#tests/support/fixtures';
 import { startAuthServer, type AuthClient } from '../auth-server/index.ts';
 import { handler as notFound } from '../../functions/system/not-found.ts';

@@ -75,7 +75,7 @@ async function main() {
       dynamo = await startDynamoLocal();
       setBenchEnv(dynamo.endpoint);
       // lib reads the environment at first import: only now may it be loaded.
-      const { ensureTable } = await import('#lib/store/table');
+      const { ensureTable } = await import('#lib/store/db/table');
       await ensureTable();
       lap('dynamoLocalStart');
     }

@@ -3,8 +3,8 @@
  * sites have the same shape (world.ts: 2 arguments per idea, up to 100 authors, 5 voters of 100
  * ideas each); the large one is seeded in bulk (seed.ts).
  */
-import { batchGet } from '#lib/store/batch';
-import { keys } from '#lib/store/keys';
+import { batchGet } from '#lib/store/db/batch';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { filteredListCase, listCase, voteRoundCase } from './cases.ts';
 import { seedUsers } from './seed.ts';
 import { median, ratio, round } from './stats.ts';
@@ -32,7 +32,7 @@ export interface ScaleResults {
 
 /** Approximate stored size of the largest tally item among the first 100 ideas (attribute names + values). */
 async function tallyBytes(site: IdeaSite): Promise<number> {
-  const items = await batchGet<Record<string, unknown>>(site.ideaIds.slice(0, 100).map((id) => keys.ideaTally(site.siteId, id)));
+  const items = await batchGet<Record<string, unknown>>(site.ideaIds.slice(0, 100).map((id) => ideaKeys.ideaTally(site.siteId, id)));
   const sizeOf = (item: Record<string, unknown>) => Object.entries(item).reduce((bytes, [name, value]) => bytes + name.length + String(value).length, 0);
   return Math.max(0, ...items.map(sizeOf));
 }

@@ -5,18 +5,20 @@
  * one transaction per idea. A site of 10,000 ideas is seeded in seconds, not minutes.
  */
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextIds } from '#lib/store/counters';
-import { newTallyItem } from '#lib/store/tallies';
-import { tallyCopiesOf } from '#lib/store/ideas';
-import type { ContentItem } from '#lib/store/content-items';
+import { doc, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextIds } from '#lib/store/db/counters';
+import { newTallyItem } from '#lib/store/ideas/tallies';
+import { tallyCopiesOf } from '#lib/store/ideas/ideas';
+import type { ContentItem } from '#lib/store/content/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { Role } from '#lib/auth/roles';
 import { issueToken } from '#lib/auth/jwt';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
-import { INDEX_KEYS, planIndex } from '#lib/store/idea-index';
-import { putNewTag } from '#lib/store/tags';
+import { INDEX_KEYS, planIndex } from '#lib/store/ideas/index-items';
+import { putNewTag } from '#lib/store/tags/tags';
 
 type WriteRequests = NonNullable<BatchWriteCommandInput['RequestItems']>[string];
 
@@ -54,7 +56,7 @@ export async function seedUsers(siteId: number, count: number, role: Role = 'mem
   const now = new Date().toISOString();
   await batchPut(
     ids.map((id) => ({
-      ...keys.user(siteId, id),
+      ...userKeys.user(siteId, id),
       id,
       siteId,
       role,
@@ -92,7 +94,7 @@ export async function seedTags(siteId: number, count = 10): Promise<number[]> {
   return ids;
 }
 
-/** A content item as lib/store/content-items.ts stores it (`storedItem`): keys, owner index, record. */
+/** A content item as lib/store/content/content-items.ts stores it (`storedItem`): keys, owner index, record. */
 function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userId: number | null, now: string, n = 0, tagIds: readonly number[] = []) {
   const item: ContentItem = {
     id,
@@ -110,8 +112,8 @@ function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userI
     ...(kind === 'IDEA' && tagIds.length > 0 ? { tags: [tagIds[n % tagIds.length]!], location: placeOf(n) } : {}),
   };
   return {
-    ...(kind === 'IDEA' ? keys.idea(siteId, id) : keys.article(siteId, id)),
-    ...(userId != null ? keys.ownedBy(userId, kind, id) : {}),
+    ...(kind === 'IDEA' ? contentKeys.idea(siteId, id) : contentKeys.article(siteId, id)),
+    ...(userId != null ? userKeys.ownedBy(userId, kind, id) : {}),
     ...item,
   };
 }
@@ -158,7 +160,7 @@ export async function seedArguments(siteId: number, ideaIds: readonly number[], 
         updatedAt: now,
         yes: 0,
       };
-      items.push({ ...keys.argument(siteId, ideaId, id), ...(userId != null ? keys.ownedBy(userId, 'ARG', id) : {}), ...item });
+      items.push({ ...argumentKeys.argument(siteId, ideaId, id), ...(userId != null ? userKeys.ownedBy(userId, 'ARG', id) : {}), ...item });
     }
   }
   await batchPut(items);

@@ -12,7 +12,7 @@ import { siteConfigSchema } from '#schemas/site-config';
 import { ROLES, type Role } from '#schemas/roles';
 import { contentStatuses, type ContentStatus } from '#schemas/content-item';
 import { normaliseAuthServerUrl } from '#lib/auth-server/config';
-import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/storable';
+import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
 
 export type Converted<T> = { ok: true; value: T; notes?: string[] } | { ok: false; reason: string };
 const refuse = (reason: string): Converted<never> => ({ ok: false, reason });

@@ -6,22 +6,29 @@
  * keeps its OpenStad id, so a rerun (after a crash, or to check) finds what is there and writes only
  * what is missing; a record already there is left alone (reported as unchanged when it is the one a
  * previous run wrote, as differing when it is not). Ids are reserved once per source
- * (lib/store/import-reservations.ts); a record whose id this deployment had already handed out is not
+ * (lib/store/imports/reservations.ts); a record whose id this deployment had already handed out is not
  * copied. `dryRun` reads both sides and writes nothing (not even the reservation).
  */
 import type { Caller } from '#lib/auth/caller';
 import { createSite } from '#lib/site-admin/service';
-import { getItems } from '#lib/store/read';
-import { keys, type Key } from '#lib/store/keys';
-import { putNewUser, type UserItem } from '#lib/store/users';
-import { putNewTag } from '#lib/store/tags';
-import { putNewIdea } from '#lib/store/ideas';
-import { putNewContentItem, type ContentItem } from '#lib/store/content-items';
-import { putNewArgument, type ArgumentItem } from '#lib/store/arguments';
-import { putNewSignup } from '#lib/store/newsletter';
-import { batchGet } from '#lib/store/batch';
-import { mayKeepId, reserveImportIds, type ImportReservation } from '#lib/store/import-reservations';
-import type { CounterType } from '#lib/store/counters';
+import { getItems } from '#lib/store/db/read';
+import { type Key } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { importKeys } from '#lib/store/imports/keys';
+import { signupKeys } from '#lib/store/newsletter/keys';
+import { siteKeys } from '#lib/store/sites/keys';
+import { tagKeys } from '#lib/store/tags/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { putNewUser, type UserItem } from '#lib/store/users/users';
+import { putNewTag } from '#lib/store/tags/tags';
+import { putNewIdea } from '#lib/store/ideas/ideas';
+import { putNewContentItem, type ContentItem } from '#lib/store/content/content-items';
+import { putNewArgument, type ArgumentItem } from '#lib/store/arguments/arguments';
+import { putNewSignup } from '#lib/store/newsletter/newsletter';
+import { batchGet } from '#lib/store/db/batch';
+import { mayKeepId, reserveImportIds, type ImportReservation } from '#lib/store/imports/reservations';
+import { counterKey, type CounterType } from '#lib/store/db/counters';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { nameKeyOf } from '#lib/tags/service';
 import { deriveToken, hashToken, newSalt } from '#lib/newsletter/token';
@@ -94,10 +101,10 @@ export async function importOpenStad(source: OpenStadSource, options: ImportOpti
 
 /** What a dry run assumes: the stored reservation, else the one a real run would make now. */
 async function previewReservation(source: string, ceilings: Partial<Record<CounterType, number>>): Promise<ImportReservation> {
-  const [stored] = await getItems([keys.importReservation(source)]);
+  const [stored] = await getItems([importKeys.importReservation(source)]);
   if (stored) return stored as unknown as ImportReservation;
   const types = Object.keys(ceilings) as CounterType[];
-  const counters = await batchGet<Record<string, unknown>>(types.map((t) => keys.counter(t)));
+  const counters = await batchGet<Record<string, unknown>>(types.map((t) => counterKey(t)));
   const floors: Partial<Record<CounterType, number>> = {};
   for (const type of types) {
     const value = counters.find((c) => c['SK'] === type)?.['value'];
@@ -175,7 +182,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
   const run: SiteRun = { siteId, report: { siteId, kinds }, reservation, dryRun };
 
   const site = convertSite(row);
-  const siteThere = await storedById(site.ok ? [keys.site(site.value.id)] : [], idField);
+  const siteThere = await storedById(site.ok ? [siteKeys.site(site.value.id)] : [], idField);
   const placed = await place(run, 'site', 'site', site, row['id'], siteThere, async (value) => {
     await createSite(SERVICE, { name: value.name, title: value.title ?? undefined, domain: value.domain ?? undefined, config: value.config }, value);
     return true;
@@ -186,7 +193,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
 
   const users = new Set<number>();
   await eachBatch((after) => source.siteRows('users', siteId, after), async (rows) => {
-    const existing = await storedById(rows.map((r) => keys.user(siteId, intOf(r['id']) ?? 0)), idField);
+    const existing = await storedById(rows.map((r) => userKeys.user(siteId, intOf(r['id']) ?? 0)), idField);
     for (const r of rows) {
       const ok = await place(run, 'user', 'user', convertUser(r, siteId, authServer), r['id'], existing, async (value) =>
         (await putNewUser(value as UserItem)) ? true : 'another user of this site is linked to the same auth-server user',
@@ -197,7 +204,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
 
   const tags = new Set<number>();
   await eachBatch((after) => source.siteRows('tags', siteId, after), async (rows) => {
-    const existing = await storedById(rows.map((r) => keys.tag(siteId, intOf(r['id']) ?? 0)), idField);
+    const existing = await storedById(rows.map((r) => tagKeys.tag(siteId, intOf(r['id']) ?? 0)), idField);
     for (const r of rows) {
       const id = intOf(r['id']) ?? 0;
       const name = textOf(r['name']) ?? '';
@@ -223,7 +230,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
 
   const ideas = new Set<number>();
   await eachBatch((after) => source.siteRows('ideas', siteId, after), async (rows) => {
-    const existing = await storedById(rows.map((r) => keys.idea(siteId, intOf(r['id']) ?? 0)), idField);
+    const existing = await storedById(rows.map((r) => contentKeys.idea(siteId, intOf(r['id']) ?? 0)), idField);
     for (const r of rows) {
       const id = intOf(r['id']) ?? 0;
       const ok = await place(run, 'idea', 'idea', convertContent(r, 'idea', siteId, users, tagsOfIdea.get(id)), r['id'], existing, async (value) => {
@@ -251,7 +258,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
   const argumentIds = new Set<number>();
   await eachBatch((after) => source.argumentRows(siteId, after), async (rows) => {
     const existing = await storedById(
-      rows.map((r) => keys.argument(siteId, intOf(r['ideaId']) ?? 0, intOf(r['id']) ?? 0)),
+      rows.map((r) => argumentKeys.argument(siteId, intOf(r['ideaId']) ?? 0, intOf(r['id']) ?? 0)),
       idField,
     );
     for (const r of rows) {
@@ -271,7 +278,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
   });
 
   await eachBatch((after) => source.siteRows('articles', siteId, after), async (rows) => {
-    const existing = await storedById(rows.map((r) => keys.article(siteId, intOf(r['id']) ?? 0)), idField);
+    const existing = await storedById(rows.map((r) => contentKeys.article(siteId, intOf(r['id']) ?? 0)), idField);
     for (const r of rows) {
       await place(run, 'article', 'article', convertContent(r, 'article', siteId, users), r['id'], existing, async (value) => {
         const outcome = await putNewContentItem('ARTICLE', value as unknown as ContentItem);
@@ -281,7 +288,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
   });
 
   await eachBatch((after) => source.siteRows('newslettersignups', siteId, after), async (rows) => {
-    const existing = await storedById(rows.map((r) => keys.newsletterSignup(siteId, intOf(r['id']) ?? 0)), idField);
+    const existing = await storedById(rows.map((r) => signupKeys.newsletterSignup(siteId, intOf(r['id']) ?? 0)), idField);
     for (const r of rows) {
       const id = intOf(r['id']) ?? 0;
       const email = textOf(r['email'])?.trim() ?? '';

@@ -9,12 +9,13 @@ import { ROUTE_GROUPS } from '#lib/openapi/routes';
 import type { Route } from '#lib/routes/route';
 import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
 import { SECRETS, type SecretName } from '#lib/config/secret-values';
+import { catchAll } from '#lib/routes/system/catch-all';
 
 /** Functions that serve no declared route, by resource: the HTTP API `$default` catch-all. */
 const UNROUTED: Record<string, string> = {
   system:
     '# Unknown paths and methods, and CORS preflights, land here (HTTP API `$default` route).\n' +
-    `notFound:\n  handler: functions/system/not-found.handler\n  role: ${roleLogicalId('static')}\n  versionFunction: false\n  events:\n    - httpApi: '*'\n`,
+    `${catchAll.functionName}:\n  handler: ${catchAll.handler}.handler\n  role: ${roleLogicalId(catchAll.dataAccess)}\n  versionFunction: false\n  events:\n    - httpApi: '*'\n`,
 };
 
 /**

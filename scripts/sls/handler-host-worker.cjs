@@ -1,27 +1,32 @@
 /**
- * The handler host's thread (started by ./handler-host.cjs): loads handlers from TypeScript source
- * through tsx and runs every invocation the serverless-offline process sends it, side by side, the
- * way the integration tests run handlers in one process. Each module is loaded once per thread, so
- * a shared lib/ module costs its load once, not once per function. A fresh thread is a fresh module
- * cache: that is how an edit goes live (the host starts a new thread).
+ * A thread of the handler host (started by ./handler-host.cjs): loads handlers from TypeScript
+ * source through tsx and runs the invocations the serverless-offline process sends it. Each function
+ * gets its own instance of the project's modules (./instance-modules.mjs), loaded on its first
+ * invocation in this thread (its cold start); the dependencies under node_modules (tsx, the AWS SDK,
+ * zod, Middy) are loaded once per thread. The host sends an instance one invocation at a time.
+ * A fresh thread is a fresh module cache: that is how an edit goes live (the host starts new threads).
  */
 'use strict';
 const { parentPort } = require('node:worker_threads');
+const { register } = require('node:module');
+const { join } = require('node:path');
 const { pathToFileURL } = require('node:url');
 
-// tsx's ES module loader for this thread (through our fix of its API, whatever the preloads were).
+// tsx's ES module loader for this thread (through our fix of its API, whatever the preloads were),
+// then the per-function instances (registered last, so it resolves first and asks tsx).
 require('./tsx-esm-api-fix.cjs');
 require('tsx/esm/api').register();
+register('./instance-modules.mjs', { parentURL: pathToFileURL(__filename).href, data: { projectRoot: pathToFileURL(join(__dirname, '..', '..', '/')).href } });
 
-/** file -> the promise of its module namespace; a failed load is forgotten so the next call retries. */
+/** instance -> the promise of its module namespace; a failed load is forgotten so the next call retries. */
 const modules = new Map();
 
-function load(file) {
-  let loading = modules.get(file);
+function load(instance, file) {
+  let loading = modules.get(instance);
   if (!loading) {
-    loading = import(pathToFileURL(file).href);
-    loading.catch(() => modules.delete(file));
-    modules.set(file, loading);
+    loading = import(`${pathToFileURL(file).href}?lambda-instance=${encodeURIComponent(instance)}`);
+    loading.catch(() => modules.delete(instance));
+    modules.set(instance, loading);
   }
   return loading;
 }
@@ -67,10 +72,13 @@ function answer(message) {
   }
 }
 
-parentPort.on('message', async ({ id, file, name, event, context, timeout }) => {
+parentPort.on('message', async ({ id, instance, file, name, event, context, timeout }) => {
   try {
-    const handler = (await load(file))[name];
+    const handler = (await load(instance, file))[name];
     if (typeof handler !== 'function') throw new Error(`${name} is not a function exported by ${file}`);
+    // The deadline counts from now, once the function's modules are loaded (its cold start), as
+    // Lambda and serverless-offline's runner count it; the host starts its own timer with it.
+    parentPort.postMessage({ id, started: true });
     answer({ id, result: await invoke(handler, event, context, Date.now() + timeout) });
   } catch (error) {
     answer({ id, error: thrown(error) });

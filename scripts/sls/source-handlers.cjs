@@ -2,10 +2,10 @@
  * Local stage only (serverless.yml lists it instead of serverless-esbuild for `--stage local`):
  * serverless-offline serves the handlers straight from TypeScript source, so start-up bundles nothing.
  * Its in-process runner (`useInProcess` in serverless.yml) is given our handler host (./handler-host.cjs):
- * one thread that loads every `.ts` handler through tsx and runs invocations side by side, instead of
- * one thread per function instance.
- * This plugin makes an edit live: on a change under functions/, lib/ or schemas/ the host starts a
- * fresh thread (a fresh module cache) for the next request.
+ * a pool of threads that load the `.ts` handlers through tsx and run invocations side by side, as
+ * Lambda scales a function out, instead of one thread per request in flight.
+ * This plugin makes an edit live: on a change under functions/, lib/ or schemas/ the host starts
+ * fresh threads (fresh module caches) for the next requests.
  * It also makes serverless-offline answer like API Gateway (./api-gateway-fidelity.cjs).
  * CommonJS because osls loads local plugins with require().
  */
@@ -16,6 +16,9 @@ const { installApiGatewayFidelity } = require('./api-gateway-fidelity.cjs');
 const { HandlerHost } = require('./handler-host.cjs');
 
 const WATCHED = ['functions', 'lib', 'schemas'];
+
+/** Where the local stage's secrets come from (lib/config/env.ts SECRET_VARIABLES). */
+const LOCAL_SECRET_VARIABLES = ['JWT_SECRET', 'API_SERVICE_TOKENS'];
 
 class SourceHandlers {
   constructor(serverless) {
@@ -45,6 +48,11 @@ class SourceHandlers {
    * environment, the provider's `environment`, the region and IS_OFFLINE. The per-function names
    * (AWS_LAMBDA_FUNCTION_NAME, _HANDLER) are left out: one thread serves every function, and
    * nothing in functions/ or lib/ reads them (the invocation's context names the function).
+   *
+   * And the local stage's secrets: a deployed function reads them from the secret store, the local
+   * stage from these variables of the environment it was started in (lib/config/secrets.ts,
+   * lib/config/env.ts SECRET_VARIABLES); serverless.yml no longer passes them on, so without this every
+   * function ran on the dev defaults and refused the service token the tests and `npm start` set.
    */
   lambdaEnv() {
     const provider = this.serverless.service.provider;
@@ -59,6 +67,7 @@ class SourceHandlers {
       LAMBDA_RUNTIME_DIR: '/var/runtime',
     });
     Object.assign(env, provider.environment, { IS_OFFLINE: 'true' });
+    for (const name of LOCAL_SECRET_VARIABLES) if (this.startEnv[name]) env[name] = this.startEnv[name];
     return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
   }
 

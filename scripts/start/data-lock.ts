@@ -2,8 +2,8 @@
  * One `npm start` per .data/: two DynamoDB Locals on one database file lose writes and can hang each
  * other. The first takes .data/lock (created exclusively, holding its pid and URL); a second start is
  * refused with a message naming the holder. A lock whose process is gone (killed, crashed) is taken
- * over. `--in-memory` does not use .data/ and needs no lock. `npm run seed` finds the running
- * instance's DynamoDB Local through the lock.
+ * over. `--in-memory` does not use .data/ and needs no lock. (The scripts find a running stack
+ * through scripts/start/running-stacks.ts, in-memory ones too.)
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 

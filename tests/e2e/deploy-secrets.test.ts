@@ -6,9 +6,9 @@
  * prints what it did, never a value.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { runProcess } from '#tests/support/run-process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,13 +28,12 @@ afterAll(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-function run(args: string[], env: Record<string, string> = {}) {
+/** Asynchronously: the commands call the SSM endpoint this process serves. */
+async function run(args: string[], env: Record<string, string> = {}) {
   const { JWT_SECRET: _j, API_SERVICE_TOKENS: _a, ...rest } = process.env;
-  const res = spawnSync(process.execPath, args, {
+  const res = await runProcess(process.execPath, args, {
     cwd: root,
     env: { ...rest, SLS_TELEMETRY_DISABLED: '1', ...ssmEnvironment(ssm), ...env },
-    encoding: 'utf8',
-    timeout: 180_000,
   });
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
@@ -42,16 +41,18 @@ const serverless = (args: string[], env?: Record<string, string>) => run(['node_
 const secrets = (args: string[]) => run(['--import', 'tsx', 'scripts/secrets.ts', ...args]);
 
 describe('the deploy guard', () => {
-  it.each(['test', 'dev', 'production', 'local'])('refuses to package the undeclared stage "%s", naming the fix, before building', (stage) => {
-    const res = serverless(['package', '--stage', stage, '--package', join(work, 'never-written')]);
+  it.each(['test', 'dev', 'production', 'local'])('refuses to package the undeclared stage "%s", naming the fix, before building', async (stage) => {
+    const res = await serverless(['package', '--stage', stage, '--package', join(work, 'never-written')]);
     expect(res.status).not.toBe(0);
     expect(res.output).toContain(`Stage "${stage}" is not declared deployable`);
     expect(res.output).toContain(`params.${stage}.deployable: true`);
-    expect(res.output).not.toContain('Packaging');
+    // Nothing was built (osls itself names the command, "Packaging <service> for stage <stage>", before any plugin runs).
+    expect(existsSync(join(work, 'never-written'))).toBe(false);
+    expect(res.output).not.toMatch(/Compiling|\.zip/);
   });
 
-  it('refuses to deploy while the stage has no secrets, naming the bootstrap command, before building', () => {
-    const res = serverless(['deploy', '--stage', 'staging']);
+  it('refuses to deploy while the stage has no secrets, naming the bootstrap command, before building', async () => {
+    const res = await serverless(['deploy', '--stage', 'staging']);
     expect(res.status).not.toBe(0);
     expect(res.output).toContain('not fit to deploy');
     expect(res.output).toContain('npm run secrets -- init --stage staging');
@@ -60,9 +61,9 @@ describe('the deploy guard', () => {
 });
 
 describe('npm run secrets', () => {
-  it('init creates every parameter, prints what it did and never a value; the token goes to a file of mode 600', () => {
+  it('init creates every parameter, prints what it did and never a value; the token goes to a file of mode 600', async () => {
     const tokenFile = join(work, 'cms.token');
-    const res = secrets(['init', '--stage', 'staging', '--token-out', tokenFile]);
+    const res = await secrets(['init', '--stage', 'staging', '--token-out', tokenFile]);
     expect(res.status, res.output).toBe(0);
     const names = ['token-keys', 'server-key', 'service-tokens', 'vote-chain-key', 'vote-signing-key', 'vote-public-key'];
     for (const name of names) expect(res.output).toContain(`created /participation-api/staging/${name}`);
@@ -84,12 +85,12 @@ describe('npm run secrets', () => {
     // Only the token's hash is stored.
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    const again = secrets(['init', '--stage', 'staging']);
+    const again = await secrets(['init', '--stage', 'staging']);
     expect(again.output).toContain('kept    /participation-api/staging/token-keys');
-    expect(secrets(['check', '--stage', 'staging']).status).toBe(0);
+    expect((await secrets(['check', '--stage', 'staging'])).status).toBe(0);
   });
 
-  it('check refuses short keys, the dev defaults and an empty token list, naming each fix', () => {
+  it('check refuses short keys, the dev defaults and an empty token list, naming each fix', async () => {
     ssm.set('/participation-api/weak/token-keys', JSON.stringify({ current: { kid: 'k1', key: 'c2hvcnQ' }, next: null, previous: null }));
     ssm.set('/participation-api/weak/server-key', 'local-dev-jwt-secret-change-me-0123456789abcdef');
     ssm.set('/participation-api/weak/service-tokens', '[]');
@@ -97,7 +98,7 @@ describe('npm run secrets', () => {
     ssm.set('/participation-api/weak/vote-signing-key', randomBytes(32).toString('base64url'));
     // A public key that is not the signing key's: checkpoints would not verify against what is published.
     ssm.set('/participation-api/weak/vote-public-key', randomBytes(32).toString('base64url'));
-    const res = secrets(['check', '--stage', 'weak']);
+    const res = await secrets(['check', '--stage', 'weak']);
     expect(res.status).toBe(1);
     expect(res.output).toMatch(/refused \/participation-api\/weak\/token-keys: .*shorter than 32 bytes/);
     expect(res.output).toMatch(/refused \/participation-api\/weak\/server-key: .*(dev default|not base64url)/);
@@ -107,16 +108,15 @@ describe('npm run secrets', () => {
     expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-public-key: .*not the value voteSigningKey gives.*stored again from voteSigningKey/);
   });
 
-  it('rotates the token key in three steps, and a service token added by hand must have 32 characters', () => {
-    for (const step of ['prepare', 'promote', 'retire']) expect(secrets(['rotate-token-key', '--stage', 'staging', '--step', step]).status).toBe(0);
+  it('rotates the token key in three steps, and a service token added by hand must have 32 characters', async () => {
+    for (const step of ['prepare', 'promote', 'retire']) expect((await secrets(['rotate-token-key', '--stage', 'staging', '--step', step])).status).toBe(0);
     const keys = JSON.parse(ssm.parameters.get('/participation-api/staging/token-keys')!.Value) as { current: { kid: string }; next: null; previous: null };
     expect(keys.next).toBeNull();
     expect(keys.previous).toBeNull();
-    const short = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/secrets.ts', 'service-token', 'add', '--stage', 'staging', '--name', 'ops', '--from-stdin'], {
+    const short = await runProcess(process.execPath, ['--import', 'tsx', 'scripts/secrets.ts', 'service-token', 'add', '--stage', 'staging', '--name', 'ops', '--from-stdin'], {
       cwd: root,
       env: { ...process.env, ...ssmEnvironment(ssm) },
       input: 'too-short-token',
-      encoding: 'utf8',
     });
     expect(short.status).toBe(1);
     expect(`${short.stdout}${short.stderr}`).toContain('at least 32 characters');

@@ -10,21 +10,14 @@
  * it is skipped and says so.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
+import { hasChromium, skipNote, withBrowser } from '#tests/support/chromium';
 import { startAuthServer, type AuthClient, type RunningAuthServer } from '../../scripts/auth-server/index.ts';
 import { demoOauthConfig } from '../../scripts/auth-server/demo.ts';
 import type { ListEnvelope, SiteBody } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import type { SignupRecord } from '#schemas/newsletter';
-
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const SKIP_NOTE = `skipped: ${CHROMIUM} is missing; install it with \`apt-get install -y chromium\``;
-if (!hasChromium) console.warn(`tests/e2e/flows.test.ts browser login ${SKIP_NOTE}`);
 
 const apiUrl = inject('apiUrl');
 const service = { 'X-Authorization': `Bearer ${SERVICE_TOKEN}` };
@@ -123,38 +116,17 @@ describe('logging in', () => {
     expect(me.body).toMatchObject({ email: MEMBER.email, role: 'member', siteId });
   });
 
-  describe.skipIf(!hasChromium)(`in headless Chromium${hasChromium ? '' : ` (${SKIP_NOTE})`}`, () => {
-    let userDataDir: string;
-    beforeAll(() => {
-      userDataDir = mkdtempSync(join(tmpdir(), 'flows-chromium-'));
-    });
-    afterAll(() => {
-      rmSync(userDataDir, { recursive: true, force: true });
-    });
-
+  describe.skipIf(!hasChromium)(`in headless Chromium${skipNote('tests/e2e/flows.test.ts browser login')}`, () => {
     it('works by clicking a demo user on the auth server page, with no CSP violation', async () => {
-      const { chromium } = await import('playwright-core');
-      const context = await chromium.launchPersistentContext(userDataDir, {
-        executablePath: CHROMIUM,
-        headless: true,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-component-update', '--disable-sync'],
-      });
-      try {
-        const page = context.pages()[0] ?? (await context.newPage());
-        const problems: string[] = [];
-        page.on('console', (msg) => {
-          if (msg.type() === 'error' || /Content Security Policy/i.test(msg.text())) problems.push(msg.text());
-        });
+      await withBrowser(async (page, seen) => {
         await page.goto(loginStart());
         await page.getByRole('button', { name: `${MEMBER.firstName} ${MEMBER.lastName}` }).click();
-        await page.waitForURL(/[?&]jwt=/, { timeout: 60_000 });
+        await page.waitForURL(/[?&]jwt=/);
         const jwt = new URL(page.url()).searchParams.get('jwt')!;
         const me = await call('GET', `/oauth/site/${siteId}/me`, { headers: bearer(jwt) });
         expect(me.body).toMatchObject({ email: MEMBER.email, siteId });
-        expect(problems).toEqual([]);
-      } finally {
-        await context.close();
-      }
+        expect(seen.problems).toEqual([]);
+      });
     });
   });
 });

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { startOffline, type Offline } from '../../scripts/offline.ts';
 import { freePort } from '../../scripts/dynamo-local.ts';
+import { QuietClock } from '../../scripts/machine-load.ts';
 import { startAuthServer, type RunningAuthServer } from '../../scripts/auth-server/index.ts';
 import { demoOauthConfig } from '../../scripts/auth-server/demo.ts';
 import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from '#tests/support/test-secrets';
@@ -30,9 +31,11 @@ async function call<T = unknown>(method: string, path: string, body?: unknown) {
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
+/** Waits for `check` (a reload takes well under a second; 15 s of quiet-machine time is the hang limit). */
 async function until(what: string, check: () => boolean) {
-  for (let i = 0; i < 600 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!check()) throw new Error(`never happened: ${what}\n${output.slice(-2_000)}`);
+  const clock = new QuietClock(15_000);
+  while (!check() && !clock.expired()) await new Promise((r) => setTimeout(r, 25));
+  if (!check()) throw new Error(`never happened within ${clock.describe()}: ${what}\n${output.slice(-2_000)}`);
 }
 
 beforeAll(async () => {

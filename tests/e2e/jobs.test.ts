@@ -34,7 +34,6 @@ describe('npm run job', () => {
       cwd: root,
       // The table serverless-offline serves (scripts/job.ts defaults to it) on this run's DynamoDB Local.
       env: { ...process.env, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: LOCAL_TABLE_NAME },
-      timeout: 60_000,
     });
     expect(stdout).toContain(`site ${id}: project ended, notification`);
 

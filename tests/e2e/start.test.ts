@@ -5,58 +5,17 @@
  * at the servers of this run.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { freePort } from '../../scripts/dynamo-local.ts';
+import { startRun as startRunOf } from '#tests/support/npm-start';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const SERVICE_TOKEN = 'start-test-service-token-0123456789';
 const dataDirs: string[] = [];
 
-interface Run {
-  /** Resolves with the exit code once the process ended. */
-  exit: Promise<number | null>;
-  output: () => string;
-  /** Resolves when "is ready" appears; rejects when the process ends first. */
-  ready: Promise<void>;
-  stop(): Promise<void>;
-}
-
-function startRun(env: Record<string, string>, args: string[] = ['--in-memory']): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, API_SERVICE_TOKENS: SERVICE_TOKEN, LOG_LEVEL: 'ERROR', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let output = '';
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = new Promise<void>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('is ready')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exit.then((code) => reject(new Error(`npm start ended (${code}) before ready:\n${output}`)));
-  });
-  ready.catch(() => undefined);
-  return {
-    exit,
-    output: () => output,
-    ready,
-    async stop() {
-      if (child.exitCode !== null) return;
-      process.kill(child.pid!, 'SIGINT');
-      await Promise.race([exit, new Promise((r) => setTimeout(r, 20_000))]);
-      if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
-    },
-  };
-}
+const startRun = (env: Record<string, string>, args?: string[]) => startRunOf({ API_SERVICE_TOKENS: SERVICE_TOKEN, ...env }, args);
 
 /** Another program on a port (what a second npm start or any server would be). */
 async function occupy(): Promise<{ port: number; server: Server }> {

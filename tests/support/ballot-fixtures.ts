@@ -3,9 +3,10 @@
  * them (each with its vote log entry), but without the round's rules or tallies, so a test can lay out any ballots it needs fast.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { logEntryPut } from '#lib/store/vote-log';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { logEntryPut } from '#lib/store/vote-log/log';
 import { sealBallot } from '#lib/votes/seal';
 
 let nextUser = 900_000_000;
@@ -19,7 +20,7 @@ export async function putBallots(siteId: number, ballots: readonly { userId?: nu
     const votes = Object.fromEntries(ballot.ideaIds.map((ideaId, i) => [String(ideaId), { id: userId * 100 + i, opinion: ballot.opinion ?? 'yes', createdAt: now }]));
     const { hash, prevHash, entry } = sealBallot(undefined, { siteId, userId, version: 1, votes, writtenAt: now });
     entries.push(logEntryPut(entry).Put.Item);
-    return { ...keys.ballot(siteId, userId), ...keys.ownedBy(userId, 'BALLOT', siteId), siteId, userId, votes, version: 1, updatedAt: now, hash, prevHash };
+    return { ...ballotKeys.ballot(siteId, userId), ...userKeys.ownedBy(userId, 'BALLOT', siteId), siteId, userId, votes, version: 1, updatedAt: now, hash, prevHash };
   });
   const all: Record<string, unknown>[] = [...items, ...entries];
   for (let i = 0; i < all.length; i += 25) {

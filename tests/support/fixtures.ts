@@ -3,10 +3,10 @@
  * a role, and tokens for them. Every site gets a fresh id, so tests never collide.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
-import { putNewSite } from '#lib/store/sites';
+import { doc, TABLE } from '#lib/store/db/client';
+import { userKeys } from '#lib/store/users/keys';
+import { nextId } from '#lib/store/db/counters';
+import { putNewSite } from '#lib/store/sites/sites';
 import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
 import { TEST_SERVICE_TOKENS } from './test-secrets.ts';
@@ -35,7 +35,7 @@ export async function createUser(siteId: number, role: Role = 'member', fields: 
     new PutCommand({
       TableName: TABLE,
       Item: {
-        ...keys.user(siteId, id),
+        ...userKeys.user(siteId, id),
         id,
         siteId,
         role,

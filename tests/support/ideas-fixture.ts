@@ -3,12 +3,12 @@
  * transaction), without the HTTP layer, so argument and vote tests do not depend on the idea endpoints.
  */
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
-import { tallyGoneItem } from '#lib/store/tallies';
-import { putNewIdea } from '#lib/store/ideas';
-import type { ContentItem } from '#lib/store/content-items';
+import { doc, TABLE } from '#lib/store/db/client';
+import { contentKeys } from '#lib/store/content/keys';
+import { nextId } from '#lib/store/db/counters';
+import { tallyGoneItem } from '#lib/store/ideas/tallies';
+import { putNewIdea } from '#lib/store/ideas/ideas';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 
 export interface IdeaFixture {
@@ -57,5 +57,5 @@ export const createIdea = (siteId: number, userId: number | null, fields: Record
 
 /** Removes only the idea item (what a half-finished idea delete would leave behind). */
 export async function removeIdeaItem(siteId: number, ideaId: number): Promise<void> {
-  await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.idea(siteId, ideaId) }));
+  await doc.send(new DeleteCommand({ TableName: TABLE, Key: contentKeys.idea(siteId, ideaId) }));
 }

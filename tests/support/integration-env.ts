@@ -1,8 +1,17 @@
 /**
  * Points the code under test at the run's DynamoDB Local before any module reads the environment.
  */
-import { afterEach, inject } from 'vitest';
+import { afterEach, beforeAll, inject } from 'vitest';
 import { TEST_JWT_SECRET, TEST_SERVICE_TOKENS } from './test-secrets.ts';
+
+// DynamoDB Local did not start (tests/support/dynamo-global-setup.ts): each file of this project
+// fails, saying why; the other projects run on.
+const startError = inject('layerStartError');
+if (startError) {
+  beforeAll(() => {
+    throw new Error(startError);
+  });
+}
 
 process.env.DYNAMODB_ENDPOINT = inject('dynamoEndpoint');
 process.env.TABLE_NAME = inject('tableName');

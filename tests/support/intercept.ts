@@ -3,7 +3,7 @@
  * command of the code under test is sent.
  */
 import { afterEach } from 'vitest';
-import { dynamo } from '#lib/store/client';
+import { dynamo } from '#lib/store/db/client';
 
 export type Sent = { commandName: string; input: unknown };
 

@@ -9,7 +9,7 @@ import { asAccessClass, installAccessCheck } from './access-check.ts';
 let checking: Promise<void> | undefined;
 /** The access check on the store's client, once per test file, at the first invoke (the handler has loaded the client by then). */
 const ensureAccessCheck = () =>
-  (checking ??= import('#lib/store/client').then(({ dynamo }) => installAccessCheck(dynamo.middlewareStack as unknown as Parameters<typeof installAccessCheck>[0])));
+  (checking ??= import('#lib/store/db/client').then(({ dynamo }) => installAccessCheck(dynamo.middlewareStack as unknown as Parameters<typeof installAccessCheck>[0])));
 
 export type InvokeOptions = CallOptions;
 

@@ -2,7 +2,7 @@
  * Counts the keys read by GetItem and BatchGet (and how many strongly consistently) while `fn` runs:
  * what a request reads before its checks refuse it (the attack suites' bound on refused requests).
  */
-import { dynamo } from '#lib/store/client';
+import { dynamo } from '#lib/store/db/client';
 
 type ReadInput = { RequestItems?: Record<string, { Keys: unknown[]; ConsistentRead?: boolean }>; ConsistentRead?: boolean };
 

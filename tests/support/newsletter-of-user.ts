@@ -3,16 +3,17 @@
  * deletes them with the store's own deleteSignup (what anonymization uses), so tests can check that
  * guards and tokens go with each signup.
  */
-import { GSI1 } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { deleteSignup, type SignupItem } from '#lib/store/newsletter';
-import { queryAll } from '#lib/store/query';
+import { GSI1 } from '#lib/store/db/client';
+import { signupKeys } from '#lib/store/newsletter/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { deleteSignup, type SignupItem } from '#lib/store/newsletter/newsletter';
+import { queryAll } from '#lib/store/db/query';
 
 export async function findSignupsOfUser(userId: number): Promise<SignupItem[]> {
   const items = await queryAll<Record<string, unknown>>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId), ':prefix': keys.newsletterSignupPrefix },
+    ExpressionAttributeValues: { ':pk': userKeys.ownedByPartition(userId), ':prefix': signupKeys.newsletterSignupPrefix },
   });
   return items.map(({ PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, ...rest }) => rest as unknown as SignupItem);
 }

@@ -2,7 +2,7 @@
  * Counts DynamoDB requests made through the shared client (an SDK middleware), so tests can prove
  * that an endpoint's cost is constant and not one request per record.
  */
-import { dynamo } from '#lib/store/client';
+import { dynamo } from '#lib/store/db/client';
 
 let count = 0;
 let scanned = 0;

@@ -4,13 +4,13 @@
  * delete's own store call, and helpers that read ballots and tallies back to check they agree.
  */
 import { expect } from 'vitest';
-import { keys, sitePk } from '#lib/store/keys';
-import { queryAll } from '#lib/store/query';
-import { readSiteTallies } from '#lib/store/tallies';
-import { deleteIdeaAndRelated } from '#lib/store/ideas';
-import type { BallotItem } from '#lib/store/ballots';
+import { sitePk } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { queryAll } from '#lib/store/db/query';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { deleteIdeaAndRelated } from '#lib/ideas/delete';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { countVotes } from '#lib/votes/index';
-import { sealBallot } from '#lib/votes/seal';
 import type { SiteConfigInput } from '#schemas/site-config';
 import type { VoteRecord } from '#schemas/votes';
 import { createSite } from '#tests/support/fixtures';
@@ -42,7 +42,7 @@ export async function createIdeas(siteId: number, n: number, options: IdeaOption
  * drift from it.
  */
 export async function deleteIdea(siteId: number, ideaId: number): Promise<void> {
-  expect(await deleteIdeaAndRelated(siteId, ideaId, sealBallot)).toBe(true);
+  expect(await deleteIdeaAndRelated(siteId, ideaId)).toBe(true);
 }
 
 /** A site with voting open and the given `votes` config. */
@@ -64,7 +64,7 @@ export function castVotes(siteId: number, token: string | undefined, body: unkno
 export async function allBallots(siteId: number): Promise<BallotItem[]> {
   return queryAll<BallotItem>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.ballotPrefix },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix },
     ConsistentRead: true,
   });
 }

@@ -3,8 +3,8 @@
  * process, chained per ballot), for tests of the sequencer, the receipts and the audit.
  */
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { logEntryPut, readAllLogEntries } from '#lib/store/vote-log';
+import { doc, TABLE } from '#lib/store/db/client';
+import { logEntryPut, readAllLogEntries } from '#lib/store/vote-log/log';
 import { entryItemOf } from '#lib/vote-record/entry-item';
 import { GENESIS_MAC, sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { voteChainKey } from '#lib/vote-record/keys';

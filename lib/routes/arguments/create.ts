@@ -13,6 +13,6 @@ export const argumentCreate = {
   summary: 'Create an argument',
   access: 'members and above unless `arguments.isClosed` (moderators and above always)',
   auth: 'required',
-  success: { status: 201, schema: 'Argument' },
+  success: { status: 201, schema: 'Argument', location: '/api/site/{siteId}/idea/{ideaId}/argument/{argumentId}' },
   errors: [403],
 } satisfies Route;

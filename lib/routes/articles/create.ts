@@ -17,6 +17,6 @@ export const articleCreate = {
   summary: 'Create an article',
   access: 'moderators and above while `articles.canAddNewArticles`; editors and above always',
   auth: 'required',
-  success: { status: 201, schema: 'Article' },
+  success: { status: 201, schema: 'Article', location: '/api/site/{siteId}/article/{articleId}' },
   errors: [403],
 } satisfies Route;

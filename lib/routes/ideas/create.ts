@@ -17,7 +17,7 @@ export const ideaCreate = {
   summary: 'Create an idea',
   access: 'members and above while `ideas.canAddNewIdeas`; moderators and above always',
   auth: 'required',
-  success: { status: 201, schema: 'Idea' },
+  success: { status: 201, schema: 'Idea', location: '/api/site/{siteId}/idea/{ideaId}' },
   errors: [403, 409],
   errorNotes: { 409: 'A tag in `tags` was deleted while the idea was being stored; try again.' },
 } satisfies Route;

@@ -12,6 +12,6 @@ export const siteCreate = {
   summary: 'Create a site',
   access: 'a service token (a user JWT gets 403)',
   auth: 'required',
-  success: { status: 201, schema: 'Site' },
+  success: { status: 201, schema: 'Site', location: '/api/site/{siteId}' },
   errors: [403],
 } satisfies Route;

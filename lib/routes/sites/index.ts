@@ -4,6 +4,7 @@ import { siteList } from '#lib/routes/sites/list';
 import { siteCreate } from '#lib/routes/sites/create';
 import { siteGet } from '#lib/routes/sites/get';
 import { siteUpdate } from '#lib/routes/sites/update';
+import { sitePatch } from '#lib/routes/sites/patch';
 import { siteDelete } from '#lib/routes/sites/delete';
 
-export const sitesRoutes: Route[] = [siteList, siteCreate, siteGet, siteUpdate, siteDelete];
+export const sitesRoutes: Route[] = [siteList, siteCreate, siteGet, siteUpdate, sitePatch, siteDelete];

@@ -1,4 +1,4 @@
-/** Routes: The API's own description (OpenAPI 3.1 and a readable page of it) and the health check. The `$default` catch-all is no route: functions/system/catch-all.yml. In the order the document lists them. */
+/** Routes: The API's own description (OpenAPI 3.1 and a readable page of it) and the health check. The `$default` catch-all is no route: lib/routes/system/catch-all.ts. In the order the document lists them. */
 import type { Route } from '#lib/routes/route';
 import { openapi } from '#lib/routes/system/openapi';
 import { docs } from '#lib/routes/system/docs';

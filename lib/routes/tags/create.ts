@@ -15,6 +15,6 @@ export const tagCreate = {
   description: '`name` (1-64 characters) is unique per site and `group`, compared case-insensitively: a duplicate is a 409.',
   access: 'moderators and above',
   auth: 'required',
-  success: { status: 201, schema: 'Tag' },
+  success: { status: 201, schema: 'Tag', location: '/api/site/{siteId}/tag/{tagId}' },
   errors: [403, 409],
 } satisfies Route;

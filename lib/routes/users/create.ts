@@ -14,6 +14,6 @@ export const userCreate = {
   summary: 'Create a user (also on the auth server)',
   access: 'moderators and above while `users.canCreateNewUsers`',
   auth: 'required',
-  success: { status: 201, schema: 'User' },
+  success: { status: 201, schema: 'User', location: '/api/site/{siteId}/user/{userId}' },
   errors: [403, 409, 502],
 } satisfies Route;

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
-import * as store from '#lib/store/arguments';
+import { doc, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextId } from '#lib/store/db/counters';
+import * as store from '#lib/store/arguments/arguments';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
@@ -41,8 +42,8 @@ describe('creating arguments', () => {
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
 
-    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(w.siteId, w.ideaId, res.body.id) }));
-    expect(stored.Item).toMatchObject({ ...keys.ownedBy(w.member.id, 'ARG', res.body.id), yes: 0 });
+    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: argumentKeys.argument(w.siteId, w.ideaId, res.body.id) }));
+    expect(stored.Item).toMatchObject({ ...userKeys.ownedBy(w.member.id, 'ARG', res.body.id), yes: 0 });
 
     const against = await postArgument(w, w.member.token, { sentiment: 'against' });
     expect(against.body.sentiment).toBe('against');
@@ -251,8 +252,8 @@ describe('updating arguments', () => {
     const moved = await put(w, id, w.moderator.token, { userId: w.other.id });
     expect(moved.status).toBe(200);
     expect(moved.body.userId).toBe(w.other.id);
-    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(w.siteId, w.ideaId, id) }));
-    expect(stored.Item).toMatchObject(keys.ownedBy(w.other.id, 'ARG', id));
+    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: argumentKeys.argument(w.siteId, w.ideaId, id) }));
+    expect(stored.Item).toMatchObject(userKeys.ownedBy(w.other.id, 'ARG', id));
     // The old owner has lost it, the new one has it.
     expect((await put(w, id, w.member.token, { description: LONG })).status).toBe(403);
     expect((await put(w, id, w.other.token, { description: LONG })).status).toBe(200);

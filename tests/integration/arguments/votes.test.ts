@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
 import { invoke } from '#tests/support/invoke';
 import { createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { createIdea } from '#tests/support/ideas-fixture';
@@ -20,7 +20,7 @@ const toggle = (w: { siteId: number; ideaId: number }, argumentId: number | stri
   });
 
 async function storedVotes(siteId: number, ideaId: number, argumentId: number) {
-  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(siteId, ideaId, argumentId), ConsistentRead: true }));
+  const out = await doc.send(new GetCommand({ TableName: TABLE, Key: argumentKeys.argument(siteId, ideaId, argumentId), ConsistentRead: true }));
   return { item: out.Item, yes: out.Item?.yes as number, voterIds: [...((out.Item?.voterIds as Set<number>) ?? [])].sort((a, b) => a - b) };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
-import { readSiteTallies } from '#lib/store/tallies';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { validIdea as validArticle } from '../ideas/helpers.ts';
 import { handler as createArticle } from '../../../functions/articles/create.ts';
 import { handler as getArticle } from '../../../functions/articles/get.ts';

@@ -1,10 +1,10 @@
 /** Tags: CRUD, access, uniqueness, and the delete that removes a tag from every idea. */
 import { describe, expect, it } from 'vitest';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
-import { markTagDeleting } from '#lib/store/tags';
-import { getIdea } from '#lib/store/ideas';
-import { queryAll } from '#lib/store/query';
-import { sitePk } from '#lib/store/keys';
+import { markTagDeleting } from '#lib/store/tags/tags';
+import { getIdea } from '#lib/store/ideas/ideas';
+import { queryAll } from '#lib/store/db/query';
+import { sitePk } from '#lib/store/db/keys';
 import { allPages, api, ideaText, ids } from './helpers.ts';
 import { errorOf } from '#tests/support/bodies';
 

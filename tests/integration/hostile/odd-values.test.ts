@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { assertContractError, describe as show } from '#tests/support/hostile/contract';
 import { oddString } from '#tests/support/hostile/arbitraries';
-import { isStorableNumber } from '#lib/store/storable';
+import { isStorableNumber } from '#lib/store/db/storable';
 import { routeNamed } from '#tests/support/hostile/routes';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
 import { buildSiteWorld, type SiteWorld } from '#tests/support/hostile/world';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   w = await buildSiteWorld();
 });
 
-/** JSON the table can hold (lib/store/storable.ts), with odd strings and keys: mostly accepted. */
+/** JSON the table can hold (lib/store/db/storable.ts), with odd strings and keys: mostly accepted. */
 const { storableJson } = fc.letrec<{ storableJson: unknown }>((tie) => ({
   storableJson: fc.oneof(
     { depthSize: 'small', maxDepth: 4 },

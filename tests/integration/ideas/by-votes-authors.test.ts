@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser } from '#tests/support/fixtures';
 import type { ListEnvelope } from '#tests/support/bodies';
@@ -30,8 +30,8 @@ describe('authors of a page ordered by votes', () => {
     ]).then((lists) => lists.map((list) => list[0]!));
     await castVotes(site.id, moderator.id, { [a!.id]: 'yes', [b!.id]: 'yes', [c!.id]: 'yes' });
     // b's tally from before the copy existed; c's copy names somebody else.
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, b!.id), UpdateExpression: 'REMOVE author' }));
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, c!.id), UpdateExpression: 'SET author = :a', ExpressionAttributeValues: { ':a': alice.id } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, b!.id), UpdateExpression: 'REMOVE author' }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, c!.id), UpdateExpression: 'SET author = :a', ExpressionAttributeValues: { ':a': alice.id } }));
 
     const res = await byVotes(site.id, moderator.token);
     expect(res.status).toBe(200);
@@ -48,7 +48,7 @@ describe('authors of a page ordered by votes', () => {
     const moved = await invoke(updateIdea, { params: { siteId: site.id, ideaId: idea!.id }, body: { userId: bob.id }, token: moderator.token });
     expect(moved.status).toBe(200);
     // The copy moved in the idea's own transaction, so the page needs no second read for it.
-    const tally = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, idea!.id), ConsistentRead: true }));
+    const tally = await doc.send(new GetCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, idea!.id), ConsistentRead: true }));
     expect(tally.Item?.['author']).toBe(bob.id);
     const res = await byVotes(site.id, moderator.token);
     expect(res.body.records.map((r) => [r.userId, r.user?.id])).toEqual([[bob.id, bob.id]]);

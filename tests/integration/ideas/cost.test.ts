@@ -4,7 +4,7 @@
  * docs/data-model.md ("Cost per request").
  */
 import { describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
+import { dynamo } from '#lib/store/db/client';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
-import { getIdea } from '#lib/store/ideas';
-import { readTallies } from '#lib/store/tallies';
+import { getIdea } from '#lib/store/ideas/ideas';
+import { readTallies } from '#lib/store/ideas/tallies';
 import { castVotes, seedArgument, validIdea } from './helpers.ts';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as getIdeaHandler } from '../../../functions/ideas/get.ts';

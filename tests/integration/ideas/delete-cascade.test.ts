@@ -1,25 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser } from '#tests/support/fixtures';
-import { queryAll } from '#lib/store/query';
-import { keys, sitePk } from '#lib/store/keys';
-import { readSiteTallies } from '#lib/store/tallies';
-import type { BallotItem } from '#lib/store/ballots';
+import { queryAll } from '#lib/store/db/query';
+import { sitePk } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { castVotes, seedArgument, seedIdeas } from './helpers.ts';
 import { handler as deleteIdea } from '../../../functions/ideas/delete.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { handler as getIdea } from '../../../functions/ideas/get.ts';
 import { handler as createArgument } from '../../../functions/arguments/create.ts';
 import { handler as castVote } from '../../../functions/votes/cast.ts';
-import { getContentItem, markContentDeleting } from '#lib/store/content-items';
-import { tallyGoneItem } from '#lib/store/tallies';
+import { getContentItem, markContentDeleting } from '#lib/store/content/content-items';
+import { tallyGoneItem } from '#lib/store/ideas/tallies';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 
 const ballotsOf = (siteId: number) =>
   queryAll<BallotItem>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': keys.ballotPrefix },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': ballotKeys.ballotPrefix },
   });
 
 /** The tallies the ballots imply: what the tally shards must hold. */
@@ -38,7 +40,7 @@ function recount(ballots: BallotItem[]) {
 const argumentsOfIdea = (siteId: number, ideaId: number) =>
   queryAll({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': keys.argumentsOfIdeaPrefix(ideaId) },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
   });
 
 describe('deleting a voted idea', () => {

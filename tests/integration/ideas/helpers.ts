@@ -4,12 +4,14 @@
  * one transaction).
  */
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId, nextIds } from '#lib/store/counters';
-import { getBallot, type BallotItem } from '#lib/store/ballots';
-import { tallyChangeItem } from '#lib/store/tallies';
-import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
+import { doc, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextId, nextIds } from '#lib/store/db/counters';
+import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
+import { tallyChangeItem } from '#lib/store/ideas/tallies';
+import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
 import type { ArgumentItem } from '#lib/arguments/record';
 
 /** Field values that pass the default limits (title 10-50, summary 20-140, description 140-5000). */
@@ -67,7 +69,7 @@ export async function seedArgument(
     yes: 0,
     ...fields,
   };
-  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...keys.argument(siteId, ideaId, id), ...item } }));
+  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...argumentKeys.argument(siteId, ideaId, id), ...item } }));
   return item;
 }
 
@@ -97,7 +99,7 @@ export async function castVotes(siteId: number, userId: number, votes: Record<nu
         {
           Put: {
             TableName: TABLE,
-            Item: { ...keys.ballot(siteId, userId), ...keys.ownedBy(userId, 'BALLOT', siteId), ...ballot },
+            Item: { ...ballotKeys.ballot(siteId, userId), ...userKeys.ownedBy(userId, 'BALLOT', siteId), ...ballot },
             ...(old
               ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': old.version } }
               : { ConditionExpression: 'attribute_not_exists(PK)' }),

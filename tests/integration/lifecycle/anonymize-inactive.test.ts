@@ -5,7 +5,7 @@
  * warning. Runs are limited to the test's site (this recurring job's markers fall due at real time).
  */
 import { describe, expect, it } from 'vitest';
-import { updateUser } from '#lib/store/users';
+import { updateUser } from '#lib/store/users/users';
 import { countRequests } from '#tests/support/request-counter';
 import { createLifecycleSite, daysFrom, getStoredUser, notificationsOf, putUser, runOn, siteData } from './helpers.ts';
 

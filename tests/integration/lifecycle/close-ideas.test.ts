@@ -7,14 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { countRequests } from '#tests/support/request-counter';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
-import { keys } from '#lib/store/keys';
+import { contentKeys } from '#lib/store/content/keys';
 import { handler as createIdea } from '../../../functions/ideas/create.ts';
 import { handler as updateIdea } from '../../../functions/ideas/update.ts';
 import { handler as listIdeas } from '../../../functions/ideas/list.ts';
 import { createLifecycleSite, daysFrom, getItem, runOn, siteData } from './helpers.ts';
 import type { IdeaRecord } from '#schemas/idea';
 import type { ListEnvelope } from '#tests/support/bodies';
-import type { IdeaItem } from '#lib/store/ideas';
+import type { IdeaItem } from '#lib/store/ideas/ideas';
 
 const IDEA = { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) };
 const rule = (afterXDays: number, isActive = true) => ({ ideas: { automaticallyUpdateStatus: { isActive, afterXDays } } });
@@ -31,7 +31,7 @@ async function siteWithIdeas(n: number, config = rule(10)) {
   return { site, member, ideas, createdAt: new Date() };
 }
 
-const stored = async (siteId: number, ideaId: number) => (await getItem<IdeaItem>(keys.idea(siteId, ideaId)))!;
+const stored = async (siteId: number, ideaId: number) => (await getItem<IdeaItem>(contentKeys.idea(siteId, ideaId)))!;
 
 describe('close-ideas', () => {
   it('closes OPEN ideas once they are older than afterXDays, leaves other statuses, and a rerun changes nothing', async () => {

@@ -31,7 +31,7 @@ import { handler as doAnonymize } from '../../../functions/users/do-anonymize.ts
 import { handler as signUp } from '../../../functions/newsletter/create.ts';
 import { handler as deleteSite } from '../../../functions/sites/delete.ts';
 import { handler as updateSite } from '../../../functions/sites/update.ts';
-import { updateSite as storeSiteUpdate } from '#lib/store/sites';
+import { updateSite as storeSiteUpdate } from '#lib/store/sites/sites';
 import { putUser } from './helpers.ts';
 import type { IdeaRecord } from '#schemas/idea';
 import type { ArgumentRecordShape } from '#schemas/argument';

@@ -8,12 +8,15 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
 import { runJob, type JobOptions } from '#lib/jobs/index';
-import { doc, TABLE } from '#lib/store/client';
-import { nextId } from '#lib/store/counters';
-import { keys, sitePk } from '#lib/store/keys';
-import { putNewUser, type UserItem } from '#lib/store/users';
-import type { SiteItem } from '#lib/store/sites';
-import type { NotificationItem } from '#lib/store/notifications';
+import { doc, TABLE } from '#lib/store/db/client';
+import { nextId } from '#lib/store/db/counters';
+import { sitePk } from '#lib/store/db/keys';
+import { notificationKeys } from '#lib/store/notifications/keys';
+import { siteKeys } from '#lib/store/sites/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { putNewUser, type UserItem } from '#lib/store/users/users';
+import type { SiteItem } from '#lib/store/sites/sites';
+import type { NotificationItem } from '#lib/store/notifications/notifications';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import type { JobName } from '#schemas/job';
@@ -75,9 +78,9 @@ export async function getItem<T extends object>(key: { PK: string; SK: string },
   return out.Item as Stored<T> | undefined;
 }
 
-export const getStoredSite = (siteId: number) => getItem<SiteItem>(keys.site(siteId));
-/** With GSI2SK, the users-by-activity index key (keys.usersByActivity) that the lifecycle tests check. */
-export const getStoredUser = (siteId: number, userId: number) => getItem<UserItem & { GSI2SK: string }>(keys.user(siteId, userId));
+export const getStoredSite = (siteId: number) => getItem<SiteItem>(siteKeys.site(siteId));
+/** With GSI2SK, the users-by-activity index key (userKeys.usersByActivity) that the lifecycle tests check. */
+export const getStoredUser = (siteId: number, userId: number) => getItem<UserItem & { GSI2SK: string }>(userKeys.user(siteId, userId));
 
 /** Everything under the site partition, without the volatile job markers: "did the run change anything?". */
 export async function siteData(siteId: number): Promise<Record<string, unknown>[]> {
@@ -92,7 +95,7 @@ export async function notificationsOf(siteId: number): Promise<Stored<Notificati
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': keys.notificationPrefix },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': notificationKeys.notificationPrefix },
       ConsistentRead: true,
     }),
   );

@@ -4,10 +4,10 @@
  * its chain; tallies are untouched, and a second run changes nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { readAllLogEntries, voteLogKeys } from '#lib/store/vote-log';
+import { readAllLogEntries, voteLogKeys } from '#lib/store/vote-log/log';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { migrate } from '#lib/migrate/run';
 import { verifySiteVotes } from '#lib/votes/verify';
 import { createUser } from '#tests/support/fixtures';
@@ -34,7 +34,7 @@ describe('migrate: ballots without a hash chain', () => {
     const ballots = await allBallots(site.id);
     expect(ballots).toHaveLength(3);
     for (const ballot of ballots) {
-      await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ballot(site.id, ballot.userId), UpdateExpression: 'REMOVE #h, prevHash, prevUpdatedAt', ExpressionAttributeNames: { '#h': 'hash' } }));
+      await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, ballot.userId), UpdateExpression: 'REMOVE #h, prevHash, prevUpdatedAt', ExpressionAttributeNames: { '#h': 'hash' } }));
     }
     // ... and no vote log.
     for (const entry of await readAllLogEntries(site.id)) await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(site.id, entry.writtenAt, entry.mac) }));

@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { migrate } from '#lib/migrate/run';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
@@ -26,7 +27,7 @@ const IDEA = { title: 'A park by the river', summary: 'Green space for everyone 
 /** A user as stored before the lifecycle change: no GSI2 keys, no lastActivityAt. */
 async function oldUser(siteId: number) {
   const user = await putUser(siteId, { lastActivityAt: T0 });
-  await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.user(siteId, user.id), UpdateExpression: 'REMOVE GSI2PK, GSI2SK, lastActivityAt' }));
+  await doc.send(new UpdateCommand({ TableName: TABLE, Key: userKeys.user(siteId, user.id), UpdateExpression: 'REMOVE GSI2PK, GSI2SK, lastActivityAt' }));
   return user;
 }
 
@@ -38,7 +39,7 @@ async function oldIdea(siteId: number, token: string): Promise<number> {
   for (const item of await siteData(siteId)) {
     if (String(item.SK).startsWith('IX#')) await doc.send(new DeleteCommand({ TableName: TABLE, Key: { PK: item.PK, SK: item.SK } }));
   }
-  await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.idea(siteId, id), UpdateExpression: 'REMOVE indexKeys' }));
+  await doc.send(new UpdateCommand({ TableName: TABLE, Key: contentKeys.idea(siteId, id), UpdateExpression: 'REMOVE indexKeys' }));
   return id;
 }
 

@@ -8,9 +8,10 @@ import type { ListEnvelope } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 import { describe, expect, it } from 'vitest';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { batchDelete } from '#lib/store/batch';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
+import { batchDelete } from '#lib/store/db/batch';
+import { doc, TABLE } from '#lib/store/db/client';
+import { sitePk } from '#lib/store/db/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { migrate } from '#lib/migrate/run';
 import { verifySiteVotes } from '#lib/votes/verify';
 import { createUser } from '#tests/support/fixtures';
@@ -30,7 +31,7 @@ describe('migrate: tally shards to one tally per idea', () => {
     const counted = await storedTallies(site.id);
 
     // The state the old design left: the counts in shards, no tally items. Idea c has no votes.
-    await batchDelete([a!, b!, c!].map((id) => keys.ideaTally(site.id, id)));
+    await batchDelete([a!, b!, c!].map((id) => ideaKeys.ideaTally(site.id, id)));
     await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: sitePk(site.id), SK: `TALLY#${a! % 10}`, [`i${a}`]: 1, [`v${a}_yes`]: 3 } }));
     await doc.send(
       new PutCommand({ TableName: TABLE, Item: { PK: sitePk(site.id), SK: `TALLY#${(a! + 1) % 10}`, [`i${b}`]: 1, [`v${b}_no`]: 1, [`i${c}`]: 1, [`v${c}_yes`]: 0, v999999_yes: 4 } }),
@@ -62,7 +63,7 @@ describe('migrate: tally shards to one tally per idea', () => {
   it('a vote on an idea of a site not yet migrated is refused, never miscounted', async () => {
     const site = await votingSite({ voteType: 'likes' });
     const [a] = await createIdeas(site.id, 1);
-    await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, a!) }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, a!) }));
     const voter = await createUser(site.id);
     expect((await castVotes(site.id, voter.token, [{ ideaId: a! }])).status).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
-import { sitePk } from '#lib/store/keys';
+import { doc, dynamo, TABLE } from '#lib/store/db/client';
+import { sitePk } from '#lib/store/db/keys';
 import { deleteSignupsOfUser, findSignupsOfUser } from '#tests/support/newsletter-of-user';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
@@ -139,7 +139,7 @@ describe('POST /api/site/:siteId/newslettersignup', () => {
     // does under contention, and may cancel both sides. Simulate one such cancel.
     const site = await createSite(active);
     let conflicts = 0;
-    // Below the store's retry policy (lib/store/retry.ts), where the service's answers arrive.
+    // Below the store's retry policy (lib/store/db/retry.ts), where the service's answers arrive.
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
         if ((context as { commandName?: string }).commandName === 'TransactWriteItemsCommand' && conflicts === 0) {

@@ -16,14 +16,14 @@ import { BUDGET_SITE, SITE, writeOpenStadDatabase } from '#tests/support/opensta
 import { openSource, type OpenStadSource } from '../../../scripts/import-openstad/source.ts';
 import { importOpenStad, formatImportReport, type SiteImportReport } from '../../../scripts/import-openstad/run.ts';
 import { importCommand, parseImportCommand } from '../../../scripts/import-openstad.ts';
-import { ensureTable } from '#lib/store/table';
-import { doc, TABLE } from '#lib/store/client';
-import { getIdea } from '#lib/store/ideas';
-import { getUser } from '#lib/store/users';
-import { getArgument } from '#lib/store/arguments';
-import { getBallot } from '#lib/store/ballots';
-import { readTallies } from '#lib/store/tallies';
-import { getSite } from '#lib/store/sites';
+import { ensureTable } from '#lib/store/db/table';
+import { doc, TABLE } from '#lib/store/db/client';
+import { getIdea } from '#lib/store/ideas/ideas';
+import { getUser } from '#lib/store/users/users';
+import { getArgument } from '#lib/store/arguments/arguments';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { readTallies } from '#lib/store/ideas/tallies';
+import { getSite } from '#lib/store/sites/sites';
 import { verifySiteVotes } from '#lib/votes/verify';
 
 const missing = mariaDbMissing();

@@ -11,8 +11,8 @@ import { runJob } from '#lib/jobs/index';
 import { computeSiteResults } from '#lib/results/compute';
 import { CHUNK_BYTES, packSnapshot } from '#lib/results/snapshot';
 import { findSite } from '#lib/sites/site';
-import { getJobMarker } from '#lib/store/jobs';
-import { getResultsHead, getResultsState, takeResultsLease, writeResultsSnapshot } from '#lib/store/results-snapshots';
+import { getJobMarker } from '#lib/store/jobs/jobs';
+import { getResultsHead, getResultsState, takeResultsLease, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { createIdea } from '#tests/support/vote-fixtures';
 import { putBallots } from '#tests/support/ballot-fixtures';
@@ -193,7 +193,7 @@ describe('who computes', () => {
 /** What one uninterrupted computation of the site gives (a second site's snapshot would differ in ids). */
 async function votedReference(siteId: number) {
   const { computeResults } = await import('#lib/results/results');
-  const { readSiteBallots, readSiteIdeas } = await import('#lib/store/site-reads');
+  const { readSiteBallots, readSiteIdeas } = await import('#lib/store/ballots/site-ranges');
   const { resultsIdeaOf } = await import('#lib/results/compute');
   const { entryVotes } = await import('#lib/votes/seal');
   const site = await loaded(siteId);

@@ -4,10 +4,11 @@
  * auth-server user is on, as one document; anyone else is refused before anything is read.
  */
 import { describe, expect, it } from 'vitest';
-import { nextId } from '#lib/store/counters';
-import { keys, sitePk } from '#lib/store/keys';
-import { putNewSignup } from '#lib/store/newsletter';
-import { externalKeyOf } from '#lib/store/users';
+import { nextId } from '#lib/store/db/counters';
+import { sitePk } from '#lib/store/db/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { putNewSignup } from '#lib/store/newsletter/newsletter';
+import { externalKeyOf } from '#lib/store/users/users';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { putIdea } from '#tests/support/ideas-fixture';
 import { invoke } from '#tests/support/invoke';
@@ -22,7 +23,7 @@ const exportOf = (siteId: number, userId: number, token?: string) =>
 /** A site user linked to the auth-server user `external` (as a login writes it). */
 function linkedUser(siteId: number, external: string, role: 'member' | 'admin' = 'member') {
   const link = externalKeyOf('auth-test', external);
-  return createUser(siteId, role, { authServer: 'auth-test', externalUserId: external, ...keys.userByExternal(link), GSI1SK: sitePk(siteId) });
+  return createUser(siteId, role, { authServer: 'auth-test', externalUserId: external, ...userKeys.userByExternal(link), GSI1SK: sitePk(siteId) });
 }
 
 async function signup(siteId: number, userId: number) {

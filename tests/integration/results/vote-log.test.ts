@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
-import { getJobMarker } from '#lib/store/jobs';
-import { getResultsState } from '#lib/store/results-snapshots';
-import { getLogHead, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log';
+import { getJobMarker } from '#lib/store/jobs/jobs';
+import { getResultsState } from '#lib/store/results/snapshots';
+import { getLogHead, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log/log';
 import { checkpointSignatureIsValid, publicKeyFromRaw, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { entryMac, GENESIS_MAC } from '#lib/vote-record/entry';
 import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
@@ -16,7 +16,7 @@ import { createSite } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { toEntryItem, writeEntries } from '#tests/support/vote-log-fixtures';
-import { doc } from '#lib/store/client';
+import { doc } from '#lib/store/db/client';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as receiptHandler } from '../../../functions/results/vote-receipt.ts';
 import { handler as keyHandler } from '../../../functions/results/vote-record-key.ts';

@@ -10,9 +10,10 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
 import { verifySiteVotes } from '#lib/votes/verify';
@@ -47,7 +48,7 @@ async function votedSite() {
 const entriesOf = async (siteId: number, userId: number) => (await readAllLogEntries(siteId)).filter((e) => e.userId === userId).sort((a, b) => a.version - b.version);
 const putEntry = (entry: SealedEntry) => doc.send(new PutCommand({ TableName: TABLE, Item: { ...voteLogKeys.entry(entry.siteId, entry.writtenAt, entry.mac), ...entryItemOf(entry) } }));
 const addToTally = (siteId: number, ideaId: number, delta: number) =>
-  doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(siteId, ideaId), UpdateExpression: 'ADD #c :d', ExpressionAttributeNames: { '#c': 'v_yes' }, ExpressionAttributeValues: { ':d': delta } }));
+  doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(siteId, ideaId), UpdateExpression: 'ADD #c :d', ExpressionAttributeNames: { '#c': 'v_yes' }, ExpressionAttributeValues: { ':d': delta } }));
 
 async function expectCaught(siteId: number, pattern: RegExp) {
   const { code, output } = await verifyCommand(siteId);
@@ -115,7 +116,7 @@ describe('verify-votes against a writer with database access but not the keys', 
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ballot(site.id, victim),
+        Key: ballotKeys.ballot(site.id, victim),
         UpdateExpression: 'SET #v = :votes, version = :two, #h = :mac, prevHash = :prev, updatedAt = :future',
         ExpressionAttributeNames: { '#v': 'votes', '#h': 'hash' },
         ExpressionAttributeValues: { ':votes': { [String(ideas[2])]: { id: 1, opinion: 'yes', createdAt: future } }, ':two': 2, ':mac': forged.mac, ':prev': v1!.mac, ':future': future },
@@ -174,7 +175,7 @@ describe('verify-votes against a writer with database access but not the keys', 
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.ballot(site.id, victim),
+        Key: ballotKeys.ballot(site.id, victim),
         UpdateExpression: 'REMOVE #v.#a SET #v.#b = :vote',
         ExpressionAttributeNames: { '#v': 'votes', '#a': String(ideas[0]), '#b': String(ideas[2]) },
         ExpressionAttributeValues: { ':vote': { id: 1, opinion: 'yes', createdAt: new Date().toISOString() } },

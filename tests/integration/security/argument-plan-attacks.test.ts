@@ -12,9 +12,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
-import { DELETING } from '#lib/store/content-items';
+import { doc, TABLE } from '#lib/store/db/client';
+import { sitePk } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { DELETING } from '#lib/store/content/content-items';
 import { issueToken } from '#lib/auth/jwt';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
@@ -46,7 +49,7 @@ const del = (path: ArgPath, token?: string, headers: Record<string, string> = {}
 
 /** The stored argument item, read strongly consistently straight from the table (undefined: gone). */
 async function stored(siteId: number, ideaId: number, argumentId: number) {
-  return (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(siteId, ideaId, argumentId), ConsistentRead: true }))).Item;
+  return (await doc.send(new GetCommand({ TableName: TABLE, Key: argumentKeys.argument(siteId, ideaId, argumentId), ConsistentRead: true }))).Item;
 }
 
 /** Every argument item of an idea, straight from the table. */
@@ -55,7 +58,7 @@ async function argumentsOf(siteId: number, ideaId: number) {
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': keys.argumentsOfIdeaPrefix(ideaId) },
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
       ConsistentRead: true,
     }),
   );
@@ -94,7 +97,7 @@ async function tombstone(siteId: number, ideaId: number) {
   await doc.send(
     new UpdateCommand({
       TableName: TABLE,
-      Key: keys.idea(siteId, ideaId),
+      Key: contentKeys.idea(siteId, ideaId),
       UpdateExpression: 'SET #d = :at',
       ExpressionAttributeNames: { '#d': DELETING },
       ExpressionAttributeValues: { ':at': new Date().toISOString() },
@@ -119,7 +122,7 @@ describe("another site's admin, moderator or member on these routes", () => {
     await doc.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { ...keys.user(b.siteId, a.admin.id), id: a.admin.id, siteId: b.siteId, role: 'admin', email: 'twin@example.org', firstName: 'T', lastName: 'T', nickName: null, extraData: {}, createdAt: now, updatedAt: now },
+        Item: { ...userKeys.user(b.siteId, a.admin.id), id: a.admin.id, siteId: b.siteId, role: 'admin', email: 'twin@example.org', firstName: 'T', lastName: 'T', nickName: null, extraData: {}, createdAt: now, updatedAt: now },
       }),
     );
   });
@@ -160,7 +163,7 @@ describe("another site's admin, moderator or member on these routes", () => {
     await doc.send(
       new PutCommand({
         TableName: TABLE,
-        Item: { ...keys.argument(b.siteId, a.ideaId, forged), id: forged, siteId: b.siteId, ideaId: a.ideaId, userId: null, parentId: null, sentiment: 'for', description: LONG, createdAt: now, updatedAt: now, yes: 0 },
+        Item: { ...argumentKeys.argument(b.siteId, a.ideaId, forged), id: forged, siteId: b.siteId, ideaId: a.ideaId, userId: null, parentId: null, sentiment: 'for', description: LONG, createdAt: now, updatedAt: now, yes: 0 },
       }),
     );
     const before = await argumentsOf(a.siteId, a.ideaId);
@@ -355,7 +358,7 @@ describe('a planned item that went stale before the write it plans', () => {
     const w = await world();
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
-    const fired = onceBefore(isArgumentWrite('UpdateItemCommand', keys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentWrite('UpdateItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       expect((await put(path, w.moderator.token, { userId: w.other.id })).status).toBe(200);
     });
     const res = await put(path, w.owner.token, { description: `${LONG} (by the former owner)` });
@@ -369,7 +372,7 @@ describe('a planned item that went stale before the write it plans', () => {
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
     const reply = await newArgument(w.siteId, w.ideaId, w.other.token, { parentId: arg });
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
-    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', keys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       expect((await put(path, w.moderator.token, { userId: w.other.id })).status).toBe(200);
     });
     const res = await del(path, w.owner.token);
@@ -383,7 +386,7 @@ describe('a planned item that went stale before the write it plans', () => {
     const w = await world();
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
-    const fired = onceBefore(isArgumentWrite('UpdateItemCommand', keys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentWrite('UpdateItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       expect((await del(path, w.moderator.token)).status).toBe(200);
     });
     const res = await put(path, w.owner.token, { description: `${LONG} (edited)` });
@@ -397,7 +400,7 @@ describe('a planned item that went stale before the write it plans', () => {
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
     let inner: number | undefined;
-    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', keys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       inner = (await del(path, w.moderator.token)).status;
     });
     const outer = await del(path, w.owner.token);
@@ -408,7 +411,7 @@ describe('a planned item that went stale before the write it plans', () => {
   it('a reply written while its top-level parent is being deleted (just before the DeleteItem): swept, no orphan', async () => {
     const w = await world();
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
-    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', keys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       expect((await post({ siteId: w.siteId, ideaId: w.ideaId }, w.other.token, { description: LONG, parentId: arg })).status).toBe(201);
     });
     expect((await del({ siteId: w.siteId, ideaId: w.ideaId, argumentId: arg }, w.owner.token)).status).toBe(200);
@@ -498,7 +501,7 @@ describe('what a refused request reads', () => {
   }
 
   // A verified member's create with a storable body reserves its argument id beside the first read
-  // (lib/store/prefetch.ts `newId`): refused, that is one counter ADD (a gap in the ids), nothing else.
+  // (lib/store/db/prefetch.ts `newId`): refused, that is one counter ADD (a gap in the ids), nothing else.
   const RESERVED_ID = { BatchGetItemCommand: 1, UpdateItemCommand: 1 };
 
   it('anonymous, wrong-site and closed-arguments refusals read at most the site, caller, idea and parent', async () => {

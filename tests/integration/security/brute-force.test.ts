@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { loginKeys } from '#lib/store/login/keys';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
@@ -133,7 +133,7 @@ describe('brute-force limit on the doors', () => {
     expect(others.result.map((r) => r.status)).toEqual([200, 200, 200, 302]);
     expect(others.commands.UpdateCommand ?? 0).toBe(0);
     const counters = await doc.send(
-      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.rateCounter(site.id, ip, 'newsletter-confirm', 0).PK } }),
+      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': loginKeys.rateCounter(site.id, ip, 'newsletter-confirm', 0).PK } }),
     );
     expect(counters.Items).toEqual([]);
   });
@@ -144,8 +144,8 @@ describe('brute-force limit on the doors', () => {
     await confirm(site.id, ip);
     const windowStart = Math.floor(T0 / 1000) - 15;
     const counters = await doc.send(
-      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.rateCounter(site.id, ip, 'newsletter-confirm', 0).PK } }),
+      new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': loginKeys.rateCounter(site.id, ip, 'newsletter-confirm', 0).PK } }),
     );
-    expect(counters.Items).toEqual([{ ...keys.rateCounter(site.id, ip, 'newsletter-confirm', windowStart), count: 1, ttl: windowStart + 120 }]);
+    expect(counters.Items).toEqual([{ ...loginKeys.rateCounter(site.id, ip, 'newsletter-confirm', windowStart), count: 1, ttl: windowStart + 120 }]);
   });
 });

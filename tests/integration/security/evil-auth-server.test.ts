@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GetItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { dynamo, TABLE } from '#lib/store/db/client';
+import { userKeys } from '#lib/store/users/keys';
 import { createSite } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { handler as loginHandler } from '../../../functions/oauth/login.ts';
@@ -106,7 +106,7 @@ describe('a user record stored before the userinfo rule, already holding what th
     await dynamo.send(
       new UpdateItemCommand({
         TableName: TABLE,
-        Key: { PK: { S: `SITE#${site.id}` }, SK: { S: keys.user(site.id, userId).SK } },
+        Key: { PK: { S: `SITE#${site.id}` }, SK: { S: userKeys.user(site.id, userId).SK } },
         UpdateExpression: 'SET extraData = :x',
         ExpressionAttributeValues: {
           // JSON.parse: an object literal's `__proto__` would set the prototype instead of a key.
@@ -118,13 +118,13 @@ describe('a user record stored before the userinfo rule, already holding what th
       const res = await loginWith(site.id, who);
       expect(res.status, `login ${attempt}: ${JSON.stringify(res.body)}`).toBe(302);
     }
-    const stored = await dynamo.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: `SITE#${site.id}` }, SK: { S: keys.user(site.id, userId).SK } } }));
+    const stored = await dynamo.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: `SITE#${site.id}` }, SK: { S: userKeys.user(site.id, userId).SK } } }));
     expect(Object.keys(stored.Item!.extraData!.M!)).toEqual(['bio']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
 async function getUserLinkRaw(siteId: number, externalKey: string) {
-  const out = await dynamo.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: `SITE#${siteId}` }, SK: { S: keys.userLink(siteId, externalKey).SK } } }));
+  const out = await dynamo.send(new GetItemCommand({ TableName: TABLE, Key: { PK: { S: `SITE#${siteId}` }, SK: { S: userKeys.userLink(siteId, externalKey).SK } } }));
   return out.Item ? { userId: Number(out.Item.userId!.N) } : undefined;
 }

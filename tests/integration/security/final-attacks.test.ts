@@ -15,11 +15,12 @@ import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import type { IdeaRecord } from '#schemas/idea';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, dynamo, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { verifySiteVotes } from '#lib/votes/verify';
-import { getBallot } from '#lib/store/ballots';
-import { readIdeaTallies, readSiteTallies } from '#lib/store/tallies';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { readIdeaTallies, readSiteTallies } from '#lib/store/ideas/tallies';
 import { createUser, type TestUser } from '#tests/support/fixtures';
 import { invoke, type InvokeOptions } from '#tests/support/invoke';
 import { call } from '../../../scripts/lambda-call.ts';
@@ -263,7 +264,7 @@ describe('codecs against client-controlled values: never a 5xx, now or on a late
     expect(await expectTalliesMatchBallots(site.id)).toEqual(Object.fromEntries(ideaIds.map((id) => [id, { yes: 1 }])));
   });
 
-  // BUG (fails): lib/store/tallies.ts tallyOfItem builds the tally in a plain `{}` and assigns
+  // BUG (fails): lib/store/ideas/tallies.ts tallyOfItem builds the tally in a plain `{}` and assigns
   // `tally[name.slice(2)] = value`; for the counter `v___proto__` that assignment sets the object's
   // prototype (a number: ignored), so every reader of tally items (idea pages, lists, the CSV export,
   // the order by votes, scripts/verify-votes.ts) sees no `__proto__` votes while the ballots and the
@@ -279,7 +280,7 @@ describe('codecs against client-controlled values: never a 5xx, now or on a late
     for (const voter of await Promise.all([createUser(site.id), createUser(site.id)])) {
       expect((await castVotes(site.id, voter.token, [{ ideaId: idea!, opinion }])).status).toBe(200);
     }
-    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, idea!), ConsistentRead: true }));
+    const stored = await doc.send(new GetCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, idea!), ConsistentRead: true }));
     expect(stored.Item?.['v___proto__']).toBe(2);
     expect((await verifySiteVotes(site.id)).problems).toEqual([]);
     const read = (await readIdeaTallies(site.id, [idea!], { consistent: true })).get(idea!)!;
@@ -381,9 +382,9 @@ describe('a vote counted twice, or on a deleted idea', () => {
 const INTERCEPT = 'testFinalAttackIntercept';
 
 describe("a large round's late vote on an idea deleted while it committed", () => {
-  // BUG (fails): the journal's unconditional ADD (lib/store/ballot-journal.ts) re-creates the deleted
+  // BUG (fails): the journal's unconditional ADD (lib/store/ballots/journal.ts) re-creates the deleted
   // idea's tally key as an item with only `v_yes` (no `tallyOf`, no `deletingAt`, no `status`), until
-  // removeLateVote deletes it. The idea list (lib/store/content-items.ts) keeps every IDEA# item that is
+  // removeLateVote deletes it. The idea list (lib/store/content/content-items.ts) keeps every IDEA# item that is
   // not `deleting` when no status filter is given, asIdeaTally does not see a tally in it (no tallyOf),
   // so it is read as an idea and its codec throws: GET /idea answers 500 for everyone on the site for
   // as long as the item exists (and for good if the round's Lambda stops before removeLateVote).
@@ -394,16 +395,16 @@ describe("a large round's late vote on an idea deleted while it committed", () =
     const site = await votingSite({});
     const ideas = await createIdeas(site.id, 100);
     const user = await createUser(site.id);
-    const ballotSk = keys.ballot(site.id, user.id).SK;
+    const ballotSk = ballotKeys.ballot(site.id, user.id).SK;
     let victimSk: string | undefined;
     let victim: number | undefined;
     onceBefore(
       (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySks(sent.input).length > 0,
       async (sent) => {
         const inFirst = new Set(tallySks(sent.input));
-        victim = ideas.find((id) => !inFirst.has(keys.ideaTally(site.id, id).SK));
+        victim = ideas.find((id) => !inFirst.has(ideaKeys.ideaTally(site.id, id).SK));
         if (victim === undefined) return;
-        victimSk = keys.ideaTally(site.id, victim).SK;
+        victimSk = ideaKeys.ideaTally(site.id, victim).SK;
         await deleteIdea(site.id, victim);
         // The second interception: just before removeLateVote deletes the stray count item.
         onceBeforeDelete();
@@ -419,7 +420,7 @@ describe("a large round's late vote on an idea deleted while it committed", () =
           if (!done && name.startsWith('DeleteItem') && victimSk !== undefined && JSON.stringify((args as { input?: unknown }).input).includes(victimSk)) {
             done = true;
             const res = await invoke(listIdeasHandler, { path: '/api/site/{siteId}/idea', params: { siteId: site.id } });
-            const stray = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: keys.ideaTally(site.id, victim!).PK, SK: victimSk }, ConsistentRead: true }));
+            const stray = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: ideaKeys.ideaTally(site.id, victim!).PK, SK: victimSk }, ConsistentRead: true }));
             listed = { status: res.status, text: `${JSON.stringify(res.body).slice(0, 200)}; the stray item: ${JSON.stringify(stray.Item)}` };
           }
           return next(args);

@@ -15,12 +15,15 @@ import type { VoteRecord } from '#schemas/votes';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
+import { doc, TABLE } from '#lib/store/db/client';
 import { issueToken } from '#lib/auth/jwt';
-import { getBallot } from '#lib/store/ballots';
-import { keys, sitePk } from '#lib/store/keys';
-import { encodeCursor } from '#lib/store/cursor';
-import { cursorScope } from '#lib/store/query';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { sitePk } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { encodeCursor } from '#lib/store/db/cursor';
+import { cursorScope } from '#lib/store/db/query';
 import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf, VOTES_PER_USER } from '#lib/votes/ids';
 import { listIdeasQuery } from '#schemas/idea';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
@@ -42,14 +45,14 @@ describe('a large round (more ideas than one transaction) against an idea delete
     const site = await votingSite(votes);
     const ideas = await createIdeas(site.id, 100);
     const user = await createUser(site.id);
-    const ballotSk = keys.ballot(site.id, user.id).SK;
+    const ballotSk = ballotKeys.ballot(site.id, user.id).SK;
     let victim: number | undefined;
     const fired = onceBefore(
       (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySks(sent.input).length > 0,
       async (sent) => {
         // An idea of the round whose change is NOT in this first transaction: it rides in the journal.
         const inFirst = new Set(tallySks(sent.input));
-        victim = ideas.find((id) => !inFirst.has(keys.ideaTally(site.id, id).SK));
+        victim = ideas.find((id) => !inFirst.has(ideaKeys.ideaTally(site.id, id).SK));
         // Its deletion runs to the end between the round's read and its commit (a concurrent admin).
         if (victim !== undefined) await deleteIdea(site.id, victim);
       },
@@ -79,7 +82,7 @@ async function putUserWithId(siteId: number, id: number, role: string): Promise<
   await doc.send(
     new PutCommand({
       TableName: TABLE,
-      Item: { ...keys.user(siteId, id), id, siteId, role, email: `twin${id}@example.org`, firstName: 'Twin', lastName: 'User', nickName: null, extraData: {}, createdAt: now, updatedAt: now },
+      Item: { ...userKeys.user(siteId, id), id, siteId, role, email: `twin${id}@example.org`, firstName: 'Twin', lastName: 'User', nickName: null, extraData: {}, createdAt: now, updatedAt: now },
     }),
   );
 }
@@ -194,7 +197,7 @@ describe('plans steered by raw input', () => {
 
 describe('a prefetched item that went stale before the conditional write it plans', () => {
   const isRoundOf = (siteId: number, userId: number) => (sent: Sent) =>
-    sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(`"${keys.ballot(siteId, userId).SK}"`);
+    sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(`"${ballotKeys.ballot(siteId, userId).SK}"`);
 
   it("another round of the same user commits between this round's read and its commit: re-planned, exact", async () => {
     const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
@@ -588,7 +591,7 @@ describe('vote ids (a keyed permutation of the user id and n) and votes on delet
     const user = await createUser(site.id);
     expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }])).status).toBe(200);
     await doc.send(
-      new UpdateCommand({ TableName: TABLE, Key: keys.ballot(site.id, user.id), UpdateExpression: 'SET voteSeq = :s', ExpressionAttributeValues: { ':s': VOTES_PER_USER - 2 } }),
+      new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, user.id), UpdateExpression: 'SET voteSeq = :s', ExpressionAttributeValues: { ':s': VOTES_PER_USER - 2 } }),
     );
     const last = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
     expect(last.status).toBe(200);
@@ -655,7 +658,7 @@ describe('vote ids next to the ids of votes cast before issue 17 (the retired gl
       new PutCommand({
         TableName: TABLE,
         Item: {
-          ...keys.ballot(site.id, legacyVoter.id),
+          ...ballotKeys.ballot(site.id, legacyVoter.id),
           siteId: site.id,
           userId: legacyVoter.id,
           votes: { [String(idea)]: { id: 3_000_001, opinion: 'yes', createdAt: '2025-01-01T00:00:00.000Z' } },
@@ -664,7 +667,7 @@ describe('vote ids next to the ids of votes cast before issue 17 (the retired gl
         },
       }),
     );
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(site.id, idea!), UpdateExpression: 'ADD v_yes :one', ExpressionAttributeValues: { ':one': 1 } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(site.id, idea!), UpdateExpression: 'ADD v_yes :one', ExpressionAttributeValues: { ':one': 1 } }));
     // User 3 (one of the deployment's first accounts) joins this site and votes for the first time.
     await putUserWithId(site.id, 3, 'member');
     const early = await castVotes(site.id, await issueToken({ userId: 3, siteId: site.id }), [{ ideaId: idea! }]);

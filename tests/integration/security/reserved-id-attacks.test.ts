@@ -1,5 +1,5 @@
 /**
- * Attack: ids reserved beside the request's first read (lib/store/prefetch.ts `newId`, commit c186702).
+ * Attack: ids reserved beside the request's first read (lib/store/db/prefetch.ts `newId`, commit c186702).
  * An argument or idea create by a verified user of the site sends the counter's ADD with the BatchGet
  * of site and caller and keeps the id in the request's AsyncLocalStorage scope; `nextId` takes it once.
  *
@@ -17,12 +17,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextId, reserveIdAhead, type CounterType } from '#lib/store/counters';
-import { prefetch, withPrefetchScope } from '#lib/store/prefetch';
+import { doc, dynamo, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextId, reserveIdAhead, type CounterType } from '#lib/store/db/counters';
+import { prefetch, withPrefetchScope } from '#lib/store/db/prefetch';
 import { issueToken } from '#lib/auth/jwt';
-import { RETRY_POLICY } from '#lib/store/retry';
+import { RETRY_POLICY } from '#lib/store/db/retry';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
@@ -128,10 +130,10 @@ async function world(config: SiteConfigInput = {}): Promise<World> {
 }
 
 async function storedArgument(siteId: number, ideaId: number, id: number) {
-  return (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.argument(siteId, ideaId, id), ConsistentRead: true }))).Item;
+  return (await doc.send(new GetCommand({ TableName: TABLE, Key: argumentKeys.argument(siteId, ideaId, id), ConsistentRead: true }))).Item;
 }
 async function storedIdea(siteId: number, id: number) {
-  return (await doc.send(new GetCommand({ TableName: TABLE, Key: keys.idea(siteId, id), ConsistentRead: true }))).Item;
+  return (await doc.send(new GetCommand({ TableName: TABLE, Key: contentKeys.idea(siteId, id), ConsistentRead: true }))).Item;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -399,7 +401,7 @@ describe('who makes a counter write, and what a refusal writes', () => {
     await doc.send(
       new UpdateCommand({
         TableName: TABLE,
-        Key: keys.user(gone.siteId, gone.member.id),
+        Key: userKeys.user(gone.siteId, gone.member.id),
         UpdateExpression: 'SET anonymizedAt = :at',
         ExpressionAttributeValues: { ':at': new Date().toISOString() },
       }),
@@ -497,7 +499,7 @@ describe('a throttled counter (inside the store\'s retry policy)', () => {
         attempts.set(label, (attempts.get(label) ?? 0) + 1);
         throw Object.assign(new Error('Rate of requests exceeds the allowed throughput (injected)'), { name: 'ThrottlingException' });
       },
-      // Low: inside the retry policy (normal), like lib/store/fault-injection.ts.
+      // Low: inside the retry policy (normal), like lib/store/db/fault-injection.ts.
       { step: 'initialize', name: FAULT, priority: 'low' },
     );
     return attempts;
@@ -516,7 +518,7 @@ describe('a throttled counter (inside the store\'s retry policy)', () => {
     }
     expect(refused.status).toBe(403);
     // One retry cycle each: the red team measured two for a member's create (the reservation's, then
-    // the create's own); a failed reservation is now the create's failure (lib/store/prefetch.ts).
+    // the create's own); a failed reservation is now the create's failure (lib/store/db/prefetch.ts).
     // (Under the faults project an injected fault can take an attempt before this throttle sees it.)
     for (const label of ['member', 'service', 'refused']) {
       expect(attempts.get(label), label).toBeGreaterThan(RETRY_POLICY.maxAttempts / 2);

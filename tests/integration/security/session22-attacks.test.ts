@@ -20,15 +20,19 @@ vi.hoisted(() => {
 });
 
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, dynamo, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
-import { nextIds } from '#lib/store/counters';
-import { batchPut } from '#lib/store/batch';
-import { putNewIdea, type IdeaItem } from '#lib/store/ideas';
-import { argumentCodec, type ArgumentItem } from '#lib/store/arguments';
-import { markContentDeleting } from '#lib/store/content-items';
-import { tallyGoneItem } from '#lib/store/tallies';
-import { MAX_GAP_IDS } from '#lib/store/id-runs';
+import { doc, dynamo, TABLE } from '#lib/store/db/client';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextIds } from '#lib/store/db/counters';
+import { batchPut } from '#lib/store/db/batch';
+import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
+import { type ArgumentItem } from '#lib/store/arguments/arguments';
+import { argumentCodec } from '#lib/store/arguments/codec';
+import { markContentDeleting } from '#lib/store/content/content-items';
+import { tallyGoneItem } from '#lib/store/ideas/tallies';
+import { MAX_GAP_IDS } from '#lib/store/arguments/id-runs';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
 import { issueToken } from '#lib/auth/jwt';
@@ -222,7 +226,7 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
     const own = await createSite();
     const layout = await layOut(own.id, other.id, 'VVVVV', voter);
     const [a, closed, b, deleting, c] = layout.voted as [number, number, number, number, number];
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.idea(own.id, closed), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'DONE' } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: contentKeys.idea(own.id, closed), UpdateExpression: 'SET #s = :s', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':s': 'DONE' } }));
     expect(await markContentDeleting('IDEA', own.id, deleting, { with: [tallyGoneItem(own.id, deleting)] })).toBe(true);
     for (const sort of ['votes_desc', 'votes_asc', 'createdate_desc']) {
       const res = await ideaList(own.id, { sort, selectRunning: '1', includeArguments: '1' });
@@ -293,7 +297,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
         // Marshalled or not, depending on where the document client's own middleware sits.
         const value = input?.ExpressionAttributeValues?.[':from'];
         const from = typeof value === 'string' ? value : String((value as { S?: string } | undefined)?.S ?? '');
-        if ((context as { commandName?: string }).commandName === 'QueryCommand' && from.startsWith(keys.argumentPrefix)) {
+        if ((context as { commandName?: string }).commandName === 'QueryCommand' && from.startsWith(argumentKeys.argumentPrefix)) {
           read += Number((answer.output as { ScannedCount?: number }).ScannedCount ?? 0);
         }
         return answer;
@@ -324,7 +328,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
     expect(page.requests, JSON.stringify(page.commands)).toBeLessThanOrEqual(3 + 2 + 120);
   });
 
-  // By design (lib/store/id-runs.ts, docs/data-model.md): a run spans gaps of up to MAX_GAP_IDS ids, so
+  // By design (lib/store/arguments/id-runs.ts, docs/data-model.md): a run spans gaps of up to MAX_GAP_IDS ids, so
   // the page also reads the arguments of its site's ideas in such a gap, and drops them; an idea
   // farther from every idea shown costs nothing. The red team found the first half (an idea with 300
   // arguments between two shown ideas is read by every such page); it is kept as the documented bound:
@@ -417,9 +421,9 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
     const moved = await invoke(updateIdeaHandler, { method: 'PUT', path: IDEA, params: { siteId: siteB.id, ideaId: forgedIdea }, body: { userId: userA.id }, token: moderatorB.token });
     expect(moved.status, JSON.stringify(moved.body)).toBe(400);
     // So the store is written by hand: a copy naming A's user, an idea naming A's user.
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(siteB.id, forgedCopy), UpdateExpression: 'SET author = :a', ExpressionAttributeValues: { ':a': userA.id } }));
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.idea(siteB.id, forgedIdea), UpdateExpression: 'SET userId = :a', ExpressionAttributeValues: { ':a': userA.id } }));
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: keys.ideaTally(siteB.id, forgedIdea), UpdateExpression: 'SET author = :a', ExpressionAttributeValues: { ':a': userA.id } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(siteB.id, forgedCopy), UpdateExpression: 'SET author = :a', ExpressionAttributeValues: { ':a': userA.id } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: contentKeys.idea(siteB.id, forgedIdea), UpdateExpression: 'SET userId = :a', ExpressionAttributeValues: { ':a': userA.id } }));
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(siteB.id, forgedIdea), UpdateExpression: 'SET author = :a', ExpressionAttributeValues: { ':a': userA.id } }));
     expect((await castRound(siteB.id, memberB.token, ideas.map((ideaId) => ({ ideaId })))).status).toBe(200);
 
     const siteUsers = new Set([memberB.id, moderatorB.id]);
@@ -447,7 +451,7 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
     const [author, voter] = await Promise.all([createUser(site.id), createUser(site.id)]);
     const [idea] = await createIdeas(site.id, 1, { userId: author.id });
     expect((await castRound(site.id, voter.token, [{ ideaId: idea! }])).status).toBe(200);
-    await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.user(site.id, author.id) }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: userKeys.user(site.id, author.id) }));
     for (const sort of SORTS) {
       const res = await ideaList(site.id, { sort, includeUser: '1' });
       expect(res.status).toBe(200);
@@ -525,7 +529,7 @@ describe(`refused vote rounds naming ${READ_AHEAD_IDEAS}+ ideas: what each attac
 
   it("a deleted user's still-valid token: 401, one bounded read", async () => {
     const gone = await createUser(open.id);
-    await doc.send(new DeleteCommand({ TableName: TABLE, Key: keys.user(open.id, gone.id) }));
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: userKeys.user(open.id, gone.id) }));
     const { result, keys: read, consistent } = await keysRead(() => vote(open.id, { token: gone.token }));
     expect(result.status, result.text).toBe(401);
     expect(read, `${read} keys read (${consistent} consistently)`).toBeLessThanOrEqual(4 + READ_AHEAD_IDEAS);

@@ -33,11 +33,13 @@ describe('site endpoints', () => {
     expect(res.body.id).toBeGreaterThan(0);
     expect(res.body.config.ideas).toMatchObject({ titleMinLength: 5, titleMaxLength: 50, canAddNewIdeas: true });
     expect(res.body.config.votes).toMatchObject({ voteType: 'likes', withExisting: 'error', isActive: null, maxIdeas: 100, minIdeas: 1 });
-    expect(res.body.config.oauth!.default!['auth-client-secret']).toBe('shh');
+    // Write-only, for the service token that just wrote it too.
+    expect(res.body.config.oauth!.default!['auth-client-secret']).toBe('********');
+    expect(res.body.config.basicAuth).toEqual({ active: false, user: 'u', password: '********' });
     expect(typeof res.body.createdAt).toBe('string');
   });
 
-  it('redacts secrets on public reads, and shows them to editors of the site', async () => {
+  it('redacts the config on public reads, and shows editors of the site all of it but the secrets', async () => {
     const site = await createSite(secretConfig);
     const pub = await invoke<SiteBody>(getSite, { params: { siteId: site.id } });
     expect(pub.status).toBe(200);
@@ -51,7 +53,7 @@ describe('site endpoints', () => {
     expect((await invoke<SiteBody>(getSite, { params: { siteId: site.id }, token: member.token })).body.config).not.toHaveProperty('oauth');
     const editor = await createUser(site.id, 'editor');
     const full = await invoke<SiteBody>(getSite, { params: { siteId: site.id }, token: editor.token });
-    expect(full.body.config.oauth!.default!['auth-client-secret']).toBe('shh');
+    expect(full.body.config.oauth!.default).toEqual({ 'auth-client-secret': '********', 'auth-server-url': 'http://auth' });
     expect(full.body.config.cms!.dbName).toBe('cmsdb');
   });
 
@@ -187,7 +189,7 @@ describe('site endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: site.id, deleted: true });
     expect((await invoke(getSite, { params: { siteId: site.id } })).status).toBe(404);
-    const { queryAll } = await import('#lib/store/query');
+    const { queryAll } = await import('#lib/store/db/query');
     const left = await queryAll({ KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': `SITE#${site.id}` } });
     expect(left).toEqual([]);
     expect((await invoke(deleteSite, { method: 'DELETE', params: { siteId: site.id }, token: SERVICE_TOKEN })).status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * A stored item that does not have its kind's shape (lib/store/codec.ts) is the service's fault, not
+ * A stored item that does not have its kind's shape (lib/store/db/codec.ts) is the service's fault, not
  * the client's: the request is answered with the generic 500 InternalError and the log says which item
  * and what is wrong with it, without the item's values. Attributes no schema names still read.
  * The logger's level is read at import, so it is set before anything is imported (vi.hoisted).
@@ -13,8 +13,8 @@ vi.hoisted(() => {
 });
 
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys } from '#lib/store/keys';
+import { doc, TABLE } from '#lib/store/db/client';
+import { contentKeys } from '#lib/store/content/keys';
 import { createSite, createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { validIdea } from '../ideas/helpers.ts';
@@ -65,7 +65,7 @@ const setAttribute = (key: { PK: string; SK: string }, name: string, value: unkn
 describe('a corrupt stored item', () => {
   it('is a 500 InternalError, logged with its key and first problem, on a read and a list alike', async () => {
     const { siteId, ideaId } = await storedIdea();
-    const key = keys.idea(siteId, ideaId);
+    const key = contentKeys.idea(siteId, ideaId);
     await setAttribute(key, 'title', 271_828);
 
     const { result: res, lines } = await withLogLines(() => invoke(getIdea, { params: { siteId, ideaId } }));
@@ -86,7 +86,7 @@ describe('a corrupt stored item', () => {
 
   it('an attribute no schema names is no corruption: the item still reads', async () => {
     const { siteId, ideaId } = await storedIdea();
-    await setAttribute(keys.idea(siteId, ideaId), 'addedByALaterRelease', { any: ['shape'] });
+    await setAttribute(contentKeys.idea(siteId, ideaId), 'addedByALaterRelease', { any: ['shape'] });
     const res = await invoke<IdeaRecord>(getIdea, { params: { siteId, ideaId } });
     expect(res.status).toBe(200);
     expect(res.body.id).toBe(ideaId);

@@ -1,10 +1,10 @@
 /**
- * A create's new id is reserved beside the request's first read (lib/store/prefetch.ts `newId`): the
+ * A create's new id is reserved beside the request's first read (lib/store/db/prefetch.ts `newId`): the
  * counter's ADD and the BatchGet of site and caller go out together, so an argument or idea create by
  * a site user is two round trips (read + id, then the transaction), not three.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
+import { dynamo } from '#lib/store/db/client';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';

@@ -1,12 +1,12 @@
 /**
  * Issue 15: what real DynamoDB does and DynamoDB Local never does, injected into the shared client
- * below the store's one retry policy (lib/store/retry.ts), and answered as CONTRACT says: transient
+ * below the store's one retry policy (lib/store/db/retry.ts), and answered as CONTRACT says: transient
  * refusals are retried with jitter, a lost race after the retries is 409, throttling after the retries
  * is 503 with `Retry-After`; never a 500, never half a write.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
-import { RETRY_POLICY } from '#lib/store/retry';
+import { dynamo } from '#lib/store/db/client';
+import { RETRY_POLICY } from '#lib/store/db/retry';
 import { invoke } from '#tests/support/invoke';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';

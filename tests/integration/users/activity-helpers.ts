@@ -6,9 +6,11 @@
  */
 import { expect } from 'vitest';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
-import { nextId } from '#lib/store/counters';
+import { doc, TABLE } from '#lib/store/db/client';
+import { sitePk } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { nextId } from '#lib/store/db/counters';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes, createIdea } from '#tests/support/vote-fixtures';
@@ -21,7 +23,7 @@ import { handler as willAnonymizeHandler } from '../../../functions/users/will-a
 import { handler as willAnonymizeAllHandler } from '../../../functions/users/will-anonymize-all.ts';
 import { handler as doAnonymizeHandler } from '../../../functions/users/do-anonymize.ts';
 import { handler as doAnonymizeAllHandler } from '../../../functions/users/do-anonymize-all.ts';
-import { getSite, updateSite } from '#lib/store/sites';
+import { getSite, updateSite } from '#lib/store/sites/sites';
 import { createLoginSite, loginUser } from '../oauth/login-helpers.ts';
 import type { ArgumentRecordShape } from '#schemas/argument';
 import type { SignupRecord } from '#schemas/newsletter';
@@ -49,8 +51,8 @@ export async function createArticle(siteId: number, userId: number): Promise<num
     new PutCommand({
       TableName: TABLE,
       Item: {
-        ...keys.article(siteId, id),
-        ...keys.ownedBy(userId, 'ARTICLE', id),
+        ...contentKeys.article(siteId, id),
+        ...userKeys.ownedBy(userId, 'ARTICLE', id),
         id,
         siteId,
         userId,
@@ -149,5 +151,5 @@ export async function sitePartition(siteId: number): Promise<Record<string, unkn
 /** The items of one site user in its site's partition: the user item and what carries its id. */
 export async function itemsOf(siteId: number, userId: number): Promise<Record<string, unknown>[]> {
   const items = await sitePartition(siteId);
-  return items.filter((i) => i.userId === userId || i.SK === keys.user(siteId, userId).SK);
+  return items.filter((i) => i.userId === userId || i.SK === userKeys.user(siteId, userId).SK);
 }

@@ -3,8 +3,8 @@
  * failure halfway (an injected error on one write; a retry finishes the job, tallies stay exact).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
-import { pad } from '#lib/store/keys';
+import { dynamo } from '#lib/store/db/client';
+import { pad } from '#lib/store/db/keys';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { expectTalliesMatchBallots, storedTallies } from '#tests/support/vote-fixtures';

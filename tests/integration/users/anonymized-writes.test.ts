@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createSite, createUser } from '#tests/support/fixtures';
-import { getUser, updateUser } from '#lib/store/users';
+import { getUser, updateUser } from '#lib/store/users/users';
 
 describe('updates of an anonymized user', () => {
   it('are refused, and the record stays anonymized', async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes, createIdea, createIdeas, expectTalliesMatchBallots, storedTallies, votingSite } from '#tests/support/vote-fixtures';
-import { getBallot } from '#lib/store/ballots';
+import { getBallot } from '#lib/store/ballots/ballots';
 import { errorOf } from '#tests/support/bodies';
 
 const ideasOf = (body: Array<{ ideaId: number; opinion: string }>) => body.map((v) => [v.ideaId, v.opinion]);

@@ -3,7 +3,7 @@
  * consistent, whatever order the rounds commit in.
  */
 import { describe, expect, it } from 'vitest';
-import { getBallot } from '#lib/store/ballots';
+import { getBallot } from '#lib/store/ballots/ballots';
 import { createUser } from '#tests/support/fixtures';
 import { allBallots, castVotes, createIdeas, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 

@@ -4,7 +4,7 @@
  * (100 keys per BatchGet, 100 actions per transaction) split the read and the counts.
  */
 import { describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
+import { dynamo } from '#lib/store/db/client';
 import { createUser } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';

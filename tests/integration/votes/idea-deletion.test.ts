@@ -3,10 +3,9 @@
  * the idea delete does) keeps ballots and tallies consistent, and no vote can land on it afterwards.
  */
 import { describe, expect, it } from 'vitest';
-import { getBallot } from '#lib/store/ballots';
-import { readSiteTallies } from '#lib/store/tallies';
-import { removeIdeaFromBallots } from '#lib/store/ballots';
-import { sealBallot } from '#lib/votes/seal';
+import { getBallot } from '#lib/store/ballots/ballots';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { removeIdeaFromBallots } from '#lib/votes/remove-votes';
 import { createUser } from '#tests/support/fixtures';
 import {
   allBallots,
@@ -43,7 +42,7 @@ describe('deleting a voted idea', () => {
     expect((await readSiteTallies(site.id)).has(x)).toBe(false);
 
     // Running the cascade again changes nothing (the idea delete may retry it).
-    await removeIdeaFromBallots(site.id, x, sealBallot);
+    await removeIdeaFromBallots(site.id, x);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [y]: { yes: 1, no: 1 }, [z]: { no: 1 } });
   });
 

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { doc } from '#lib/store/client';
-import { updateSite } from '#lib/store/sites';
-import { idempotencyPutItem } from '#lib/store/idempotency';
-import { getBallot } from '#lib/store/ballots';
+import { doc } from '#lib/store/db/client';
+import { updateSite } from '#lib/store/sites/sites';
+import { idempotencyPutItem } from '#lib/store/ballots/idempotency';
+import { getBallot } from '#lib/store/ballots/ballots';
 import { createUser } from '#tests/support/fixtures';
 import { castVotes, createIdea, createIdeas, expectTalliesMatchBallots, storedTallies, votingSite } from '#tests/support/vote-fixtures';
 import { errorOf } from '#tests/support/bodies';

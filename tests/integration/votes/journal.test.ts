@@ -1,12 +1,12 @@
 /**
  * A round that changes more ideas than one transaction holds (DynamoDB: 100 actions) commits the ballot
- * with the first counts and keeps the rest on the ballot as a journal (lib/store/ballot-journal.ts).
+ * with the first counts and keeps the rest on the ballot as a journal (lib/store/ballots/journal.ts).
  * When the process stops before the journal is applied, the next writer of that ballot applies it,
  * exactly once: the counts end exact whoever finishes.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
-import { getBallot } from '#lib/store/ballots';
+import { dynamo } from '#lib/store/db/client';
+import { getBallot } from '#lib/store/ballots/ballots';
 import { createUser } from '#tests/support/fixtures';
 import { castVotes, createIdeas, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 

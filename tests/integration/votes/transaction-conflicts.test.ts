@@ -5,8 +5,8 @@
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { IdeaRecord } from '#schemas/idea';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dynamo } from '#lib/store/client';
-import { getBallot } from '#lib/store/ballots';
+import { dynamo } from '#lib/store/db/client';
+import { getBallot } from '#lib/store/ballots/ballots';
 import { createUser } from '#tests/support/fixtures';
 import { countRequests } from '#tests/support/request-counter';
 import { invoke } from '#tests/support/invoke';
@@ -40,7 +40,7 @@ describe('DynamoDB transaction conflicts', () => {
         }
         return next(args);
       },
-      // Low priority: inside the store's retry policy (lib/store/retry.ts), as the service's refusals are.
+      // Low priority: inside the store's retry policy (lib/store/db/retry.ts), as the service's refusals are.
       { step: 'initialize', name: FAULT, priority: 'low' },
     );
     return () => left;

@@ -59,10 +59,10 @@ export const garbageCursor: fc.Arbitrary<string> = fc.oneof(
 );
 
 /**
- * Cursors are sealed (lib/store/cursor.ts), so these readable forgeries fail at opening; the checks of
+ * Cursors are sealed (lib/store/db/cursor.ts), so these readable forgeries fail at opening; the checks of
  * an opened key are unit-tested (tests/unit/foundation/cursor.test.ts). Kept as the attacks they were.
  *
- * Key cursors (lib/store/cursor.ts) forged against a Query of the site partition `pk` under `prefix`:
+ * Key cursors (lib/store/db/cursor.ts) forged against a Query of the site partition `pk` under `prefix`:
  * another site, another entity, missing or extra key attributes, wrong types, oversized values.
  * Key-attribute names are those of the table (PK, SK, GSI1PK, GSI1SK).
  */

@@ -106,7 +106,7 @@ export function nested(depth: number): unknown {
   return value;
 }
 
-/** extraData objects DynamoDB could not store as they are (lib/store/storable.ts): a 400, never a 500. */
+/** extraData objects DynamoDB could not store as they are (lib/store/db/storable.ts): a 400, never a 500. */
 export const unstorableExtraData: unknown[] = [
   { free: 1e200 },
   { free: -(2 ** 60) },

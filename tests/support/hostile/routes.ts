@@ -7,7 +7,15 @@
  */
 import fc from 'fast-check';
 import { ROLES } from '#lib/auth/roles';
-import { keys, sitePk } from '#lib/store/keys';
+import { sitePk } from '#lib/store/db/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { checkpointKeys } from '#lib/store/checkpoints/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { signupKeys } from '#lib/store/newsletter/keys';
+import { notificationKeys } from '#lib/store/notifications/keys';
+import { tagKeys } from '#lib/store/tags/keys';
+import { userKeys } from '#lib/store/users/keys';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { forbiddenExtraData, nested, unstorableExtraData, type FieldKind } from '#tests/support/hostile/fields';
 import { cursorOf, forgedKeyCursors, forgedVoteCursors } from '#tests/support/hostile/arbitraries';
@@ -55,7 +63,7 @@ export interface RealCursor {
 
 export interface DeniedCaller {
   label: string;
-  status: 400 | 401 | 403 | 404 | 409;
+  status: 400 | 401 | 403 | 404 | 409 | 415;
   /** Applied over the baseline request (token, body ...). */
   change: (ctx: Ctx, base: HostileRequest) => HostileRequest;
 }
@@ -89,7 +97,7 @@ export interface Route {
   /** The handler module (functions.yml `handler`, without `.handler`). */
   module: string;
   handler: Handler;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Path parameters other than `siteId`, each with the same kind of record on the other site. */
   ids: Record<string, (ctx: Ctx) => number>;
@@ -218,6 +226,11 @@ const badConfig: fc.Arbitrary<unknown> = fc.constantFrom(
   { votes: { custom: [1e-200] } },
   { custom: { '': 1 } },
   { custom: nested(40) },
+  // A secret's mask where no secret is stored: it cannot be kept (CONTRACT "Decided details, security").
+  { oauth: { unknown: { 'auth-client-secret': '********' } } },
+  { basicAuth: { password: '********' } },
+  // Not well-formed UTF-16 anywhere: a 400 naming its path.
+  { custom: { deep: ['x', 'a\ud800'] } },
 );
 
 function deepDefinitions(depth: number): Record<string, unknown> {
@@ -326,6 +339,30 @@ export const routes: Route[] = [
     ],
   },
   {
+    name: 'sitePatch',
+    module: 'functions/sites/patch',
+    handler: lazy(() => import('../../../functions/sites/patch.ts')),
+    method: 'PATCH',
+    path: '/api/site/{siteId}',
+    ids: {},
+    baseline: (ctx) => ({
+      params: { siteId: String(ctx.w.siteId) },
+      token: SERVICE_TOKEN,
+      contentType: 'application/merge-patch+json',
+      body: { title: 'A patched title', config: { allowedDomains: [FRONTEND_HOST, 'second.example.org'] } },
+    }),
+    body: { shape: 'object', fields: siteFields },
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'a moderator', status: 403, change: asUser((c) => c.w.moderator.token) },
+      { label: "another site's admin", status: 401, change: asUser((c) => c.other.admin.token) },
+      { label: 'a member patching Basic Auth on', status: 403, change: withBody((c) => c.w.member.token, () => ({ config: { basicAuth: { active: true, user: 'x', password: 'y' } } })) },
+      // A merge patch in JSON's own media type is a JSON body, not a patch: refused, not guessed.
+      { label: 'the same patch as application/json', status: 415, change: (_c, b) => ({ ...b, contentType: 'application/json' }) },
+    ],
+  },
+  {
     name: 'siteDelete',
     module: 'functions/sites/delete',
     handler: lazy(() => import('../../../functions/sites/delete.ts')),
@@ -349,25 +386,30 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/api/site/{siteId}/idea',
     ids: {},
-    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', includeVoteCount: '1' }, token: ctx.w.member.token }),
+    // A moderator: the hidden world's vote counts, and so the order by votes, are theirs to see.
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', includeVoteCount: '1' }, token: ctx.w.moderator.token }),
+    denied: [
+      { label: 'an anonymous order by hidden votes', status: 403, change: (_c, b) => ({ ...as(undefined)(_c, b), query: { ...b.query, sort: 'votes_desc' } }) },
+      { label: 'a member ordering by hidden votes', status: 403, change: (c, b) => ({ ...b, token: c.w.member.token, query: { ...b.query, sort: 'votes_asc' } }) },
+    ],
     query: {
       paged: true,
       family: 'idea',
       flags: [...IDEA_FLAGS, 'selectRunning'],
       enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
       more: discoveryQueryBad,
-      cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
+      cursors: keyCursors(() => contentKeys.ideaPrefix, () => contentKeys.articlePrefix),
       combos: (ctx) =>
         fc.constantFrom<Record<string, string>>(
           // Discovery: distance needs near; a filtered list's cursor continues only its own query.
           { sort: 'distance' },
           { sort: 'distance', bbox: '0,0,1,1' },
           { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
-          { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
+          { tags: String(ctx.w.tagId), cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${contentKeys.ideaPrefix}0000000001` }) },
           { near: '52,4', radius: '10', sort: 'distance', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), list: 'idea.x', id: 1 }) },
 
           // A cursor of the votes order is not one of the creation order, and the other way round.
-          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${keys.ideaPrefix}0000000001` }) },
+          { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), SK: `${contentKeys.ideaPrefix}0000000001` }) },
           { sort: 'votes_asc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
           { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.other.siteId), sort: 'votes_desc', yes: 0, id: 1 }) },
           { sort: 'votes_desc', cursor: cursorOf({ PK: sitePk(ctx.w.siteId), sort: 'votes_desc', yes: 'x', id: 1 }) },
@@ -444,13 +486,17 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/idea-marker',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1', tags: String(ctx.w.tagId) } }),
+    denied: [
+      { label: 'an anonymous order by hidden votes', status: 403, change: (_c, b) => ({ ...b, query: { ...b.query, sort: 'votes_desc' } }) },
+      { label: 'a member ordering by hidden votes', status: 403, change: (c, b) => ({ ...b, token: c.w.member.token, query: { ...b.query, sort: 'votes_asc' } }) },
+    ],
     query: {
       paged: true,
       family: 'ideaMarker',
       flags: ['selectRunning'],
       enums: { sort: ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] },
       more: discoveryQueryBad,
-      cursors: keyCursors(() => keys.ideaPrefix, () => keys.articlePrefix),
+      cursors: keyCursors(() => contentKeys.ideaPrefix, () => contentKeys.articlePrefix),
       combos: (ctx) =>
         fc.constantFrom<Record<string, string>>(
           { sort: 'distance' },
@@ -467,7 +513,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/tag',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' } }),
-    query: { paged: true, family: 'tag', cursors: keyCursors(() => keys.tagPrefix, () => keys.ideaPrefix) },
+    query: { paged: true, family: 'tag', cursors: keyCursors(() => tagKeys.tagPrefix, () => contentKeys.ideaPrefix) },
   },
   {
     name: 'tagCreate',
@@ -525,7 +571,7 @@ export const routes: Route[] = [
       family: 'article',
       flags: CONTENT_FLAGS,
       enums: { sort: ['createdate_desc', 'createdate_asc'] },
-      cursors: keyCursors(() => keys.articlePrefix, () => keys.ideaPrefix),
+      cursors: keyCursors(() => contentKeys.articlePrefix, () => contentKeys.ideaPrefix),
     },
   },
   {
@@ -585,7 +631,7 @@ export const routes: Route[] = [
       family: 'argument',
       flags: ARGUMENT_FLAGS,
       enums: { sentiment: ['for', 'against'] },
-      cursors: keyCursors(() => keys.argumentPrefix, () => keys.userPrefix),
+      cursors: keyCursors(() => argumentKeys.argumentPrefix, () => userKeys.userPrefix),
     },
   },
   {
@@ -601,7 +647,7 @@ export const routes: Route[] = [
       family: 'argument',
       flags: ARGUMENT_FLAGS,
       enums: { sentiment: ['for', 'against'] },
-      cursors: keyCursors((c) => keys.argumentsOfIdeaPrefix(c.w.ideaId), (c) => keys.argumentsOfIdeaPrefix(c.w.idea2Id)),
+      cursors: keyCursors((c) => argumentKeys.argumentsOfIdeaPrefix(c.w.ideaId), (c) => argumentKeys.argumentsOfIdeaPrefix(c.w.idea2Id)),
     },
   },
   {
@@ -728,7 +774,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/user',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'user', cursors: keyCursors(() => keys.userPrefix, () => keys.ideaPrefix) },
+    query: { paged: true, family: 'user', cursors: keyCursors(() => userKeys.userPrefix, () => contentKeys.ideaPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {
@@ -845,7 +891,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/notification',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.admin.token }),
-    query: { paged: true, family: 'notification', enums: { status: ['pending', 'sent'] }, cursors: keyCursors(() => keys.notificationPrefix, () => keys.userPrefix) },
+    query: { paged: true, family: 'notification', enums: { status: ['pending', 'sent'] }, cursors: keyCursors(() => notificationKeys.notificationPrefix, () => userKeys.userPrefix) },
     denied: [
       NOBODY,
       { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
@@ -902,7 +948,7 @@ export const routes: Route[] = [
           cursor: fc.constantFrom(
             'x',
             'x'.repeat(3000),
-            ...forgedKeyCursors(sitePk(ctx.w.siteId), sitePk(ctx.other.siteId), keys.ballotPrefix, keys.userPrefix),
+            ...forgedKeyCursors(sitePk(ctx.w.siteId), sitePk(ctx.other.siteId), ballotKeys.ballotPrefix, userKeys.userPrefix),
             ...ctx.realCursors.map((c) => c.cursor),
           ),
         }),
@@ -923,7 +969,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/vote-checkpoint',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => keys.voteCheckpointPrefix, () => keys.userPrefix) },
+    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => checkpointKeys.voteCheckpointPrefix, () => userKeys.userPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {
@@ -1008,7 +1054,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/newslettersignup',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'signup', flags: ['confirmed'], cursors: keyCursors(() => keys.newsletterSignupPrefix, () => keys.userPrefix) },
+    query: { paged: true, family: 'signup', flags: ['confirmed'], cursors: keyCursors(() => signupKeys.newsletterSignupPrefix, () => userKeys.userPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {

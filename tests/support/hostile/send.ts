@@ -7,6 +7,7 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
+import { lambdaContext } from '../../../scripts/lambda-call.ts';
 
 export type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
@@ -77,11 +78,7 @@ export async function send(handler: Handler, route: { method: string; path: stri
       domainPrefix: 'localhost',
     },
   } as unknown as APIGatewayProxyEventV2;
-  const context = {
-    awsRequestId: randomUUID(),
-    functionName: 'hostile',
-    getRemainingTimeInMillis: () => 10_000,
-  } as unknown as Context;
+  const context = lambdaContext('hostile');
 
   let result: APIGatewayProxyStructuredResultV2;
   try {

@@ -5,9 +5,10 @@
  * burned by a rejected create is acceptable as long as nothing else changed.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { doc, TABLE } from '#lib/store/client';
-import { keys, sitePk } from '#lib/store/keys';
-import { queryAll } from '#lib/store/query';
+import { doc, TABLE } from '#lib/store/db/client';
+import { sitePk } from '#lib/store/db/keys';
+import { siteKeys } from '#lib/store/sites/keys';
+import { queryAll } from '#lib/store/db/query';
 
 export type Snapshot = Record<string, unknown>[];
 
@@ -70,7 +71,7 @@ export async function sitesNamed(prefix: string): Promise<number> {
         TableName: TABLE,
         FilterExpression: 'SK = :site AND begins_with(#name, :prefix)',
         ExpressionAttributeNames: { '#name': 'name' },
-        ExpressionAttributeValues: { ':site': keys.site(0).SK, ':prefix': prefix },
+        ExpressionAttributeValues: { ':site': siteKeys.site(0).SK, ':prefix': prefix },
         ExclusiveStartKey: start,
       }),
     );

@@ -18,7 +18,7 @@ import { send, type HostileRequest } from '#tests/support/hostile/send';
 import { buildSiteWorld, hostileSiteConfig } from '#tests/support/hostile/world';
 import { forgedTokens, malformedAuthorizationHeaders } from '#tests/support/hostile/tokens';
 import { invalidValue } from '#tests/support/hostile/fields';
-import { routeNamed, routes, type Ctx, type RealCursor, type Route } from '#tests/support/hostile/routes';
+import { routeNamed, routes, type Ctx, type ObjectBody as ObjectBodySpec, type RealCursor, type Route } from '#tests/support/hostile/routes';
 import {
   ABSENT,
   badFlagValue,
@@ -40,9 +40,10 @@ import {
   wrongContentType,
 } from '#tests/support/hostile/arbitraries';
 import type { SiteConfigInput } from '#schemas/site-config';
+import { ROUTES as DECLARED } from '#lib/openapi/routes';
 
 /** Runs per property. */
-export const RUNS = { pathIds: 8, query: 14, body: 20, rawBody: 7, tokens: 8, basicAuth: 3, junk: 4, reserved: 6 };
+export const RUNS = { pathIds: 8, query: 14, body: 20, rawBody: 7, tokens: 8, basicAuth: 3, junk: 4, reserved: 6, text: 6 };
 
 export const BASIC_USER = 'hostile';
 export const BASIC_PASSWORD = 'secret';
@@ -330,6 +331,63 @@ function reservedKeysProperty(route: Route, ctx: Ctx) {
   })();
 }
 
+/** Routes outside the request setup (static documents, the catch-all): they read no query or body at all. */
+const READS_NO_INPUT = new Set(['openapi', 'docs', 'notFound']);
+
+/**
+ * Text that is not well-formed UTF-16 (lone surrogates) in a query value or name, a body value at
+ * any depth or a body key, on any route: a 400 ValidationError whose one detail names the path
+ * (CONTRACT "Decided details, security"), never a 5xx, nothing stored. A name or key that holds one
+ * is named with U+FFFD in its place. Routes that read no input only have to answer without a 5xx.
+ */
+function malformedTextProperty(route: Route, ctx: Ctx) {
+  const base = route.baseline(ctx);
+  const baseBody = route.body?.shape === 'object' ? (base.body as Record<string, unknown>) : undefined;
+  const entries = route.body?.shape === 'votes' ? (base.body as Array<Record<string, unknown>>) : undefined;
+  const queryNames = [...Object.keys(base.query ?? {}), 'sort', 'search', 'x'];
+  const bodyFields = baseBody ? [...Object.keys(route.body?.shape === 'object' ? (route.body as ObjectBodySpec).fields(ctx) : {}), 'extraData', 'x'] : ['x'];
+  const bad = fc.tuple(fc.constantFrom(...loneSurrogates), fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 })).map(([lone, before, after]) => `${before}${lone}${after}`);
+  type Case = { req: HostileRequest; path: string; what: string };
+  const objectBody = (record: Record<string, unknown>, key: string, value: unknown) => objectText(record, [[key, value]]);
+  const cases: fc.Arbitrary<Case>[] = [
+    fc.tuple(fc.constantFrom(...queryNames), bad).map(([name, value]) => ({ req: { ...base, query: { ...base.query, [name]: value } }, path: name, what: `query ${name}` })),
+    fc.tuple(bad, fc.string({ maxLength: 4 })).map(([name, value]) => ({ req: { ...base, query: { ...base.query, [name]: value } }, path: name.toWellFormed(), what: 'a query name' })),
+    fc.tuple(fc.constantFrom(...bodyFields), bad, fc.boolean()).map(([field, value, nested]) => {
+      const inner = nested ? { note: value } : value;
+      const path = nested ? `${field}.note` : field;
+      if (entries) {
+        const text = `[${entries.map((e, i) => (i === 0 ? objectBody(e, field, inner) : JSON.stringify(e))).join(',')}]`;
+        return { req: { ...base, rawBody: text }, path: `[0].${path}`, what: `body [0].${path}` };
+      }
+      return { req: { ...base, rawBody: objectBody(baseBody ?? {}, field, inner) }, path, what: `body ${path}` };
+    }),
+    bad.map((key) => {
+      const text = entries ? `[${objectBody(entries[0]!, key, 1)}]` : objectBody(baseBody ?? {}, key, 1);
+      return { req: { ...base, rawBody: text }, path: entries ? `[0].${key.toWellFormed()}` : key.toWellFormed(), what: 'a body key' };
+    }),
+  ];
+  const watch = watchOf(route, ctx);
+  return (async () => {
+    const before = await snapshotSites(watch);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(...cases), async (c) => {
+        const answer = await send(route.handler, route, c.req);
+        if (READS_NO_INPUT.has(route.name)) {
+          if (answer.status >= 500) throw new Error(`${route.name}: ${c.what}: a ${answer.status}`);
+          return;
+        }
+        assertContractError(answer, { status: 400 }, { label: c.what, ...c.req });
+        const body = JSON.parse(answer.text) as { error: string; details?: Array<{ path: string }> };
+        if (body.error !== 'ValidationError' || body.details?.length !== 1 || body.details[0]!.path !== c.path) {
+          throw new Error(`${route.name}: ${c.what}: expected one detail at ${JSON.stringify(c.path)}, got ${answer.text.slice(0, 400)}`);
+        }
+      }),
+      { seed: seedFor(route.name, 'malformed text'), numRuns: RUNS.text, endOnFailure: true },
+    );
+    await assertUnchanged(watch, before, `${route.name}: text that is not well-formed UTF-16`);
+  })();
+}
+
 function rawBodyProperty(route: Route, ctx: Ctx) {
   const base = without(route.baseline(ctx), 'body');
   const validText = JSON.stringify(route.baseline(ctx).body ?? {});
@@ -373,6 +431,32 @@ function tokensProperty(route: Route, ctx: Ctx) {
     fc.oneof(...cases),
     (c) => ({ req: { ...base, headers: { ...base.headers, ...c.headers } }, expected: { status: 401 }, label: c.label }),
     RUNS.tokens,
+  );
+}
+
+/** Whether the route's declaration (lib/routes) reads a token at all (`auth: 'none'` does not). */
+const readsToken = (route: Route) => DECLARED.find((r) => r.operationId === route.name)?.auth !== 'none';
+
+/**
+ * A route that reads no token (the health check, the login doors) answers a request with a forged,
+ * stale or malformed token exactly as the same request without one: a probe or a browser that
+ * forwards a stale token is not turned away.
+ */
+function tokensIgnoredProperty(route: Route, ctx: Ctx) {
+  const base = without(route.baseline(ctx), 'token');
+  const headers = fc.oneof(
+    fc.constantFrom(...ctx.forged).map((t) => ({ 'x-authorization': `Bearer ${t.value}` })),
+    fc.constantFrom(...malformedAuthorizationHeaders).map((h) => ({ 'x-authorization': h.value })),
+  );
+  return fc.assert(
+    fc.asyncProperty(headers, async (h) => {
+      const plain = await send(route.handler, route, base);
+      const withToken = await send(route.handler, route, { ...base, headers: { ...base.headers, ...h } });
+      if (withToken.status !== plain.status || withToken.status >= 500) {
+        throw new Error(`${route.name}: ${withToken.status} with ${show(h)}, ${plain.status} without: ${withToken.text.slice(0, 300)}`);
+      }
+    }),
+    { seed: seedFor(route.name, 'tokens ignored'), numRuns: RUNS.tokens, endOnFailure: true },
   );
 }
 
@@ -427,8 +511,9 @@ function namesUsedBy(route: Route, ctx: Ctx): Set<string> {
 function junkProperty(route: Route, ctx: Ctx) {
   const base = route.baseline(ctx);
   const used = namesUsedBy(route, ctx);
-  const name = fc.oneof(fc.constantFrom(...hostileKeys), fc.string({ minLength: 1, maxLength: 20 })).filter((n) => !used.has(n.toLowerCase()));
-  const value = fc.oneof(fc.string({ maxLength: 30 }), oddString(0, 10), fc.constant('x'.repeat(10_000)));
+  // Well-formed text only: a lone surrogate anywhere in a query is a 400 (malformedTextProperty).
+  const name = fc.oneof(fc.constantFrom(...hostileKeys), fc.string({ minLength: 1, maxLength: 20 })).filter((n) => !used.has(n.toLowerCase()) && n.isWellFormed());
+  const value = fc.oneof(fc.string({ maxLength: 30 }), oddString(0, 10), fc.constant('x'.repeat(10_000))).filter((v) => v.isWellFormed());
   const junk = fc.record({
     query: fc.array(fc.tuple(name, value), { maxLength: 8 }).map((e) => Object.fromEntries(e)),
     headers: fc.array(fc.tuple(name.map((n) => n.toLowerCase()), value), { maxLength: 8 }).map((e) => Object.fromEntries(e)),
@@ -476,7 +561,8 @@ export function hostileSuite(names: readonly string[], options: CtxOptions = {})
       if (route.body) it('bad bodies (one field corrupted, wrong types, odd and huge strings, hostile keys): 400', () => bodyProperty(route, ctx));
       if (route.body) it('reserved keys at any depth, and JSON bodies of the wrong kind: 400 naming the path, nothing stored', () => reservedKeysProperty(route, ctx));
       it('malformed, oversized, deep or non-JSON bodies: 400, 413, 415', () => rawBodyProperty(route, ctx));
-      it('forged, expired, foreign and malformed tokens: 401', () => tokensProperty(route, ctx));
+      if (readsToken(route)) it('forged, expired, foreign and malformed tokens: 401', () => tokensProperty(route, ctx));
+      else it('reads no token: forged, expired, foreign and malformed ones change nothing', () => tokensIgnoredProperty(route, ctx));
       if (route.path.includes('{siteId}')) it('site Basic Auth missing or wrong: 401 with a challenge', () => basicAuthProperty(route, ctx));
       if (route.denied?.length) it('callers without the right, and other refusals of an otherwise valid request: the listed 4xx', () => deniedCallers(route, ctx));
       if (route.method === 'GET' && !NO_BASELINE_CHECK.has(route.name)) {
@@ -494,7 +580,7 @@ export function hostileSuite(names: readonly string[], options: CtxOptions = {})
 
   // Last, because they change the world: each baseline is accepted, so the mutations above were
   // refused for what they changed. Reads first, deletes last.
-  const order = { GET: 0, POST: 1, PUT: 2, DELETE: 3 };
+  const order = { GET: 0, POST: 1, PUT: 2, PATCH: 2, DELETE: 3 };
   const sane = names
     .map(routeNamed)
     .filter((r) => !NO_BASELINE_CHECK.has(r.name))
@@ -510,6 +596,21 @@ export function hostileSuite(names: readonly string[], options: CtxOptions = {})
     }
   });
   return () => ctx;
+}
+
+/**
+ * The lone-surrogate property over every route of the table at once (one world, so it stays cheap):
+ * tests/integration/hostile/malformed-text.test.ts.
+ */
+export function malformedTextSuite(): void {
+  let ctx: Ctx;
+  beforeAll(async () => {
+    ctx = await buildCtx({ cursors: false });
+  });
+  for (const route of routes) {
+    it(`${route.method} ${route.path} (${route.name}): lone surrogates in any query name or value, body value or key: 400 naming the path, never a 5xx`, () =>
+      malformedTextProperty(route, ctx));
+  }
 }
 
 /** Routes whose baseline cannot be replayed as it is (a login code is single-use; the catch-all has none). */

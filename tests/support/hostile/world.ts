@@ -10,17 +10,17 @@ import { castVotes } from '#tests/support/vote-fixtures';
 import { invoke } from '#tests/support/invoke';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { SignupRecord } from '#schemas/newsletter';
-import { nextId } from '#lib/store/counters';
-import { putNewIdea } from '#lib/store/ideas';
-import { putNewArticle } from '#lib/store/articles';
-import { putNewArgument, toggleArgumentVote } from '#lib/store/arguments';
-import type { ContentItem } from '#lib/store/content-items';
+import { nextId } from '#lib/store/db/counters';
+import { putNewIdea } from '#lib/store/ideas/ideas';
+import { putNewArticle } from '#lib/store/articles/articles';
+import { putNewArgument, toggleArgumentVoteOnce } from '#lib/store/arguments/arguments';
+import type { ContentItem } from '#lib/store/content/content-items';
 import type { ArgumentItem } from '#lib/arguments/record';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { doc } from '#lib/store/client';
-import { notificationPut } from '#lib/store/notifications';
-import { putNewTag } from '#lib/store/tags';
+import { doc } from '#lib/store/db/client';
+import { notificationPut } from '#lib/store/notifications/notifications';
+import { putNewTag } from '#lib/store/tags/tags';
 import { handler as createSignup } from '../../../functions/newsletter/create.ts';
 import { handler as listSignups } from '../../../functions/newsletter/list.ts';
 
@@ -134,7 +134,7 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   ]);
   const argumentId = await newArgument(siteId, ideaId, member.id, null);
   const replyId = await newArgument(siteId, ideaId, member2.id, argumentId);
-  await toggleArgumentVote(siteId, ideaId, argumentId, member2.id);
+  await toggleArgumentVoteOnce(siteId, ideaId, argumentId, member2.id, false);
 
   const voted = await castVotes(siteId, member.token, [{ ideaId, opinion: 'yes' }]);
   if (voted.status !== 200) throw new Error(`could not seed a vote: ${voted.status} ${JSON.stringify(voted.body)}`);

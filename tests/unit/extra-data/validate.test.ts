@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#lib/errors';
 import { assertValidExtraData, EXTRA_DATA_VALUE_MAX_NESTING, MAX_ERROR_DETAILS, validateExtraData } from '#lib/extra-data/validate';
-import { NUMBER_RANGE_MESSAGE } from '#lib/store/storable';
+import { NUMBER_RANGE_MESSAGE } from '#lib/store/db/storable';
 import { EXTRA_DATA_MAX_DEPTH, type FieldDefinition } from '#schemas/extra-data-definition';
 
 const defs: Record<string, FieldDefinition> = {

@@ -1,11 +1,11 @@
 /**
- * Cursor crypto (lib/crypto/*, lib/store/cursor.ts): sealed cursors show nothing of what they hold,
+ * Cursor crypto (lib/crypto/*, lib/store/db/cursor.ts): sealed cursors show nothing of what they hold,
  * open only under the scope they were sealed for, and refuse any change to any bit.
  */
 import { describe, expect, it } from 'vitest';
 import { deriveKey, PURPOSES } from '#lib/crypto/derive-key';
 import { open, seal } from '#lib/crypto/sealed-box';
-import { canonicalJson, decodeCursor, decodeCursorObject, encodeCursor, encodeCursorObject, listQueryOf, type CursorScope } from '#lib/store/cursor';
+import { canonicalJson, decodeCursor, decodeCursorObject, encodeCursor, encodeCursorObject, listQueryOf, type CursorScope } from '#lib/store/db/cursor';
 import { ApiError } from '#lib/errors';
 
 const scope: CursorScope = { siteId: 7, list: 'ideas-by-votes', query: { request: { sort: 'votes_desc' }, store: {} } };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { conflict, serviceUnavailable } from '#lib/errors';
 import { withHttpStack } from '#lib/http/stack';
 
-const SECRET = 'ConditionalCheckFailed on SITE#1 at /var/task/lib/store/users.ts:42 token=abc';
+const SECRET = 'ConditionalCheckFailed on SITE#1 at /var/task/lib/store/users/users.ts:42 token=abc';
 
 async function answerTo(err: unknown) {
   const handler = withHttpStack(async () => {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { childPath, errorPath } from '#lib/errors';
 import { detailsOf } from '#lib/validation/zod-errors';
 import { validateExtraData } from '#lib/extra-data/validate';
-import { firstUnstorablePart } from '#lib/store/storable';
+import { firstUnstorablePart } from '#lib/store/db/storable';
 
 describe('details paths (CONTRACT "Decided details": brackets for array indexes everywhere)', () => {
   it.each([

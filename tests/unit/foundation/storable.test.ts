@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstUnstorablePart, fitsInItem, isStorableNumber, itemBytes, MAX_ITEM_BYTES } from '#lib/store/storable';
+import { firstUnstorablePart, fitsInItem, isStorableNumber, itemBytes, MAX_ITEM_BYTES } from '#lib/store/db/storable';
 
 describe('what the table can store', () => {
   it('numbers: safe integers and doubles, none below 1e-130 in size', () => {

@@ -26,8 +26,8 @@ vi.mock('#lib/auth/caller', () => ({
   tokenUser: (identity: { claims?: unknown }) => identity.claims,
   resolveCaller: vi.fn(async () => doubles.caller),
 }));
-vi.mock('#lib/store/prefetch', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('#lib/store/prefetch')>()),
+vi.mock('#lib/store/db/prefetch', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#lib/store/db/prefetch')>()),
   withPrefetchScope: (run: () => Promise<unknown>) => run(),
   prefetch: vi.fn(async (plans: unknown[]) => void doubles.plans.push(plans)),
 }));

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const counted = vi.hoisted(() => ({ calls: [] as unknown[][], counts: new Map<string, number>() }));
-vi.mock('#lib/store/rate-counters', () => ({
+vi.mock('#lib/store/login/rate-counters', () => ({
   countRequestInWindow: vi.fn(async (...args: unknown[]) => {
     counted.calls.push(args);
     const key = args.slice(0, 4).join('|');

@@ -4,7 +4,7 @@
  * GETs answer `*`.
  */
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_HEADERS, corsHeaders, originHost } from '#lib/http/cors';
+import { ALLOWED_HEADERS, corsHeaders, PUBLIC_ALLOWED_HEADERS } from '#lib/http/cors';
 import { created, deleted, httpResponse, jsonResponse, list, ok, redirect, text } from '#lib/http/response';
 
 describe('answers', () => {
@@ -39,35 +39,53 @@ describe('answers', () => {
 });
 
 describe('CORS', () => {
-  const allowed = ['city.example', 'Portal.Example'];
+  const allowed = ['city.example', 'Portal.Example', 'localhost:5173'];
   const common = {
-    'access-control-allow-headers': ALLOWED_HEADERS,
-    'access-control-allow-methods': 'GET, POST, PUT, DELETE, OPTIONS',
-    'access-control-expose-headers': 'WWW-Authenticate, Retry-After',
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-expose-headers': 'WWW-Authenticate, Retry-After, Location',
     'access-control-max-age': '600',
-    vary: 'Origin',
   };
+  const refused = { ...common, 'access-control-allow-headers': PUBLIC_ALLOWED_HEADERS, vary: 'Origin' };
+  const call = (origin: string | undefined, method: string, carriesCredentials = false) => ({ origin, method, carriesCredentials });
+  const preflight = (origin: string | undefined, method: string | undefined, headers?: string) => ({ origin, method: 'OPTIONS', preflight: { method, headers } });
 
-  it('echoes an origin whose host is allowed (any port, any case), for every method', () => {
-    expect(corsHeaders('https://city.example:8443', 'POST', allowed)).toEqual({ ...common, 'access-control-allow-origin': 'https://city.example:8443' });
-    expect(corsHeaders('https://portal.example', 'DELETE', allowed)['access-control-allow-origin']).toBe('https://portal.example');
+  it('echoes an origin that is an allowed frontend (any port unless the entry names one, any case), for every method, with every header', () => {
+    expect(corsHeaders(call('https://city.example:8443', 'POST', true), allowed)).toEqual({
+      ...common,
+      'access-control-allow-headers': ALLOWED_HEADERS,
+      'access-control-allow-origin': 'https://city.example:8443',
+      vary: 'Origin',
+    });
+    expect(corsHeaders(call('https://portal.example', 'DELETE'), allowed)['access-control-allow-origin']).toBe('https://portal.example');
+    expect(corsHeaders(call('http://localhost:5173', 'PATCH', true), allowed)['access-control-allow-origin']).toBe('http://localhost:5173');
+    // The entry names port 5173: another port of the same host is another origin.
+    expect(corsHeaders(call('http://localhost:9999', 'PATCH', true), allowed)).toEqual(refused);
   });
 
-  it('never echoes another origin, null, or garbage; public GETs (and GET preflights) answer *', () => {
-    expect(corsHeaders('https://evil.example', 'POST', allowed)).toEqual(common);
-    expect(corsHeaders('null', 'POST', allowed)).toEqual(common);
-    expect(corsHeaders('https://evil.example', 'get', allowed)['access-control-allow-origin']).toBe('*');
-    expect(corsHeaders('https://evil.example', 'OPTIONS', allowed, 'GET')['access-control-allow-origin']).toBe('*');
-    expect(corsHeaders('https://evil.example', 'OPTIONS', allowed, 'POST')).toEqual(common);
-    expect(corsHeaders(undefined, 'POST', undefined)).toEqual(common);
-    expect(corsHeaders('https://city.example', 'POST', undefined)).toEqual(common);
+  it('a hostile origin: no write, no credentialed read; only anonymous GETs answer *', () => {
+    expect(corsHeaders(call('https://evil.example', 'POST'), allowed)).toEqual(refused);
+    expect(corsHeaders(call('null', 'POST'), allowed)).toEqual(refused);
+    expect(corsHeaders(call('https://evil.example', 'GET', true), allowed)).toEqual(refused);
+    const anonymous = corsHeaders(call('https://evil.example', 'get'), allowed);
+    expect(anonymous['access-control-allow-origin']).toBe('*');
+    expect(anonymous['access-control-allow-headers']).toBe(PUBLIC_ALLOWED_HEADERS);
+    expect(corsHeaders(call(undefined, 'POST'), undefined)).toEqual(refused);
+    expect(corsHeaders(call('https://city.example', 'POST'), undefined)).toEqual(refused);
   });
 
-  it('originHost: the lower-cased host name, or nothing', () => {
-    expect(originHost('https://City.Example:1/x')).toBe('city.example');
-    expect(originHost('not a url')).toBeUndefined();
-    expect(originHost('')).toBeUndefined();
-    expect(originHost(undefined)).toBeUndefined();
+  it('a preflight asking for X-Authorization or Authorization is allowed for the allowed origins only, whatever the method', () => {
+    const refusedPreflight = { ...refused, vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers' };
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const headers of ['x-authorization', 'Authorization', 'content-type, X-Authorization', ' authorization ,content-type']) {
+        expect(corsHeaders(preflight('https://evil.example', method, headers), allowed), `${method} ${headers}`).toEqual(refusedPreflight);
+        expect(corsHeaders(preflight('https://city.example', method, headers), allowed)['access-control-allow-origin']).toBe('https://city.example');
+      }
+    }
+    // An anonymous GET preflight (a custom header that carries no credentials) keeps *.
+    expect(corsHeaders(preflight('https://evil.example', 'GET', 'content-type'), allowed)['access-control-allow-origin']).toBe('*');
+    expect(corsHeaders(preflight('https://evil.example', 'GET'), allowed)['access-control-allow-origin']).toBe('*');
+    expect(corsHeaders(preflight('https://evil.example', 'POST', 'content-type'), allowed)).toEqual(refusedPreflight);
+    expect(corsHeaders(preflight('https://evil.example', undefined), allowed)).toEqual(refusedPreflight);
   });
 });
 

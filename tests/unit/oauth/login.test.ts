@@ -21,7 +21,7 @@ const world = vi.hoisted(() => ({
   logins: [] as Array<{ siteId: number; server: string; authUser: unknown }>,
 }));
 
-vi.mock('#lib/store/login-states', () => ({
+vi.mock('#lib/store/login/login-states', () => ({
   markLoginStateUsed: vi.fn(async (siteId: number, nonceHash: string, exp: number) => {
     world.marks.push({ siteId, nonceHash, exp });
     const key = `${siteId}|${nonceHash}`;

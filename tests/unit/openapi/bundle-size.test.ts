@@ -34,5 +34,5 @@ describe('bundle size of the documentation functions', () => {
       expect(bytes, entry).toBeLessThanOrEqual(reference.bytes * 1.5);
       expect(inputs.some((i) => i.includes('@aws-sdk')), `${entry} bundles the AWS SDK`).toBe(false);
     }
-  }, 60_000);
+  });
 });

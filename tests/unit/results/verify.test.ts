@@ -3,7 +3,7 @@
  * counter with the ballots, and each ballot compared with its latest vote log entry.
  */
 import { describe, expect, it } from 'vitest';
-import type { BallotItem } from '#lib/store/ballots';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { sealBallot } from '#lib/votes/seal';
 import { compareBallots, compareTallies } from '#lib/votes/verify';
 import { sealedOf } from '#lib/vote-record/entry-item';

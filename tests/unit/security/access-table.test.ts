@@ -11,7 +11,7 @@ import type { Role } from '#lib/auth/roles';
 import { withDefaults, type SiteConfig } from '#lib/sites/config-defaults';
 import { PROJECT_ENDED_MESSAGE } from '#lib/sites/project';
 import type { SiteConfigInput } from '#schemas/site-config';
-import type { UserItem } from '#lib/store/users';
+import type { UserItem } from '#lib/store/users/users';
 
 const SITE = 1;
 const nobody: Caller = { kind: 'none', role: undefined, userId: undefined };

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const users = vi.hoisted(() => new Map<string, Record<string, unknown>>());
-vi.mock('#lib/store/users', () => ({ getUser: vi.fn(async (siteId: number, userId: number) => users.get(`${siteId}/${userId}`)) }));
+vi.mock('#lib/store/users/users', () => ({ getUser: vi.fn(async (siteId: number, userId: number) => users.get(`${siteId}/${userId}`)) }));
 
 const { bearerToken, resolveCaller, NOBODY } = await import('#lib/auth/caller');
 const { issueToken } = await import('#lib/auth/jwt');

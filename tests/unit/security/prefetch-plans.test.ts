@@ -9,8 +9,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { castReadPlan } from '#lib/votes/cast';
 import { ideaListReads, ideaReads } from '#lib/ideas/read-plans';
-import { keys, pad } from '#lib/store/keys';
-import type { Key } from '#lib/store/keys';
+import { pad } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import type { Key } from '#lib/store/db/keys';
 import { ideaGet } from '#lib/routes/ideas/get';
 import { ideaList } from '#lib/routes/ideas/list';
 import { voteCast } from '#lib/routes/votes/cast';
@@ -29,7 +32,7 @@ const USER = 7;
 /** What a key of a plan for (SITE, USER) may be, and nothing else. */
 function allowedKey(key: Key): boolean {
   if (key.PK !== `SITE#${SITE}`) return false;
-  if (key.SK === keys.ballot(SITE, USER).SK) return true;
+  if (key.SK === ballotKeys.ballot(SITE, USER).SK) return true;
   if (/^IDEMP#vote#7#[A-Za-z0-9_-]{1,128}$/.test(key.SK)) return true;
   const tally = /^IDEA#([0-9]+)#TALLY$/.exec(key.SK);
   if (tally) return Number.isSafeInteger(Number(tally[1])) && Number(tally[1]) > 0 && pad(Number(tally[1])) === tally[1];
@@ -76,16 +79,16 @@ describe('the vote round plan', () => {
 
   it('a body past the round limit, or with duplicates, plans no more than the ballot and distinct ideas', () => {
     const huge = Array.from({ length: MAX_ROUND_ENTRIES + 1 }, (_, i) => ({ ideaId: i + 1 }));
-    expect(castReadPlan(SITE, USER, round(huge), {}).keys).toEqual([keys.ballot(SITE, USER)]);
+    expect(castReadPlan(SITE, USER, round(huge), {}).keys).toEqual([ballotKeys.ballot(SITE, USER)]);
     const copies = Array.from({ length: MAX_ROUND_ENTRIES }, () => ({ ideaId: 3 }));
-    expect(castReadPlan(SITE, USER, round(copies), {}).keys).toEqual([keys.ballot(SITE, USER), keys.ideaTally(SITE, 3)]);
+    expect(castReadPlan(SITE, USER, round(copies), {}).keys).toEqual([ballotKeys.ballot(SITE, USER), ideaKeys.ideaTally(SITE, 3)]);
   });
 
   it('a malformed Idempotency-Key is left out of the plan (its 400 comes later), never sent as a key', () => {
     for (const bad of ['a#b', '', 'k'.repeat(129), 'é', '../x']) {
-      expect(castReadPlan(SITE, USER, round({ ideaId: 1 }), { 'idempotency-key': bad }).keys).toEqual([keys.ballot(SITE, USER), keys.ideaTally(SITE, 1)]);
+      expect(castReadPlan(SITE, USER, round({ ideaId: 1 }), { 'idempotency-key': bad }).keys).toEqual([ballotKeys.ballot(SITE, USER), ideaKeys.ideaTally(SITE, 1)]);
     }
-    expect(castReadPlan(SITE, USER, round({ ideaId: 1 }), { 'idempotency-key': 'ok_1-2' }).keys).toContainEqual(keys.idempotency(SITE, `vote#${USER}`, 'ok_1-2'));
+    expect(castReadPlan(SITE, USER, round({ ideaId: 1 }), { 'idempotency-key': 'ok_1-2' }).keys).toContainEqual(ballotKeys.idempotency(SITE, `vote#${USER}`, 'ok_1-2'));
   });
 });
 
@@ -123,6 +126,6 @@ describe('the idea page and list plans', () => {
   it('a path naming another site still plans keys of the request site only', () => {
     const { params, ...given } = input({ siteId: "43", ideaId: "5" }, { includeUserVote: "1" }, USER);
     const plan = ideaReads({ ...given, params: params! });
-    expect(plan?.keys).toEqual([keys.idea(SITE, 5), keys.ideaTally(SITE, 5), keys.ballot(SITE, USER)]);
+    expect(plan?.keys).toEqual([contentKeys.idea(SITE, 5), ideaKeys.ideaTally(SITE, 5), ballotKeys.ballot(SITE, USER)]);
   });
 });

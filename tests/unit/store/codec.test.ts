@@ -1,15 +1,18 @@
 /**
- * The record codecs (lib/store/codec.ts, DESIGN habit 13): a read checks the stored shape once and
+ * The record codecs (lib/store/db/codec.ts, DESIGN habit 13): a read checks the stored shape once and
  * fails loudly, naming the item's key and its first problem, while attributes the schema does not name
  * (index keys, tombstones, future fields) and the shapes of older releases still read.
  */
 import { describe, expect, it } from 'vitest';
 import { CorruptRecordError } from '#lib/errors';
-import { defineCodec } from '#lib/store/codec';
-import { contentItemCodec } from '#lib/store/content-item-codec';
-import { keys } from '#lib/store/keys';
-import { siteCodec } from '#lib/store/sites';
-import { userCodec, type UserItem } from '#lib/store/users';
+import { defineCodec } from '#lib/store/db/codec';
+import { contentItemCodec } from '#lib/store/content/codec';
+import { checkpointKeys } from '#lib/store/checkpoints/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { userKeys } from '#lib/store/users/keys';
+import { siteCodec } from '#lib/store/sites/codec';
+import { type UserItem } from '#lib/store/users/users';
+import { userCodec } from '#lib/store/users/codec';
 import { storedCheckpoint } from '#schemas/stored/checkpoint';
 
 const idea = {
@@ -43,7 +46,7 @@ function failureOf(read: () => unknown): CorruptRecordError {
 
 describe('a codec', () => {
   it('puts the record under its keys from keys.ts and reads it back as it was', () => {
-    expect(stored).toMatchObject({ ...keys.idea(1, 7), ...keys.ownedBy(3, 'IDEA', 7), title: idea.title });
+    expect(stored).toMatchObject({ ...contentKeys.idea(1, 7), ...userKeys.ownedBy(3, 'IDEA', 7), title: idea.title });
     expect(contentItemCodec.fromItem(stored)).toEqual(idea);
   });
 
@@ -83,7 +86,7 @@ describe('a codec', () => {
   });
 
   it('strips what a strict schema does not name (a checkpoint is answered as read)', () => {
-    const checkpoints = defineCodec({ kind: 'vote checkpoint', schema: storedCheckpoint, keys: (c) => keys.voteCheckpoint(c.siteId, c.id) });
+    const checkpoints = defineCodec({ kind: 'vote checkpoint', schema: storedCheckpoint, keys: (c) => checkpointKeys.voteCheckpoint(c.siteId, c.id) });
     const checkpoint = { id: 1, siteId: 1, root: 'ab', ballots: 2, createdAt: '2030-01-01T00:00:00.000Z' };
     expect(checkpoints.fromItem({ ...checkpoints.toItem(checkpoint), extra: true })).toEqual(checkpoint);
   });
@@ -114,11 +117,11 @@ describe('shapes stored by older releases still read', () => {
 
 describe('the user codec', () => {
   it('puts a user on the indexes its state calls for', () => {
-    expect(userCodec.toItem(aUser())).toMatchObject(keys.usersByActivity(1, 5, 'active', '2030-01-01T00:00:00.000Z'));
-    expect(userCodec.toItem(aUser({ lastActivityAt: '2030-01-03' }))).toMatchObject(keys.usersByActivity(1, 5, 'active', '2030-01-03'));
-    expect(userCodec.toItem(aUser({ warnedAt: '2030-01-04' }))).toMatchObject(keys.usersByActivity(1, 5, 'warned', '2030-01-04'));
+    expect(userCodec.toItem(aUser())).toMatchObject(userKeys.usersByActivity(1, 5, 'active', '2030-01-01T00:00:00.000Z'));
+    expect(userCodec.toItem(aUser({ lastActivityAt: '2030-01-03' }))).toMatchObject(userKeys.usersByActivity(1, 5, 'active', '2030-01-03'));
+    expect(userCodec.toItem(aUser({ warnedAt: '2030-01-04' }))).toMatchObject(userKeys.usersByActivity(1, 5, 'warned', '2030-01-04'));
     const linked = userCodec.toItem(aUser({ authServer: 'https://auth', externalUserId: '9' }));
-    expect(linked).toMatchObject({ GSI1PK: keys.userByExternal('https://auth|9').GSI1PK, GSI1SK: 'SITE#1' });
+    expect(linked).toMatchObject({ GSI1PK: userKeys.userByExternal('https://auth|9').GSI1PK, GSI1SK: 'SITE#1' });
     const anonymized = userCodec.toItem(aUser({ anonymizedAt: '2030-01-05' }));
     for (const key of ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK']) expect(anonymized).not.toHaveProperty(key);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idRuns, MAX_GAP_IDS } from '#lib/store/id-runs';
+import { idRuns, MAX_GAP_IDS } from '#lib/store/arguments/id-runs';
 
 describe('idRuns: ids grouped for one range Query per run', () => {
   it('gives nothing for no ids', () => {

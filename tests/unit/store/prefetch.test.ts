@@ -1,5 +1,5 @@
 /**
- * The request's first read (lib/store/prefetch.ts, lib/store/read.ts) with DynamoDB as a double: one
+ * The request's first read (lib/store/db/prefetch.ts, lib/store/db/read.ts) with DynamoDB as a double: one
  * BatchGet for every plan, items served once, consistency respected, absent keys remembered as absent,
  * and nothing shared between requests or outside one.
  */
@@ -12,13 +12,13 @@ const dynamo = vi.hoisted(() => ({
 }));
 const idOf = (key: { PK: string; SK: string }) => `${key.PK}|${key.SK}`;
 
-vi.mock('#lib/store/batch', () => ({
+vi.mock('#lib/store/db/batch', () => ({
   batchGet: vi.fn(async (keys: Array<{ PK: string; SK: string }>, options: { consistentRead?: boolean } = {}) => {
     dynamo.batches.push({ keys: keys.map(idOf), consistent: options.consistentRead === true });
     return keys.map((k) => dynamo.items.get(idOf(k))).filter((item) => item !== undefined);
   }),
 }));
-vi.mock('#lib/store/client', () => ({
+vi.mock('#lib/store/db/client', () => ({
   TABLE: 't',
   doc: {
     send: vi.fn(async (command: { input: { Key: { PK: string; SK: string }; ConsistentRead?: boolean } }) => {
@@ -28,8 +28,8 @@ vi.mock('#lib/store/client', () => ({
   },
 }));
 
-const { prefetch, withPrefetchScope } = await import('#lib/store/prefetch');
-const { getItem, getItems } = await import('#lib/store/read');
+const { prefetch, withPrefetchScope } = await import('#lib/store/db/prefetch');
+const { getItem, getItems } = await import('#lib/store/db/read');
 
 const key = (sk: string) => ({ PK: 'SITE#1', SK: sk });
 const item = (sk: string) => ({ ...key(sk), value: sk });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const reachable = vi.hoisted(() => ({ value: true }));
-vi.mock('#lib/store/health', () => ({ tableReachable: async () => reachable.value }));
+vi.mock('#lib/store/db/health', () => ({ tableReachable: async () => reachable.value }));
 
 const { health } = await import('#lib/system/health');
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withDefaults } from '#lib/sites/config-defaults';
-import type { UserItem } from '#lib/store/users';
+import type { UserItem } from '#lib/store/users/users';
 import { kindsAsked, ownedKindsOf } from '#lib/privacy/activity-kinds';
 import { anonymizedUser, isAnonymized } from '#lib/privacy/anonymized-user';
 

@@ -8,8 +8,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import type { BallotItem } from '#lib/store/ballots';
-import type { UserItem } from '#lib/store/users';
+import type { BallotItem } from '#lib/store/ballots/ballots';
+import type { UserItem } from '#lib/store/users/users';
 import { voteIdOf } from '#lib/votes/ids';
 
 const store = vi.hoisted(() => ({
@@ -28,7 +28,7 @@ const tallyOf = (idea: { id: number; budget?: number | null; theme?: string | nu
   theme: idea.theme ?? null,
   gone: idea.gone === true,
 });
-vi.mock('#lib/store/vote-rounds', () => ({
+vi.mock('#lib/store/ballots/rounds', () => ({
   roundReadPlan: vi.fn(),
   readRoundStart: vi.fn(async () => ({ ballot: store.ballot, stored: store.idempotency })),
   commitRound: vi.fn(async (write: Record<string, unknown>) => {
@@ -37,14 +37,16 @@ vi.mock('#lib/store/vote-rounds', () => ({
   }),
 }));
 // Every read of tallies: the round's ideas (after the checks), then, when merge limits need them, held ones.
-vi.mock('#lib/store/tallies', () => ({
+vi.mock('#lib/store/ideas/tallies', () => ({
   readIdeaTallies: vi.fn(async (_site: number, ids: number[]) => {
     store.reads.push(ids);
     return new Map(store.ideas.filter((i) => ids.includes(i.id)).map((i) => [i.id, tallyOf(i)]));
   }),
 }));
-vi.mock('#lib/store/ballots', () => ({ removeLateVote: vi.fn(async () => undefined) }));
-vi.mock('#lib/store/retry', () => ({ REPLAN_ATTEMPTS: 3, pauseBeforeReplan: vi.fn(async () => undefined) }));
+vi.mock('#lib/votes/remove-votes', () => ({ removeLateVote: vi.fn(async () => undefined) }));
+// No pause between attempts (the re-plan loop's jitter).
+vi.mock('#lib/store/db/retry', () => ({ jitteredDelayMs: () => 0 }));
+const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');
 
 const { castVotes } = await import('#lib/votes/cast');
 const { roundHash } = await import('#lib/votes/idempotency');
@@ -131,12 +133,12 @@ describe('castVotes', () => {
     expect(store.commits).toHaveLength(2);
     expect(store.reads).toEqual([[1], [1]]);
     store.commits = [];
-    store.outcomes = [{ kind: 'contended' }, { kind: 'contended' }, { kind: 'contended' }];
+    store.outcomes = Array.from({ length: REPLAN_ATTEMPTS }, () => ({ kind: 'contended' }));
     await expect(cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }])).rejects.toMatchObject({
       status: 409,
       message: 'Your vote could not be stored because of many simultaneous changes; please retry',
     });
-    expect(store.commits).toHaveLength(3);
+    expect(store.commits).toHaveLength(REPLAN_ATTEMPTS);
   });
 
   it('ideas deleted meanwhile: a 400 naming their entries', async () => {
@@ -149,7 +151,7 @@ describe('castVotes', () => {
 
   it('a concurrent duplicate under the same key won: the next read finds and returns its stored answer', async () => {
     const round = [{ ideaId: 1, opinion: 'yes' }];
-    const { commitRound } = await import('#lib/store/vote-rounds');
+    const { commitRound } = await import('#lib/store/ballots/rounds');
     vi.mocked(commitRound).mockImplementationOnce(async (write) => {
       store.commits.push(write as never);
       store.idempotency = { requestHash: roundHash(round), response: { '1': { id: 42, opinion: 'yes', createdAt: 'then' } } };
@@ -184,11 +186,11 @@ describe('castVotes', () => {
   });
 
   it('a large round whose idea was deleted as it committed takes that vote out again and answers without it', async () => {
-    const { removeLateVote } = await import('#lib/store/ballots');
+    const { removeLateVote } = await import('#lib/votes/remove-votes');
     store.outcomes = [{ kind: 'committed', lateGone: [2] }];
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 1, opinion: 'yes' }, { ideaId: 2, opinion: 'yes' }]);
     expect(result.records.map((r) => r.ideaId)).toEqual([1]);
-    expect(vi.mocked(removeLateVote)).toHaveBeenCalledWith(1, 7, 2, expect.any(Function));
+    expect(vi.mocked(removeLateVote)).toHaveBeenCalledWith(1, 7, 2);
   });
 
   it('a ballot that would pass the item limit is a 400 asking to remove votes, nothing sent', async () => {

@@ -7,12 +7,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import type { BallotItem } from '#lib/store/ballots';
-import type { UserItem } from '#lib/store/users';
+import type { BallotItem } from '#lib/store/ballots/ballots';
+import type { UserItem } from '#lib/store/users/users';
 import type { ListVotesQuery } from '#schemas/votes';
 
 const ballots = vi.hoisted(() => [] as BallotItem[]);
-vi.mock('#lib/store/ballots', () => ({
+vi.mock('#lib/store/ballots/ballots', () => ({
   getBallot: vi.fn(async (_site: number, userId: number) => ballots.find((b) => b.userId === userId)),
   queryBallots: vi.fn(async (_site: number, o: { fromUserId: number; limit: number; ideaId?: number }) => {
     const from = ballots.filter((b) => b.userId >= o.fromUserId && (o.ideaId === undefined || b.votes[String(o.ideaId)] !== undefined)).sort((a, b) => a.userId - b.userId);

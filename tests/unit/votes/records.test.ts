@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#lib/errors';
-import { encodeCursorObject, listQueryOf } from '#lib/store/cursor';
+import { encodeCursorObject, listQueryOf } from '#lib/store/db/cursor';
 import { idempotencyKeyOf, idempotencyScope } from '#lib/votes/idempotency';
 import { decodeVoteCursor, encodeVoteCursor } from '#lib/votes/list-cursor';
 import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';

@@ -1,0 +1,213 @@
+/**
+ * Ballots: one item per user per site (`SK = BALLOT#<userId>`) holding the user's whole current vote
+ * set. A vote round rewrites the ballot (conditioned on its `version`) and updates the tally shards in
+ * one transaction, so a round is all-or-nothing and tallies always equal the votes held.
+ * The voting feature adds the writes; reads used elsewhere (an idea's `userVote`) live here too.
+ */
+import { getItem } from '#lib/store/db/read';
+import { planOf } from '#lib/store/db/prefetch';
+import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/db/client';
+import { idFromSk, sitePk } from '#lib/store/db/keys';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { queryAll } from '#lib/store/db/query';
+import { tallyChangeItem, tallyDeleteKey } from '#lib/store/ideas/tallies';
+import type { PendingTallies } from '#lib/store/ballots/journal';
+import { ballotCodec } from '#lib/store/ballots/codec';
+import type { StoredBallot, StoredBallotVote } from '#schemas/stored/ballot';
+import { conditionFailed } from '#lib/store/db/failures';
+import { update, withCondition } from '#lib/store/db/update';
+import { transact, type TransactItem } from '#lib/store/db/transact';
+import { logEntryPut, type LogEntryItem } from '#lib/store/vote-log/log';
+
+/**
+ * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
+ * and the budget and theme of its idea when it was cast (issue 17: a later round that keeps this vote
+ * checks its limits without reading the idea again; absent on votes cast before, read then).
+ */
+export type BallotVote = StoredBallotVote;
+
+/**
+ * The user's whole vote set on a site (votes keyed by idea id, as a string: DynamoDB map keys are
+ * strings), its `version` (every write increments it and is conditioned on the one it read), the vote
+ * record's seal (issue 16: `hash`, `prevHash`, `prevUpdatedAt`), `voteSeq` (votes ever added) and
+ * `pendingTallies` (a round's counts still to apply, lib/store/ballots/journal.ts).
+ */
+export type BallotItem = StoredBallot;
+
+/** Every ballot read is checked (lib/store/ballots/codec.ts); projected reads against the view of it. */
+export const ballotOf = ballotCodec.fromItem;
+export { ballotViewOf } from '#lib/store/ballots/codec';
+
+/**
+ * The vote log entry of a ballot state (lib/votes/seal.ts, docs/results.md "The vote record"): the
+ * ballot keeps the entry's mac as `hash` (its receipt, and what the next version chains to) and the
+ * previous one as `prevHash`; the entry is Put in the same transaction as the state it seals.
+ */
+export interface BallotSeal {
+  hash: string;
+  prevHash: string;
+  entry: LogEntryItem;
+}
+
+const keysOfBallot = (siteId: number, userId: number) => [ballotKeys.ballot(siteId, userId)];
+
+/**
+ * A user's ballot (`.plan`: read ahead for `includeUserVote` and by a vote round).
+ * @param consistent a strongly consistent read, for a read that a conditional write will depend on.
+ */
+export const getBallot = Object.assign(
+  async (siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> => {
+    const [key] = keysOfBallot(siteId, userId);
+    const item = await getItem(key!, { consistent });
+    return item ? ballotOf(item) : undefined;
+  },
+  { plan: planOf(keysOfBallot) },
+);
+
+/** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
+function unchangedSince(readVersion: number | undefined) {
+  return readVersion === undefined
+    ? { ConditionExpression: 'attribute_not_exists(PK)' }
+    : {
+        ConditionExpression: '#version = :readVersion',
+        ExpressionAttributeNames: { '#version': 'version' },
+        ExpressionAttributeValues: { ':readVersion': readVersion },
+      };
+}
+
+/**
+ * The transaction item that writes a user's whole vote set, conditioned on the version it was planned
+ * from. A ballot that ends empty is kept (with `votes: {}`) rather than deleted: its version must keep
+ * counting up, or a stale round that read version n of a deleted ballot could commit against a
+ * re-created ballot that has reached version n again (ABA) and move the tallies from the wrong state.
+ */
+export function ballotPutItem(
+  siteId: number,
+  userId: number,
+  votes: Record<string, BallotVote>,
+  readVersion: number | undefined,
+  now: string,
+  seal: BallotSeal,
+  extra: { voteSeq?: number; pendingTallies?: PendingTallies } = {},
+): TransactItem {
+  const ballot: BallotItem = {
+    siteId,
+    userId,
+    votes,
+    version: (readVersion ?? 0) + 1,
+    updatedAt: now,
+    hash: seal.hash,
+    prevHash: seal.prevHash,
+    ...extra,
+  };
+  return { Put: { TableName: TABLE, Item: ballotCodec.toItem(ballot), ...unchangedSince(readVersion) } };
+}
+
+/** Checks, without writing, that the ballot is still as it was read (a round that changes nothing). */
+export function ballotUnchangedItem(siteId: number, userId: number, readVersion: number | undefined): TransactItem {
+  return { ConditionCheck: { TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), ...unchangedSince(readVersion) } };
+}
+
+/** Highest user id a ballot key can hold (ids are padded to 10 digits in keys). */
+const MAX_KEY_ID = 9_999_999_999;
+
+/**
+ * One Query page of a site's ballots in user id order, starting at the ballot of `fromUserId`
+ * (inclusive), at most `limit` ballots. With `ideaId`, only ballots holding a vote on that idea are
+ * returned (a FilterExpression: `limit` counts the ballots read, so a page may return fewer).
+ * `more` is true when DynamoDB stopped before the end of the site's ballots.
+ */
+export async function queryBallots(
+  siteId: number,
+  options: { fromUserId: number; limit: number; ideaId?: number | undefined },
+): Promise<{ ballots: BallotItem[]; more: boolean; lastUserId: number | undefined }> {
+  const filter =
+    options.ideaId === undefined
+      ? {}
+      : {
+          FilterExpression: 'attribute_exists(#votes.#idea)',
+          ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(options.ideaId) },
+        };
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': sitePk(siteId),
+        ':from': ballotKeys.ballot(siteId, options.fromUserId).SK,
+        ':to': ballotKeys.ballot(siteId, MAX_KEY_ID).SK,
+      },
+      ...filter,
+      Limit: options.limit,
+    }),
+  );
+  const last = out.LastEvaluatedKey as { SK?: string } | undefined;
+  return {
+    ballots: (out.Items ?? []).map(ballotOf),
+    more: last !== undefined,
+    lastUserId: last?.SK === undefined ? undefined : idFromSk(last.SK),
+  };
+}
+
+/**
+ * Every ballot of the site holding a vote on `ideaId`: one Query page per 1 MB of ballots read, strongly
+ * consistent, so a ballot written just before the idea was deleted is not missed (its vote, and its
+ * tally counter, would outlive the idea).
+ */
+export async function ballotsHoldingIdea(siteId: number, ideaId: number): Promise<BallotItem[]> {
+  const found = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'attribute_exists(#votes.#idea)',
+    ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(ideaId) },
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix },
+    ConsistentRead: true,
+  });
+  return found.map(ballotOf);
+}
+
+/**
+ * Takes the vote on `ideaId` out of one ballot as read, with its count, in one transaction: the ballot
+ * conditioned on the version read (the new state's log entry goes with it), the tally unconditioned (the tally of an idea being deleted stays until its cascade
+ * ends). 'changed': the ballot moved since it was read (nothing written).
+ */
+export async function removeVoteFromBallot(siteId: number, read: BallotItem, ideaId: number, seal: BallotSeal, now: string): Promise<'done' | 'changed'> {
+  const vote = read.votes?.[String(ideaId)];
+  if (!vote) return 'done';
+  try {
+    await transact([
+      {
+        Update: {
+          TableName: TABLE,
+          Key: ballotKeys.ballot(siteId, read.userId),
+          ...withCondition(
+            update({
+              remove: [['votes', String(ideaId)]],
+              increment: { version: 1 },
+              set: { updatedAt: now, hash: seal.hash, prevHash: seal.prevHash },
+            }),
+            { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': read.version } },
+          ),
+        },
+      },
+      logEntryPut(seal.entry),
+      tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
+    ]);
+    return 'done';
+  } catch (err) {
+    if (conditionFailed(err)) return 'changed';
+    throw err;
+  }
+}
+
+/**
+ * What the journal's late ADD may have made of a deleted idea's tally: an item without `tallyOf`,
+ * removed (a real tally is left for the idea's delete cascade, which removes it itself).
+ */
+export async function deleteStrayTally(siteId: number, ideaId: number): Promise<void> {
+  try {
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: tallyDeleteKey(siteId, ideaId), ConditionExpression: 'attribute_not_exists(tallyOf)' }));
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * One codec per stored record kind (DESIGN habit 13): where its item's keys come from (keys.ts), how a
+ * record becomes an item, and how an item read back becomes a record again, checked against the kind's
+ * schema (schemas/stored/) instead of cast. A malformed item fails loudly with a CorruptRecordError
+ * naming its key and first problem (lib/errors.ts: logged, answered 500), so a legacy or hand-edited
+ * item never flows into the domain unchecked.
+ *
+ * The schemas decide how attributes they do not name are treated; the stored ones keep them (future
+ * fields, tombstone markers, an idea's `indexKeys`), as reads did before. Key attributes (PK, SK and
+ * the GSI keys of table-definition.json) are never part of a record: stripped before the check.
+ */
+import { CorruptRecordError, errorPath } from '#lib/errors';
+import definition from '../table-definition.json' with { type: 'json' };
+
+/** Key attributes of every item (the table's and its indexes', as table-definition.json declares them). */
+const KEY_ATTRIBUTES: ReadonlySet<string> = new Set(definition.AttributeDefinitions.map((a) => a.AttributeName));
+
+/** The item without PK, SK and the GSI key attributes: what no record shows. */
+export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
+}
+
+/**
+ * What the codec needs of a schema: zod's `safeParse`. Structural, so lib/store names no validation
+ * library (tests/unit/foundation/layers.test.ts); a zod schema of schemas/stored/ fits as it is.
+ */
+export interface RecordSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+}
+
+/** `At`: what locates an item whose record does not hold its own key (a link item: the site and the person). */
+export interface Codec<T extends object, At extends unknown[] = []> {
+  readonly kind: string;
+  /** The item to Put: the record's key attributes (table and indexes) and the record. */
+  toItem(record: T, ...at: At): Record<string, unknown>;
+  /** The record of an item read (whole, or as projected): checked once, or a CorruptRecordError. */
+  fromItem(item: Record<string, unknown>): T;
+}
+
+export interface CodecDefinition<T extends object, At extends unknown[] = []> {
+  /** How logs name the kind (`site`, `user link`, ...). */
+  kind: string;
+  schema: RecordSchema<T>;
+  /** The item's key attributes, from lib/store/db/keys.ts: the table key and the index keys it has. */
+  keys: (record: T, ...at: At) => object;
+}
+
+/** Where an item is, for the log: its table key as read (projections without it say so). */
+const keyOf = (item: Record<string, unknown>): string =>
+  typeof item.PK === 'string' && typeof item.SK === 'string' ? `${item.PK} ${item.SK}` : '(key not read)';
+
+/**
+ * The from-item half alone, for a view of items that is only ever read (the migration's view of
+ * legacy users). One parse per item: the schema's output is the record.
+ */
+export function recordReader<T>(kind: string, schema: RecordSchema<T>): (item: Record<string, unknown>) => T {
+  return (item) => {
+    const parsed = schema.safeParse(withoutKeys(item));
+    if (parsed.success) return parsed.data;
+    const first = parsed.error.issues[0];
+    throw new CorruptRecordError(kind, keyOf(item), { path: errorPath(first?.path ?? []), message: first?.message ?? 'does not match its schema' });
+  };
+}
+
+export function defineCodec<T extends object, At extends unknown[] = []>(definition: CodecDefinition<T, At>): Codec<T, At> {
+  const { kind, schema, keys } = definition;
+  return {
+    kind,
+    toItem: (record, ...at): Record<string, unknown> => ({ ...keys(record, ...at), ...(record as Record<string, unknown>) }),
+    fromItem: recordReader(kind, schema),
+  };
+}

@@ -1,0 +1,286 @@
+/**
+ * Vote tallies: ONE small item per idea (`SK = IDEA#<id>#TALLY`, right after its idea), written in the
+ * same transaction as the ballots whose votes it counts (docs/data-model.md "Votes").
+ *
+ * Why per idea (issue 17): a round's write cost then depends only on the ideas it changes (an item
+ * under 1 KB is 2 write units in a transaction), no item is written by every round of a site, and no
+ * item grows with the number of ideas. DynamoDB's per-item ceiling (1,000 WCU/s) allows 500 rounds/s
+ * that all change the same idea. The order by votes is GSI3 over these items (`GSI3PK = VOTES#<site>`,
+ * `GSI3SK` = the rank below), kept exact by the round's own `ADD`.
+ *
+ * Attributes:
+ *   `tallyOf`            the idea id (tells a tally from an idea in the `IDEA#` range)
+ *   `v_<opinion>` = n    the number of current votes with that opinion
+ *   `budget`, `theme`    copies of the idea's, written with every idea write: a round reads only tallies
+ *   `author`             copy of the idea's `userId` (same writes): a page ordered by votes reads its
+ *                        authors beside its ideas, not after them (absent on items from before it)
+ *   `gone` = true        the idea is being deleted: no vote may be added (set with its tombstone)
+ *   GSI3 keys            while the idea is votable; `GSI3SK` = yes + id / 10^10 (a decimal: a round adds
+ *                        its `yes` change to it, ties order by id, and it stays exact at any count,
+ *                        where yes * 10^10 + id would leave JavaScript's safe integers at 900,720 votes; read back,
+ *                        it is an inexact double that nothing uses)
+ */
+import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, GSI3, TABLE } from '#lib/store/db/client';
+import { getItems } from '#lib/store/db/read';
+import { planOf } from '#lib/store/db/prefetch';
+import { recordReader } from '#lib/store/db/codec';
+import { CorruptRecordError } from '#lib/errors';
+import { storedTally } from '#schemas/stored/ballot';
+import { pad, sitePk, type Key } from '#lib/store/db/keys';
+import { contentKeys } from '#lib/store/content/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { queryAll } from '#lib/store/db/query';
+import { update, withCondition } from '#lib/store/db/update';
+import { batchDelete } from '#lib/store/db/batch';
+import { type TransactItem } from '#lib/store/db/transact';
+
+/** Votes per opinion. */
+export type Tally = Record<string, number>;
+
+/** What an idea's tally item tells a vote round. */
+export interface IdeaTally {
+  ideaId: number;
+  tally: Tally;
+  budget: number | null;
+  theme: string | null;
+  /** The idea is being deleted: no vote may be added to it. */
+  gone: boolean;
+}
+
+/** The copies of an idea kept on its tally item: what a round needs, and who wrote it (for a by-votes page). */
+export interface TallyCopies {
+  budget: number | null;
+  theme: string | null;
+  author: number | null;
+}
+
+const COUNTER_PREFIX = 'v_';
+export const counterName = (opinion: string) => `${COUNTER_PREFIX}${opinion}`;
+
+/** The rank of an idea with `yes` votes on GSI3 (as a string: a decimal beyond a double's precision). */
+export const rankOf = (yes: number, ideaId: number): NumberValue => NumberValue.from(`${yes}.${pad(ideaId)}`);
+
+/** The tally of a stored tally item: every `v_<opinion>` counter, each a number, or the item is corrupt. */
+export function tallyOfItem(item: Record<string, unknown>): Tally {
+  // Null prototype: opinions are site configuration, and `__proto__` must stay an ordinary key.
+  const tally = Object.create(null) as Tally;
+  for (const [name, value] of Object.entries(item)) {
+    if (!name.startsWith(COUNTER_PREFIX)) continue;
+    if (typeof value !== 'number') throw new CorruptRecordError('idea tally', `${String(item['PK'])} ${String(item['SK'])}`, { path: name, message: 'a counter must be a number' });
+    tally[name.slice(COUNTER_PREFIX.length)] = value;
+  }
+  return tally;
+}
+
+const tallyFieldsOf = recordReader('idea tally', storedTally);
+
+function ideaTallyOf(item: Record<string, unknown>): IdeaTally {
+  const fields = tallyFieldsOf(item);
+  return { ideaId: fields.tallyOf, tally: tallyOfItem(item), budget: fields.budget ?? null, theme: fields.theme ?? null, gone: fields.gone === true };
+}
+
+/** The new idea's tally item: goes in the idea's creating transaction, so it is votable exactly while it exists. */
+export function newTallyItem(siteId: number, ideaId: number, copies: TallyCopies): TransactItem {
+  return {
+    Put: {
+      TableName: TABLE,
+      Item: {
+        ...ideaKeys.ideaTally(siteId, ideaId),
+        ...ideaKeys.ideasByVotes(siteId),
+        GSI3SK: rankOf(0, ideaId),
+        tallyOf: ideaId,
+        budget: copies.budget,
+        theme: copies.theme,
+        author: copies.author,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  };
+}
+
+/** The idea's new copies on its tally item: goes in the idea's updating transaction. */
+export function tallyCopiesItem(siteId: number, ideaId: number, copies: TallyCopies): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: ideaKeys.ideaTally(siteId, ideaId),
+      ...update({ set: { tallyOf: ideaId, budget: copies.budget, theme: copies.theme, author: copies.author } }),
+    },
+  };
+}
+
+/** Stops new votes on an idea and takes it out of the order by votes: goes with its tombstone. */
+export function tallyGoneItem(siteId: number, ideaId: number): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: ideaKeys.ideaTally(siteId, ideaId),
+      ...update({ set: { gone: true }, remove: ['GSI3PK', 'GSI3SK'] }),
+    },
+  };
+}
+
+/**
+ * The transaction item that applies one idea's net change. `addsVotes`: the round adds a vote to the
+ * idea, so its tally must exist and not be gone; otherwise it must exist (a count change never creates
+ * a tally), unless `unconditional` (a journalled step, lib/store/ballots/journal.ts). A zero change
+ * that must still hold is a ConditionCheck.
+ */
+export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, options: { addsVotes: boolean; unconditional?: boolean }): TransactItem {
+  const adds: Record<string, number> = {};
+  for (const [opinion, delta] of Object.entries(change)) {
+    if (delta === 0) continue;
+    adds[counterName(opinion)] = delta;
+    // The rank moves with `yes`. Only a votable idea carries GSI3PK: on a gone one this leaves a stray
+    // GSI3SK, which indexes nothing and goes with the item.
+    if (opinion === 'yes') adds['GSI3SK'] = delta;
+  }
+  const key = ideaKeys.ideaTally(siteId, ideaId);
+  const condition: { expression: string; names: Record<string, string> } | undefined = options.addsVotes
+    ? { expression: 'attribute_exists(PK) AND attribute_not_exists(#gone)', names: { '#gone': 'gone' } }
+    : options.unconditional
+      ? undefined
+      : { expression: 'attribute_exists(PK)', names: {} };
+  if (Object.keys(adds).length === 0) {
+    if (!condition) throw new Error('A tally change with nothing to add and nothing to check');
+    const checkNames = Object.keys(condition.names).length > 0 ? { ExpressionAttributeNames: condition.names } : {};
+    return { ConditionCheck: { TableName: TABLE, Key: key, ConditionExpression: condition.expression, ...checkNames } };
+  }
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: key,
+      ...(condition ? withCondition(update({ add: adds }), condition) : update({ add: adds })),
+    },
+  };
+}
+
+/** The key of an idea's tally item, for its removal. */
+export function tallyDeleteKey(siteId: number, ideaId: number): Key {
+  return ideaKeys.ideaTally(siteId, ideaId);
+}
+
+/** Removes an idea's tally item: the last step of deleting the idea's votes, after they left every ballot. */
+export const deleteTally = (siteId: number, ideaId: number): Promise<void> => batchDelete([tallyDeleteKey(siteId, ideaId)]);
+
+/** The keys of some ideas' tally items (for a read planned together with others, e.g. a vote round's). */
+export const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => ideaKeys.ideaTally(siteId, id));
+
+/** Whether a stored item is a tally item, and the idea's tally from it (for reads of mixed items). */
+export function asIdeaTally(item: Record<string, unknown> | undefined): IdeaTally | undefined {
+  return item && typeof item['tallyOf'] === 'number' ? ideaTallyOf(item) : undefined;
+}
+
+/**
+ * The tally items of some ideas (from the request's prefetch, else one BatchGet per 100): ideas
+ * without one (never created, deleted) are absent.
+ */
+export const readIdeaTallies = Object.assign(
+  async (siteId: number, ideaIds: readonly number[], options: { consistent?: boolean } = {}): Promise<Map<number, IdeaTally>> => {
+    const found = new Map<number, IdeaTally>();
+    if (ideaIds.length === 0) return found;
+    const items = await getItems(tallyKeys(siteId, ideaIds), options);
+    for (const item of items) {
+      const tally = asIdeaTally(item);
+      if (tally) found.set(tally.ideaId, tally);
+    }
+    return found;
+  },
+  { plan: planOf(tallyKeys) },
+);
+
+/**
+ * The tallies of some ideas that are votable (not gone): the counts a record shows. An idea without a
+ * tally item has none (`{}` is "no votes" only for ideas that have one).
+ */
+export const readTallies = Object.assign(
+  async (siteId: number, ideaIds: readonly number[]): Promise<Map<number, Tally>> => {
+    const tallies = new Map<number, Tally>();
+    for (const [id, read] of await readIdeaTallies(siteId, ideaIds)) if (!read.gone) tallies.set(id, read.tally);
+    return tallies;
+  },
+  { plan: planOf(tallyKeys) },
+);
+
+/**
+ * Every votable idea of the site with its tally (results, exports, the vote record's check). Reads only
+ * tally items: GSI3 holds exactly those of votable ideas. `consistent` (the check against the
+ * ballots, which must not see an index that lags) reads the `IDEA#` range of the table instead,
+ * ideas included, and keeps the tallies. Cost grows with the site, as these reports do; list and
+ * vote calls never call it.
+ */
+export async function readSiteTallies(siteId: number, options: { consistent?: boolean } = {}): Promise<Map<number, Tally>> {
+  const items = options.consistent
+    ? await queryAll<Record<string, unknown>>({
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': contentKeys.ideaPrefix },
+        ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
+        ConsistentRead: true,
+      })
+    : await queryAll<Record<string, unknown>>({
+        IndexName: GSI3,
+        KeyConditionExpression: 'GSI3PK = :pk',
+        ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
+      });
+  const tallies = new Map<number, Tally>();
+  for (const item of items) {
+    const read = ideaTallyOf(item);
+    tallies.set(read.ideaId, read.tally);
+  }
+  return tallies;
+}
+
+/** A position in the order by votes: the last idea a page showed. */
+export interface VotesPosition {
+  yes: number;
+  id: number;
+}
+
+/** One idea's place in the order by votes: its tally and its author's id as copied (undefined: not copied yet). */
+export interface RankedTally {
+  id: number;
+  tally: Tally;
+  author: number | null | undefined;
+}
+
+/**
+ * One page of a site's votable ideas by `yes` (most first: ties newest first; least first: the exact
+ * reverse), from GSI3: only what the page returns is read, whatever the number of ideas.
+ */
+export async function queryIdeasByVotes(
+  siteId: number,
+  options: { mostFirst: boolean; after?: VotesPosition | undefined; limit: number },
+): Promise<{ tallies: RankedTally[]; more: boolean }> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      IndexName: GSI3,
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
+      ScanIndexForward: !options.mostFirst,
+      // One more than the page: DynamoDB reports "more" whenever the limit is reached, even at the end.
+      Limit: options.limit + 1,
+      ...(options.after
+        ? {
+            ExclusiveStartKey: {
+              ...ideaKeys.ideaTally(siteId, options.after.id),
+              ...ideaKeys.ideasByVotes(siteId),
+              GSI3SK: rankOf(options.after.yes, options.after.id),
+            },
+          }
+        : {}),
+    }),
+  );
+  const items = out.Items ?? [];
+  const tallies = items.slice(0, options.limit).map((item) => {
+    const read = ideaTallyOf(item);
+    return { id: read.ideaId, tally: read.tally, author: tallyFieldsOf(item).author };
+  });
+  return { tallies, more: items.length > options.limit };
+}
+
+
+/** `yes`/`no` counts as shown on idea records. */
+export const yesNo = (tally: Tally | undefined) => ({ yes: tally?.yes ?? 0, no: tally?.no ?? 0 });
