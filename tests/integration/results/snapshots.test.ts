@@ -133,8 +133,11 @@ describe('who computes', () => {
     const first = await results(site.id, { token: SERVICE_TOKEN });
     const again = await results(site.id, { token: SERVICE_TOKEN });
     expect(again.body.computedAt).toBe(first.body.computedAt);
-    // A config change (the budget) changes the results: the next moderator read computes.
+    // A config change (the budget) changes the results: the next moderator read computes. (The faked
+    // clock stands still: moved on by hand.)
+    vi.setSystemTime(Date.now() + 1_000);
     await invoke(await import('../../../functions/sites/update.ts').then((m) => m.handler), { method: 'PUT', params: { siteId: site.id }, body: { config: { ...PUBLIC, votes: { ...PUBLIC.votes, maxBudget: 200 } } }, token: SERVICE_TOKEN });
+    vi.setSystemTime(Date.now() + 1_000);
     const fresh = await results(site.id, { token: SERVICE_TOKEN });
     expect(fresh.body.computedAt > first.body.computedAt).toBe(true);
     expect(fresh.body.winners!.greedy.spent).toBeLessThanOrEqual(200);
