@@ -25,7 +25,7 @@ export const ideaIncludeQuery = z.object({
 });
 export type IdeaIncludes = z.infer<typeof ideaIncludeQuery>;
 
-/** `distance` orders by the distance from `near` (discovery, issue 18). */
+/** `distance` orders by the distance from `near` (discovery). */
 export const ideaListSorts = [...ideaSorts, 'distance'] as const;
 
 export const listIdeasQuery = z
@@ -36,7 +36,7 @@ export const listIdeasQuery = z
       z.optional(z.enum(ideaListSorts, { error: `must be one of ${ideaListSorts.join(', ')}` })),
       z.transform((s) => s ?? 'createdate_desc'),
     ),
-    // Discovery filters (issue 18).
+    // Discovery filters.
     ...discoveryQuery,
   })
   .check(z.superRefine(checkDiscoveryQuery));

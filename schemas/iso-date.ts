@@ -1,7 +1,7 @@
 /**
  * Strict reading of the ISO-8601 dates in `votes.isActiveFrom` / `isActiveTo`: the ONE parser that both
  * the site config schema (what PUT accepts) and the voting rule (lib/votes/availability.ts) use, so a
- * date the config takes is always a date the rule understands (issue 15: `"2024-06-15 12:00"` used to
+ * date the config takes is always a date the rule understands (`"2024-06-15 12:00"` used to
  * be accepted by the config and rejected by the rule, leaving voting silently closed).
  *
  * `Date.parse` alone is too lenient for a voting window: it accepts `2024-02-30` (as 1 March),

@@ -1,5 +1,5 @@
 /*
- * Starts AWS's DynamoDB Local bound to 127.0.0.1 only (issue 14): its command line has no host option
+ * Starts AWS's DynamoDB Local bound to 127.0.0.1 only: its command line has no host option
  * and its Jetty server listens on every interface, so the server it builds from the usual arguments
  * gets its connectors' host set before it starts. Run in Java's single-file source mode
  * (`java -cp DynamoDBLocal.jar:DynamoDBLocal_lib/* LoopbackLauncher.java <DynamoDB Local arguments>`)

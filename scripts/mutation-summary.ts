@@ -1,5 +1,5 @@
 /**
- * The mutation score per folder (issue 15 item 5), from Stryker's JSON report: `npm run mutation`
+ * The mutation score per folder, from Stryker's JSON report: `npm run mutation`
  * writes reports/mutation/mutation.json (not committed: it holds the source); this script reduces it
  * to reports/mutation-score.json (committed) and prints the docs table, which
  * tests/unit/foundation/mutation-docs.test.ts holds in step with docs/testing.md.

@@ -6,7 +6,7 @@ import { invalidRound } from '#lib/votes/errors';
 import { idempotencyKeyOf } from '#lib/votes/idempotency';
 
 /**
- * A vote round is two DynamoDB requests (issue 17): one consistent read of everything it needs, one
+ * A vote round is two DynamoDB requests: one consistent read of everything it needs, one
  * transaction. Who may vote is checked before the body (401/403 before a 400 describing a body the caller may not
  * send); a rejected round is a 400 whose message repeats the first problems (invalidRound).
  */

@@ -229,7 +229,7 @@ export const newsletter = {
   seesTokens: (caller: Caller) => hasRole(caller.role, 'admin'),
 };
 
-// Results, exports and the vote record (issue 16, CONTRACT "Decided details, results and exports").
+// Results, exports and the vote record (CONTRACT "Decided details, results and exports").
 export const results = {
   /** Moderator+ always; everyone when votes are viewable or once the project has ended. */
   read(caller: Caller, config: SiteConfig) {

@@ -1,5 +1,5 @@
 /**
- * Filtered pages of ideas, served by keys (issue 18; docs/data-model.md "Discovery").
+ * Filtered pages of ideas, served by keys (docs/data-model.md "Discovery").
  *
  * Every index stream (lib/store/ideas/index-items.ts) is in idea id order, which is creation order. One
  * filter DRIVES the page: its streams are Queried (in parallel, at most `pageSize` entries each,

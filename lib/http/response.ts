@@ -9,7 +9,7 @@ export interface ApiResult {
   headers?: Record<string, string>;
   /** `Set-Cookie` values (payload 2.0 `cookies`); only the login sets one (lib/http/cookies.ts). */
   cookies?: string[];
-  /** A text answer (exports, issue 16): `body` is sent as it is with this content type. */
+  /** A text answer (exports): `body` is sent as it is with this content type. */
   contentType?: string;
 }
 

@@ -46,7 +46,7 @@ export const ideaKind: ContentKindRules = {
     const active = matters ? await hasVotesOrArguments(site.id, item.id) : false;
     access.idea.modify(caller, item, site.config, active);
   },
-  // Discovery (issue 18): tags and location, and the index items written with every idea write.
+  // Discovery: tags and location, and the index items written with every idea write.
   async kindFields(site, body, mode) {
     const patch = await discoveryFieldsOf(site.id, body);
     return mode === 'create' ? { tags: [], location: null, ...patch } : patch;

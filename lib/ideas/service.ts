@@ -23,7 +23,7 @@ import { isVotesSort, listDiscovered } from '#lib/discovery/list';
  */
 export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuery) {
   if (isVotesSort(query.sort)) access.vote.sortByCounts(caller, site.config);
-  // Discovery filters (issue 18) are served by their index: lib/discovery/list.ts.
+  // Discovery filters are served by their index: lib/discovery/list.ts.
   const filters = filtersOf(query, { located: false });
   if (needsDiscovery(filters) || query.sort === 'distance') {
     const result = await listDiscovered(site.id, 'idea', filters, query.sort, { pageSize: query.pageSize, cursor: query.cursor });

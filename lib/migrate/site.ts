@@ -1,11 +1,11 @@
 /**
  * Brings one site's data written before this round up to date (scripts/migrate.ts):
- *   (a) its job markers, from its config, as a site update writes them (lifecycle, issue 13);
+ *   (a) its job markers, from its config, as a site update writes them (lifecycle);
  *   (b) GSI2 activity keys for users not anonymized that have none (lastActivityAt, else updatedAt,
  *       else createdAt);
  *   (c) index items for ideas without `indexKeys`, through the normal indexed write (discovery, 18);
- *   (d) a first seal (chain start) for ballots without `hash` (vote record, issue 16);
- *   (e) one tally item per votable idea from the site's old tally shards, which then go (issue 17).
+ *   (d) a first seal (chain start) for ballots without `hash` (vote record);
+ *   (e) one tally item per votable idea from the site's old tally shards, which then go.
  *       Run it right after deploying: until then a vote on an idea of an old site finds no tally and
  *       is refused (400), never miscounted.
  * Every write is conditioned on the item as read, so a rerun (or a concurrent writer) changes

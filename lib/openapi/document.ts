@@ -197,7 +197,7 @@ function successDescription({ status, description, schema }: Route['success']): 
 function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
   if (schema === 'Html') return { 'text/html': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Html } };
-  // Exports (issue 16): text, with the next page in the `Link` header.
+  // Exports: text, with the next page in the `Link` header.
   if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' }, example: TEXT_EXAMPLES.Csv } };
   if (schema === 'PabulibOrCsv') {
     return {

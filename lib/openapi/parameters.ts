@@ -33,7 +33,7 @@ export const PARAMETER_DOCS: Record<string, string> = {
   includeIdeas: "The user's ideas. When none of includeIdeas, includeArticles, includeArguments, includeVotes is given, all are on.",
   includeArticles: "The user's articles (see includeIdeas).",
   includeVotes: "The user's votes (see includeIdeas).",
-  // Discovery filters (issue 18); combined with AND, each a 400 when malformed.
+  // Discovery filters; combined with AND, each a 400 when malformed.
   tagId: id('tag'),
   tags: 'Ideas with any of these tags: tag ids separated by commas (at most 20).',
   status: 'Ideas with one of these statuses, separated by commas (`OPEN,ACCEPTED`).',

@@ -1,5 +1,5 @@
 /**
- * `GET /api/site/:SITE_ID/user/:USER_ID/export` (issue 16 part 4, GDPR art. 15/20; CONTRACT "Decided
+ * `GET /api/site/:SITE_ID/user/:USER_ID/export` (GDPR art. 15/20; CONTRACT "Decided
  * details, results and exports"): every record the API holds about the person, on every site where
  * the same auth-server user has a site user, as one document `{users, ideas, articles, arguments,
  * votes, newsletterSignups}`. The user themself, an admin of this site or a service token; only the

@@ -74,7 +74,7 @@ export const outputComponents = {
   TagList: { schema: listEnvelope(tagRecord) },
   IdeaMarker: { schema: markerRecord, description: 'What a map needs of an idea that has a location.' },
   IdeaMarkerList: { schema: listEnvelope(markerRecord) },
-  // Results, exports and the vote record (issue 16)
+  // Results, exports and the vote record
   Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
   VoteCheckpoint: { schema: checkpointRecord, description: 'A signed checkpoint of the vote log: the RFC 9162 Merkle root over the first `treeSize` entries (every entry written up to `cut`), signed with Ed25519.' },
   SignedCheckpoint: { schema: publicCheckpoint, description: 'The signed text is `participation-api/site/<siteId>/votes`, the tree size, the root in standard base64, then `checkpoint <id>`, `cut <cut>`, `ballots <ballots>`, each line ending in a newline.' },

@@ -5,7 +5,7 @@
  *   -> the round's tallies -> planRound (pure rules: 400/409) -> ONE transaction (ballot, the changed
  *   ideas' tallies, stored answer). The ballot, the stored answer and the first READ_AHEAD_IDEAS
  *   tallies come with the site and the caller in the request's ONE BatchGet (castReadPlan), so a round
- *   of up to that many ideas is two requests in all (issue 17).
+ *   of up to that many ideas is two requests in all.
  *
  * Concurrency is optimistic: the ballot is written on the condition that its version is the one the
  * round was planned from. When another round of the same user got there first (or DynamoDB reports a
@@ -74,7 +74,7 @@ export function authorizeVoter(caller: Caller, site: Site | undefined): void {
  * ballot and the stored answer, so a round of up to this many ideas is two requests in all. Bounded,
  * because this read happens before the site's Basic Auth, the caller's right to vote and the open/closed
  * check: a round those refuse costs at most this one BatchGet, never a read per idea its body names (a
- * body may name 500; the first red team measured that). A larger round reads the rest after the checks.
+ * body may name 500). A larger round reads the rest after the checks.
  */
 export const READ_AHEAD_IDEAS = MAX_BATCH_GET_KEYS - 4;
 

@@ -8,7 +8,7 @@ export const storedBallotVote = keepingUnnamed(
     id: storedInt,
     opinion: z.string(),
     createdAt: storedInstant,
-    /** The idea's budget and theme when the vote was cast (absent on votes cast before issue 17). */
+    /** The idea's budget and theme when the vote was cast (absent on votes cast before per-idea tallies). */
     budget: z.optional(z.nullable(z.number())),
     theme: z.optional(z.nullable(z.string())),
   }),

@@ -18,7 +18,7 @@ const contentItemShape = z.object({
   updatedAt: storedInstant,
   /** Optimistic concurrency: every write increments it and is conditioned on the value it read. */
   version: storedInt,
-  /** Ideas only (issue 18); absent on older items (read as [] and null). */
+  /** Ideas only; absent on older items (read as [] and null). */
   tags: z.optional(z.array(storedInt)),
   location: z.optional(z.nullable(z.object({ lat: z.number(), lng: z.number() }))),
 });

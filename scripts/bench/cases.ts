@@ -29,7 +29,7 @@ export const listCase = (site: IdeaSite, sort: 'createdate_desc' | 'votes_desc',
 });
 
 /**
- * Discovery (issue 18): a filtered page of 5 (tag: 1 idea in 10; a theme word: 1 in 20; 2 km around the
+ * Discovery: a filtered page of 5 (tag: 1 idea in 10; a theme word: 1 in 20; 2 km around the
  * centre, nearest first), small enough that both sites fill it, so the two pages hold the same records' worth.
  */
 export const filteredListCase = (site: IdeaSite, filter: 'tag' | 'search' | 'near' | 'nearest'): TimedCase => {

@@ -10,7 +10,7 @@ function intEnv(name: string, fallback: number, min = 1): number {
   return value;
 }
 
-// `local`: `npm start -- --in-memory` start time, memory and reload (issue 14; scripts/bench/local.ts).
+// `local`: `npm start -- --in-memory` start time, memory and reload (scripts/bench/local.ts).
 // `anonymize`: users per minute of one anonymize-ended run with a deadline (scripts/bench/anonymize.ts).
 export const SECTIONS = ['bundles', 'requests', 'latency', 'scale', 'anonymize', 'local'] as const;
 export type Section = (typeof SECTIONS)[number];
@@ -43,7 +43,7 @@ export const benchConfig = {
   sections: sections(),
 };
 
-/** Targets of issue 9: bundle size and load time vs the floor; latency vs the bare requests. */
+/** Targets of bundle size and load time vs the floor; latency vs the bare requests. */
 export const TARGETS = {
   bundleRatio: 1.5,
   latencyRatio: 1.3,

@@ -1,5 +1,5 @@
 /**
- * The README's benchmark table, every figure computed from bench/results.json (issue 15 item 7: docs
+ * The README's benchmark table, every figure computed from bench/results.json (docs
  * figures are generated, never typed). `npx tsx scripts/bench/markdown.ts --update-docs` writes it
  * between the README's bench-summary markers; tests/unit/bench/readme-summary.test.ts fails when the
  * README and bench/results.json disagree.

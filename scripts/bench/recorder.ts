@@ -95,7 +95,7 @@ function install() {
         writeUnits: 0,
       };
       into.push(entry);
-      // What a call costs in capacity, as DynamoDB bills it (issue 17): asked for on every request.
+      // What a call costs in capacity, as DynamoDB bills it: asked for on every request.
       if (REPORTS_CAPACITY.test(command)) args = { ...args, input: { ...(args.input as object), ReturnConsumedCapacity: 'TOTAL' } };
       try {
         const out = await next(args);

@@ -53,7 +53,7 @@ export async function measureScale(small: IdeaSite, largeIdeas: number, runs: nu
     ['idea list, page of 100, every flag, createdate_desc', (s) => listCase(s, 'createdate_desc')],
     ['idea list, page of 100, every flag, votes_desc', (s) => listCase(s, 'votes_desc')],
     ['vote round of 20 (replaces 20)', (s, v) => voteRoundCase(s, v)],
-    // Discovery (issue 18): filtered pages, served by the index items.
+    // Discovery: filtered pages, served by the index items.
     ...(['tag', 'search', 'near', 'nearest'] as const).map((filter): (typeof pairs)[number] => [`idea list, ${filter} filter`, (s) => filteredListCase(s, filter)]),
   ];
   const rows: ScaleRow[] = [];

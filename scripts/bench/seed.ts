@@ -72,7 +72,7 @@ export async function seedUsers(siteId: number, count: number, role: Role = 'mem
   return Promise.all(ids.map(async (id) => ({ id, token: await issueToken({ userId: id, siteId }) })));
 }
 
-/** Discovery (issue 18): the themes bench ideas are about (each idea names one, so a theme word is 1 in 20). */
+/** Discovery: the themes bench ideas are about (each idea names one, so a theme word is 1 in 20). */
 export const BENCH_THEMES = ['speeltuin', 'fietspad', 'bankje', 'boom', 'lantaarn', 'zebrapad', 'moestuin', 'terras', 'waterpunt', 'bloemen',
   'parkeren', 'skatebaan', 'hondenveld', 'kunstwerk', 'picknick', 'fontein', 'bibliotheek', 'markt', 'sportveld', 'schaduw'] as const;
 /** Bench ideas lie scattered (a low-discrepancy sequence) over a 10 x 10 km city, so density grows with the site. */
@@ -126,7 +126,7 @@ export async function seedIdeas(siteId: number, count: number, authorIds: readon
   const ids = range(await nextIds('idea', count), count);
   const now = new Date().toISOString();
   const items = ids.map((id, i) => contentItem('IDEA', siteId, id, authorIds.length ? authorIds[i % authorIds.length]! : null, now, i, tagIds));
-  // Discovery (issue 18): each idea's index items, as its create transaction writes them.
+  // Discovery: each idea's index items, as its create transaction writes them.
   const indexItems: Record<string, unknown>[] = [];
   for (const item of items) {
     const plan = planIndex(siteId, item.id as number, [], ideaIndexSpec(item as unknown as ContentItem));

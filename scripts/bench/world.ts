@@ -34,7 +34,7 @@ export interface IdeaSite {
   /** A member with no votes yet (vote rounds). */
   member: SeededUser;
   argumentsPerIdea: number;
-  /** Discovery (issue 18): the site's ten tags (each idea carries one). */
+  /** Discovery: the site's ten tags (each idea carries one). */
   tagIds: number[];
 }
 

@@ -46,8 +46,9 @@ describe('the deploy guard', () => {
     expect(res.status).not.toBe(0);
     expect(res.output).toContain(`Stage "${stage}" is not declared deployable`);
     expect(res.output).toContain(`params.${stage}.deployable: true`);
-    // Nothing was built (osls itself names the command, "Packaging <service> for stage <stage>", before any plugin runs).
+    // Nothing was built, nor announced: the guard runs when the plugin loads, before osls names the command.
     expect(existsSync(join(work, 'never-written'))).toBe(false);
+    expect(res.output).not.toContain('Packaging');
     expect(res.output).not.toMatch(/Compiling|\.zip/);
   });
 

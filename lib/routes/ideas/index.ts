@@ -1,4 +1,4 @@
-/** Routes: Ideas, and the map markers of those with a location (discovery, issue 18). In the order the document lists them. */
+/** Routes: Ideas, and the map markers of those with a location (discovery). In the order the document lists them. */
 import type { Route } from '#lib/routes/route';
 import { ideaList } from '#lib/routes/ideas/list';
 import { ideaCreate } from '#lib/routes/ideas/create';

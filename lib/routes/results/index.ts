@@ -1,4 +1,4 @@
-/** Routes: Results, exports and the verifiable vote record (issue 16, docs/results.md). In the order the document lists them. */
+/** Routes: Results, exports and the verifiable vote record (docs/results.md). In the order the document lists them. */
 import type { Route } from '#lib/routes/route';
 import { resultsGet } from '#lib/routes/results/get';
 import { resultsCompute } from '#lib/routes/results/compute';

@@ -1,4 +1,4 @@
-/** Routes: Tags of a site (discovery, issue 18). In the order the document lists them. */
+/** Routes: Tags of a site (discovery). In the order the document lists them. */
 import type { Route } from '#lib/routes/route';
 import { tagList } from '#lib/routes/tags/list';
 import { tagCreate } from '#lib/routes/tags/create';

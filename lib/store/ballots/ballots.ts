@@ -22,7 +22,7 @@ import { logEntryPut, type LogEntryItem } from '#lib/store/vote-log/log';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
- * and the budget and theme of its idea when it was cast (issue 17: a later round that keeps this vote
+ * and the budget and theme of its idea when it was cast (a later round that keeps this vote
  * checks its limits without reading the idea again; absent on votes cast before, read then).
  */
 export type BallotVote = StoredBallotVote;
@@ -30,7 +30,7 @@ export type BallotVote = StoredBallotVote;
 /**
  * The user's whole vote set on a site (votes keyed by idea id, as a string: DynamoDB map keys are
  * strings), its `version` (every write increments it and is conditioned on the one it read), the vote
- * record's seal (issue 16: `hash`, `prevHash`, `prevUpdatedAt`), `voteSeq` (votes ever added) and
+ * record's seal (`hash`, `prevHash`, `prevUpdatedAt`), `voteSeq` (votes ever added) and
  * `pendingTallies` (a round's counts still to apply, lib/store/ballots/journal.ts).
  */
 export type BallotItem = StoredBallot;

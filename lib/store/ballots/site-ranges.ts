@@ -1,5 +1,5 @@
 /**
- * Whole-site reads for results, exports and the vote record (issue 16): a site's ballots and ideas by
+ * Whole-site reads for results, exports and the vote record: a site's ballots and ideas by
  * a paged Query of their key range (one request per 1 MB read, never a Scan), with projections so
  * only what is used travels. Requests grow with the bytes of the site's ballots, not with anything
  * else: ceil(ballot bytes / 1 MB) Query pages (docs/results.md "Cost").

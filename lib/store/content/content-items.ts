@@ -39,7 +39,7 @@ export interface ContentItem {
   updatedAt: string;
   /** Optimistic concurrency: every write increments it and is conditioned on the value it read. */
   version: number;
-  /** Ideas only (issue 18): tag ids and a WGS84 location; absent on older items (read as [] and null). */
+  /** Ideas only: tag ids and a WGS84 location; absent on older items (read as [] and null). */
   tags?: number[];
   location?: { lat: number; lng: number } | null;
 }

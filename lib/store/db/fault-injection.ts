@@ -1,5 +1,5 @@
 /**
- * Fault injection for tests (issue 15): what real DynamoDB does and DynamoDB Local never does. Enabled
+ * Fault injection for tests: what real DynamoDB does and DynamoDB Local never does. Enabled
  * only when `DYNAMO_FAULTS` is set (lib/config/env.ts), e.g. `conflict=0.2,throttle=0.1,drop=0.05,seed=7`:
  *
  *   conflict  a TransactWriteItems is cancelled with `TransactionConflict` (another transaction held an

@@ -1,5 +1,5 @@
 /**
- * Request-scoped prefetch (issue 17): everything a call will read by key, whose keys are known before
+ * Request-scoped prefetch: everything a call will read by key, whose keys are known before
  * it starts (its site, its caller, what its route declares: a vote round's ballot, stored answer and
  * ideas; an idea page's idea and tally; the caller's ballot for `includeUserVote`), is read with ONE
  * BatchGet. The store's by-key reads then take their item from here instead of sending a request.
@@ -98,7 +98,7 @@ export async function prefetch(plans: readonly (ReadPlan | undefined)[]): Promis
  * A failed reservation is kept as its error, not thrown here: a request refused anyway answers its
  * refusal, and a create that goes on fails with that error (lib/store/db/counters.ts nextId) rather than
  * asking the counter again. The ADD already ran the store's whole retry policy: asking again would
- * double the attempts on a throttled counter item (the red team's measurement).
+ * double the attempts on a throttled counter item (measured).
  */
 async function reserveAhead(scope: Scope, { type, reserve }: IdReservation): Promise<void> {
   try {

@@ -1,6 +1,6 @@
 /**
- * The index items that let the idea list filter by keys instead of scanning (issue 18,
- * docs/data-model.md "Discovery"). Each idea has, under its site's partition, one small item per
+ * The index items that let the idea list filter by keys instead of scanning
+ * (docs/data-model.md "Discovery"). Each idea has, under its site's partition, one small item per
  *   tag            `IX#T#<tag>#<idea>`
  *   status         `IX#S#<status>#<idea>`
  *   word prefix    `IX#W#<1..3 first letters of a word>#<idea>`

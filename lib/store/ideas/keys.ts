@@ -18,7 +18,7 @@ export const ideaKeys = {
   },
   /** GSI3: a site's votable ideas by their `yes` count (the tally items carry these keys). */
   ideasByVotes: (siteId: number) => ({ GSI3PK: `VOTES#${siteId}` }),
-  /** Tally shards of the design before issue 17 (`SK = TALLY#<n>`): read only by the migration. */
+  /** Tally shards of the design before per-idea tallies (`SK = TALLY#<n>`): read only by the migration. */
   legacyTallyShardPrefix: 'TALLY#',
   /** Every idea index item starts with `IX#`; within one stream the idea id (padded) is the tail. */
   ideaIndexItem: (siteId: number, streamPrefix: string, ideaId: number): Key => ({ PK: sitePk(siteId), SK: `${streamPrefix}${pad(ideaId)}` }),

@@ -1,6 +1,6 @@
 /**
- * Migration access to ideas and ballots stored before discovery (issue 18: ideas without
- * `indexKeys`), the vote record (issue 16: ballots without `hash`) and per-idea tallies (issue 17:
+ * Migration access to ideas and ballots stored before discovery (ideas without
+ * `indexKeys`), the vote record (ballots without `hash`) and per-idea tallies (from
  * the site's tally shards). One Query per page; the
  * writes are the caller's (ideas: `replaceIdea`) or one conditional Update per ballot.
  */
@@ -80,7 +80,7 @@ export async function sealStoredBallot(siteId: number, userId: number, version: 
 }
 
 /**
- * Tallies stored before issue 17: ten shard items per site (`SK = TALLY#<n>`), holding per
+ * Tallies stored before ten shard items per site (`SK = TALLY#<n>`), holding per
  * idea a marker `i<id>` (votable) and counters `v<id>_<opinion>`. Read whole (one Query): at most ten
  * items, each under 400 KB.
  */

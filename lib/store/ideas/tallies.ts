@@ -2,7 +2,7 @@
  * Vote tallies: ONE small item per idea (`SK = IDEA#<id>#TALLY`, right after its idea), written in the
  * same transaction as the ballots whose votes it counts (docs/data-model.md "Votes").
  *
- * Why per idea (issue 17): a round's write cost then depends only on the ideas it changes (an item
+ * Why per idea: a round's write cost then depends only on the ideas it changes (an item
  * under 1 KB is 2 write units in a transaction), no item is written by every round of a site, and no
  * item grows with the number of ideas. DynamoDB's per-item ceiling (1,000 WCU/s) allows 500 rounds/s
  * that all change the same idea. The order by votes is GSI3 over these items (`GSI3PK = VOTES#<site>`,

@@ -1,5 +1,5 @@
 /**
- * Tags of a site (issue 18): `TAG#<t>` items, and a name guard `TAGNAME#<group>#<name>` per tag that
+ * Tags of a site: `TAG#<t>` items, and a name guard `TAGNAME#<group>#<name>` per tag that
  * makes (group, name) unique per site: created, renamed and deleted with the tag in one transaction,
  * like the newsletter e-mail guard. A tag being deleted is a tombstone (`deletingAt`) until its ideas
  * have lost it (lib/tags/service.ts), so a retried DELETE finishes the job.

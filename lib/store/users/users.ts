@@ -177,7 +177,7 @@ function linkDelete(siteId: number, userId: number, externalKey: string) {
   };
 }
 
-// Lifecycle (issue 13): activity and inactivity of users, through GSI2 `USERS#<s>` (userKeys.usersByActivity).
+// Lifecycle: activity and inactivity of users, through GSI2 `USERS#<s>` (userKeys.usersByActivity).
 
 /**
  * Records activity at most once per stored value: a conditional write that only lands while the user

@@ -1,5 +1,5 @@
 /**
- * The cases of issue 17's table, each as the same call on both sides. Where the two APIs differ in
+ * The cases of the side-by-side table, each as the same call on both sides. Where the two APIs differ in
  * wire details the request says so per side: OpenStad pages only with `page` (without it a list has
  * no limit), and answers a new argument with 200 where we answer 201.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 5: our API and OpenStad v1 side by side over HTTP, on the same machine, the same data
+ * Our API and OpenStad v1 side by side over HTTP, on the same machine, the same data
  * and interleaved calls. Writes bench/openstad.json; `npx tsx scripts/bench/openstad/markdown.ts` puts
  * its table into docs/benchmarks.md.
  *

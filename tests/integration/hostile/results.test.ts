@@ -1,4 +1,4 @@
-/** Hostile input on results, exports, vote checkpoints and the user data export (issue 16; tests/support/hostile/suite.ts). */
+/** Hostile input on results, exports, vote checkpoints and the user data export (tests/support/hostile/suite.ts). */
 import { hostileSuite } from '#tests/support/hostile/suite';
 
 hostileSuite(['resultsGet', 'exportVotes', 'exportIdeas', 'voteCheckpointList', 'userExport']);

@@ -45,7 +45,7 @@ describe('idea list: envelope, paging and sorting', () => {
       extraData: {},
       createdAt: ideas[2]!.createdAt,
       updatedAt: ideas[2]!.updatedAt,
-      // Discovery (issue 18): ideas without tags or a place.
+      // Discovery: ideas without tags or a place.
       tags: [],
       location: null,
     });

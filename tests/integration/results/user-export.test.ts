@@ -1,5 +1,5 @@
 /**
- * GET /api/site/:SITE_ID/user/:USER_ID/export (issue 16 part 4, GDPR art. 15/20): the user themself,
+ * GET /api/site/:SITE_ID/user/:USER_ID/export (GDPR art. 15/20): the user themself,
  * the site's admin or a service token get every record about the person on every site the same
  * auth-server user is on, as one document; anyone else is refused before anything is read.
  */

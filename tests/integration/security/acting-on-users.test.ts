@@ -1,5 +1,5 @@
 /**
- * Attack (issue 12 item 2): a moderator changed an admin's e-mail (written to the auth server) and
+ * Attack: a moderator changed an admin's e-mail (written to the auth server) and
  * could then log in as that admin. The rule (CONTRACT "Decided details, security", one function:
  * `access.user.actOn`): acting on a user (update of any field, delete, anonymize, previews included) is
  * for the user themself, a service token, or a caller whose role on this site is at least the

@@ -1,5 +1,5 @@
 /**
- * Attack (issue 12 item 3): a moderator of site P ran `do-anonymizeall` on a person who is also a user
+ * Attack: a moderator of site P ran `do-anonymizeall` on a person who is also a user
  * of site Q, and wiped their votes and record on Q and their auth-server account. The rule (CONTRACT
  * "Decided details, security"): `will-anonymizeall` and `do-anonymizeall` are for the user themself or
  * a service token; site staff, however high, use the per-site paths.

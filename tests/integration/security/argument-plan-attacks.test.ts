@@ -546,7 +546,7 @@ describe('what a refused request reads', () => {
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: made.body.id };
     const wrong = basic('u', 'wrong');
     // Anonymous: the site alone, so whether the idea or argument exists cannot change the 401's cost
-    // or timing (the red team's finding on the first version, which read them ahead for everybody).
+    // or timing (an earlier version read them ahead for everybody).
     expect((await measure('GET', () => get(path), 401)).keys).toBe(1);
     expect((await measure('GET, wrong password', () => get(path, undefined, {}, wrong), 401)).keys).toBe(1);
     expect((await measure('GET of an absent argument', () => get({ ...path, argumentId: made.body.id + 1_000_000 }), 401)).keys).toBe(1);

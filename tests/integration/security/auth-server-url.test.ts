@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 7, as the attacks: a site admin points `auth-server-url` at the API's own network
+ * A site admin points `auth-server-url` at the API's own network
  * (cloud metadata, loopback, private hosts, in every spelling the URL parser accepts) to make the API
  * call it, and reads from the answers whether something listens there.
  *

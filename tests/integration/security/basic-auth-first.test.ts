@@ -1,5 +1,5 @@
 /**
- * Attack: probe a site closed by Basic Auth without its credentials (issue 12 item 8). The site was in
+ * Attack: probe a site closed by Basic Auth without its credentials. The site was in
  * the public site list, and under it bad ids, bad bodies and unknown routes answered 400/404/413/415
  * before the 401, telling an outsider which records and routes exist. CONTRACT "Decided details,
  * security": a `basicAuth.active` site is not in the public site list (service tokens and its admins

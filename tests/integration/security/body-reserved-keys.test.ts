@@ -1,5 +1,5 @@
 /**
- * Attack: object keys `__proto__`, `constructor`, `prototype` in a JSON body (issue 12 item 4). They
+ * Attack: object keys `__proto__`, `constructor`, `prototype` in a JSON body. They
  * once gave 500s and, for users linked to an auth server, reached that server and broke every later
  * login of the person. CONTRACT "Decided details, security": anywhere in a body, at any depth, they
  * are a 400 ValidationError naming the key's path, checked before anything is written here or on the

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 10, as the attack: one client hammers the unauthenticated doors of a site (login start,
+ * One client hammers the unauthenticated doors of a site (login start,
  * digest-login, newsletter signup, newsletter confirm). Before, 40 quick POSTs from one address got no
  * 429. Now: at most 100 a minute per address and site, counted in DynamoDB (so across Lambda
  * instances), 429 with `Retry-After`; `ignoreBruteForce` exempts addresses; no other endpoint pays.

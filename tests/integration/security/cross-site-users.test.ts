@@ -1,5 +1,5 @@
 /**
- * One site reaching another through the person they share (red-team findings, issue 12 part A). Two
+ * One site reaching another through the person they share. Two
  * sites P and Q log in through ONE auth-server stand-in with the same client (an OpenStad deployment:
  * one openstad-auth for every site). Each test is the attack, asserting the safe outcome. The rules:
  * `access.user.actOn` (shared fields of a shared person), lib/users/site-specific.ts (another site's

@@ -1,5 +1,5 @@
 /**
- * Attack: read or reuse `nextCursor` values (issue 12 item 5). They were readable base64 JSON: on a
+ * Attack: read or reuse `nextCursor` values. They were readable base64 JSON: on a
  * site with hidden counts, an anonymous list sorted by votes leaked each idea's `yes` in its cursor,
  * and vote-list cursors carried user ids. CONTRACT "Decided details, security": cursors are
  * authenticated and encrypted, reveal no field of any record, and a cursor of another site, list or

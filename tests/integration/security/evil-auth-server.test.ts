@@ -1,5 +1,5 @@
 /**
- * Red team, issue 12 part A, attacker (f): an auth server whose userinfo answers we control (a site's
+ * An auth server whose userinfo answers we control (a site's
  * admin picks its auth-server-url; or a compromised / buggy openstad-auth). Whatever it answers, a
  * login is a 302 or a 4xx/502, never a 5xx of our own (CONTRACT: the auth server failing is 502), and
  * it never reaches another site's users.
@@ -44,7 +44,7 @@ async function loginWith(siteId: number, answer: unknown) {
   const start = await invoke(loginHandler, { params: { siteId }, query: { redirectUrl: `${FRONTEND}/x` }, headers: { host: API_HOST } });
   expect(start.status, JSON.stringify(start.body)).toBe(302);
   const state = new URL(start.headers.location!).searchParams.get('state')!;
-  // Once the login cookie exists (issue 12 item 6), the browser sends it back: `name=value` of each Set-Cookie.
+  // Once the login cookie exists, the browser sends it back: `name=value` of each Set-Cookie.
   const setCookies = (start as { cookies?: string[] }).cookies ?? [];
   const cookies = setCookies.map((c) => c.split(';')[0]!).filter((pair) => !pair.endsWith('='));
   const options = { params: { siteId }, query: { code: 'any-code', state }, ...(cookies.length ? { cookies } : {}) };

@@ -1,5 +1,5 @@
 /**
- * Issue 12 item 6, as the attacks: a login `state` is single-use and bound to the browser that started
+ * A login `state` is single-use and bound to the browser that started
  * the login. Before this, a state worked for ten minutes in any browser: it could be replayed, and an
  * attacker could make a victim's browser finish the ATTACKER's login (login CSRF), so that the victim
  * then acts on the site as the attacker's account.

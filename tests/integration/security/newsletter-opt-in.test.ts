@@ -1,5 +1,5 @@
 /**
- * Attack (issue 12 item 9): a member set their own e-mail to somebody else's address and signed that
+ * Attack: a member set their own e-mail to somebody else's address and signed that
  * address up for the newsletter: it came back `confirmed: true`, skipping the victim's consent. The
  * rule (CONTRACT "Decided details, security"): a signup is confirmed without its token only when
  * `newslettersignup.autoConfirm` is on. An e-mail set through the API proves nothing.

@@ -1,5 +1,5 @@
 /**
- * Attack: the request's first read (issue 17: one BatchGet of the site, the token's user and the keys
+ * Attack: the request's first read (one BatchGet of the site, the token's user and the keys
  * a route plans from the RAW request, served take-once from a request-scoped cache) and the new vote
  * store (per-idea tallies, vote ids from the ballot's sequence, the journal of large rounds).
  *
@@ -647,11 +647,11 @@ describe('work done for a round that is refused before its ideas matter', () => 
   });
 });
 
-describe('vote ids next to the ids of votes cast before issue 17 (the retired global `vote` counter)', () => {
+describe('vote ids next to the ids of votes cast from the retired global `vote` counter', () => {
   it("a new vote never takes the id of a legacy vote on the same site, even past the counter's first million", async () => {
     const site = await votingSite({ voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
     const [idea] = await createIdeas(site.id, 1);
-    // A deployment that cast 3,000,001 votes before issue 17: this legacy ballot holds vote 3,000,001
+    // A deployment that cast 3,000,001 votes before this legacy ballot holds vote 3,000,001
     // (no `voteSeq`: written before it existed), counted in the idea's tally as the migration left it.
     const legacyVoter = await createUser(site.id);
     await doc.send(

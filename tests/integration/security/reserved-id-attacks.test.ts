@@ -391,7 +391,7 @@ describe('who makes a counter write, and what a refusal writes', () => {
     expect(await storedIdea(w.siteId, id)).toBeUndefined();
   });
 
-  // The red team's finding, accepted and documented (docs/data-model.md): the plan trusts the token's
+  // Accepted and documented (docs/data-model.md): the plan trusts the token's
   // signature alone (which user exists is known only after the read), so a token whose user or site is
   // gone since it was issued still spends one ADD per create until it expires. Nothing else is written.
   it("an anonymized user's token: its create (a 401) spends one ADD, writes nothing else", async () => {
@@ -517,7 +517,7 @@ describe('a throttled counter (inside the store\'s retry policy)', () => {
       expect(writesOf(label), label).toEqual([]);
     }
     expect(refused.status).toBe(403);
-    // One retry cycle each: the red team measured two for a member's create (the reservation's, then
+    // One retry cycle each: two were measured for a member's create (the reservation's, then
     // the create's own); a failed reservation is now the create's failure (lib/store/db/prefetch.ts).
     // (Under the faults project an injected fault can take an attempt before this throttle sees it.)
     for (const label of ['member', 'service', 'refused']) {

@@ -1,5 +1,5 @@
 /**
- * Red team, issue 12 part A: role escalation by re-creation. A site demotes its admin to member; the
+ * Role escalation by re-creation. A site demotes its admin to member; the
  * person deletes (or anonymizes) themself on the site and logs in again, and the login that creates the
  * fresh site user would adopt the auth server's `admin` again. The role floor (docs/login.md) keeps
  * the lowest role the site gave. Each test is the attack, asserting the SAFE outcome.
@@ -38,7 +38,7 @@ const put = (siteId: number, userId: number, body: unknown, token: string) =>
 const roleOn = async (siteId: number, token: string) => (await invoke<UserRecord>(me, { params: { siteId }, token })).body.role;
 
 describe("a site's demotion cannot be undone by the demoted user", () => {
-  // The auth server still says `admin` (openstad-auth keeps a role per client; the API before issue 12
+  // The auth server still says `admin` (openstad-auth keeps a role per client; an earlier version of the API
   // wrote roles there, so every earlier grant is still on it).
   async function demotedAdmin() {
     const p = await createLoginSite(auth);

@@ -1,5 +1,5 @@
 /**
- * Attack (issue 12 item 1): roles leaking between sites through the one auth server they share. Two
+ * Attack: roles leaking between sites through the one auth server they share. Two
  * sites P and Q log in through ONE auth-server stand-in with the SAME client, so anything the API
  * wrote to the auth-server user would come back to the other site on its next login. The rule
  * (CONTRACT "Decided details, security"): roles are per site and belong to the API; the API never

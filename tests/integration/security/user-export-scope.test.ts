@@ -1,5 +1,5 @@
 /**
- * The person's data export (`GET /api/site/:SITE_ID/user/:USER_ID/export`, red-team finding): it spans
+ * The person's data export (`GET /api/site/:SITE_ID/user/:USER_ID/export`): it spans
  * every site of the person only for the person themself or a service token. An admin of P is nobody on
  * Q, so the export they get must hold nothing of Q: not Q's record, and above all not the person's
  * votes on Q, which Q keeps secret (`votes.isViewable: false`) even from its own public.

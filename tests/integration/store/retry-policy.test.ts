@@ -1,5 +1,5 @@
 /**
- * Issue 15: what real DynamoDB does and DynamoDB Local never does, injected into the shared client
+ * What real DynamoDB does and DynamoDB Local never does, injected into the shared client
  * below the store's one retry policy (lib/store/db/retry.ts), and answered as CONTRACT says: transient
  * refusals are retried with jitter, a lost race after the retries is 409, throttling after the retries
  * is 503 with `Retry-After`; never a 500, never half a write.

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 4: LOG_LEVEL is honoured. At ERROR, a request's info line is not written (the same
+ * LOG_LEVEL is honoured. At ERROR, a request's info line is not written (the same
  * request at INFO writes it: tests/integration/system/logging.test.ts).
  */
 import { describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 4: every log line of a request carries the Lambda request id, and LOG_LEVEL is what
+ * Every log line of a request carries the Lambda request id, and LOG_LEVEL is what
  * decides what is written. On Lambda the request id is put on each line by the runtime (LogFormat JSON,
  * serverless.yml `provider.logs.lambda`; the deploy template is checked in tests/e2e/package.test.ts),
  * which only sees what goes through `console`. So these tests run the handlers as on Lambda

@@ -1,5 +1,5 @@
 /**
- * Issue 14: the local stack's helpers are reachable from this machine only. DynamoDB Local (started by
+ * The local stack's helpers are reachable from this machine only. DynamoDB Local (started by
  * the global setup through scripts/dynamo-local.ts and its LoopbackLauncher) and the local OAuth 2.0
  * server must refuse a connection on any non-loopback address of the machine, while answering on
  * 127.0.0.1. Written as the attack: another host on the network trying the ports.

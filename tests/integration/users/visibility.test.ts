@@ -1,5 +1,5 @@
 /**
- * `listableByRole` and `detailsViewableByRole` (issue 13 item 5; CONTRACT "Decided details,
+ * `listableByRole` and `detailsViewableByRole` (CONTRACT "Decided details,
  * lifecycle", Users): a user whose `listableByRole` is above the caller's role is left out of user
  * lists (a page may then hold fewer records; the request count stays the same); callers with at least
  * the user's `detailsViewableByRole` also see `firstName`, `lastName` and `extraData`. The e-mail stays

@@ -1,5 +1,5 @@
 /**
- * Constant cost (issue 17): a vote round of up to 96 ideas is two DynamoDB requests, one read and one transaction of one
+ * Constant cost: a vote round of up to 96 ideas is two DynamoDB requests, one read and one transaction of one
  * action per idea it changes plus the ballot (docs/data-model.md, "Votes"), until DynamoDB's own limits
  * (100 keys per BatchGet, 100 actions per transaction) split the read and the counts.
  */

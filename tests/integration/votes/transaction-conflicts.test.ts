@@ -55,7 +55,7 @@ describe('DynamoDB transaction conflicts', () => {
     expect(result.status).toBe(200);
     // The store's retry policy sent the same transaction again three times: one transaction for the code.
     expect(left()).toBe(0);
-    // One read, one transaction: no id counter on the way (issue 17).
+    // One read, one transaction: no id counter on the way.
     expect(commands).toEqual({ BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 });
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [idea]: { yes: 1 } });
   });

@@ -134,7 +134,7 @@ const contentFields = (extraDataInvalid: readonly unknown[]) => (ctx: Ctx): Reco
   extraData: { kind: 'object', invalid: extraDataInvalid },
 });
 const ideaExtraDataInvalid = [{ theme: 'purple' }, { theme: 1 }, { theme: ['green'] }, { area: 'x' }, { area: 1.5 }, { area: 1e300 }, ...forbiddenExtraData, ...unstorableExtraData];
-// Discovery (issue 18): idea tags and location, and the list filters.
+// Discovery: idea tags and location, and the list filters.
 const discoveryBodyFields = (ctx: Ctx): Record<string, FieldKind> => ({
   tags: { kind: 'custom', invalid: fc.constantFrom('1', 1, {}, [0], [-1], [1.5], ['1'], [null], [999_999_999], [ctx.other.tagId], [ctx.w.tagId, ctx.other.tagId], Array.from({ length: 21 }, () => ctx.w.tagId)) },
   location: {
@@ -477,7 +477,7 @@ export const routes: Route[] = [
     ],
   },
 
-  // Discovery (issue 18): markers and tags
+  // Discovery: markers and tags
   {
     name: 'ideaMarkerList',
     module: 'functions/ideas/markers',
@@ -867,7 +867,7 @@ export const routes: Route[] = [
       method: 'PUT',
       path: `/api/site/{siteId}/user/{userId}/${segment}`,
       ids: { userId: (ctx) => ctx.other.member2.id },
-      // Every site of a person: the person themself or a service token only (issue 12 item 3).
+      // Every site of a person: the person themself or a service token only.
       baseline: (ctx) => ({
         params: { siteId: String(ctx.w.siteId), userId: String(ctx.w.member2.id) },
         token: segment.endsWith('all') ? SERVICE_TOKEN : ctx.w.moderator.token,
@@ -914,7 +914,7 @@ export const routes: Route[] = [
     ],
   },
 
-  // Results, exports and the vote record (issue 16)
+  // Results, exports and the vote record
   {
     name: 'resultsGet',
     module: 'functions/results/get',

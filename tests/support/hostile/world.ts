@@ -55,7 +55,7 @@ export interface SiteWorld {
   confirmToken: string;
   /** A pending notification in the site's outbox (lifecycle). */
   notificationId: number;
-  /** Discovery (issue 18): two tags (`tag2Id` is the one a baseline deletes). */
+  /** Discovery: two tags (`tag2Id` is the one a baseline deletes). */
   tagId: number;
   tag2Id: number;
 }

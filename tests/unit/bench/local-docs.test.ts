@@ -13,7 +13,7 @@ const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
 const local = (JSON.parse(read('bench/results.json')) as { local: LocalResults }).local;
 
 describe('the local-start figures', () => {
-  it('are in bench/results.json with the issue 14 targets', () => {
+  it('are in bench/results.json with the local-stack targets', () => {
     expect(local.targets).toEqual({ readySeconds: 8, rssMiB: 1024, reloadSeconds: 2 });
     expect(local.runs).toBe(local.each.length);
   });

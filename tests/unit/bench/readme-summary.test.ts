@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 7: the README's benchmark figures are those of bench/results.json, computed by
+ * The README's benchmark figures are those of bench/results.json, computed by
  * scripts/bench/readme-summary.ts, never typed by hand (`npx tsx scripts/bench/markdown.ts --update-docs`
  * rewrites them after `npm run bench`).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the site config and the voting rule read `votes.isActiveFrom` / `isActiveTo` with ONE
+ * The site config and the voting rule read `votes.isActiveFrom` / `isActiveTo` with ONE
  * parser (schemas/iso-date.ts). Whatever date the config accepts, the rule understands, and what the
  * rule would not understand the config refuses with a 400 instead of leaving voting silently closed.
  */

@@ -1,7 +1,7 @@
 /**
  * The one place errors become answers (lib/http/error-handler.ts, through lib/http/stack.ts): a 5xx
  * never carries what went wrong inside (message, stack, file paths, AWS names); typed errors keep
- * theirs. Written as the check a leak would fail (issue 15: a 500 carrying `err.message` passed).
+ * theirs. Written as the check a leak would fail (a 500 carrying `err.message` passed).
  */
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';

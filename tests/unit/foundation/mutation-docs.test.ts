@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 5: the mutation scores in docs/testing.md are those of reports/mutation-score.json,
+ * The mutation scores in docs/testing.md are those of reports/mutation-score.json,
  * which scripts/mutation-summary.ts computes from Stryker's own report; never typed by hand.
  */
 import { readFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ describe('the mutation scores in docs/testing.md', () => {
     expect(block).toBe(mutationTable(scores));
   });
 
-  it('cover the five rule folders of issue 15', () => {
+  it('cover the five rule folders', () => {
     const scores = JSON.parse(read('reports/mutation-score.json')) as MutationScores;
     expect(Object.keys(scores.folders).sort()).toEqual(['lib/auth', 'lib/extra-data', 'lib/http', 'lib/oauth', 'lib/votes']);
   });

@@ -1,5 +1,5 @@
 /**
- * The pure rules behind issue 12 items 7 and 10: which auth-server addresses are refused on which
+ * The pure rules behind the auth-server address and brute-force rules: which auth-server addresses are refused on which
  * stage (lib/auth-server/address-policy.ts), and how a client address is counted and exempted by the
  * brute-force limit (lib/request/rate-limit.ts).
  */

@@ -2,7 +2,7 @@
  * The vote round's orchestration (lib/votes/cast.ts) with the store replaced by an in-memory double:
  * which reads it makes, what it writes, and what it answers for each outcome of the transaction
  * (committed, a concurrent duplicate, vanished ideas, a moved ballot). The integration tests run the
- * same code against DynamoDB Local; these pin the decisions without it (issue 15, the mutation run).
+ * same code against DynamoDB Local; these pin the decisions without it (the mutation run).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '#lib/auth/caller';

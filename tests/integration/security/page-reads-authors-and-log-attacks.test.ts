@@ -1,5 +1,6 @@
 /**
- * Red team on issue 17's last changes (after final-attacks.test.ts): a vote round reads up to
+ * Attacks on what pages and refused rounds read, on page authors and on log lines (besides
+ * read-ahead-codec-and-count-attacks.test.ts): a vote round reads up to
  * READ_AHEAD_IDEAS tallies ahead of every check; a page's arguments are one range Query per run of
  * nearby idea ids (never joined: at most one Query per idea shown); tally items carry the idea's
  * `author`, read beside a by-votes page's ideas; the logger writes one JSON line per call.
@@ -247,7 +248,7 @@ describe('an idea of the page deleted while the page is read', () => {
     const voter = (await createUser(site.id)).id;
     const layout = await layOut(site.id, other.id, 'VVVV', voter);
     const victim = layout.voted[1]!;
-    const name = 'testSession22DeleteRace';
+    const name = 'testPageDeleteRace';
     let fired = false;
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
@@ -288,7 +289,7 @@ describe('an idea of the page deleted while the page is read', () => {
 describe('what a page with includeArguments reads (an anonymous request)', () => {
   /** The items the page's argument Queries read (`ARG#` ranges), and the arguments it shows. */
   const argumentItemsRead = async (siteId: number, query: Record<string, string>) => {
-    const name = 'testSession22ArgumentReads';
+    const name = 'testPageArgumentReads';
     let read = 0;
     dynamo.middlewareStack.add(
       (next, context) => async (args) => {
@@ -330,7 +331,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
 
   // By design (lib/store/arguments/id-runs.ts, docs/data-model.md): a run spans gaps of up to MAX_GAP_IDS ids, so
   // the page also reads the arguments of its site's ideas in such a gap, and drops them; an idea
-  // farther from every idea shown costs nothing. The red team found the first half (an idea with 300
+  // farther from every idea shown costs nothing. The first half was measured (an idea with 300
   // arguments between two shown ideas is read by every such page); it is kept as the documented bound:
   // ids are counted across all sites, so a gap is mostly other sites' ideas (free), and one Query per
   // idea would cost a request per idea shown on every page.
@@ -374,7 +375,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
     }
   });
 
-  // The red team found that joining runs past a count (the first version capped them at 50) read
+  // Joining runs past a count (the first version capped them at 50) read
   // whole stretches of the site; runs are no longer joined.
   it('51 runs far apart: the ideas between them cost the page none of their arguments (runs are never joined)', async () => {
     const site = await createSite();
@@ -470,7 +471,7 @@ describe('authors on pages (includeUser): the idea\'s own user of this site, or 
     for (const [n, prefix] of ['IDEA#', 'USER#', 'IDEA#', 'USER#'].entries()) {
       const target = ideas[n]!;
       // Once, just before the page's first BatchGet of `prefix` keys (the moderator's own reads pass).
-      const name = `testSession22Race${n}`;
+      const name = `testPageRace${n}`;
       let fired = false;
       dynamo.middlewareStack.add(
         (next, context) => async (args) => {
@@ -623,7 +624,7 @@ describe('log lines against client input', () => {
     }
   });
 
-  // Found by the red team, fixed (lib/log/logger.ts `plain`): a cause chain that looped overflowed the
+  // Fixed (lib/log/logger.ts `plain`): a cause chain that looped overflowed the
   // stack inside the error handler's log call, so the Lambda failed without an answer (API Gateway's
   // bare 500) and logged nothing; and a line JSON could not hold fell back to a many-line rendering.
   it.each([
@@ -633,7 +634,7 @@ describe('log lines against client input', () => {
     ['a cyclic field', () => new Error('cyclic'), (e: Error & { cause?: unknown }) => Object.assign(e, { self: e })],
   ])('a store failure with %s: still a 500 with the CONTRACT body and one error line (the log call never fails the request)', async (_label, make, shape) => {
     const site = await createSite();
-    const name = 'testSession22Failure';
+    const name = 'testPageFailure';
     dynamo.middlewareStack.add(
       () => async () => {
         const err = make();

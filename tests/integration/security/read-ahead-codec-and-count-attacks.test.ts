@@ -1,8 +1,8 @@
 /**
- * Second red-team pass on issue 17's final state (after prefetch-attacks.test.ts): a read-ahead of at
- * most READ_AHEAD_IDEAS tallies, the ballot and stored answer read before the open/closed check, the
- * round's other ideas read after it, late votes on deleted ideas removed again, counterless vote ids,
- * a codec on every store read, routes declared once and the request's first read in apiHandler.
+ * Attacks on what a vote round and a page read ahead (besides prefetch-attacks.test.ts): a read-ahead
+ * of at most READ_AHEAD_IDEAS tallies, the ballot and stored answer read before the open/closed check,
+ * the round's other ideas read after it, late votes on deleted ideas removed again, counterless vote
+ * ids, a codec on every store read, routes declared once and the request's first read in apiHandler.
  *
  * Three attackers: another site's admin (a valid token of site A against site B), a moderator of the
  * site, and an anonymous browser (no token, forged cookies, other origins). What must hold: nothing of
