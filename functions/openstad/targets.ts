@@ -55,6 +55,10 @@ import { handler as resultsGet } from '../results/get.ts';
 import { handler as resultsExportVotes } from '../results/export-votes.ts';
 import { handler as resultsExportIdeas } from '../results/export-ideas.ts';
 import { handler as resultsCheckpoints } from '../results/checkpoints.ts';
+import { handler as resultsCompute } from '../results/compute.ts';
+import { handler as voteReceipt } from '../results/vote-receipt.ts';
+import { handler as voteRecordCheckpoint } from '../results/vote-record-checkpoint.ts';
+import { handler as voteRecordConsistency } from '../results/vote-record-consistency.ts';
 import { handler as oauthLogin } from '../oauth/login.ts';
 import { handler as oauthDigestLogin } from '../oauth/digest-login.ts';
 import { handler as oauthMe } from '../oauth/me.ts';
@@ -113,6 +117,10 @@ export const TARGETS: Record<string, TargetHandler> = {
   'functions/results/export-votes': resultsExportVotes,
   'functions/results/export-ideas': resultsExportIdeas,
   'functions/results/checkpoints': resultsCheckpoints,
+  'functions/results/compute': resultsCompute,
+  'functions/results/vote-receipt': voteReceipt,
+  'functions/results/vote-record-checkpoint': voteRecordCheckpoint,
+  'functions/results/vote-record-consistency': voteRecordConsistency,
   'functions/oauth/login': oauthLogin,
   'functions/oauth/digest-login': oauthDigestLogin,
   'functions/oauth/me': oauthMe,

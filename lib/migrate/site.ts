@@ -92,8 +92,8 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
         report.ballots++;
         continue;
       }
-      // The first link of its chain: the state as stored, with no state before it.
-      const seal = sealBallot(undefined, { userId: ballot.userId, version: ballot.version, votes: ballot.votes });
+      // The first entry of its chain in the vote log: the state as stored, with no entry before it.
+      const seal = sealBallot(undefined, { siteId, userId: ballot.userId, version: ballot.version, votes: ballot.votes, writtenAt: new Date().toISOString() });
       if (await sealStoredBallot(siteId, ballot.userId, ballot.version, seal)) report.ballots++;
       else report.skipped++;
     }

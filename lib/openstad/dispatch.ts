@@ -88,7 +88,7 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
 
   return withHttpStack(async (event: APIGatewayProxyEventV2, context: Context) => {
     // Before the token is read: a service token is recognised by the stored hashes (a deployed stage's secret store).
-    await loadSecrets((error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
+    await loadSecrets(['serviceTokens'], (error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
     const method = event.requestContext.http.method.toUpperCase();
     const outerPath = event.rawPath ?? event.requestContext.http.path;
     let path = outerPath.startsWith(`${OPENSTAD_PREFIX}/`) ? outerPath.slice(OPENSTAD_PREFIX.length) : '/';

@@ -16,8 +16,9 @@ export const OPENSTAD_FUNCTION = {
   timeout: 29,
   memorySize: 1024,
   /**
-   * It calls every main route's handler in-process (their own access checks apply), so it needs the
-   * widest class among them: the writes' (tests/unit/openstad/adapter.test.ts holds it to the routes).
+   * It calls the main routes' handlers in-process (their own access checks apply), so it needs the
+   * widest class among them: the ballot writes' (the vote log's chain key). The vote record's public
+   * key is not behind it: its class holds a key no other function may (tests/unit/openstad/adapter.test.ts).
    */
-  dataAccess: 'write' as AccessClass,
+  dataAccess: 'ballot' as AccessClass,
 };

@@ -18,6 +18,8 @@ import { INDEX_KEYS } from '#lib/store/ideas/index-items';
 import { ballotOf, type BallotItem, type BallotSeal } from '#lib/store/ballots/ballots';
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
+import { logEntryPut } from '#lib/store/vote-log/log';
+import { transact } from '#lib/store/db/transact';
 
 export interface MigrationPage<T> {
   items: T[];
@@ -54,20 +56,23 @@ export async function unsealedBallotsPage(siteId: number, start: Record<string, 
   return { items, next: out.LastEvaluatedKey };
 }
 
-/** Writes a ballot's seal while it still has the version read and no seal; false when it changed. */
+/** Writes a ballot's seal, and its first vote log entry, while it still has the version read and no seal; false when it changed. */
 export async function sealStoredBallot(siteId: number, userId: number, version: number, seal: BallotSeal): Promise<boolean> {
   try {
-    await doc.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: ballotKeys.ballot(siteId, userId),
-        ...withCondition(update({ set: { hash: seal.hash, prevHash: seal.prevHash } }), {
-          expression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
-          names: { '#hash': 'hash' },
-          values: { ':v': version },
-        }),
-      }),
-    );
+    await transact([
+      {
+        Update: {
+          TableName: TABLE,
+          Key: ballotKeys.ballot(siteId, userId),
+          ...withCondition(update({ set: { hash: seal.hash, prevHash: seal.prevHash } }), {
+            expression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
+            names: { '#hash': 'hash' },
+            values: { ':v': version },
+          }),
+        },
+      },
+      logEntryPut(seal.entry),
+    ]);
     return true;
   } catch (err) {
     if (conditionFailed(err)) return false;
