@@ -15,7 +15,7 @@ import { signupRecord } from '#schemas/newsletter';
 import { notificationRecord } from '#schemas/notification';
 import { markerRecord } from '#schemas/discovery';
 import { tagRecord } from '#schemas/tag';
-import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
+import { checkpointRecord, consistencyRecord, publicCheckpoint, resultsRecord, userExportResponse, voteReceiptRecord, voteRecordKeyRecord } from '#schemas/results';
 import { healthResponse } from '#schemas/health';
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
@@ -87,7 +87,11 @@ export const outputComponents = {
   IdeaMarkerList: { schema: listEnvelope(markerRecord) },
   // Results, exports and the vote record
   Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
-  VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
+  VoteCheckpoint: { schema: checkpointRecord, description: 'A signed checkpoint of the vote log: the RFC 9162 Merkle root over the first `treeSize` entries (every entry written up to `cut`), signed with Ed25519.' },
+  SignedCheckpoint: { schema: publicCheckpoint, description: 'The signed text is `participation-api/site/<siteId>/votes`, the tree size, the root in standard base64, then `checkpoint <id>`, `cut <cut>`, `ballots <ballots>`, each line ending in a newline.' },
+  VoteReceipt: { schema: voteReceiptRecord, description: 'The receipt\'s leaf in a signed checkpoint, with its inclusion proof.' },
+  VoteRecordKey: { schema: voteRecordKeyRecord, description: 'The key that signs the vote checkpoints.' },
+  ConsistencyProof: { schema: consistencyRecord, description: 'RFC 9162 2.1.4 consistency proof between two tree sizes.' },
   VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
   UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
   // Health check
