@@ -53,6 +53,8 @@ export const voteRecordSchema = z.object({
   userId: z.optional(z.int().check(z.positive())),
   opinion: z.string(),
   createdAt: z.string(),
+  /** In a vote round's answer: the hex mac of the ballot's vote log entry (`GET .../vote-receipt/:receipt`). */
+  receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
 });
 export type VoteRecord = z.infer<typeof voteRecordSchema>;
 

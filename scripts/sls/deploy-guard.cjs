@@ -6,24 +6,29 @@
  * - on `deploy`: secrets in the stage's secret store that are missing, weak or the public dev
  *   defaults (`npm run secrets -- check`, the same checks the functions make; scripts/secrets.ts).
  *
- * Runs first in `package` (and so in `deploy`, which packages first) and in `deploy function`. The
- * messages name the fix. After a deploy it runs the smoke check (scripts/smoke.ts) against the
+ * Runs when the plugin is loaded, for `package`, `deploy` and `deploy function`: before any lifecycle
+ * hook, so nothing is built or even announced ("Packaging ...") for a refused stage. The messages
+ * name the fix. After a deploy it runs the smoke check (scripts/smoke.ts) against the
  * stage's URL; a failed check fails the deploy command (the stack stays as deployed: roll back by
  * docs/deploy.md "Rolling back").
  */
 const { spawnSync } = require('node:child_process');
 const path = require('node:path');
 
+/** The commands that build or ship a stage. */
+const GUARDED_COMMANDS = new Set(['package', 'deploy', 'deploy function']);
+
 class DeployGuard {
   constructor(serverless, options, { log } = {}) {
     this.serverless = serverless;
     this.options = options;
     this.log = log;
-    this.hooks = {
-      'before:package:cleanup': () => this.guard(),
-      'before:deploy:function:initialize': () => this.guard(),
-      'after:deploy:deploy': () => this.smoke(),
-    };
+    this.hooks = { 'after:deploy:deploy': () => this.smoke() };
+    if (GUARDED_COMMANDS.has(this.command)) this.guard();
+  }
+
+  get command() {
+    return (this.serverless.processedInput.commands || []).join(' ');
   }
 
   get stage() {
@@ -47,8 +52,7 @@ class DeployGuard {
     for (const name of ['JWT_SECRET', 'API_SERVICE_TOKENS']) {
       if (process.env[name] !== undefined && this.log) this.log.notice(`${name} is set in this shell and is not deployed: secrets come from the secret store (docs/deploy.md).`);
     }
-    const command = (this.serverless.processedInput.commands || []).join(' ');
-    if (command.startsWith('deploy')) this.checkSecrets(stage);
+    if (this.command.startsWith('deploy')) this.checkSecrets(stage);
   }
 
   /** The stage's stored secrets, checked by scripts/secrets.ts (it reads them with the deployer's credentials). */
