@@ -6,17 +6,10 @@
  * through scripts/start/running-stacks.ts, in-memory ones too.)
  */
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { alive } from './running-stacks.ts';
 
 export class DataDirLockedError extends Error {}
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Takes the lock; returns the function that releases it. */
 export function lockDataDir(dataRoot: string, apiPort: number, dynamoEndpoint: string): () => Promise<void> {

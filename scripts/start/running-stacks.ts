@@ -25,7 +25,8 @@ export const dataRoot = (): string => process.env.LOCAL_DATA_DIR || fileURLToPat
 
 const stacksDir = () => join(dataRoot(), 'stacks');
 
-function alive(pid: number): boolean {
+/** Whether a process of this pid runs (EPERM: it does, as another user's). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
