@@ -19,11 +19,22 @@ export const argumentParams = z.object({ siteId: pathId, ideaId: pathId, argumen
 export type ArgumentParams = z.infer<typeof argumentParams>;
 
 /** Flags that add fields to each record: `withVoteCount` -> `yes`, `withUserVote` -> `hasUserVoted`. */
-export const argumentFlags = { withVoteCount: queryFlag, withUserVote: queryFlag };
+export const argumentFlags = {
+  withVoteCount: queryFlag,
+  withUserVote: queryFlag,
+  /** `user`: the author as the public sees users, `{id, role, displayName, nickName}` (one BatchGet for the page). */
+  withUser: queryFlag,
+};
 export const argumentFlagsQuery = z.object(argumentFlags);
 export type ArgumentFlags = z.infer<typeof argumentFlagsQuery>;
 
-export const argumentListQuery = z.object({ ...pageQuery, ...argumentFlags, sentiment: z.optional(sentiment) });
+export const argumentListQuery = z.object({
+  ...pageQuery,
+  ...argumentFlags,
+  sentiment: z.optional(sentiment),
+  /** An idea's list: top-level arguments only, each with its replies in `reactions`. */
+  includeReactionsOnReactions: queryFlag,
+});
 export type ArgumentListQuery = z.infer<typeof argumentListQuery>;
 
 const description = z.string({ error: 'must be a string' }).check(z.trim());
@@ -46,7 +57,7 @@ export const updateArgumentBody = z.object({
 });
 export type UpdateArgumentBody = z.infer<typeof updateArgumentBody>;
 
-export const argumentRecord = z.object({
+const argumentRecordBase = z.object({
   id: z.int(),
   siteId: z.int(),
   ideaId: z.int(),
@@ -58,5 +69,14 @@ export const argumentRecord = z.object({
   updatedAt: z.string(),
   yes: z.optional(z.int()),
   hasUserVoted: z.optional(z.boolean()),
+  /** With `withUser`: the author as the public sees users (null when there is none). */
+  user: z.optional(z.nullable(z.object({ id: z.int(), role: z.string(), displayName: z.string(), nickName: z.nullable(z.string()) }))),
+  /** On reads: whether this caller's update, delete or reply would be allowed (the rules those writes apply). */
+  can: z.optional(z.object({ edit: z.boolean(), delete: z.boolean(), reply: z.boolean() })),
+});
+
+export const argumentRecord = z.extend(argumentRecordBase, {
+  /** With `includeReactionsOnReactions` on an idea's list: the replies of a top-level argument. */
+  reactions: z.optional(z.array(argumentRecordBase)),
 });
 export type ArgumentRecordShape = z.infer<typeof argumentRecord>;

@@ -44,8 +44,6 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 export const siteParams = z.object({ siteId: pathId });
 export type SiteParams = z.infer<typeof siteParams>;
 
-export const isoTimestamp = z.string();
-
 /** The list envelope of CONTRACT. */
 export const listEnvelope = <T extends z.core.SomeType>(record: T) =>
   z.object({

@@ -22,6 +22,8 @@ export const ideaIncludeQuery = z.object({
   includeArguments: queryFlag,
   includeVoteCount: queryFlag,
   includeUserVote: queryFlag,
+  /** `argCount`: the idea's arguments, replies included (from its tally item: no read per idea). */
+  includeArgsCount: queryFlag,
 });
 export type IdeaIncludes = z.infer<typeof ideaIncludeQuery>;
 
@@ -65,5 +67,11 @@ export const ideaRecord = z.extend(contentRecordSchema, {
   userVote: z.optional(z.nullable(z.object({ opinion: z.string() }))),
   argumentsFor: z.optional(z.array(argumentInIdea)),
   argumentsAgainst: z.optional(z.array(argumentInIdea)),
+  /** With `includeArgsCount`: the number of its arguments, replies included. */
+  argCount: z.optional(z.int().check(z.minimum(0))),
+  /** On reads: whether this caller's update / delete of the idea would be allowed (the same rule the writes apply). */
+  can: z.optional(z.object({ edit: z.boolean(), delete: z.boolean() })),
+  /** When the idea was published: its creation here; an imported OpenStad idea keeps its own. */
+  publishDate: z.nullable(z.string()),
 });
 export type IdeaRecord = z.infer<typeof ideaRecord>;

@@ -7,8 +7,10 @@ export const JOB_NAMES = [
   'close-ideas',
   'anonymize-ended',
   'anonymize-inactive',
-  // Results: the verifiable vote record's checkpoints.
+  // The vote record's signed checkpoints (docs/results.md).
   'vote-checkpoints',
+  // Results snapshots, recomputed when ballots changed (docs/results.md "Results snapshots").
+  'results',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 

@@ -4,7 +4,7 @@
  */
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
-import { listEnvelope, pageQuery, pathId } from '#schemas/common';
+import { pageQuery, pathId } from '#schemas/common';
 
 /** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
 export const MAX_ROUND_ENTRIES = 500;
@@ -53,6 +53,8 @@ export const voteRecordSchema = z.object({
   userId: z.optional(z.int().check(z.positive())),
   opinion: z.string(),
   createdAt: z.string(),
+  /** In a vote round's answer: the hex mac of the ballot's vote log entry (`GET .../vote-receipt/:receipt`). */
+  receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
 });
 export type VoteRecord = z.infer<typeof voteRecordSchema>;
 
@@ -67,7 +69,6 @@ export const listVotesQuery = z.object({
 });
 export type ListVotesQuery = z.infer<typeof listVotesQuery>;
 
-export const listVotesResponse = listEnvelope(voteRecordSchema);
 
 /** Clients pick the key (a UUID fits); 1..128 URL-safe characters. */
 export const idempotencyKeySchema = z

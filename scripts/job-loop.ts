@@ -6,6 +6,7 @@
  * The caller sets the environment (TABLE_NAME, DYNAMODB_ENDPOINT) first: lib/ is imported on start.
  */
 import { JOB_NAMES } from '#schemas/job';
+import { jobIntervalSeconds } from './job-interval.ts';
 
 export interface JobLoopOptions {
   /** Between rounds; default 60 000 ms (JOBS_INTERVAL_SECONDS overrides it). */
@@ -13,6 +14,8 @@ export interface JobLoopOptions {
   /** The jobs' clock; default the wall clock. */
   clock?: () => Date;
   log?: (line: string) => void;
+  /** Leave out the line that says the loop started (npm start's status block says it). */
+  quiet?: boolean;
 }
 
 export interface JobLoop {
@@ -24,8 +27,7 @@ export interface JobLoop {
 }
 
 export async function startJobLoop(options: JobLoopOptions = {}): Promise<JobLoop> {
-  const fromEnv = Number(process.env.JOBS_INTERVAL_SECONDS);
-  const intervalMs = options.intervalMs ?? (fromEnv > 0 ? fromEnv * 1000 : 60_000);
+  const intervalMs = options.intervalMs ?? jobIntervalSeconds() * 1000;
   const clock = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.log(line));
   const { runJob, formatReport } = await import('#lib/jobs/index');
@@ -53,7 +55,7 @@ export async function startJobLoop(options: JobLoopOptions = {}): Promise<JobLoo
     timer.unref();
   };
 
-  log(`  scheduled jobs: ${JOB_NAMES.join(', ')} every ${Math.round(intervalMs / 1000)} s (npm run job -- <name> runs one now)`);
+  if (!options.quiet) log(`  scheduled jobs: ${JOB_NAMES.join(', ')} every ${Math.round(intervalMs / 1000)} s (npm run job -- <name> runs one now)`);
   schedule();
   return {
     intervalMs,

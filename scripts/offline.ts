@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { QuietClock, slowdown } from './machine-load.ts';
+import { forwardLines, isHandlerLogLine, isOfflineNotice } from './start/offline-output.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,8 +22,11 @@ export async function startOffline(options: {
   port: number;
   lambdaPort: number;
   env: Record<string, string>;
-  /** Pipe the child's output through (npm start) or keep it for error reports (tests). */
-  inheritOutput?: boolean;
+  /**
+   * Show the child's output (npm start) or only keep it for error reports (tests). `filtered` shows
+   * what a developer needs (scripts/start/offline-output.ts); `all` is npm start's --verbose.
+   */
+  output?: 'all' | 'filtered';
   /** How long the start may take, in quiet-machine time (scripts/machine-load.ts); default 120 s. */
   budgetMs?: number;
   /** Probe only once this settles (npm start: the table exists), so the log shows no early 503s. */
@@ -45,9 +49,12 @@ export async function startOffline(options: {
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
   child.stderr?.on('data', (d: Buffer) => (output = (output + d.toString()).slice(-20_000)));
-  if (options.inheritOutput) {
+  if (options.output === 'all') {
     child.stdout?.pipe(process.stdout);
     child.stderr?.pipe(process.stderr);
+  } else if (options.output === 'filtered') {
+    forwardLines(child.stdout!, process.stdout, isHandlerLogLine);
+    forwardLines(child.stderr!, process.stderr, (line) => !isOfflineNotice(line));
   }
   const url = `http://127.0.0.1:${options.port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -76,7 +83,7 @@ export async function startOffline(options: {
   while (!clock.expired()) {
     if (child.exitCode !== null) {
       if (/EADDRINUSE/.test(output)) throw new Error(`PORT ${options.port} is already in use (another npm start, or another program): choose another, e.g. PORT=${options.port + 1} npm start`);
-      throw new Error(`serverless offline exited early${options.inheritOutput ? ' (its output is above)' : `:\n${output}`}`);
+      throw new Error(`serverless offline exited early${options.output ? ' (its output is above)' : `:\n${output}`}`);
     }
     try {
       // The first answer loads the health function (a cold start): on a busy machine that takes a while.

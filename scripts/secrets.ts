@@ -120,6 +120,15 @@ async function init(): Promise<void> {
       handOver(token, name, args['token-out'] ?? `${SERVICE}-${stage}-${name}.token`);
       continue;
     }
+    const derived = SECRETS[secret].derived;
+    if (derived) {
+      // Follows from its source, stored (or created) just before it: NAMES lists sources first.
+      const source = (await readAll())[derived.from as SecretName];
+      if (!source) throw new Error(`${nameOf(secret)} follows from ${derived.from}, which is missing`);
+      await put(secret, derived.value(source.value), true);
+      console.log(`created ${nameOf(secret)} (SecureString, ${SECRETS[secret].description})`);
+      continue;
+    }
     await put(secret, SECRETS[secret].generate(), true);
     console.log(`created ${nameOf(secret)} (SecureString, ${SECRETS[secret].description})`);
   }
@@ -138,6 +147,9 @@ async function check(): Promise<boolean> {
     }
     try {
       SECRETS[secret].parse(entry.value);
+      const derived = SECRETS[secret].derived;
+      const source = derived ? stored[derived.from as SecretName] : undefined;
+      if (derived && source && derived.value(source.value) !== entry.value) throw new WeakSecretError(`it is not the value ${derived.from} gives`);
       console.log(`ok      ${nameOf(secret)} (version ${entry.version})`);
     } catch (error) {
       if (!(error instanceof WeakSecretError)) throw error;
@@ -147,7 +159,9 @@ async function check(): Promise<boolean> {
           ? `npm run secrets -- service-token add --stage ${stage} --name <holder>`
           : secret === 'tokenKeys'
             ? `store a generated value: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote`
-            : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`;
+            : SECRETS[secret].derived
+              ? `delete the parameter and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from}`
+              : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`;
       console.log(`refused ${nameOf(secret)}: ${error.message}. Fix: ${fix}`);
     }
   }

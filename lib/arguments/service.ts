@@ -10,6 +10,7 @@ import { hasRole } from '#lib/auth/roles';
 import type { Site } from '#lib/sites/site';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
 import { assertDescriptionLength, assertReplyParent } from '#lib/arguments/rules';
+import { toArgumentRecords } from '#lib/arguments/includes';
 import * as store from '#lib/store/arguments/arguments';
 import { nextId } from '#lib/store/db/counters';
 import { getUser } from '#lib/store/users/users';
@@ -20,12 +21,6 @@ export interface ArgumentPage {
   records: ArgumentRecord[];
   nextCursor: string | null;
 }
-
-/** `withUserVote` without a token answers `hasUserVoted: false` rather than refusing: reads are public. */
-const recordOptions = (caller: Caller, flags: ArgumentFlags) => ({
-  withVoteCount: flags.withVoteCount,
-  withUserVoteOf: flags.withUserVote ? (caller.kind === 'user' ? caller.userId : null) : undefined,
-});
 
 const ideaNotFound = (siteId: number, ideaId: number) => notFound(`Idea ${ideaId} not found on site ${siteId}`);
 const argumentNotFound = (ideaId: number, argumentId: number) =>
@@ -68,14 +63,12 @@ export async function listIdeaArguments(site: Site, caller: Caller, ideaId: numb
     store.listArgumentsOfIdea(site.id, ideaId, query, { sentiment: query.sentiment }),
   ]);
   if (!idea) throw ideaNotFound(site.id, ideaId);
-  const options = recordOptions(caller, query);
-  return { records: page.items.map((item) => toArgumentRecord(item, options)), nextCursor: page.nextCursor };
+  return { records: await toArgumentRecords(site, caller, page.items, query, ideaId), nextCursor: page.nextCursor };
 }
 
 export async function listSiteArguments(site: Site, caller: Caller, query: ArgumentListQuery): Promise<ArgumentPage> {
   const page = await store.listArgumentsOfSite(site.id, query, { sentiment: query.sentiment });
-  const options = recordOptions(caller, query);
-  return { records: page.items.map((item) => toArgumentRecord(item, options)), nextCursor: page.nextCursor };
+  return { records: await toArgumentRecords(site, caller, page.items, query), nextCursor: page.nextCursor };
 }
 
 export async function getArgument(
@@ -85,7 +78,8 @@ export async function getArgument(
   argumentId: number,
   flags: ArgumentFlags,
 ): Promise<ArgumentRecord> {
-  return toArgumentRecord(await requireArgument(site.id, ideaId, argumentId), recordOptions(caller, flags));
+  const [record] = await toArgumentRecords(site, caller, [await requireArgument(site.id, ideaId, argumentId)], flags);
+  return record!;
 }
 
 export async function createArgument(site: Site, caller: Caller, ideaId: number, body: CreateArgumentBody): Promise<ArgumentRecord> {

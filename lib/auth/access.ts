@@ -236,6 +236,8 @@ export const results = {
     if (config.votes.isViewable || projectHasEnded(config)) return;
     requireRole(caller, 'moderator', 'The results of this site are not public yet');
   },
+  /** Asking for a computation now: moderators and above (a service token acts as admin). */
+  compute: (caller: Caller) => requireRole(caller, 'moderator', 'Only moderators may ask for the results to be computed'),
   /** Exports: a service token or an admin of this very site. */
   export: (caller: Caller, siteId: number) => site.manage(caller, siteId),
   checkpoints: (caller: Caller) => requireRole(caller, 'moderator'),

@@ -11,12 +11,14 @@
  * The stored values are text (SSM SecureString). Keys are base64url of at least 32 random bytes;
  * service tokens are stored as SHA-256 hashes only, so the store never holds a usable token.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createPrivateKey, createPublicKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /** What a declaration reads on the local stage (npm start, tests). */
 export interface LocalSource {
   JWT_SECRET?: string | undefined;
   API_SERVICE_TOKENS?: string | undefined;
+  VOTE_CHAIN_KEY?: string | undefined;
+  VOTE_SIGNING_KEY?: string | undefined;
 }
 
 export interface SecretDeclaration<T> {
@@ -30,6 +32,11 @@ export interface SecretDeclaration<T> {
   generate(): string;
   /** The stored value the local stage uses, from its environment (dev defaults when unset). */
   local(source: LocalSource): string;
+  /**
+   * A value that is not drawn but follows from another secret's stored value (a public half): `init`
+   * stores it from that secret, `check` refuses it when it no longer follows.
+   */
+  derived?: { from: string; value(fromStored: string): string };
 }
 
 /** Dev values: public (they are in this file), accepted on the local stage only and refused on every other. */
@@ -172,8 +179,81 @@ export function checkServiceToken(token: string): void {
   if (token === DEV_SERVICE_TOKEN) throw new WeakSecretError('that is the public dev service token');
 }
 
+/** Public dev values of the vote record's keys (base64url): accepted on the local stage only. */
+export const DEV_VOTE_CHAIN_KEY = createHash('sha256').update('participation-api local dev vote chain key').digest('base64url');
+export const DEV_VOTE_SIGNING_SEED = createHash('sha256').update('participation-api local dev vote signing key').digest('base64url');
+
+/** Raw bytes stored as base64url: exactly `length` of them, or at least `min`. */
+function rawKey(text: string, what: string, allowDev: boolean, dev: string, size: { exactly?: number; min?: number }): Uint8Array {
+  const value = text || (allowDev ? dev : '');
+  if (!value) throw new WeakSecretError(`${what} is empty`);
+  const bytes = Buffer.from(value, 'base64url');
+  if (base64url(bytes) !== value) throw new WeakSecretError(`${what} is not base64url`);
+  if (size.exactly !== undefined && bytes.length !== size.exactly) throw new WeakSecretError(`${what} must be ${size.exactly} bytes`);
+  if (size.min !== undefined && bytes.length < size.min) throw new WeakSecretError(`${what} is shorter than ${size.min} bytes`);
+  if (!allowDev && value === dev) throw new WeakSecretError(`${what} is the public dev default`);
+  return bytes;
+}
+
+/**
+ * The vote record's chain key (docs/results.md "The vote record"): HMAC-SHA-256 key that seals every
+ * log entry. The table never holds it, so database access alone cannot forge or edit an entry. Never
+ * rotated while a site's log is open (every entry is checked with it); it is kept apart from the
+ * server key so neither tells anything of the other.
+ */
+export const voteChainKey: SecretDeclaration<Uint8Array> = {
+  parameter: 'vote-chain-key',
+  description: 'seals every vote log entry (HMAC-SHA-256); never in the table',
+  parse: (stored, { allowDevValues = false } = {}) => rawKey(stored, 'vote-chain-key', allowDevValues, DEV_VOTE_CHAIN_KEY, { min: MIN_KEY_BYTES }),
+  generate: () => base64url(randomBytes(32)),
+  local: ({ VOTE_CHAIN_KEY }) => VOTE_CHAIN_KEY || DEV_VOTE_CHAIN_KEY,
+};
+
+/** PKCS #8 wrapping of a raw Ed25519 seed (RFC 8410): this prefix, then the 32 bytes. */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+export function signingKeyFromSeed(seed: Uint8Array): KeyObject {
+  if (seed.length !== 32) throw new RangeError('An Ed25519 seed is 32 bytes');
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
+
+/** The raw public key (32 bytes, base64url) of a stored seed. */
+const publicOfSeed = (seedText: string): string => {
+  const jwk = createPublicKey(signingKeyFromSeed(Buffer.from(seedText, 'base64url'))).export({ format: 'jwk' });
+  return String(jwk.x);
+};
+
+/**
+ * The Ed25519 seed (32 bytes) that signs the vote log's checkpoints. Only the vote-checkpoints job
+ * reads it (its own access class); an operator holding this key and the database could sign a second
+ * history (docs/results.md "Threat model").
+ */
+export const voteSigningKey: SecretDeclaration<Uint8Array> = {
+  parameter: 'vote-signing-key',
+  description: 'Ed25519 seed signing the vote checkpoints (only the vote-checkpoints job reads it)',
+  parse: (stored, { allowDevValues = false } = {}) => rawKey(stored, 'vote-signing-key', allowDevValues, DEV_VOTE_SIGNING_SEED, { exactly: 32 }),
+  generate: () => base64url(randomBytes(32)),
+  local: ({ VOTE_SIGNING_KEY }) => VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED,
+};
+
+/**
+ * The public half of the signing key, published at `GET /api/vote-record/key`. Stored apart so the
+ * route that publishes it reads no private key; `init` derives it from the seed, `check` refuses a
+ * public key that is not the seed's (the deploy runs `check`).
+ */
+export const votePublicKey: SecretDeclaration<Uint8Array> = {
+  parameter: 'vote-public-key',
+  description: 'Ed25519 public key of vote-signing-key (published; follows from the seed)',
+  parse: (stored, { allowDevValues = false } = {}) => rawKey(stored, 'vote-public-key', allowDevValues, publicOfSeed(DEV_VOTE_SIGNING_SEED), { exactly: 32 }),
+  generate: () => {
+    throw new Error('vote-public-key follows from vote-signing-key');
+  },
+  local: ({ VOTE_SIGNING_KEY }) => publicOfSeed(VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED),
+  derived: { from: 'voteSigningKey', value: publicOfSeed },
+};
+
 /** Every secret, by the name code asks for it with (`secret('tokenKeys')`). */
-export const SECRETS = { tokenKeys, serverKey, serviceTokens } as const;
+export const SECRETS = { tokenKeys, serverKey, serviceTokens, voteChainKey, voteSigningKey, votePublicKey } as const;
 
 export type SecretName = keyof typeof SECRETS;
 export type SecretValue<N extends SecretName> = (typeof SECRETS)[N] extends SecretDeclaration<infer T> ? T : never;

@@ -15,6 +15,8 @@ export const PURPOSES = {
   cursor: 'participation-api cursor encryption v1',
   /** HMAC key of the opaque voter ids of Pabulib exports (lib/results/export.ts). */
   pabulibVoter: 'participation-api pabulib voter id v1',
+  /** Key of the permutation that makes vote ids (lib/votes/ids.ts): ids that reveal nothing of the voter. */
+  voteIds: 'participation-api vote ids v1',
   /** HMAC key of a site's role-floor items (lib/store/users/role-floor.ts): (site, auth server, external id) -> key. */
   roleFloor: 'participation-api role floor v1',
 } as const;

@@ -11,7 +11,8 @@ import type { Site } from '#lib/sites/site';
 import { getBallot } from '#lib/store/ballots/ballots';
 import type { ContentItem } from '#lib/store/content/content-items';
 import { argumentsOfIdeas } from '#lib/store/ideas/ideas';
-import { readTallies, yesNo, type Tally } from '#lib/store/ideas/tallies';
+import { readIdeaTallies, readTallies, yesNo, type IdeaTally, type Tally } from '#lib/store/ideas/tallies';
+import { activityDecides, mayModifyIdea } from '#lib/ideas/kind';
 import { loadUsersOf, withCommonIncludes } from '#lib/content/record';
 import { toIdeaRecord } from '#lib/ideas/record';
 import type { UserItem } from '#lib/store/users/users';
@@ -26,22 +27,46 @@ export async function toIdeaRecords(
   caller: Caller,
   items: readonly ContentItem[],
   flags: IdeaIncludes,
-  known: { tallies?: Map<number, Tally>; users?: ReadonlyMap<number, UserItem>; arguments?: readonly ArgumentItem[] | undefined } = {},
+  known: {
+    tallies?: Map<number, Tally>;
+    argCounts?: ReadonlyMap<number, number>;
+    users?: ReadonlyMap<number, UserItem>;
+    arguments?: readonly ArgumentItem[] | undefined;
+  } = {},
 ): Promise<IdeaRecord[]> {
   if (items.length === 0) return [];
   const ids = items.map((item) => item.id);
   // Hidden counts are absent, not zero (CONTRACT), and then not even read.
   const showCounts = flags.includeVoteCount && access.vote.seesCounts(caller, site.config);
-  const [tallies, ballot, users, argumentItems] = await Promise.all([
-    showCounts ? (known.tallies ?? readTallies(site.id, ids)) : undefined,
+  // The tally items themselves (one BatchGet per 100 ideas, never one read per idea) only when the page
+  // did not bring what argCount or `can` needs: `can` needs them only for ideas whose edit the caller's
+  // votes-or-arguments rule decides (an owner below moderator).
+  const decided = items.filter((item) => activityDecides(caller, item, site));
+  const needTallyItems = (flags.includeArgsCount && !known.argCounts) || (decided.length > 0 && !(known.tallies && known.argCounts));
+  // One read of the tally items serves the counts too (a prefetched item is served once).
+  const tallyItemsRead = needTallyItems ? readIdeaTallies(site.id, ids) : undefined;
+  const countsOf = async (read: Promise<Map<number, IdeaTally>>) =>
+    new Map([...(await read)].flatMap(([id, entry]): [number, Tally][] => (entry.gone ? [] : [[id, entry.tally]])));
+  const [tallies, ballot, users, argumentItems, tallyItems] = await Promise.all([
+    showCounts ? (known.tallies ?? (tallyItemsRead ? countsOf(tallyItemsRead) : readTallies(site.id, ids))) : undefined,
     flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
     loadUsersOf(site.id, items, flags, known.users),
     flags.includeArguments ? (known.arguments ?? argumentsOfIdeas(site.id, ids)) : [],
+    tallyItemsRead,
   ]);
+  const tallyOf = (id: number): IdeaTally | undefined => {
+    const read = tallyItems?.get(id);
+    if (read) return read;
+    const tally = known.tallies?.get(id);
+    return tally ? { ideaId: id, tally, budget: null, theme: null, gone: false, args: known.argCounts?.get(id) ?? 0 } : undefined;
+  };
   const argumentsByIdea = groupArguments(argumentItems);
 
   return items.map((item) => {
     const record: IdeaRecord = withCommonIncludes(toIdeaRecord(item), item, flags, users, site.config);
+    const may = mayModifyIdea(caller, item, site, tallyOf(item.id));
+    record.can = { edit: may, delete: may };
+    if (flags.includeArgsCount) record.argCount = known.argCounts?.get(item.id) ?? tallyItems?.get(item.id)?.args ?? 0;
     if (showCounts) {
       const counts = yesNo(tallies?.get(item.id));
       Object.assign(record, counts, { progress: progressOf(counts.yes, site.config.ideas.minimumYesVotes) });

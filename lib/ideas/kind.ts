@@ -7,9 +7,9 @@ import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
 import type { Site } from '#lib/sites/site';
 import type { ContentItem } from '#lib/store/content/content-items';
-import { getIdea, ideaHasArguments, putNewIdea, replaceIdea } from '#lib/store/ideas/ideas';
+import { getIdea, putNewIdea, replaceIdea } from '#lib/store/ideas/ideas';
 import { deleteIdeaAndRelated } from '#lib/ideas/delete';
-import { readTallies } from '#lib/store/ideas/tallies';
+import { readIdeaTallies, type IdeaTally } from '#lib/store/ideas/tallies';
 import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 import { assertTagsExist, discoveryFieldsOf } from '#lib/discovery/idea-fields';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
@@ -23,10 +23,36 @@ async function settle(outcome: IdeaWriteOutcome, item: ContentItem) {
   throw conflict(`Idea ${item.id}: its tags changed meanwhile; try again`);
 }
 
-/** Whether anyone has voted on the idea (any opinion currently counted) or argued about it. */
+/** Whether anyone has voted on the idea (any opinion currently counted) or argued about it, from its tally item. */
+export const hasActivity = (tally: IdeaTally | undefined): boolean =>
+  tally !== undefined && (tally.args > 0 || Object.values(tally.tally).some((count) => count > 0));
+
 export async function hasVotesOrArguments(siteId: number, ideaId: number): Promise<boolean> {
-  const [tallies, argued] = await Promise.all([readTallies(siteId, [ideaId]), ideaHasArguments(siteId, ideaId)]);
-  return argued || Object.values(tallies.get(ideaId) ?? {}).some((count) => count > 0);
+  return hasActivity((await readIdeaTallies(siteId, [ideaId])).get(ideaId));
+}
+
+/**
+ * Whether the votes-or-arguments fact decides this caller's change: only for an owner below moderator
+ * editing an OPEN idea on a site that forbids edits after the first one; nobody else pays its read.
+ */
+export const activityDecides = (caller: Caller, item: ContentItem, site: Site): boolean =>
+  caller.kind === 'user' &&
+  !hasRole(caller.role, 'moderator') &&
+  access.isOwner(caller, item) &&
+  item.status === 'OPEN' &&
+  !site.config.ideas.canEditAfterFirstLikeOrArg;
+
+/**
+ * `can.edit` / `can.delete` of an idea record: the rule update and delete apply (`assertModify`),
+ * with the idea's tally as read for the page (undefined: no tally, so no votes or arguments).
+ */
+export function mayModifyIdea(caller: Caller, item: ContentItem, site: Site, tally: IdeaTally | undefined): boolean {
+  try {
+    access.idea.modify(caller, item, site.config, activityDecides(caller, item, site) && hasActivity(tally));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const ideaKind: ContentKindRules = {
@@ -35,15 +61,7 @@ export const ideaKind: ContentKindRules = {
   section: (config) => config.ideas as ContentSection,
   assertCreate: (caller, config) => access.idea.create(caller, config),
   async assertModify(caller: Caller, item: ContentItem, site: Site) {
-    // The votes-or-arguments fact only matters to an owner below moderator editing an OPEN idea on a
-    // site that forbids edits after the first one; nobody else pays the two reads it costs.
-    const matters =
-      caller.kind === 'user' &&
-      !hasRole(caller.role, 'moderator') &&
-      access.isOwner(caller, item) &&
-      item.status === 'OPEN' &&
-      !site.config.ideas.canEditAfterFirstLikeOrArg;
-    const active = matters ? await hasVotesOrArguments(site.id, item.id) : false;
+    const active = activityDecides(caller, item, site) ? await hasVotesOrArguments(site.id, item.id) : false;
     access.idea.modify(caller, item, site.config, active);
   },
   // Discovery: tags and location, and the index items written with every idea write.

@@ -7,4 +7,8 @@ import { toContentRecord } from '#lib/content/record';
 import { discoveryFieldsOfItem } from '#lib/discovery/record';
 import type { ContentItem } from '#lib/store/content/content-items';
 
-export const toIdeaRecord = (item: ContentItem) => ({ ...toContentRecord(item), ...discoveryFieldsOfItem(item) });
+export const toIdeaRecord = (item: ContentItem) => ({
+  ...toContentRecord(item),
+  ...discoveryFieldsOfItem(item),
+  publishDate: item.publishDate ?? item.createdAt,
+});

@@ -9,7 +9,8 @@ import { argumentsOfIdeas, listIdeasByCreation, listIdeasByVotes } from '#lib/st
 import { fitPage } from '#lib/content/page-budget';
 import { toIdeaRecord } from '#lib/ideas/record';
 import { createContent, deleteContent, getContentOr404, updateContent } from '#lib/content/service';
-import { ideaKind } from '#lib/ideas/kind';
+import { ideaKind, mayModifyIdea } from '#lib/ideas/kind';
+import type { ContentItem } from '#lib/store/content/content-items';
 import { toIdeaRecords } from '#lib/ideas/includes';
 import { runningStatuses } from '#schemas/content-item';
 import type { IdeaIncludes, IdeaRecord, ListIdeasQuery } from '#schemas/idea';
@@ -44,10 +45,13 @@ export async function listIdeas(site: Site, caller: Caller, query: ListIdeasQuer
       },
       page,
     );
-    return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies, users: result.authors, arguments: result.alongside }), result);
+    return fitPage(
+      await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies, argCounts: result.argCounts, users: result.authors, arguments: result.alongside }),
+      result,
+    );
   }
   const result = await listIdeasByCreation(site.id, { newestFirst: query.sort === 'createdate_desc', statuses }, page);
-  return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies }), result);
+  return fitPage(await toIdeaRecords(site, caller, result.items, query, { tallies: result.tallies, argCounts: result.argCounts }), result);
 }
 
 export async function getIdeaRecord(site: Site, caller: Caller, ideaId: number, flags: IdeaIncludes): Promise<IdeaRecord> {
@@ -56,14 +60,23 @@ export async function getIdeaRecord(site: Site, caller: Caller, ideaId: number, 
   return record!;
 }
 
+/**
+ * Create and update answer with `can` as reads do. Without a tally read: a new idea has no votes or
+ * arguments, and an update that passed the rule passed it on the state `can` would be computed from
+ * (an owner's edit succeeds only while the idea has none; status, which the rule also reads, is only
+ * a moderator's to change).
+ */
+const withCan = (site: Site, caller: Caller, item: ContentItem): IdeaRecord => {
+  const may = mayModifyIdea(caller, item, site, undefined);
+  return { ...toIdeaRecord(item), can: { edit: may, delete: may } };
+};
+
 export async function createIdea(site: Site, caller: Caller, body: Record<string, unknown>): Promise<IdeaRecord> {
-  const item = await createContent(ideaKind, site, caller, body);
-  return toIdeaRecord(item);
+  return withCan(site, caller, await createContent(ideaKind, site, caller, body));
 }
 
 export async function updateIdea(site: Site, caller: Caller, ideaId: number, body: Record<string, unknown>): Promise<IdeaRecord> {
-  const item = await updateContent(ideaKind, site, caller, ideaId, body);
-  return toIdeaRecord(item);
+  return withCan(site, caller, await updateContent(ideaKind, site, caller, ideaId, body));
 }
 
 export const deleteIdea = (site: Site, caller: Caller, ideaId: number) => deleteContent(ideaKind, site, caller, ideaId);

@@ -7,6 +7,7 @@ import * as anonymizeEnded from '#lib/jobs/anonymize-ended';
 import * as anonymizeInactive from '#lib/jobs/anonymize-inactive';
 import * as closeIdeas from '#lib/jobs/close-ideas';
 import * as endProjects from '#lib/jobs/end-projects';
+import * as results from '#lib/jobs/results';
 import * as voteCheckpoints from '#lib/jobs/vote-checkpoints';
 import type { JobOptions, JobReport } from '#lib/jobs/run';
 import type { JobName } from '#schemas/job';
@@ -19,6 +20,7 @@ const JOBS: Record<JobName, (options: JobOptions) => Promise<JobReport>> = {
   'anonymize-ended': anonymizeEnded.run,
   'anonymize-inactive': anonymizeInactive.run,
   'vote-checkpoints': voteCheckpoints.run,
+  results: results.run,
 };
 
 export const runJob = (name: JobName, options: JobOptions): Promise<JobReport> => JOBS[name](options);

@@ -10,6 +10,7 @@
  */
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
 import { loadSecrets } from '#lib/config/secrets';
 import { logger } from '#lib/log/logger';
 import { count } from '#lib/observability/metrics';
@@ -21,6 +22,9 @@ interface ScheduledEvent {
   time?: string;
 }
 
+/** Each job's access class (functions/jobs/functions.yml gives it the class's role): only vote-checkpoints signs. */
+export const jobAccessClass = (name: JobName): AccessClass => (name === 'vote-checkpoints' ? 'checkpoint' : 'job');
+
 export class JobUnitsFailed extends Error {
   override name = 'JobUnitsFailed';
 }
@@ -30,8 +34,9 @@ export class JobUnitsFailed extends Error {
  *   bundle holds that job only, not all five (lib/jobs/index.ts names them all, for scripts).
  */
 export function scheduledJob(name: JobName, run: (options: JobOptions) => Promise<JobReport>) {
+  const secrets = ACCESS_CLASSES[jobAccessClass(name)].secrets;
   const handler = async (event: ScheduledEvent = {}, context?: Context) => {
-    await loadSecrets((error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
+    await loadSecrets(secrets, (error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
     const scheduled = event.time ? new Date(event.time) : new Date();
     const now = Number.isNaN(scheduled.getTime()) ? new Date() : scheduled;
     const remainingMs = context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis() : undefined;

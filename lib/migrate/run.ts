@@ -36,4 +36,4 @@ export async function migrate(options: MigrateOptions): Promise<SiteMigrationRep
 }
 
 /** True when a run wrote (or, dry, would write) nothing. */
-export const nothingToMigrate = (reports: readonly SiteMigrationReport[]) => reports.every((r) => r.users + r.ideas + r.ballots + r.tallies === 0);
+export const nothingToMigrate = (reports: readonly SiteMigrationReport[]) => reports.every((r) => r.users + r.ideas + r.ballots + r.tallies + r.argCounts === 0);

@@ -8,6 +8,10 @@
  *   (e) one tally item per votable idea from the site's old tally shards, which then go.
  *       Run it right after deploying: until then a vote on an idea of an old site finds no tally and
  *       is refused (400), never miscounted.
+ *   (f) each idea's argument count (`args` on its tally item, which argument writes move since the
+ *       OpenStad surface): counted once and set while it still holds what was read, recounted when an
+ *       argument write moved it meanwhile. Until it runs, `argCount` and the owner's "no edits after the
+ *       first argument" rule see only the arguments written since the deploy.
  * Every write is conditioned on the item as read, so a rerun (or a concurrent writer) changes
  * nothing twice. Memory is one page of items at a time; requests are one Query per page plus a
  * constant number per item migrated.
@@ -19,7 +23,18 @@ import { sealBallot } from '#lib/votes/seal';
 import { getSite } from '#lib/store/sites/sites';
 import { syncJobMarkers } from '#lib/store/jobs/jobs';
 import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/users/migrate';
-import { deleteLegacyShards, ideasWithoutIndexPage, legacyTallies, putMigratedTally, sealStoredBallot, unsealedBallotsPage } from '#lib/store/ideas/migrate';
+import {
+  countArguments,
+  deleteLegacyShards,
+  ideasWithoutIndexPage,
+  legacyTallies,
+  putMigratedTally,
+  sealStoredBallot,
+  setTallyArgs,
+  tallyArgsPage,
+  unsealedBallotsPage,
+} from '#lib/store/ideas/migrate';
+import { readIdeaTallies } from '#lib/store/ideas/tallies';
 import { getIdea, replaceIdea, tallyCopiesOf } from '#lib/store/ideas/ideas';
 import { REPLAN, withReplan } from '#lib/store/db/replan';
 
@@ -32,6 +47,8 @@ export interface SiteMigrationReport {
   ballots: number;
   /** Ideas given their own tally item from the old shards. */
   tallies: number;
+  /** Ideas whose argument count was set (or corrected). */
+  argCounts: number;
   /** Items that changed under the migration and were left to their own writer. */
   skipped: number;
 }
@@ -40,7 +57,7 @@ export interface SiteMigrationReport {
 export async function migrateSite(siteId: number, options: { dryRun: boolean }): Promise<SiteMigrationReport | undefined> {
   const stored = await getSite(siteId);
   if (!stored) return undefined;
-  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, tallies: 0, skipped: 0 };
+  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, tallies: 0, argCounts: 0, skipped: 0 };
   if (!options.dryRun) {
     // Same write as a site update: guarded by the site's updatedAt, so it never overrides a newer one.
     await syncJobMarkers(siteId, siteJobDues(withDefaults(stored.config), stored.updatedAt), stored.updatedAt);
@@ -75,8 +92,8 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
         report.ballots++;
         continue;
       }
-      // The first link of its chain: the state as stored, with no state before it.
-      const seal = sealBallot(undefined, { userId: ballot.userId, version: ballot.version, votes: ballot.votes });
+      // The first entry of its chain in the vote log: the state as stored, with no entry before it.
+      const seal = sealBallot(undefined, { siteId, userId: ballot.userId, version: ballot.version, votes: ballot.votes, writtenAt: new Date().toISOString() });
       if (await sealStoredBallot(siteId, ballot.userId, ballot.version, seal)) report.ballots++;
       else report.skipped++;
     }
@@ -92,8 +109,39 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
     else report.skipped++;
   }
   if (!options.dryRun && legacy.shardKeys.length > 0) await deleteLegacyShards(legacy.shardKeys);
+
+  do {
+    const page = await tallyArgsPage(siteId, start);
+    for (const { ideaId, args } of page.items) {
+      const outcome = await countArgsOf(siteId, ideaId, args, options.dryRun);
+      if (outcome === 'set') report.argCounts++;
+      else if (outcome === 'moving') report.skipped++;
+    }
+    start = page.next;
+  } while (start);
   return report;
 }
+
+/** Sets one idea's argument count when it differs from its arguments; recounted while argument writes move it. */
+async function countArgsOf(siteId: number, ideaId: number, stored: number | undefined, dryRun: boolean): Promise<'set' | 'same' | 'moving'> {
+  let read = stored;
+  return withReplan<'set' | 'same'>(
+    async (attempt) => {
+      if (attempt > 1) read = (await tallyArgsOf(siteId, ideaId)) ?? undefined;
+      const count = await countArguments(siteId, ideaId);
+      if (count === (read ?? 0)) return 'same';
+      if (dryRun) return 'set';
+      return (await setTallyArgs(siteId, ideaId, count, read)) ? 'set' : REPLAN;
+    },
+    // Still moving after every attempt: its own argument writes keep the count; counted as skipped.
+    () => new GaveUp(),
+  ).catch((err: unknown) => {
+    if (err instanceof GaveUp) return 'moving' as const;
+    throw err;
+  });
+}
+
+const tallyArgsOf = async (siteId: number, ideaId: number) => (await readIdeaTallies(siteId, [ideaId], { consistent: true })).get(ideaId)?.args;
 
 /** Rewrites an idea through the indexed write (same content, next version); retried on a lost race. */
 async function indexIdea(siteId: number, ideaId: number): Promise<boolean> {
@@ -118,7 +166,7 @@ class GaveUp extends Error {}
 /** One line per site, for the script. */
 export function formatSiteMigration(report: SiteMigrationReport, dryRun: boolean): string {
   const verb = dryRun ? 'would migrate' : 'migrated';
-  const total = report.users + report.ideas + report.ballots + report.tallies;
+  const total = report.users + report.ideas + report.ballots + report.tallies + report.argCounts;
   if (total === 0 && report.skipped === 0) return `site ${report.siteId}: nothing to migrate${report.markers ? ' (job markers synced)' : ''}`;
-  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots, ${report.tallies} tallies${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}`;
+  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots, ${report.tallies} tallies, ${report.argCounts} argument counts${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}`;
 }

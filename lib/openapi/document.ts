@@ -190,6 +190,7 @@ export function bodyComponentOf(route: Route): InputComponent | undefined {
 function successDescription({ status, description, schema }: Route['success']): string {
   if (description) return description;
   if (status === 201) return 'Created';
+  if (status === 202) return 'Accepted';
   return schema === 'Deleted' ? 'Deleted' : 'OK';
 }
 
@@ -243,7 +244,9 @@ function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
   responses[String(route.success.status)] = {
     description: successDescription(route.success),
     ...(route.success.status === 302 ? { headers: { Location: { description: 'Where the browser goes next', schema: { type: 'string' } } } } : {}),
-    ...(route.success.location
+    ...(route.success.status === 202
+      ? { headers: { Location: { description: 'Where to look for the outcome', schema: { type: 'string' } }, 'Retry-After': { description: 'Seconds to wait before looking', schema: { type: 'integer' } } } }
+      : route.success.location
       ? { headers: { Location: { description: `The path of the record just created: \`${route.success.location}\` with its \`id\``, schema: { type: 'string', format: 'uri-reference' } } } }
       : {}),
     ...(route.success.schema === 'Csv' || route.success.schema === 'PabulibOrCsv'

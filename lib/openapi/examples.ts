@@ -68,6 +68,8 @@ const ideaRecord = {
   updatedAt: at,
   tags: [4],
   location: { lat: 52.3702, lng: 4.8952 },
+  publishDate: at,
+  can: { edit: true, delete: true },
 };
 const article = {
   id: 2,
@@ -117,7 +119,17 @@ const notification = {
 const tag = { id: 4, siteId: 3, name: 'Green', group: 'theme', createdAt: at, updatedAt: at };
 const siteSummary = { id: 3, name: 'east-district', title: 'East district budget' };
 const activity = { ideas: [ideaRecord], articles: [], arguments: [argument], votes: [{ ...vote, siteId: 3 }], sites: [siteSummary] };
-const checkpoint = { id: 2, siteId: 3, root: '5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef', ballots: 48, createdAt: later };
+const signedCheckpoint = {
+  id: 2,
+  treeSize: 61,
+  root: '5f70bf18a086007016e948b04aed3b82103a36bea41755b6cddfaf10ace3c6ef',
+  cut: '2026-05-06T15:00:00.000Z',
+  ballots: 48,
+  signature: 'kZ3mL0q9V1c2xYt8bWfPjR7oN4uE6aHsD5gK0iQ2vM9nB3cX7zL1pF8wT4yU6rS0eA2dG5hJ9kN1mO3qR7tV0w==',
+  keyId: '9c1e4f0a7b3d2e58',
+};
+const checkpoint = { ...signedCheckpoint, siteId: 3, createdAt: later };
+const receipt = '3b0e6a1f9c2d4e5b8a7f6c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d0e1f';
 
 /**
  * One example per answer a route can give (tests/unit/openapi/document.test.ts fails on a success
@@ -164,6 +176,15 @@ export const RESPONSE_EXAMPLES: Record<OutputComponent, unknown> = {
     winners: { greedy: { ideaIds: [12], spent: 40000 }, equalShares: { ideaIds: [12, 15], spent: 48500 } },
   },
   VoteCheckpoint: checkpoint,
+  SignedCheckpoint: signedCheckpoint,
+  VoteReceipt: {
+    receipt,
+    checkpoint: signedCheckpoint,
+    leafIndex: 37,
+    proof: ['9a0c3f2e1d4b5a6978c0d1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6b7c8d9e0f1a2', '4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f'],
+  },
+  VoteRecordKey: { keyId: '9c1e4f0a7b3d2e58', algorithm: 'Ed25519', publicKey: 'GQbT5fcOWmS7BmW4yFmK9R3cQ1oXDhJ6vA8tP2nL4uE=', jwk: { kty: 'OKP', crv: 'Ed25519', x: 'GQbT5fcOWmS7BmW4yFmK9R3cQ1oXDhJ6vA8tP2nL4uE' } },
+  ConsistencyProof: { from: 42, to: 61, proof: ['4e5f6a7b8c9d0e1f2a3b4c5d6e7f8a9b0c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f'] },
   VoteCheckpointList: list([checkpoint]),
   UserExport: { users: [user], ideas: [ideaRecord], articles: [], arguments: [argument], votes: [{ ...vote, siteId: 3 }], newsletterSignups: [] },
 };

@@ -88,8 +88,9 @@ async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: 
       // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
       const ballot = attempt === 1 ? read : await getBallot(user.siteId, user.id, true);
       if (!ballot || Object.keys(ballot.votes ?? {}).length === 0) return;
-      const seal = sealBallot(ballot, { userId: ballot.userId, version: ballot.version + 1, votes: {} });
-      return (await clearBallot(ballot, clock().toISOString(), seal)) === 'done' ? undefined : REPLAN;
+      const now = clock().toISOString();
+      const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {}, writtenAt: now });
+      return (await clearBallot(ballot, now, seal)) === 'done' ? undefined : REPLAN;
     },
     () => conflict(`The votes of user ${user.id} kept changing while being removed; please try again`),
   );

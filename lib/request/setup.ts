@@ -33,6 +33,7 @@ import { enforceRateLimit, type RateLimitGroup } from '#lib/request/rate-limit';
 import { recordWriteActivity } from '#lib/request/activity-touch';
 import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
 import { loadSecrets } from '#lib/config/secrets';
+import type { SecretName } from '#lib/config/secret-values';
 import { logger } from '#lib/log/logger';
 
 const logStaleSecrets = (error: unknown) => logger.error('secret store refresh failed; using the values read before', { error: error as Error });
@@ -59,8 +60,9 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
    */
   operationId?: string;
   /**
-   * The route's access class (lib/config/access-classes.ts): a class that reads no secrets (the
-   * health check) never loads them, and reads no token (its IAM role could not verify one).
+   * The route's access class (lib/config/access-classes.ts): only its secrets are loaded, and a class
+   * without the token keys (the health check, the public key) reads no token (its IAM role could not
+   * verify one).
    */
   dataAccess?: AccessClass;
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
@@ -164,9 +166,10 @@ async function prepare<P extends AnySchema | undefined, Q extends AnySchema | un
     ? attempt(() => (spec.body ? parseOrThrow(spec.body, rawBody.value, 'body', '', spec.invalidBody) : undefined) as Out<B>)
     : rawBody;
 
-  const readsSecrets = spec.dataAccess === undefined || ACCESS_CLASSES[spec.dataAccess].secrets;
-  if (readsSecrets) await loadSecrets(logStaleSecrets);
-  const identity: Identity = readsSecrets && spec.auth !== 'none' ? await identify(headers, siteId) : { kind: 'none' };
+  const secrets: readonly SecretName[] = spec.dataAccess === undefined ? ACCESS_CLASSES.write.secrets : ACCESS_CLASSES[spec.dataAccess].secrets;
+  if (secrets.length) await loadSecrets(secrets, logStaleSecrets);
+  // A class without the token keys (static content, the health check, the public key) reads no token, nor a route without auth.
+  const identity: Identity = secrets.includes('tokenKeys') && spec.auth !== 'none' ? await identify(headers, siteId) : { kind: 'none' };
   const user = tokenUser(identity);
   await prefetch([
     joinPlans(siteId === undefined ? undefined : getSite.plan(siteId), user ? getUser.plan(user.siteId, user.userId) : undefined),

@@ -22,7 +22,7 @@ import { badRequest } from '#lib/errors';
 import { csvRows, type Cell } from '#lib/results/csv';
 import { ideaCsvPage } from '#lib/results/idea-export';
 import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';
-import { budgetOf, themeOf } from '#lib/results/service';
+import { budgetOf, themeOf } from '#lib/results/compute';
 import type { Site } from '#lib/sites/site';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
@@ -107,7 +107,9 @@ export const pabulibVoterId = (siteId: number, userId: number): string =>
 function pabulibVotes(siteId: number) {
   return (ballots: BallotItem[]): string => {
     const voting = ballots.filter((ballot) => Object.keys(ballot.votes ?? {}).length > 0);
-    return [...pabulibVoteLines(voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })))].join('');
+    // Rows in pseudonym order, not ballot-key (user id) order: a row's place tells nothing of who signed up when.
+    const rows = voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })).sort((a, b) => (a.voterId < b.voterId ? -1 : 1));
+    return [...pabulibVoteLines(rows)].join('');
   };
 }
 

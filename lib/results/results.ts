@@ -129,8 +129,8 @@ function assemble({ config, ideas, ballots, computedAt }: ResultsInput, winners:
 }
 
 /**
- * Computes the results until done or until `stop()` says so (asked between Equal Shares runs), going on
- * from `progress` when it belongs to this very input. Deterministic: stopping and resuming any number
+ * Computes the results until done or until `stop()` says so (asked after each Equal Shares run, so each
+ * call makes progress), going on from `progress` when it belongs to this very input. Deterministic: stopping and resuming any number
  * of times gives the answer one uninterrupted computation gives.
  */
 export function computeResultsWithin(input: ResultsInput, options: { stop?: () => boolean; progress?: ResultsProgress | undefined } = {}): ResultsStep {
@@ -145,10 +145,7 @@ export function computeResultsWithin(input: ResultsInput, options: { stop?: () =
     if (saved?.next === null) {
       searches[task.key] = saved;
     } else {
-      if (stop()) {
-        if (saved) searches[task.key] = saved;
-        continue;
-      }
+      // Every call moves each unfinished search on by at least one run: progress even past a deadline.
       const profile = buildProfile(task.input);
       searches[task.key] = continueEqualShares(profile, saved ?? startEqualShares(profile), {}, stop);
     }

@@ -15,11 +15,11 @@ import { signupRecord } from '#schemas/newsletter';
 import { notificationRecord } from '#schemas/notification';
 import { markerRecord } from '#schemas/discovery';
 import { tagRecord } from '#schemas/tag';
-import { checkpointRecord, resultsRecord, userExportResponse } from '#schemas/results';
+import { checkpointRecord, consistencyRecord, publicCheckpoint, resultsRecord, userExportResponse, voteReceiptRecord, voteRecordKeyRecord } from '#schemas/results';
 import { healthResponse } from '#schemas/health';
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
-import { siteConfigSchema } from '#schemas/site-config';
+import { oauthClientConfig, SECRET_MASK, siteConfigSchema } from '#schemas/site-config';
 
 export interface OutputSchema {
   schema: z.core.$ZodType;
@@ -28,8 +28,19 @@ export interface OutputSchema {
   description?: string;
 }
 
+/**
+ * The config as reads show it: each secret is the mask. The request side marks secrets `writeOnly`,
+ * which an answer may not carry (a client or fuzzer reading the document would call the mask a
+ * violation), so here they are the mask itself.
+ */
+const maskShown = z.literal(SECRET_MASK).register(z.globalRegistry, { description: 'A secret: every read shows `********`; the value is write-only.' });
+const configAsRead = z.extend(siteConfigSchema, {
+  basicAuth: z.optional(z.extend(siteConfigSchema.shape.basicAuth._zod.def.innerType, { password: z.optional(maskShown) })),
+  oauth: z.optional(z.record(z.string().check(z.maxLength(100)), z.extend(oauthClientConfig, { 'auth-client-secret': z.optional(maskShown) }))),
+});
+
 /** A site as the document shows it: its `config` typed (the record's runtime schema keeps it an open object: a redacted read is one too). */
-const documentedSite = z.extend(siteRecord, { config: siteConfigSchema });
+const documentedSite = z.extend(siteRecord, { config: configAsRead });
 
 /** What the API answers. Records may carry more fields than listed (CONTRACT "Records"). */
 export const outputComponents = {
@@ -39,10 +50,10 @@ export const outputComponents = {
   },
   Deleted: { schema: deletedResponse, description: 'The answer to every DELETE.' },
   SiteConfigRead: {
-    schema: siteConfigSchema,
+    schema: configAsRead,
     description:
       'The site configuration as read: merged with the defaults; public reads leave out `oauth`, `basicAuth`, `cms.dbName`, `notifications`, `anonymize`, `ignoreBruteForce` and `host`; ' +
-      'editors and above see all of it, every secret (`writeOnly`) as `********`. Unknown keys come back as stored.',
+      'editors and above see all of it, every secret as `********`. Unknown keys come back as stored.',
   },
   Site: {
     schema: siteRecord,
@@ -76,7 +87,11 @@ export const outputComponents = {
   IdeaMarkerList: { schema: listEnvelope(markerRecord) },
   // Results, exports and the vote record
   Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
-  VoteCheckpoint: { schema: checkpointRecord, description: 'A Merkle root (RFC 6962, hex SHA-256) over the chain hashes of all ballots, sorted by ballot key, as they were at `createdAt`.' },
+  VoteCheckpoint: { schema: checkpointRecord, description: 'A signed checkpoint of the vote log: the RFC 9162 Merkle root over the first `treeSize` entries (every entry written up to `cut`), signed with Ed25519.' },
+  SignedCheckpoint: { schema: publicCheckpoint, description: 'The signed text is `participation-api/site/<siteId>/votes`, the tree size, the root in standard base64, then `checkpoint <id>`, `cut <cut>`, `ballots <ballots>`, each line ending in a newline.' },
+  VoteReceipt: { schema: voteReceiptRecord, description: 'The receipt\'s leaf in a signed checkpoint, with its inclusion proof.' },
+  VoteRecordKey: { schema: voteRecordKeyRecord, description: 'The key that signs the vote checkpoints.' },
+  ConsistencyProof: { schema: consistencyRecord, description: 'RFC 9162 2.1.4 consistency proof between two tree sizes.' },
   VoteCheckpointList: { schema: listEnvelope(checkpointRecord) },
   UserExport: { schema: userExportResponse, description: 'Every record the API holds about the person, on every site the same auth-server user is on.' },
   // Health check

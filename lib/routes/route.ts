@@ -82,7 +82,7 @@ export interface Route {
    * create's `Location` header, the path of the record it made; its parameters come from the request's
    * path, the one the request does not have is the new record's `id` (lib/http/response.ts locationOf).
    */
-  success: { status: 200 | 201 | 302; description?: string; schema?: SuccessSchema; location?: string };
+  success: { status: 200 | 201 | 202 | 302; description?: string; schema?: SuccessSchema; location?: string };
   errors?: DomainErrorStatus[];
   /** What an error status means on this route, where the shared description says too little. */
   errorNotes?: Partial<Record<number, string>>;

@@ -63,5 +63,7 @@ export function siteJobDues(config: SiteConfig, updatedAt: string): Record<JobNa
     'anonymize-inactive': inactivityRule(config) ? updatedAt : null,
     // Due at every site write; its run sets the next time (lib/jobs/vote-checkpoints.ts).
     'vote-checkpoints': updatedAt,
+    // A site write may change what the results show (vote type, budgets, themes): computed again.
+    results: updatedAt,
   };
 }

@@ -5,9 +5,6 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { errorPath, validationError, type ErrorDetail } from '#lib/errors';
 
-/** Kept for existing callers; the formatter itself is errorPath (lib/errors.ts). */
-export const dotPath = errorPath;
-
 /**
  * One detail per failing field (CONTRACT "Decided details"): zod may report several issues for one value
  * (e.g. -1.5 for a positive integer); the first one says it.

@@ -5,8 +5,8 @@
  *
  * What it finds, each a separate problem with what it points at:
  * - an entry whose mac is not the chain key's (a forged new version, an edited old one);
- * - a ballot whose versions do not chain (a deleted or duplicated version, a version 1 that does not
- *   start the chain);
+ * - a ballot whose versions do not chain (a deleted or duplicated version, a first version that does
+ *   not start the chain);
  * - a leaf of the log without its entry (a deleted entry), an entry twice in the log, the log out of
  *   its order (time written, then receipt: a reordered log), an entry older than the latest
  *   checkpoint's cut that is not in the log, an entry in the log written after its checkpoint's cut;
@@ -93,7 +93,9 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
     if (entry.writtenAt > input.now) problems.push(`${who(entry)} is dated in the future (${entry.writtenAt})`);
   }
 
-  // 2. Per ballot, versions 1, 2, 3, ... each naming the previous one's mac.
+  // 2. Per ballot, consecutive versions each naming the previous one's mac. The first names GENESIS_MAC:
+  // version 1, or the first version written after the log began of a ballot older than it (sealed
+  // with the key like any entry, so nobody without it can start a chain).
   const perBallot = new Map<number, SealedEntry[]>();
   for (const entry of input.entries) {
     const list = perBallot.get(entry.userId) ?? [];
@@ -103,18 +105,13 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
   const latest = new Map<number, SealedEntry>();
   for (const [userId, list] of perBallot) {
     list.sort((a, b) => a.version - b.version);
-    let previous = GENESIS_MAC;
     list.forEach((entry, i) => {
-      if (entry.version !== i + 1) {
-        problems.push(
-          entry.version === list[i - 1]?.version
-            ? `the ballot of user ${userId} has two versions ${entry.version}`
-            : `the ballot of user ${userId} has no version ${i + 1}: a deleted version`,
-        );
-      } else if (entry.prevMac !== previous) {
-        problems.push(`${who(entry)} does not follow version ${entry.version - 1}: the chain is broken`);
-      }
-      previous = entry.mac;
+      const before = list[i - 1];
+      if (before && entry.version === before.version) problems.push(`the ballot of user ${userId} has two versions ${entry.version}`);
+      else if (before && entry.version !== before.version + 1) problems.push(`the ballot of user ${userId} has no version ${before.version + 1}: a deleted version`);
+      else if (!before && entry.prevMac !== GENESIS_MAC) {
+        problems.push(entry.version > 1 ? `the ballot of user ${userId} has no version ${entry.version - 1}: a deleted version` : `${who(entry)} does not start the chain`);
+      } else if (before && entry.prevMac !== before.mac) problems.push(`${who(entry)} does not follow version ${entry.version - 1}: the chain is broken`);
     });
     latest.set(userId, list[list.length - 1]!);
   }

@@ -31,7 +31,7 @@ import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/i
 import { invalidRound } from '#lib/votes/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf, idempotencyScope, roundHash } from '#lib/votes/idempotency';
 import { nextVoteIds } from '#lib/votes/ids';
-import { isStoredVoteMap, toVoteRecord, votesOfBallot } from '#lib/votes/records';
+import { receiptOf, storedRoundAnswer, toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { sealBallot } from '#lib/votes/seal';
 import type { VoteRecord } from '#schemas/votes';
 import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
@@ -128,20 +128,21 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
 
     const unchanged = plan.added.length === 0 && plan.removed.length === 0;
     // Nothing to write and no answer to store: the consistent read is the result.
-    if (unchanged && !idempotency) return { records: existing.map((v) => toVoteRecord(v, userId, true)), replayed: false };
+    if (unchanged && !idempotency) return { records: existing.map((v) => toVoteRecord(v, userId, true, receiptOf(state.ballot))), replayed: false };
 
     // Vote ids from the ballot's own sequence: no counter on the hot path (lib/votes/ids.ts).
     const ids = nextVoteIds(userId, state.ballot?.voteSeq, plan.added.length);
     // Budget and theme copies only where limits read them (a likes or count ballot stays small).
     const votes = nextVoteSet(plan, ids.ids, now.toISOString(), limitsReadIdeas(config) ? ideas : new Map());
 
+    const seal = unchanged ? undefined : sealBallot(state.ballot, { siteId: site.id, userId, version: (state.ballot?.version ?? 0) + 1, votes, writtenAt: now.toISOString() });
     const outcome = await commitRound({
       siteId: site.id,
       userId,
       readVersion: state.ballot?.version,
       votes: unchanged ? undefined : votes,
-      // The verifiable record: the new state's chain hash, in the same transaction.
-      seal: unchanged ? undefined : sealBallot(state.ballot, { userId, version: (state.ballot?.version ?? 0) + 1, votes }),
+      // The vote record: the new state's log entry, in the same transaction.
+      seal,
       voteSeq: ids.seq,
       changes: tallyChanges(plan),
       ...(idempotency
@@ -149,7 +150,7 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
             idempotency: {
               scope: idempotency.scope,
               key: idempotency.key,
-              record: { requestHash: idempotency.hash, response: votes, createdAt: now.toISOString() },
+              record: { requestHash: idempotency.hash, response: { votes, receipt: seal?.hash ?? receiptOf(state.ballot) }, createdAt: now.toISOString() },
               ttlSeconds: IDEMPOTENCY_TTL_SECONDS,
             },
           }
@@ -162,7 +163,8 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
         // A large round's idea deleted while it committed: its vote goes again, as the cascade would have taken it.
         for (const ideaId of outcome.lateGone ?? []) await removeLateVote(site.id, userId, ideaId);
         const gone = new Set(outcome.lateGone ?? []);
-        return { records: votesOfBallot(votes).filter((v) => !gone.has(v.ideaId)).map((v) => toVoteRecord(v, userId, true)), replayed: false };
+        const receipt = seal?.hash ?? receiptOf(state.ballot);
+        return { records: votesOfBallot(votes).filter((v) => !gone.has(v.ideaId)).map((v) => toVoteRecord(v, userId, true, receipt)), replayed: false };
       }
       case 'duplicate':
         // A concurrent request with the same key won: the next attempt reads and answers what it stored.
@@ -245,6 +247,7 @@ function replay(stored: IdempotencyRecord, idempotency: Idempotency, userId: num
   if (stored.requestHash !== idempotency.hash) {
     throw conflict('This Idempotency-Key was already used for a different vote round');
   }
-  if (!isStoredVoteMap(stored.response)) throw new Error('Stored vote answer has an unexpected shape');
-  return { records: votesOfBallot(stored.response).map((v) => toVoteRecord(v, userId, true)), replayed: true };
+  const answer = storedRoundAnswer(stored.response);
+  if (!answer) throw new Error('Stored vote answer has an unexpected shape');
+  return { records: votesOfBallot(answer.votes).map((v) => toVoteRecord(v, userId, true, answer.receipt)), replayed: true };
 }

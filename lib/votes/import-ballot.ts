@@ -40,7 +40,7 @@ export async function importBallot(siteId: number, userId: number, votes: readon
       userId,
       readVersion: undefined,
       votes: stored,
-      seal: sealBallot(undefined, { userId, version: 1, votes: stored }),
+      seal: sealBallot(undefined, { siteId, userId, version: 1, votes: stored, writtenAt: now.toISOString() }),
       voteSeq: ids.seq,
       changes,
       now,

@@ -4,7 +4,8 @@
  *   - `userId`: the user's ballot (GetItem);
  *   - otherwise a Query of ballots from the cursor's user on, at most `pageSize` ballots (with `ideaId`,
  *     a FilterExpression keeps only ballots holding that idea).
- * The ballots are flattened in user id, then idea id order; `opinion` is applied while flattening, so
+ * The ballots are flattened in user id, then idea id order (shown by vote id to who may not see user
+ * ids); `opinion` is applied while flattening, so
  * a page may hold fewer records than `pageSize` (CONTRACT allows it; only `nextCursor: null` ends).
  *
  * Visibility (CONTRACT access table): everyone when `votes.isViewable`, else moderator+; `userId` is
@@ -52,11 +53,21 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
     for (const vote of votes) {
       if (records.length === query.pageSize) {
         // The page is full and this ballot has more: the next page starts at this very vote.
-        return { records, nextCursor: encodeVoteCursor(site.id, query, { userId: ballot.userId, ideaId: vote.ideaId }) };
+        return { records: inReadableOrder(records, seesUserIds), nextCursor: encodeVoteCursor(site.id, query, { userId: ballot.userId, ideaId: vote.ideaId }) };
       }
       records.push(toVoteRecord(vote, ballot.userId, seesUserIds));
     }
   }
   const next: VotePosition | undefined = resumeAfterUser === undefined ? undefined : { userId: resumeAfterUser + 1, ideaId: 0 };
-  return { records, nextCursor: next ? encodeVoteCursor(site.id, query, next) : null };
+  return { records: inReadableOrder(records, seesUserIds), nextCursor: next ? encodeVoteCursor(site.id, query, next) : null };
+}
+
+/**
+ * A page as its reader may see it: in ballot (user id) order for those who see user ids; for everyone
+ * else by vote id (random, lib/votes/ids.ts), so neither the order nor the grouping of a page's records
+ * tells whose votes they are or who signed up first. (Which page a vote is on still follows the ballot
+ * keys: docs/results.md "What an anonymous reader can link".)
+ */
+function inReadableOrder(records: VoteRecord[], seesUserIds: boolean): VoteRecord[] {
+  return seesUserIds ? records : [...records].sort((a, b) => a.id - b.id);
 }

@@ -13,14 +13,31 @@ export function votesOfBallot(stored: Record<string, StoredVote> | undefined): B
     .sort((a, b) => a.ideaId - b.ideaId);
 }
 
-export function toVoteRecord(vote: BallotVote, userId: number, showUserId: boolean): VoteRecord {
+/** `receipt`: in a round's answer, the mac of the vote log entry that holds the ballot (the same for all its records). */
+export function toVoteRecord(vote: BallotVote, userId: number, showUserId: boolean, receipt?: string): VoteRecord {
   return {
     id: vote.id,
     ideaId: vote.ideaId,
     ...(showUserId ? { userId } : {}),
     opinion: vote.opinion,
     createdAt: vote.createdAt,
+    ...(receipt !== undefined ? { receipt } : {}),
   };
+}
+
+const RECEIPT = /^[0-9a-f]{64}$/;
+
+/** A ballot's receipt: the mac of its latest log entry (a ballot from before the log has none). */
+export const receiptOf = (ballot: { hash?: string | undefined } | undefined): string | undefined =>
+  ballot?.hash !== undefined && RECEIPT.test(ballot.hash) ? ballot.hash : undefined;
+
+/** What a round's Idempotency-Key keeps: the vote set and the receipt (older records: the vote set alone). */
+export function storedRoundAnswer(value: unknown): { votes: Record<string, StoredVote>; receipt: string | undefined } | undefined {
+  if (isStoredVoteMap(value)) return { votes: value, receipt: undefined };
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { votes, receipt } = value as { votes?: unknown; receipt?: unknown };
+  if (!isStoredVoteMap(votes)) return undefined;
+  return { votes, receipt: typeof receipt === 'string' && RECEIPT.test(receipt) ? receipt : undefined };
 }
 
 /** Whether a stored value looks like a ballot's vote map (it comes back from an idempotency record). */

@@ -26,9 +26,10 @@ export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId:
       const votes = ballot?.votes ?? {};
       if (!ballot || !votes[String(ideaId)]) return;
       const { [String(ideaId)]: _removed, ...rest } = votes;
-      const seal = sealBallot(ballot, { userId, version: ballot.version + 1, votes: rest });
+      const now = new Date().toISOString();
+      const seal = sealBallot(ballot, { siteId, userId, version: ballot.version + 1, votes: rest, writtenAt: now });
       // The ballot moved (a vote round of its user): read again and remove what it holds now.
-      return (await removeVoteFromBallot(siteId, ballot, ideaId, seal, new Date().toISOString())) === 'done' ? undefined : REPLAN;
+      return (await removeVoteFromBallot(siteId, ballot, ideaId, seal, now)) === 'done' ? undefined : REPLAN;
     },
     () => conflict(`The votes of user ${userId} kept changing while idea ${ideaId} was being removed; please retry`),
   );

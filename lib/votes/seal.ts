@@ -1,34 +1,32 @@
 /**
- * The verifiable vote record, domain side: every committed state of a ballot carries
- * `hash` = the chain hash (lib/crypto/merkle.ts `ballotStateHash`) of its previous state's hash, its
- * version and its canonical votes, and `prevHash`, the previous state's hash (GENESIS for the first
- * state, and for a ballot written before the record existed), so each stored state can be checked on
- * its own. Computed here, written by the store in the SAME transaction as the state it seals; no item
- * is written by every round (the record grows with voters, not with a site-wide sequence).
+ * The vote record, domain side (docs/results.md "The vote record"): every write that changes a ballot
+ * appends one entry to the site's vote log, sealed with the chain key (lib/vote-record/entry.ts): the
+ * ballot's new version, the mac of the version before it (GENESIS_MAC for a ballot's first entry), its
+ * whole vote set and the time written. The store Puts the entry in the SAME transaction as the state it
+ * seals, and the ballot keeps the entry's mac (`hash`: the voter's receipt, and what the next version
+ * chains to). No item is written by every round of a site: the log's order is fixed later by the
+ * vote-checkpoints job reading entries by time.
  */
-import { pad } from '#lib/store/db/keys';
-import { ballotStateHash, GENESIS } from '#lib/crypto/merkle';
 import type { BallotSeal, BallotVote } from '#lib/store/ballots/ballots';
+import { GENESIS_MAC, sealEntry } from '#lib/vote-record/entry';
+import { entryItemOf } from '#lib/vote-record/entry-item';
+import { voteChainKey } from '#lib/vote-record/keys';
 
-/** The key of a ballot in its hash and in the site's Merkle tree: the padded user id (sorts as the ballot keys do). */
-export const ballotLeafKey = (userId: number): string => pad(userId);
-
-/** The votes of a stored ballot map in the shape the hash covers (idea id and opinion only). */
-export const hashedVotes = (votes: Record<string, BallotVote> | undefined) =>
+/** The votes of a stored ballot map as an entry holds them (idea id and opinion only). */
+export const entryVotes = (votes: Record<string, BallotVote> | undefined) =>
   Object.entries(votes ?? {}).map(([ideaId, vote]) => ({ ideaId: Number(ideaId), opinion: vote.opinion }));
 
+const MAC = /^[0-9a-f]{64}$/;
+
 /**
- * The seal of the state a write produces: `previous` is the ballot as read (undefined: none yet),
- * `version` the version the write gives it.
+ * The seal of the state a write produces: `previous` is the ballot as read (undefined: none yet). A
+ * ballot from before the log (its `hash` is no mac) starts a chain of its own at its next version.
  */
 export function sealBallot(
-  previous: { hash?: string | undefined; updatedAt?: string | undefined } | undefined,
-  next: { userId: number; version: number; votes: Record<string, BallotVote> },
+  previous: { hash?: string | undefined } | undefined,
+  next: { siteId: number; userId: number; version: number; votes: Record<string, BallotVote>; writtenAt: string },
 ): BallotSeal {
-  const prevHash = previous?.hash ?? GENESIS;
-  return {
-    prevHash,
-    hash: ballotStateHash({ key: ballotLeafKey(next.userId), version: next.version, previousHash: prevHash, votes: hashedVotes(next.votes) }),
-    ...(previous?.updatedAt ? { prevUpdatedAt: previous.updatedAt } : {}),
-  };
+  const prevMac = previous?.hash !== undefined && MAC.test(previous.hash) ? previous.hash : GENESIS_MAC;
+  const entry = sealEntry(voteChainKey(), { siteId: next.siteId, userId: next.userId, version: next.version, prevMac, votes: entryVotes(next.votes), writtenAt: next.writtenAt });
+  return { hash: entry.mac, prevHash: prevMac, entry: entryItemOf(entry) };
 }

@@ -1,24 +1,33 @@
 /**
- * `npm run verify-votes -- --site N` (CONTRACT: exit 0 when every tally, ballot chain
- * and the latest checkpoint agree, 1 and a report otherwise). What it checks, exactly:
+ * `npm run verify-votes -- --site N` (CONTRACT: exit 0 when every tally, ballot chain and the latest
+ * checkpoint agree, 1 and a report otherwise). It audits the site's vote log as a Certificate
+ * Transparency monitor would (lib/vote-record/audit.ts), then holds the live state to it:
  *
- * 1. Tallies: the counts recomputed from the ballots equal the stored tally shards, per idea and
- *    opinion (a counter at 0 and a missing one are the same).
- * 2. Ballot chains: each ballot carries a hash, and it equals the chain hash of (its `prevHash`, its
- *    version, its votes); a first state (version 1) must link to GENESIS. Only the latest state of a
- *    ballot is stored, so an earlier state is vouched for by the checkpoints that hold it, not here.
- * 3. The latest checkpoint: the ballots as they were at its `createdAt` are rebuilt (a ballot written
- *    since then contributes its `prevHash` when its previous state is older than the checkpoint, and
- *    nothing when it did not exist yet), and their Merkle root and count must equal the checkpoint's.
- *    When a ballot changed twice or more since the checkpoint, its state then is no longer stored:
- *    the checkpoint is reported "not checkable" (not a failure; run the job, then verify again).
+ * 1. The log: every entry sealed with the chain key and dated no later than now, each ballot's versions
+ *    chained, every leaf an entry in log order, every checkpoint signed with the published key, its root
+ *    and ballot count what the leaves give, each extending the one before (RFC 9162 consistency proof).
+ * 2. The ballots: each ballot's state is its latest entry (same mac, same votes); a ballot without an
+ *    entry (written before the log began and not yet migrated) is a note, an entry without a ballot a
+ *    problem.
+ * 3. The tallies: the counts recomputed from the ballots equal the stored ones, per idea and opinion.
+ *
+ * What each tampering a writer with database access (but not the keys) can try comes out as: a forged
+ * new version or an edited old one -> its mac fails; a deleted version -> the chain breaks or a leaf
+ * has no entry; a reordered log -> leaves out of order and roots that differ from the signed ones; an
+ * edited tally -> the tally differs from the ballots; a ballot rewritten in place -> it differs from
+ * its entry; a replaced checkpoint -> its signature fails.
  */
-import { ballotStateHash, GENESIS, merkleRoot, type BallotLeaf } from '#lib/crypto/merkle';
+import type { KeyObject } from 'node:crypto';
+import { auditVoteLog } from '#lib/vote-record/audit';
+import { sealedOf } from '#lib/vote-record/entry-item';
+import { voteChainKey, votePublicKey } from '#lib/vote-record/keys';
+import { keyIdOf } from '#lib/vote-record/checkpoint';
+import { HASH_BYTES } from '#lib/vote-record/tiles';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { readSiteBallots } from '#lib/store/ballots/site-ranges';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
-import { latestCheckpoint, type CheckpointItem } from '#lib/store/checkpoints/checkpoints';
-import { ballotLeafKey, hashedVotes } from '#lib/votes/seal';
+import { readAllLogEntries, readAllSignedCheckpoints, readDataTiles } from '#lib/store/vote-log/log';
+import { entryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
 import type { Tally } from '#lib/votes/types';
 
@@ -27,7 +36,7 @@ export interface VerifyReport {
   ballots: number;
   /** Empty when everything agrees. */
   problems: string[];
-  /** What was found about the latest checkpoint. */
+  /** What was found about the log and the latest checkpoint. */
   checkpoint: string;
 }
 
@@ -46,66 +55,65 @@ export function compareTallies(counted: Tally, stored: Tally): string[] {
   return problems;
 }
 
-export function checkBallot(ballot: BallotItem): string | undefined {
-  const who = `ballot of user ${ballot.userId}`;
-  if (typeof ballot.hash !== 'string') return `${who} (version ${ballot.version}) carries no hash`;
-  const previousHash = ballot.prevHash ?? GENESIS;
-  if (ballot.version === 1 && previousHash !== GENESIS) return `${who}: version 1 does not start the chain`;
-  let expected: string;
-  try {
-    expected = ballotStateHash({ key: ballotLeafKey(ballot.userId), version: ballot.version, previousHash, votes: hashedVotes(ballot.votes) });
-  } catch (err) {
-    return `${who}: cannot be hashed (${(err as Error).message})`;
-  }
-  return expected === ballot.hash ? undefined : `${who} (version ${ballot.version}): its hash does not match its votes`;
-}
+const votesKey = (votes: readonly { ideaId: number; opinion: string }[]) =>
+  JSON.stringify([...votes].sort((a, b) => a.ideaId - b.ideaId || (a.opinion < b.opinion ? -1 : 1)).map((v) => [v.ideaId, v.opinion]));
 
-/** The leaves of the ballots as they were at `at`, or the user id of a ballot whose state then is gone. */
-export function leavesAt(ballots: readonly BallotItem[], at: string): { leaves: BallotLeaf[] } | { unknown: number } {
-  const leaves: BallotLeaf[] = [];
+/** Each ballot against its latest log entry. */
+export function compareBallots(ballots: readonly BallotItem[], latest: ReadonlyMap<number, { mac: string; version: number; votes: readonly { ideaId: number; opinion: string }[] }>): { problems: string[]; unlogged: number } {
+  const problems: string[] = [];
+  let unlogged = 0;
+  const seen = new Set<number>();
   for (const ballot of ballots) {
-    const key = ballotLeafKey(ballot.userId);
-    if (ballot.updatedAt <= at) leaves.push({ key, hash: ballot.hash ?? GENESIS });
-    else if (ballot.version === 1 || ballot.prevUpdatedAt === undefined) {
-      if (ballot.version !== 1) return { unknown: ballot.userId };
-      // Created after the checkpoint: not under it.
-    } else if (ballot.prevUpdatedAt <= at) leaves.push({ key, hash: ballot.prevHash ?? GENESIS });
-    else return { unknown: ballot.userId };
+    seen.add(ballot.userId);
+    const entry = latest.get(ballot.userId);
+    if (!entry) {
+      if (Object.keys(ballot.votes ?? {}).length > 0) unlogged += 1;
+      continue;
+    }
+    const who = `the ballot of user ${ballot.userId} (version ${ballot.version})`;
+    if (ballot.hash !== entry.mac || ballot.version !== entry.version) problems.push(`${who} is not its latest log entry (version ${entry.version}): written behind the log`);
+    else if (votesKey(entryVotes(ballot.votes)) !== votesKey(entry.votes)) problems.push(`${who} holds other votes than its log entry: edited in place`);
   }
-  return { leaves };
+  for (const [userId, entry] of latest) {
+    if (!seen.has(userId) && entry.votes.length > 0) problems.push(`the log holds votes of user ${userId} (version ${entry.version}) whose ballot is gone`);
+  }
+  return { problems, unlogged };
 }
 
-export function checkCheckpoint(checkpoint: CheckpointItem | undefined, ballots: readonly BallotItem[]): { problem?: string; note: string } {
-  if (!checkpoint) return { note: 'no checkpoint yet' };
-  const at = leavesAt(ballots, checkpoint.createdAt);
-  if ('unknown' in at) {
-    return { note: `checkpoint ${checkpoint.id} not checkable: the ballot of user ${at.unknown} changed more than once since ${checkpoint.createdAt}` };
+export async function verifySiteVotes(siteId: number, now = new Date()): Promise<VerifyReport> {
+  const [ballots, stored, entries, tiles, checkpoints] = await Promise.all([
+    readSiteBallots(siteId, 'all', true),
+    readSiteTallies(siteId, { consistent: true }),
+    readAllLogEntries(siteId),
+    readDataTiles(siteId),
+    readAllSignedCheckpoints(siteId),
+  ]);
+  const leaves: Buffer[] = [];
+  for (const tile of [...tiles].sort((a, b) => a.index - b.index)) {
+    for (let i = 0; i < tile.data.length; i += HASH_BYTES) leaves.push(Buffer.from(tile.data.subarray(i, i + HASH_BYTES)));
   }
-  const root = merkleRoot(at.leaves);
-  if (root !== checkpoint.root || at.leaves.length !== checkpoint.ballots) {
-    return {
-      problem: `checkpoint ${checkpoint.id} (${checkpoint.createdAt}): published root ${checkpoint.root} over ${checkpoint.ballots} ballot(s), the ballots give ${root} over ${at.leaves.length}`,
-      note: `checkpoint ${checkpoint.id} does not match`,
-    };
-  }
-  return { note: `checkpoint ${checkpoint.id} matches (${checkpoint.ballots} ballot(s))` };
-}
-
-export async function verifySiteVotes(siteId: number): Promise<VerifyReport> {
-  const [ballots, stored, checkpoint] = await Promise.all([readSiteBallots(siteId, 'all', true), readSiteTallies(siteId, { consistent: true }), latestCheckpoint(siteId)]);
-  const counted = countVotes(ballots.flatMap((ballot) => hashedVotes(ballot.votes)));
-  const problems = [...compareTallies(counted, stored)];
-  for (const ballot of ballots) {
-    const problem = checkBallot(ballot);
-    if (problem) problems.push(problem);
-  }
-  const cp = checkCheckpoint(checkpoint, ballots);
-  if (cp.problem) problems.push(cp.problem);
-  return { siteId, ballots: ballots.length, problems, checkpoint: cp.note };
+  const publicKey: KeyObject = votePublicKey();
+  const audit = auditVoteLog({
+    siteId,
+    now: now.toISOString(),
+    chainKey: voteChainKey(),
+    publicKeys: new Map([[keyIdOf(publicKey), publicKey]]),
+    entries: entries.map(sealedOf),
+    leaves,
+    checkpoints,
+  });
+  const counted = countVotes(ballots.flatMap((ballot) => entryVotes(ballot.votes)));
+  const against = compareBallots(ballots, audit.latest);
+  const problems = [...audit.problems, ...against.problems, ...compareTallies(counted, stored)];
+  const notes = [...audit.notes];
+  if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
+  const latest = audit.checkpoint;
+  const head = latest ? `checkpoint ${latest.id} holds ${latest.treeSize} entries of ${latest.ballots} ballot(s), signed by ${latest.keyId}` : 'no signed checkpoint yet';
+  return { siteId, ballots: ballots.length, problems, checkpoint: [head, ...notes].join('; ') };
 }
 
 export function formatVerifyReport(report: VerifyReport): string {
   const head = `site ${report.siteId}: ${report.ballots} ballot(s); ${report.checkpoint}`;
-  if (report.problems.length === 0) return `${head}\nOK: tallies, ballot chains and the latest checkpoint agree`;
+  if (report.problems.length === 0) return `${head}\nOK: the vote log, its checkpoints, the ballots and the tallies agree`;
   return [head, `${report.problems.length} problem(s):`, ...report.problems.map((p) => `  - ${p}`)].join('\n');
 }

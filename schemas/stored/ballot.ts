@@ -47,6 +47,8 @@ export const storedTally = keepingUnnamed(
     theme: z.optional(z.nullable(z.string())),
     author: z.optional(z.nullable(storedInt)),
     gone: z.optional(z.literal(true)),
+    /** The idea's number of arguments (replies included), moved by the argument writes. */
+    args: z.optional(z.int()),
   }),
 );
 

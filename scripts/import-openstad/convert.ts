@@ -13,6 +13,7 @@ import { ROLES, type Role } from '#schemas/roles';
 import { contentStatuses, type ContentStatus } from '#schemas/content-item';
 import { normaliseAuthServerUrl } from '#lib/auth-server/config';
 import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
+import type { ContentItem } from '#lib/store/content/content-items';
 
 export type Converted<T> = { ok: true; value: T; notes?: string[] } | { ok: false; reason: string };
 const refuse = (reason: string): Converted<never> => ({ ok: false, reason });
@@ -178,23 +179,8 @@ export function convertUser(row: Row, siteId: number, authServer: string | null)
   };
 }
 
-export interface ContentFields {
-  id: number;
-  siteId: number;
-  userId: number | null;
-  title: string;
-  summary: string;
-  description: string;
-  status: ContentStatus;
-  budget: number | null;
-  extraData: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-  version: 1;
-  publishDate?: string;
-  tags?: number[];
-  location?: { lat: number; lng: number } | null;
-}
+/** An idea or article as the content store keeps it (ideas with `publishDate`, `tags`, `location`). */
+export type ContentFields = ContentItem;
 
 /** An idea or article; `users`: the ids of the site's users this import copies (an author not among them is dropped). */
 export function convertContent(

@@ -8,6 +8,8 @@
 import { ROUTE_GROUPS } from '#lib/openapi/routes';
 import type { Route } from '#lib/routes/route';
 import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
+import { OPENSTAD_FUNCTION } from '#lib/openstad/function';
+import { SECRETS, type SecretName } from '#lib/config/secret-values';
 import { catchAll } from '#lib/routes/system/catch-all';
 
 /** Functions that serve no declared route, by resource: the HTTP API `$default` catch-all. */
@@ -68,6 +70,27 @@ export function renderFunctionsYml(resource: string, routes: readonly Route[]): 
   return `${lines.join('\n')}\n${UNROUTED[resource] ?? ''}`;
 }
 
+/** The OpenStad surface's one function (lib/openstad/function.ts): every method under its prefix. */
+export function renderOpenStadYml(): string {
+  const fn = OPENSTAD_FUNCTION;
+  return [
+    '# Written from lib/openstad/function.ts by scripts/routes/write-functions-yml.ts (docs/openstad.md): one',
+    "# function for every path under the prefix, which calls the main API's handlers in-process",
+    '# (lib/openstad/dispatch.ts), so it needs what they all need.',
+    `${fn.name}:`,
+    `  handler: ${fn.handler}.handler`,
+    `  timeout: ${fn.timeout}`,
+    `  memorySize: ${fn.memorySize}`,
+    `  role: ${roleLogicalId(fn.dataAccess)}`,
+    GRADUAL_CLASSES.has(fn.dataAccess) ? '  deploymentSettings: {}' : '  versionFunction: false',
+    '  events:',
+    '    - httpApi:',
+    "        method: '*'",
+    `        path: ${fn.path}`,
+    '',
+  ].join('\n');
+}
+
 const json = (value: unknown) => JSON.stringify(value);
 /** An ARN of this account and region (Fn::Join, not Fn::Sub: `${...}` is the framework's variable syntax). */
 const arn = (service: string, resource: string) => ({
@@ -77,7 +100,7 @@ const arn = (service: string, resource: string) => ({
 /**
  * One IAM role per access class (lib/config/access-classes.ts), as CloudFormation resources that
  * serverless.yml includes: the functions' logs, X-Ray, the class's DynamoDB actions on this table
- * (Query also on its indexes), the stage's secret parameters for a class that reads secrets, the
+ * (Query also on its indexes), the stage's secret parameters its class names (each by name), the
  * jobs' dead-letter queue for the job class. Nothing else, and no wildcard but X-Ray's (its actions
  * have no resource-level permissions).
  */
@@ -100,12 +123,10 @@ export function renderAccessRolesYml(): string {
     ];
     if (grant.table.length) statements.push({ Effect: 'Allow', Action: grant.table.map((a) => `dynamodb:${a}`), Resource: tableArn });
     if ((grant.table as readonly string[]).includes('Query')) statements.push({ Effect: 'Allow', Action: ['dynamodb:Query'], Resource: { 'Fn::Join': ['/', [tableArn, 'index', '*']] } });
-    if (grant.secrets) {
-      statements.push({
-        Effect: 'Allow',
-        Action: ['ssm:GetParameters'],
-        Resource: arn('ssm', 'parameter${self:custom.secretsPath}*'),
-      });
+    if (grant.secrets.length) {
+      // Exactly the class's parameters: a function reads no secret its class does not name.
+      const parameters = (grant.secrets as readonly SecretName[]).map((secret) => arn('ssm', `parameter\${self:custom.secretsPath}${SECRETS[secret].parameter}`));
+      statements.push({ Effect: 'Allow', Action: ['ssm:GetParameters'], Resource: parameters });
       statements.push({ 'Fn::If': ['HasSecretsKmsKey', { Effect: 'Allow', Action: ['kms:Decrypt'], Resource: '${param:secretsKmsKeyArn}' }, { Ref: 'AWS::NoValue' }] });
     }
     if (grant.deadLetters) statements.push({ Effect: 'Allow', Action: ['sqs:SendMessage'], Resource: { 'Fn::GetAtt': ['JobsDeadLetterQueue', 'Arn'] } });
@@ -134,6 +155,7 @@ export function functionsYmlFiles(): Map<string, string> {
     }
     files.set(`functions/${resource}/functions.yml`, renderFunctionsYml(resource, routes));
   }
+  files.set('functions/openstad/functions.yml', renderOpenStadYml());
   files.set('functions/access-roles.yml', renderAccessRolesYml());
   return files;
 }

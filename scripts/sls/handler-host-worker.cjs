@@ -72,7 +72,9 @@ function answer(message) {
   }
 }
 
-parentPort.on('message', async ({ id, instance, file, name, event, context, timeout }) => {
+parentPort.on('message', async ({ preload, id, instance, file, name, event, context, timeout }) => {
+  // Loaded ahead of its first invocation (a failure is reported by that invocation).
+  if (preload) return void load(preload.instance, preload.file).catch(() => undefined);
   try {
     const handler = (await load(instance, file))[name];
     if (typeof handler !== 'function') throw new Error(`${name} is not a function exported by ${file}`);

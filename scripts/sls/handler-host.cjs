@@ -59,6 +59,15 @@ class HandlerHost {
     this.nextId = 0;
   }
 
+  /**
+   * Starts the first thread and loads `file` for the function `exportName` there, ahead of its first
+   * invocation (the readiness probe's function, while serverless-offline still sets up its routes).
+   */
+  prewarm(file, exportName) {
+    const thread = this.threads[0] ?? this.start();
+    thread.worker.postMessage({ preload: { instance: `${file}#${exportName}`, file } });
+  }
+
   /** A function serverless-offline's in-process runner can call as the handler `exportName` of `file`. */
   handler(file, exportName) {
     return (event, context) => this.invoke(file, exportName, event, context);

@@ -29,6 +29,10 @@ class SourceHandlers {
     this.startEnv = { ...process.env };
     const serviceDir = serverless.serviceDir || serverless.config.servicePath;
     installApiGatewayFidelity(serviceDir);
+    // The schema check of serverless.yml is a quarter of osls's start-up, and the local stage never
+    // deploys: every other stage (this plugin is the local stage's only) is checked on package and
+    // deploy, and `serverless package --stage prod` runs in the tests (tests/e2e/package.test.ts).
+    serverless.configSchemaHandler.validateConfig = async () => undefined;
     this.hooks = {
       'before:offline:start:init': () => {
         // Without it serverless-offline would start its own worker per function, and never ask the host.
@@ -37,6 +41,9 @@ class SourceHandlers {
         }
         this.host = new HandlerHost({ env: this.lambdaEnv() });
         serveFromHost(serviceDir, this.host);
+        // The readiness probe of npm start and the tests calls the health function first.
+        const health = serverless.service.functions?.health?.handler;
+        if (health) sourceOf(join(serviceDir, health), (file, name) => this.host.prewarm(file, name));
         this.watch();
       },
       'offline:start:end': () => this.close(),
@@ -79,7 +86,7 @@ class SourceHandlers {
       const files = [...changed];
       changed.clear();
       this.host.reload();
-      process.stdout.write(`handlers reloaded (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})\n`);
+      process.stderr.write(`handlers reloaded (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''})\n`);
     };
     for (const folder of WATCHED) {
       const watcher = watch(join(dir, folder), { recursive: true }, (_event, file) => {
@@ -120,15 +127,20 @@ function serveFromHost(serviceDir, host) {
   userFunction.load = async (_appRoot, fullHandlerString) => {
     let handler = handlers.get(fullHandlerString);
     if (!handler) {
-      const dot = fullHandlerString.lastIndexOf('.');
-      const modulePath = fullHandlerString.slice(0, dot);
-      const file = SOURCE_EXTENSIONS.map((ext) => modulePath + ext).find((f) => existsSync(f));
-      if (!file) throw new Error(`No source file for the handler ${fullHandlerString}`);
-      handler = host.handler(file, fullHandlerString.slice(dot + 1));
+      handler = sourceOf(fullHandlerString, (file, name) => host.handler(file, name));
       handlers.set(fullHandlerString, handler);
     }
     return handler;
   };
+}
+
+/** Calls `use` with the source file and export of a handler string (`<dir>/<module>.<export>`). */
+function sourceOf(fullHandlerString, use) {
+  const dot = fullHandlerString.lastIndexOf('.');
+  const modulePath = fullHandlerString.slice(0, dot);
+  const file = SOURCE_EXTENSIONS.map((ext) => modulePath + ext).find((f) => existsSync(f));
+  if (!file) throw new Error(`No source file for the handler ${fullHandlerString}`);
+  return use(file, fullHandlerString.slice(dot + 1));
 }
 
 module.exports = SourceHandlers;

@@ -6,12 +6,14 @@
  * prints what it did, never a value.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrivateKey, createPublicKey, randomBytes } from 'node:crypto';
 import { runProcess } from '#tests/support/run-process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSsmEndpoint, ssmEnvironment, type SsmEndpoint } from '#tests/support/ssm-endpoint';
+import { DEV_VOTE_CHAIN_KEY } from '#lib/config/secret-values';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let ssm: SsmEndpoint;
@@ -64,12 +66,17 @@ describe('npm run secrets', () => {
     const tokenFile = join(work, 'cms.token');
     const res = await secrets(['init', '--stage', 'staging', '--token-out', tokenFile]);
     expect(res.status, res.output).toBe(0);
-    for (const name of ['token-keys', 'server-key', 'service-tokens']) expect(res.output).toContain(`created /participation-api/staging/${name}`);
+    const names = ['token-keys', 'server-key', 'service-tokens', 'vote-chain-key', 'vote-signing-key', 'vote-public-key'];
+    for (const name of names) expect(res.output).toContain(`created /participation-api/staging/${name}`);
     const token = readFileSync(tokenFile, 'utf8').trim();
     expect(token.length).toBeGreaterThanOrEqual(32);
     expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
     const stored = [...ssm.parameters.values()].filter((p) => p.Name.startsWith('/participation-api/staging/'));
-    expect(stored).toHaveLength(3);
+    expect(stored).toHaveLength(names.length);
+    // The public half follows from the seed it was stored from.
+    const value = (name: string) => ssm.parameters.get(`/participation-api/staging/${name}`)!.Value;
+    const seed = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(value('vote-signing-key'), 'base64url')]);
+    expect(createPublicKey(createPrivateKey({ key: seed, format: 'der', type: 'pkcs8' })).export({ format: 'jwk' }).x).toBe(value('vote-public-key'));
     for (const p of stored) {
       expect(p.Type).toBe('SecureString');
       expect(res.output).not.toContain(p.Value);
@@ -88,11 +95,18 @@ describe('npm run secrets', () => {
     ssm.set('/participation-api/weak/token-keys', JSON.stringify({ current: { kid: 'k1', key: 'c2hvcnQ' }, next: null, previous: null }));
     ssm.set('/participation-api/weak/server-key', 'local-dev-jwt-secret-change-me-0123456789abcdef');
     ssm.set('/participation-api/weak/service-tokens', '[]');
+    ssm.set('/participation-api/weak/vote-chain-key', DEV_VOTE_CHAIN_KEY);
+    ssm.set('/participation-api/weak/vote-signing-key', randomBytes(32).toString('base64url'));
+    // A public key that is not the signing key's: checkpoints would not verify against what is published.
+    ssm.set('/participation-api/weak/vote-public-key', randomBytes(32).toString('base64url'));
     const res = await secrets(['check', '--stage', 'weak']);
     expect(res.status).toBe(1);
     expect(res.output).toMatch(/refused \/participation-api\/weak\/token-keys: .*shorter than 32 bytes/);
     expect(res.output).toMatch(/refused \/participation-api\/weak\/server-key: .*(dev default|not base64url)/);
     expect(res.output).toMatch(/refused \/participation-api\/weak\/service-tokens: .*empty.*Fix: npm run secrets -- service-token add/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-chain-key: .*dev default/);
+    expect(res.output).toMatch(/ok {6}\/participation-api\/weak\/vote-signing-key/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-public-key: .*not the value voteSigningKey gives.*stored again from voteSigningKey/);
   });
 
   it('rotates the token key in three steps, and a service token added by hand must have 32 characters', async () => {

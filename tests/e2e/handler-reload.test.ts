@@ -46,7 +46,8 @@ beforeAll(async () => {
     lambdaPort: await freePort(),
     env: { DYNAMODB_ENDPOINT: inject('dynamoEndpoint'), API_SERVICE_TOKENS: TEST_SERVICE_TOKENS, JWT_SECRET: TEST_JWT_SECRET, LOG_LEVEL: 'ERROR' },
   });
-  api.process.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  // The reload notice is on stderr (where npm start shows the handler host's notices).
+  api.process.stderr?.on('data', (d: Buffer) => (output += d.toString()));
 });
 afterAll(async () => {
   await api?.stop();

@@ -14,6 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ACCESS_CLASSES, roleLogicalId, type AccessClass } from '#lib/config/access-classes';
+import { OPENSTAD_FUNCTION } from '#lib/openstad/function';
+import { SECRETS, type SecretName } from '#lib/config/secret-values';
+import { jobAccessClass } from '#lib/jobs/lambda';
+import { JOB_NAMES } from '#schemas/job';
 import { ROUTES } from '#lib/openapi/routes';
 import { catchAll } from '#lib/routes/system/catch-all';
 import definition from '../../lib/store/table-definition.json' with { type: 'json' };
@@ -75,12 +79,13 @@ const isJob = (logicalId: string) => logicalId.startsWith('Job');
 /** The logical id osls gives a function (`voteCast` -> `VoteCastLambdaFunction`). */
 const lambdaId = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}LambdaFunction`;
 
-/** Each function's declared access class: its route's `dataAccess`, `job` for the jobs, the catch-all's own. */
+/** Each function's declared access class: its route's `dataAccess`, the job's (lib/jobs/lambda.ts) for the jobs, the catch-all's own. */
 function declaredClasses(): Map<string, AccessClass> {
   const classes = new Map<string, AccessClass>();
   for (const route of ROUTES) classes.set(lambdaId(route.functionName ?? route.operationId), route.dataAccess);
   classes.set(lambdaId(catchAll.functionName), catchAll.dataAccess);
-  for (const [id] of functions()) if (isJob(id)) classes.set(id, 'job');
+  classes.set(lambdaId(OPENSTAD_FUNCTION.name), OPENSTAD_FUNCTION.dataAccess);
+  for (const job of JOB_NAMES) classes.set(lambdaId(`job${job.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`), jobAccessClass(job));
   return classes;
 }
 
@@ -175,11 +180,13 @@ describe('serverless package (prod)', () => {
       expect(actions.filter((a) => a.startsWith('dynamodb:')).sort(), `${name}: DynamoDB only on the table and (Query) its indexes`).toEqual(
         [...grant.table.map((a) => `dynamodb:${a}`), ...((grant.table as readonly string[]).includes('Query') ? ['dynamodb:Query'] : [])].sort(),
       );
-      expect(actions.includes('ssm:GetParameters'), `${name} reads secrets`).toBe(grant.secrets);
+      expect(actions.includes('ssm:GetParameters'), `${name} reads secrets`).toBe(grant.secrets.length > 0);
       expect(actions.includes('sqs:SendMessage'), `${name} sends dead letters`).toBe(grant.deadLetters);
-      if (grant.secrets) {
+      if (grant.secrets.length) {
+        // Exactly the class's parameters, each by name: no wildcard under the stage's path.
         const ssm = statements.find((s) => asList(s.Action).includes('ssm:GetParameters'))!;
-        expect(JSON.stringify(ssm.Resource)).toContain(':parameter/participation-api/prod/*');
+        const parameters = asList(ssm.Resource).map((r) => JSON.stringify(r).match(/:parameter\/participation-api\/prod\/([a-z-]+)"/)?.[1]);
+        expect(parameters.sort(), name).toEqual((grant.secrets as readonly SecretName[]).map((secret) => SECRETS[secret].parameter).sort());
       }
     }
     // The store's actions are exactly what the widest class grants: no action unused, none missing.

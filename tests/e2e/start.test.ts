@@ -72,6 +72,9 @@ describe('npm start when it is ready', () => {
     const run1 = startRun(first, []);
     try {
       await run1.ready;
+      // Without --verbose: the status block, none of serverless-offline's route table or function list.
+      expect(run1.output()).toContain('Dev token');
+      expect(run1.output()).not.toMatch(/\(λ: |Function names exposed/);
       const health = await fetch(`http://127.0.0.1:${first.PORT}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });

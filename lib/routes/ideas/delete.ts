@@ -6,7 +6,8 @@ export const ideaDelete = {
   method: 'DELETE',
   path: '/api/site/{siteId}/idea/{ideaId}',
   handler: 'functions/ideas/delete',
-  dataAccess: 'write',
+  // Changes ballots: seals vote log entries with the chain key.
+  dataAccess: 'ballot',
   params: ideaParams,
   tag: 'Ideas',
   summary: 'Delete one idea, with its arguments and votes',

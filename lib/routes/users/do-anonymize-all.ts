@@ -7,7 +7,8 @@ export const userDoAnonymizeAll = {
   method: 'PUT',
   path: '/api/site/{siteId}/user/{userId}/do-anonymizeall',
   handler: 'functions/users/do-anonymize-all',
-  dataAccess: 'write',
+  // Changes ballots: seals vote log entries with the chain key.
+  dataAccess: 'ballot',
   timeout: 20,
   params: userParams,
   tag: 'Users',

@@ -11,7 +11,8 @@ export const userDoAnonymize = {
   method: 'PUT',
   path: '/api/site/{siteId}/user/{userId}/do-anonymize',
   handler: 'functions/users/do-anonymize',
-  dataAccess: 'write',
+  // Changes ballots: seals vote log entries with the chain key.
+  dataAccess: 'ballot',
   // The auth-server delete (up to 4 s) plus the writes of every site may need more than the default 10 s.
   timeout: 20,
   params: userParams,

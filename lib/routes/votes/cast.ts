@@ -7,7 +7,8 @@ export const voteCast = {
   method: 'POST',
   path: '/api/site/{siteId}/vote',
   handler: 'functions/votes/cast',
-  dataAccess: 'write',
+  // Changes ballots: seals vote log entries with the chain key.
+  dataAccess: 'ballot',
   params: siteParams,
   body: castVotesBody,
   tag: 'Votes',

@@ -5,7 +5,7 @@
  * conditional UpdateItem per toggle, so the count is exact under concurrency without a transaction.
  * See docs/data-model.md for the access-pattern rows.
  */
-import { DeleteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { argumentKeys } from '#lib/store/arguments/keys';
@@ -13,16 +13,16 @@ import { contentKeys } from '#lib/store/content/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
-import { batchDelete } from '#lib/store/db/batch';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { DELETING } from '#lib/store/content/content-items';
+import { tallyArgsItem } from '#lib/store/ideas/tallies';
 import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { recordReader } from '#lib/store/db/codec';
 import { type StoredArgument } from '#schemas/stored/argument';
 import { storedContentRef } from '#schemas/stored/content-item';
 import { argumentCodec } from '#lib/store/arguments/codec';
-import { transact } from '#lib/store/db/transact';
+import { transact, transactFailedAt } from '#lib/store/db/transact';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
 export type ArgumentItem = StoredArgument;
@@ -99,6 +99,8 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
+      // The idea's argument count, exact with the argument (lib/store/ideas/tallies.ts `args`).
+      tallyArgsItem(item.siteId, item.ideaId, 1),
     ]);
     return 'ok';
   } catch (err) {
@@ -141,6 +143,27 @@ async function listUnder(siteId: number, prefix: string, page: PageRequest, filt
 /** One idea's arguments (replies included), in creation order: one Query page. */
 export const listArgumentsOfIdea = (siteId: number, ideaId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
   listUnder(siteId, argumentKeys.argumentsOfIdeaPrefix(ideaId), page, filter);
+
+/**
+ * The replies to some of an idea's arguments (`includeReactionsOnReactions`): a reply comes after its
+ * parent in the idea's SK range, so one range Query from the first parent to the end of the idea's
+ * arguments holds them all (one request per MB read, whatever the number of parents).
+ */
+export async function repliesOf(siteId: number, ideaId: number, parentIds: readonly number[]): Promise<ArgumentItem[]> {
+  if (parentIds.length === 0) return [];
+  const first = Math.min(...parentIds);
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    FilterExpression: 'parentId IN (' + parentIds.map((_, i) => `:p${i}`).join(', ') + ')',
+    ExpressionAttributeValues: {
+      ':pk': sitePk(siteId),
+      ':from': argumentKeys.argument(siteId, ideaId, first).SK,
+      ':to': `${argumentKeys.argumentsOfIdeaPrefix(ideaId)}~`,
+      ...Object.fromEntries(parentIds.map((id, i) => [`:p${i}`, id])),
+    },
+  });
+  return items.map(strip);
+}
 
 /** Every argument of a site, by idea and then creation order: one Query page. */
 export const listArgumentsOfSite = (siteId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
@@ -191,7 +214,10 @@ export async function updateArgument(
   }
 }
 
-/** Deletes one argument (guarded like an update). Its replies are swept by `deleteReplies` afterwards. */
+/**
+ * Deletes one argument (guarded like an update) and counts it off its idea's arguments, in one
+ * transaction. Its replies are swept by `deleteReplies` afterwards.
+ */
 export async function deleteArgument(
   siteId: number,
   ideaId: number,
@@ -200,29 +226,34 @@ export async function deleteArgument(
 ): Promise<ArgumentWriteResult<undefined>> {
   const condition = guardOf(guard.ownerId);
   try {
-    await doc.send(
-      new DeleteCommand({
-        TableName: TABLE,
-        Key: argumentKeys.argument(siteId, ideaId, argumentId),
-        ConditionExpression: condition.expression,
-        ...(guard.ownerId !== undefined
-          ? { ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
-          : {}), // DynamoDB refuses empty name/value maps
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
+    await transact([
+      {
+        Delete: {
+          TableName: TABLE,
+          Key: argumentKeys.argument(siteId, ideaId, argumentId),
+          ConditionExpression: condition.expression,
+          ...(guard.ownerId !== undefined
+            ? { ExpressionAttributeNames: condition.names, ExpressionAttributeValues: condition.values }
+            : {}), // DynamoDB refuses empty name/value maps
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        },
+      },
+      tallyArgsItem(siteId, ideaId, -1),
+    ]);
     return { ok: true, value: undefined };
   } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    return { ok: false, reason: oldItemOf(err) ? 'not-owner' : 'missing' };
+    const reasons = failedConditions(err);
+    if (!reasons || reasons[0]?.Code !== 'ConditionalCheckFailed') throw err;
+    return { ok: false, reason: reasons[0]?.Item ? 'not-owner' : 'missing' };
   }
 }
 
 /**
- * Removes the replies of a (just deleted) argument. Runs after the parent is gone, and a new reply's
- * transaction checks that its parent exists, so no reply can slip in behind the sweep. Consistent
- * reads, so a reply written just before the parent's delete is seen. Cost is proportional to the
- * idea's arguments (a cascade); reads and votes stay constant.
+ * Removes the replies of a (just deleted) argument, each with its count off the idea in one
+ * transaction (a reply already gone is skipped, so nothing is counted off twice). Runs after the
+ * parent is gone, and a new reply's transaction checks that its parent exists, so no reply can slip
+ * in behind the sweep. Consistent reads, so a reply written just before the parent's delete is seen.
+ * Cost is proportional to the replies (a cascade); reads and votes stay constant.
  */
 export async function deleteReplies(siteId: number, ideaId: number, parentId: number): Promise<number> {
   const replies = await queryAll<{ PK: string; SK: string }>({
@@ -232,8 +263,15 @@ export async function deleteReplies(siteId: number, ideaId: number, parentId: nu
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId), ':parent': parentId },
     ConsistentRead: true,
   });
-  await batchDelete(replies);
-  return replies.length;
+  let removed = 0;
+  for (const reply of replies) {
+    const failed = await transactFailedAt([
+      { Delete: { TableName: TABLE, Key: { PK: reply.PK, SK: reply.SK }, ConditionExpression: 'attribute_exists(PK)' } },
+      tallyArgsItem(siteId, ideaId, -1),
+    ]);
+    if (failed.length === 0) removed++;
+  }
+  return removed;
 }
 
 

@@ -18,6 +18,7 @@ import { externalKeyOf, type UserItem } from '#lib/store/users/users';
 import { userCodec } from '#lib/store/users/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 import { transact, type TransactItem } from '#lib/store/db/transact';
+import { logEntryPut } from '#lib/store/vote-log/log';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
 export type AnonymizeWriteOutcome = 'done' | 'changed';
@@ -47,13 +48,15 @@ export async function clearBallot(ballot: BallotItem, now: string, seal: BallotS
     return 'changed';
   }
   const changes = Object.entries(ballot.votes ?? {}).map(([ideaId, vote]) => ({ ideaId: Number(ideaId), change: { [vote.opinion]: -1 } as Tally }));
-  const first = changes.slice(0, MAX_TRANSACTION_ACTIONS - 1);
-  const later = journalSteps(changes.slice(MAX_TRANSACTION_ACTIONS - 1));
+  // The ballot and its log entry, then as many count changes as fit.
+  const first = changes.slice(0, MAX_TRANSACTION_ACTIONS - 2);
+  const later = journalSteps(changes.slice(MAX_TRANSACTION_ACTIONS - 2));
   const outcome = await transactOrChanged([
     ballotPutItem(ballot.siteId, ballot.userId, {}, ballot.version, now, seal, {
       ...(ballot.voteSeq !== undefined ? { voteSeq: ballot.voteSeq } : {}),
       ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
     }),
+    logEntryPut(seal.entry),
     // Unconditional: an idea being deleted keeps its tally until its cascade has taken this vote too.
     ...first.map((c) => tallyChangeItem(ballot.siteId, c.ideaId, c.change, { addsVotes: false, unconditional: true })),
   ]);

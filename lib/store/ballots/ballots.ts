@@ -18,6 +18,7 @@ import type { StoredBallot, StoredBallotVote } from '#schemas/stored/ballot';
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
 import { transact, type TransactItem } from '#lib/store/db/transact';
+import { logEntryPut, type LogEntryItem } from '#lib/store/vote-log/log';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
@@ -38,11 +39,15 @@ export type BallotItem = StoredBallot;
 export const ballotOf = ballotCodec.fromItem;
 export { ballotViewOf } from '#lib/store/ballots/codec';
 
-/** The chain hash of a ballot state, computed by the domain (lib/votes/seal.ts) and written with it. */
+/**
+ * The vote log entry of a ballot state (lib/votes/seal.ts, docs/results.md "The vote record"): the
+ * ballot keeps the entry's mac as `hash` (its receipt, and what the next version chains to) and the
+ * previous one as `prevHash`; the entry is Put in the same transaction as the state it seals.
+ */
 export interface BallotSeal {
   hash: string;
   prevHash: string;
-  prevUpdatedAt?: string;
+  entry: LogEntryItem;
 }
 
 const keysOfBallot = (siteId: number, userId: number) => [ballotKeys.ballot(siteId, userId)];
@@ -94,7 +99,6 @@ export function ballotPutItem(
     updatedAt: now,
     hash: seal.hash,
     prevHash: seal.prevHash,
-    ...(seal.prevUpdatedAt ? { prevUpdatedAt: seal.prevUpdatedAt } : {}),
     ...extra,
   };
   return { Put: { TableName: TABLE, Item: ballotCodec.toItem(ballot), ...unchangedSince(readVersion) } };
@@ -164,8 +168,7 @@ export async function ballotsHoldingIdea(siteId: number, ideaId: number): Promis
 
 /**
  * Takes the vote on `ideaId` out of one ballot as read, with its count, in one transaction: the ballot
- * conditioned on the version read (the new state's seal goes with it; the old `updatedAt` becomes
- * `prevUpdatedAt`), the tally unconditioned (the tally of an idea being deleted stays until its cascade
+ * conditioned on the version read (the new state's log entry goes with it), the tally unconditioned (the tally of an idea being deleted stays until its cascade
  * ends). 'changed': the ballot moved since it was read (nothing written).
  */
 export async function removeVoteFromBallot(siteId: number, read: BallotItem, ideaId: number, seal: BallotSeal, now: string): Promise<'done' | 'changed'> {
@@ -181,13 +184,13 @@ export async function removeVoteFromBallot(siteId: number, read: BallotItem, ide
             update({
               remove: [['votes', String(ideaId)]],
               increment: { version: 1 },
-              copy: { prevUpdatedAt: 'updatedAt' },
               set: { updatedAt: now, hash: seal.hash, prevHash: seal.prevHash },
             }),
             { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': read.version } },
           ),
         },
       },
+      logEntryPut(seal.entry),
       tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
     ]);
     return 'done';

@@ -5,7 +5,8 @@
  *
  *   [0]      the user's ballot: Put (or a ConditionCheck when nothing changes), conditioned on the
  *            version it was read at;
- *   [1..n]   one Update per idea whose count changes (lib/store/ideas/tallies.ts): ADD its net change,
+ *   [1]      when it changes, the vote log entry of its new state (lib/votes/seal.ts): one small Put;
+ *   [2..n]   one Update per idea whose count changes (lib/store/ideas/tallies.ts): ADD its net change,
  *            requiring, for an idea the round adds a vote to, that it is still votable;
  *   [last]   with an Idempotency-Key: the stored response, conditioned on not existing yet.
  *
@@ -24,6 +25,7 @@ import { fitsInItem } from '#lib/store/db/storable';
 import { consistently, joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
 import { readIdeaTallies, tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
 import { transact } from '#lib/store/db/transact';
+import { logEntryPut } from '#lib/store/vote-log/log';
 
 /**
  * The keys a round reads, for the request's first BatchGet: the ballot, the stored answer of its
@@ -82,7 +84,7 @@ export interface RoundWrite {
   readVersion: number | undefined;
   /** The user's whole vote set after the round; undefined when the round changes nothing. */
   votes: Record<string, BallotVote> | undefined;
-  /** The chain hash of the new state, computed by the domain; required with `votes`. */
+  /** The vote log entry of the new state, sealed by the domain; required with `votes`. */
   seal?: BallotSeal | undefined;
   /** The ballot's vote sequence after the round (vote ids, lib/votes/ids.ts). */
   voteSeq?: number | undefined;
@@ -112,22 +114,24 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
     ? idempotencyPutItem(siteId, write.idempotency.scope, write.idempotency.key, write.idempotency.record, write.idempotency.ttlSeconds, write.now)
     : undefined;
 
+  const changing = write.votes !== undefined && write.seal !== undefined;
   // Checks first: every change that adds a vote is in the first transaction, with its condition.
   const ordered = [...write.changes].sort((a, b) => Number(b.addsVotes) - Number(a.addsVotes));
-  const room = MAX_TRANSACTION_ACTIONS - 1 - (idempotencyItem ? 1 : 0);
+  const room = MAX_TRANSACTION_ACTIONS - 1 - (changing ? 1 : 0) - (idempotencyItem ? 1 : 0);
   const first = ordered.slice(0, room);
   const later = journalSteps(ordered.slice(room));
 
-  const ballotItem =
-    write.votes === undefined || write.seal === undefined
-      ? ballotUnchangedItem(siteId, userId, readVersion)
-      : ballotPutItem(siteId, userId, write.votes, readVersion, now, write.seal, {
-          ...(write.voteSeq !== undefined ? { voteSeq: write.voteSeq } : {}),
-          ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
-        });
+  const ballotItem = !changing
+    ? ballotUnchangedItem(siteId, userId, readVersion)
+    : ballotPutItem(siteId, userId, write.votes!, readVersion, now, write.seal!, {
+        ...(write.voteSeq !== undefined ? { voteSeq: write.voteSeq } : {}),
+        ...(later.length > 0 ? { pendingTallies: { next: 0, steps: later } } : {}),
+      });
+  const entryItem = changing ? logEntryPut(write.seal!.entry) : undefined;
   if (ballotItem.Put && !fitsInItem(ballotItem.Put.Item as Record<string, unknown>)) return { kind: 'ballot-too-large' };
+  if (entryItem && !fitsInItem(entryItem.Put.Item as Record<string, unknown>)) return { kind: 'ballot-too-large' };
   const changeItems = first.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: c.addsVotes }));
-  const items = [ballotItem, ...changeItems, ...(idempotencyItem ? [idempotencyItem] : [])];
+  const items = [ballotItem, ...(entryItem ? [entryItem] : []), ...changeItems, ...(idempotencyItem ? [idempotencyItem] : [])];
 
   try {
     await transact(items);
@@ -135,7 +139,7 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
     // Conflicts and throttling were retried by the store's policy (lib/store/db/retry.ts), then 409/503.
     const reasons = failedConditions(err);
     if (!reasons) throw err;
-    return classify(reasons, first, idempotencyItem !== undefined, err);
+    return classify(reasons, entryItem ? 2 : 1, first, idempotencyItem !== undefined, err);
   }
   if (later.length === 0) return { kind: 'committed' };
   await finishPendingTallies(siteId, userId, { next: 0, steps: later });
@@ -148,14 +152,16 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   return lateGone.length > 0 ? { kind: 'committed', lateGone } : { kind: 'committed' };
 }
 
-function classify(reasons: CancellationReason[], changes: readonly TallyChange[], hasIdempotency: boolean, err: unknown): RoundOutcome {
+/** `offset`: where the tally changes start among the items (after the ballot and its entry). */
+function classify(reasons: CancellationReason[], offset: number, changes: readonly TallyChange[], hasIdempotency: boolean, err: unknown): RoundOutcome {
   const failed = (i: number) => reasons[i]?.Code === 'ConditionalCheckFailed';
-  if (hasIdempotency && failed(1 + changes.length)) return { kind: 'duplicate' };
+  if (hasIdempotency && failed(offset + changes.length)) return { kind: 'duplicate' };
   // A stale ballot is checked before vanished ideas: the re-planned round may no longer add them.
-  if (failed(0)) return { kind: 'ballot-changed' };
-  const gone = changes.filter((c, i) => c.addsVotes && failed(1 + i)).map((c) => c.ideaId);
+  // (The entry's condition, a receipt not yet in the log, fails only with the ballot's: a replay.)
+  if (failed(0) || (offset === 2 && failed(1))) return { kind: 'ballot-changed' };
+  const gone = changes.filter((c, i) => c.addsVotes && failed(offset + i)).map((c) => c.ideaId);
   if (gone.length > 0) return { kind: 'ideas-gone', ideaIds: gone };
-  if (changes.some((_, i) => failed(1 + i))) return { kind: 'contended' };
+  if (changes.some((_, i) => failed(offset + i))) return { kind: 'contended' };
   // Any other code (ValidationError, ...) is a bug, not a client error.
   throw err;
 }

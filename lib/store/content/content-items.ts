@@ -42,6 +42,8 @@ export interface ContentItem {
   /** Ideas only: tag ids and a WGS84 location; absent on older items (read as [] and null). */
   tags?: number[];
   location?: { lat: number; lng: number } | null;
+  /** Ideas brought from OpenStad keep their publication date; others are published when created. */
+  publishDate?: string;
 }
 
 /** A page of items with a way to resume right after any of them (for pages cut short by size). */
@@ -101,7 +103,7 @@ export async function listContentByCreation(
   siteId: number,
   options: { newestFirst: boolean; statuses?: readonly ContentStatus[] | undefined },
   page: PageRequest,
-): Promise<ContentPage & { tallies: Map<number, Tally> }> {
+): Promise<ContentPage & { tallies: Map<number, Tally>; argCounts: Map<number, number> }> {
   const prefix = prefixOf(kind);
   // A range rather than begins_with: the same items, and DynamoDB Local (SQLite) walks a BETWEEN range
   // from the end it starts at, where it scans a begins_with range from the front (a newest-first page
@@ -140,13 +142,17 @@ export async function listContentByCreation(
     withTallies ? 2 : 1,
   );
   const tallies = new Map<number, Tally>();
+  const argCounts = new Map<number, number>();
   const items: ContentItem[] = [];
   for (const raw of result.items) {
     // Known by its key: what a count left of an idea already deleted (a journal's late ADD, no
     // `tallyOf`) is no idea either, and is skipped.
     if (withTallies && isIdeaTallySk(String(raw['SK']))) {
       const tally = asIdeaTally(raw);
-      if (tally) tallies.set(tally.ideaId, tally.tally);
+      if (tally) {
+        tallies.set(tally.ideaId, tally.tally);
+        argCounts.set(tally.ideaId, tally.args);
+      }
     } else items.push(toItem(raw));
   }
   // The last stored item of an idea in scan order: its tally going up, the idea itself going down.
@@ -157,6 +163,7 @@ export async function listContentByCreation(
   return {
     items: shown,
     tallies,
+    argCounts,
     nextCursor: cut ? result.cursorOf({ ...lastKeyOf(shown[shown.length - 1]!) }) : result.nextCursor,
     // The Query resumes after a key: the last one the item has.
     cursorAfter: (item) => result.cursorOf({ ...lastKeyOf(item) }),

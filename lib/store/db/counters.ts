@@ -16,7 +16,7 @@ const readCounter = recordReader('id counter', storedIdCounter);
 /** The counter item of one id type. */
 export const counterKey = (type: string): Key => ({ PK: 'COUNTER', SK: type });
 
-export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'vote' | 'user' | 'signup' | 'notification' | 'tag' | 'checkpoint';
+export type CounterType = 'site' | 'idea' | 'article' | 'argument' | 'user' | 'signup' | 'notification' | 'tag' | 'checkpoint';
 
 /** Reserves `count` consecutive ids and returns the first. */
 export async function nextIds(type: CounterType, count = 1): Promise<number> {

@@ -91,3 +91,15 @@ export async function queryAll<T>(input: QueryShape): Promise<T[]> {
   } while (start);
   return items;
 }
+
+/** How many items a query matches (after its filter), following LastEvaluatedKey: COUNT pages, one per 1 MB read. */
+export async function queryCount(input: Omit<QueryShape, 'Select' | 'ProjectionExpression'>): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(new QueryCommand({ TableName: TABLE, ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return count;
+}

@@ -3,9 +3,7 @@
  * that moves with the idea (so votes can only land on existing ideas), arguments stored under the
  * idea's id, and the order by votes.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
-import { doc, TABLE } from '#lib/store/db/client';
 import { batchDelete, batchPut } from '#lib/store/db/batch';
 import { planOf } from '#lib/store/db/prefetch';
 import { MAX_TRANSACTION_ACTIONS } from '#lib/store/db/limits';
@@ -153,20 +151,6 @@ export async function deleteIdeaIndexItems(siteId: number, ideaId: number): Prom
 /** The last step of deleting an idea: its tombstone. */
 export const deleteIdeaItem = (siteId: number, ideaId: number): Promise<boolean> => deleteContentItem('IDEA', siteId, ideaId);
 
-/** Whether the idea has at least one argument: one Query of at most one key. */
-export async function ideaHasArguments(siteId: number, ideaId: number): Promise<boolean> {
-  const out = await doc.send(
-    new QueryCommand({
-      TableName: TABLE,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
-      ProjectionExpression: 'PK',
-      Limit: 1,
-    }),
-  );
-  return (out.Items?.length ?? 0) > 0;
-}
-
 /** The argument fields a record shows; `voterIds` (one entry per argument vote) is left on the server. */
 const ARGUMENT_FIELDS = ['id', 'siteId', 'ideaId', 'userId', 'parentId', 'sentiment', 'description', 'createdAt', 'updatedAt'];
 
@@ -202,6 +186,8 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
 export interface IdeasByVotesPage<A = undefined> extends ContentPage {
   /** The tallies of the page's ideas, read with the order (callers reuse them for `includeVoteCount`). */
   tallies: Map<number, Tally>;
+  /** The page's argument counts, from the same tally items. */
+  argCounts: Map<number, number>;
   /** With `withAuthors`: the users the page's tally items name as authors, read beside the ideas. */
   authors: Map<number, UserItem>;
   /** What `alongside` read. */
@@ -237,6 +223,7 @@ export async function listIdeasByVotes<A = undefined>(
   const after = decodeVotesCursor(page.cursor, scope, siteId, sort);
   const ranked = await queryIdeasByVotes(siteId, { mostFirst: options.mostFirst, after, limit: page.pageSize });
   const tallies = new Map(ranked.tallies.map((entry) => [entry.id, entry.tally]));
+  const argCounts = new Map(ranked.tallies.map((entry) => [entry.id, entry.args]));
   const ids = ranked.tallies.map((entry) => entry.id);
   const authorIds = options.withAuthors ? ranked.tallies.flatMap((entry) => (entry.author != null ? [entry.author] : [])) : [];
   const [found, authors, alongside] = await Promise.all([getContentItems('IDEA', siteId, ids), getUsers(siteId, authorIds), options.alongside?.(ids)]);
@@ -249,6 +236,7 @@ export async function listIdeasByVotes<A = undefined>(
   return {
     items,
     tallies,
+    argCounts,
     authors,
     alongside,
     nextCursor: ranked.more && last ? cursorOf({ id: last.id, yes: last.tally['yes'] ?? 0 }) : null,

@@ -9,14 +9,17 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { idFromSk, sitePk, type Key } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { contentKeys } from '#lib/store/content/keys';
+import { argumentKeys } from '#lib/store/arguments/keys';
 import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
-import { queryAll } from '#lib/store/db/query';
+import { queryAll, queryCount } from '#lib/store/db/query';
 import { batchDelete } from '#lib/store/db/batch';
 import { counterName, rankOf, type Tally, type TallyCopies } from '#lib/store/ideas/tallies';
 import { INDEX_KEYS } from '#lib/store/ideas/index-items';
 import { ballotOf, type BallotItem, type BallotSeal } from '#lib/store/ballots/ballots';
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
+import { logEntryPut } from '#lib/store/vote-log/log';
+import { transact } from '#lib/store/db/transact';
 
 export interface MigrationPage<T> {
   items: T[];
@@ -53,20 +56,23 @@ export async function unsealedBallotsPage(siteId: number, start: Record<string, 
   return { items, next: out.LastEvaluatedKey };
 }
 
-/** Writes a ballot's seal while it still has the version read and no seal; false when it changed. */
+/** Writes a ballot's seal, and its first vote log entry, while it still has the version read and no seal; false when it changed. */
 export async function sealStoredBallot(siteId: number, userId: number, version: number, seal: BallotSeal): Promise<boolean> {
   try {
-    await doc.send(
-      new UpdateCommand({
-        TableName: TABLE,
-        Key: ballotKeys.ballot(siteId, userId),
-        ...withCondition(update({ set: { hash: seal.hash, prevHash: seal.prevHash } }), {
-          expression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
-          names: { '#hash': 'hash' },
-          values: { ':v': version },
-        }),
-      }),
-    );
+    await transact([
+      {
+        Update: {
+          TableName: TABLE,
+          Key: ballotKeys.ballot(siteId, userId),
+          ...withCondition(update({ set: { hash: seal.hash, prevHash: seal.prevHash } }), {
+            expression: 'attribute_exists(PK) AND attribute_not_exists(#hash) AND version = :v',
+            names: { '#hash': 'hash' },
+            values: { ':v': version },
+          }),
+        },
+      },
+      logEntryPut(seal.entry),
+    ]);
     return true;
   } catch (err) {
     if (conditionFailed(err)) return false;
@@ -136,3 +142,39 @@ export async function putMigratedTally(siteId: number, ideaId: number, tally: Ta
 
 /** Deletes the legacy shards once every idea has its own tally item. */
 export const deleteLegacyShards = (shardKeys: Key[]) => batchDelete(shardKeys);
+
+/** One page of a site's idea tally items (one Query): each idea's id and its `args` as stored (undefined: never set). */
+export async function tallyArgsPage(
+  siteId: number,
+  start: Record<string, unknown> | undefined,
+  pageSize = 100,
+): Promise<MigrationPage<{ ideaId: number; args: number | undefined }>> {
+  const out = await pageOf(siteId, contentKeys.ideaPrefix, start, pageSize);
+  const items = (out.Items ?? [])
+    .filter((raw) => isIdeaTallySk(String(raw['SK'])) && typeof raw['tallyOf'] === 'number')
+    .map((raw) => ({ ideaId: raw['tallyOf'] as number, args: typeof raw['args'] === 'number' ? raw['args'] : undefined }));
+  return { items, next: out.LastEvaluatedKey };
+}
+
+/** How many arguments an idea has (replies included): Query COUNT pages, consistent. */
+export const countArguments = (siteId: number, ideaId: number): Promise<number> =>
+  queryCount({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': argumentKeys.argumentsOfIdeaPrefix(ideaId) },
+    ConsistentRead: true,
+  });
+
+/** Sets an idea's `args` while it still holds the value read (undefined: absent); false when it moved. */
+export async function setTallyArgs(siteId: number, ideaId: number, count: number, read: number | undefined): Promise<boolean> {
+  const condition =
+    read === undefined
+      ? { expression: 'attribute_exists(PK) AND attribute_not_exists(#args)', names: { '#args': 'args' }, values: {} }
+      : { expression: 'attribute_exists(PK) AND #args = :read', names: { '#args': 'args' }, values: { ':read': read } };
+  try {
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(siteId, ideaId), ...withCondition(update({ set: { args: count } }), condition) }));
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}

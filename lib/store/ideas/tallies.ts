@@ -15,6 +15,9 @@
  *   `author`             copy of the idea's `userId` (same writes): a page ordered by votes reads its
  *                        authors beside its ideas, not after them (absent on items from before it)
  *   `gone` = true        the idea is being deleted: no vote may be added (set with its tombstone)
+ *   `args` = n           the idea's arguments (replies included): ADDed in the transaction of each
+ *                        argument write (lib/store/arguments.ts), so `argCount` and the "first like or
+ *                        argument" rule read it with the tally, never by counting
  *   GSI3 keys            while the idea is votable; `GSI3SK` = yes + id / 10^10 (a decimal: a round adds
  *                        its `yes` change to it, ties order by id, and it stays exact at any count,
  *                        where yes * 10^10 + id would leave JavaScript's safe integers at 900,720 votes; read back,
@@ -46,6 +49,8 @@ export interface IdeaTally {
   theme: string | null;
   /** The idea is being deleted: no vote may be added to it. */
   gone: boolean;
+  /** Its number of arguments. */
+  args: number;
 }
 
 /** The copies of an idea kept on its tally item: what a round needs, and who wrote it (for a by-votes page). */
@@ -77,7 +82,14 @@ const tallyFieldsOf = recordReader('idea tally', storedTally);
 
 function ideaTallyOf(item: Record<string, unknown>): IdeaTally {
   const fields = tallyFieldsOf(item);
-  return { ideaId: fields.tallyOf, tally: tallyOfItem(item), budget: fields.budget ?? null, theme: fields.theme ?? null, gone: fields.gone === true };
+  return {
+    ideaId: fields.tallyOf,
+    tally: tallyOfItem(item),
+    budget: fields.budget ?? null,
+    theme: fields.theme ?? null,
+    gone: fields.gone === true,
+    args: Math.max(0, fields.args ?? 0),
+  };
 }
 
 /** The new idea's tally item: goes in the idea's creating transaction, so it is votable exactly while it exists. */
@@ -152,6 +164,17 @@ export function tallyChangeItem(siteId: number, ideaId: number, change: Tally, o
       TableName: TABLE,
       Key: key,
       ...(condition ? withCondition(update({ add: adds }), condition) : update({ add: adds })),
+    },
+  };
+}
+
+/** Moves an idea's argument count (in the transaction of the argument write that changes it). */
+export function tallyArgsItem(siteId: number, ideaId: number, delta: 1 | -1): TransactItem {
+  return {
+    Update: {
+      TableName: TABLE,
+      Key: ideaKeys.ideaTally(siteId, ideaId),
+      ...update({ add: { args: delta } }),
     },
   };
 }
@@ -243,6 +266,7 @@ export interface RankedTally {
   id: number;
   tally: Tally;
   author: number | null | undefined;
+  args: number;
 }
 
 /**
@@ -276,7 +300,7 @@ export async function queryIdeasByVotes(
   const items = out.Items ?? [];
   const tallies = items.slice(0, options.limit).map((item) => {
     const read = ideaTallyOf(item);
-    return { id: read.ideaId, tally: read.tally, author: tallyFieldsOf(item).author };
+    return { id: read.ideaId, tally: read.tally, author: tallyFieldsOf(item).author, args: read.args };
   });
   return { tallies, more: items.length > options.limit };
 }

@@ -113,6 +113,29 @@ export function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cu
   };
 }
 
+/**
+ * Makes `job` due on the site by `dueAt` at the latest: the marker moves to `dueAt` unless it is due
+ * earlier already (a run in progress keeps its place). For work that something other than the site's
+ * config asks for (new votes to count, a moderator asking for results now).
+ */
+export async function makeJobDueBy(siteId: number, job: JobName, dueAt: string): Promise<void> {
+  const parts = dueParts(job, siteId, dueAt);
+  try {
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: jobKeys.jobMarker(siteId, job),
+        ...withCondition(update({ set: { ...parts.set, job, siteId }, setIfAbsent: { cursor: 0 }, remove: parts.remove }), {
+          expression: 'attribute_not_exists(dueAt) OR attribute_type(dueAt, :null) OR dueAt > :due',
+          values: { ':null': 'NULL', ':due': dueAt },
+        }),
+      }),
+    );
+  } catch (err) {
+    if (!conditionFailed(err)) throw err; // due earlier already
+  }
+}
+
 /** Moves a marker on; false when another run (or a site update) moved it first. */
 export async function updateJobMarker(marker: JobMarker, next: { dueAt: string | null; cursor?: number }): Promise<boolean> {
   try {

@@ -20,6 +20,7 @@ const allFlags = {
   includeUser: '1',
   includeVoteCount: '1',
   includeUserVote: '1',
+  includeArgsCount: '1',
 };
 
 /** A site with `count` ideas, each by its own user, with votes and arguments on every idea. */
@@ -63,6 +64,8 @@ describe('request counts', () => {
         expect(record.user).toEqual(expect.objectContaining({ id: record.userId }));
         expect(record.argumentsFor).toHaveLength(1);
         expect(record.argumentsAgainst).toHaveLength(1);
+        // Read from the tally items the page reads anyway: argCount and `can` cost no request.
+        expect(record).toMatchObject({ argCount: 2, can: { edit: true, delete: true } });
       }
       expect(l.requests).toBe(s.requests);
       // One BatchGet of site + caller + ballot (the request's prefetch); the page: by date one Query of the
@@ -71,7 +74,8 @@ describe('request counts', () => {
       expect(s.requests).toBe(sort === 'createdate_desc' ? 4 : 5);
       console.info(`list ${sort}, every include: ${s.requests} requests`, l.commands);
     }
-  });
+    // 65 ideas with 130 arguments (each written with its count in a transaction) take a while to seed.
+  }, 180_000);
 
   it('one idea with every include flag costs the same with few or many arguments and voters', async () => {
     const site = await createSite();
@@ -87,13 +91,35 @@ describe('request counts', () => {
     const q = await measure(quiet!.id);
     const b = await measure(busy!.id);
     expect(b.result.body.argumentsFor!.length + b.result.body.argumentsAgainst!.length).toBe(40);
-    expect(b.result.body).toMatchObject({ yes: 1, userVote: { opinion: 'yes' }, user: { id: author.id } });
+    expect(b.result.body).toMatchObject({ yes: 1, userVote: { opinion: 'yes' }, user: { id: author.id }, argCount: 40 });
     expect(q.result.body).toMatchObject({ yes: 0, userVote: null, argumentsFor: [] });
     expect(b.requests).toBe(q.requests);
     // One BatchGet of site + caller + idea + its tally + ballot (the request's prefetch), then the user
     // and the arguments.
     expect(q.requests).toBe(3);
     console.info(`get one idea, every include: ${q.requests} requests`, q.commands);
+  });
+
+  it("an owner's page shows `can` per idea (the first-vote-or-argument rule) at the same cost as anyone's", async () => {
+    const site = await createSite();
+    const owner = await createUser(site.id, 'member');
+    const voter = await createUser(site.id, 'member');
+    const ideas = await seedIdeas(site.id, 6, { userId: owner.id });
+    await seedArgument(site.id, ideas[1]!.id);
+    await castVotes(site.id, voter.id, { [ideas[2]!.id]: 'yes' });
+    for (const sort of ['createdate_asc', 'votes_desc']) {
+      const mine = await countRequests(() =>
+        invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { sort, includeArgsCount: '1' }, token: owner.token }),
+      );
+      const theirs = await countRequests(() =>
+        invoke<ListEnvelope<IdeaRecord>>(listIdeas, { params: { siteId: site.id }, query: { sort, includeArgsCount: '1' }, token: voter.token }),
+      );
+      const can = new Map(mine.result.body.records.map((r) => [r.id, r.can?.edit]));
+      expect(ideas.map((idea) => can.get(idea.id))).toEqual([true, false, false, true, true, true]);
+      expect(theirs.result.body.records.every((r) => r.can?.edit === false)).toBe(true);
+      expect(mine.requests).toBe(theirs.requests);
+      console.info(`list ${sort} with argCount and can: ${mine.requests} requests`);
+    }
   });
 
   it('a page ordered by votes reads the arguments of its own ideas, not of every idea between them', async () => {

@@ -28,7 +28,7 @@ describe('idea create', () => {
     const res = await post(site.id, { ...validIdea(), extraData: { theme: 'green', gone: null } }, member.token);
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['id', 'siteId', 'userId', 'title', 'summary', 'description', 'status', 'budget', 'extraData', 'createdAt', 'updatedAt', 'tags', 'location'].sort(),
+      ['id', 'siteId', 'userId', 'title', 'summary', 'description', 'status', 'budget', 'extraData', 'createdAt', 'updatedAt', 'tags', 'location', 'publishDate', 'can'].sort(),
     );
     expect(res.body).toMatchObject({
       siteId: site.id,
@@ -43,7 +43,8 @@ describe('idea create', () => {
 
     const read = await get(site.id, res.body.id);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual(res.body);
+    // What the caller may do differs by caller: the creator may edit, an anonymous reader may not.
+    expect(read.body).toEqual({ ...res.body, can: { edit: false, delete: false } });
     // Created together with its tally registration, so it is votable (and listed by votes) at once.
     expect((await readTallies(site.id, [res.body.id])).has(res.body.id)).toBe(true);
   });
@@ -166,7 +167,7 @@ describe('idea update', () => {
     });
     expect(res.body.extraData).not.toHaveProperty('area');
     expect(res.body.updatedAt >= created.body.updatedAt).toBe(true);
-    expect((await get(site.id, created.body.id)).body).toEqual(res.body);
+    expect((await get(site.id, created.body.id)).body).toEqual({ ...res.body, can: { edit: false, delete: false } });
   });
 
   it('needs a token (401) and the owner or a moderator (403)', async () => {
@@ -193,7 +194,7 @@ describe('idea update', () => {
       const res = await put(site.id, created.body.id, body, owner.token);
       expect(res.status).toBe(403);
     }
-    expect((await get(site.id, created.body.id)).body).toEqual(created.body);
+    expect((await get(site.id, created.body.id)).body).toEqual({ ...created.body, can: { edit: false, delete: false } });
   });
 
   it('lets a moderator hand an idea to another user of the site, and no one else', async () => {

@@ -3,15 +3,16 @@
  * ideas, arguments, and votes as the voting feature stores them (a ballot and its tally change in
  * one transaction).
  */
-import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { argumentKeys } from '#lib/store/arguments/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { nextId, nextIds } from '#lib/store/db/counters';
+import { voteIdOf } from '#lib/votes/ids';
 import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
 import { tallyChangeItem } from '#lib/store/ideas/tallies';
 import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
+import { putNewArgument } from '#lib/store/arguments/arguments';
 import type { ArgumentItem } from '#lib/arguments/record';
 
 /** Field values that pass the default limits (title 10-50, summary 20-140, description 140-5000). */
@@ -69,7 +70,9 @@ export async function seedArgument(
     yes: 0,
     ...fields,
   };
-  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...argumentKeys.argument(siteId, ideaId, id), ...item } }));
+  // The argument create's own store write (the argument and its count on the idea, in one transaction).
+  const outcome = await putNewArgument(item);
+  if (outcome !== 'ok') throw new Error(`seedArgument: ${outcome}`);
   return item;
 }
 
@@ -88,11 +91,12 @@ export async function castVotes(siteId: number, userId: number, votes: Record<nu
   };
   for (const [ideaId, vote] of Object.entries(old?.votes ?? {})) add(Number(ideaId), vote.opinion, -1);
   const newVotes: BallotItem['votes'] = {};
+  let n = old?.voteSeq ?? 0;
   for (const [ideaId, opinion] of Object.entries(votes)) {
     add(Number(ideaId), opinion, 1);
-    newVotes[ideaId] = { id: await nextId('vote'), opinion, createdAt: now };
+    newVotes[ideaId] = { id: voteIdOf(userId, ++n), opinion, createdAt: now };
   }
-  const ballot: BallotItem = { siteId, userId, votes: newVotes, version: (old?.version ?? 0) + 1, updatedAt: now };
+  const ballot: BallotItem & { voteSeq: number } = { siteId, userId, votes: newVotes, version: (old?.version ?? 0) + 1, updatedAt: now, voteSeq: n };
   await doc.send(
     new TransactWriteCommand({
       TransactItems: [

@@ -48,6 +48,9 @@ describe('idea list: envelope, paging and sorting', () => {
       // Discovery: ideas without tags or a place.
       tags: [],
       location: null,
+      // What an anonymous caller may do with it (nothing), and when it was published (on creation).
+      can: { edit: false, delete: false },
+      publishDate: ideas[2]!.createdAt,
     });
     expect((await list(site.id, { sort: 'createdate_asc' })).body.records.map((r: { id: number }) => r.id)).toEqual(
       ideas.map((i) => i.id),

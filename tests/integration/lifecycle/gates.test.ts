@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AuthServerConfig } from '#lib/auth-server/config';
+import { runJob } from '#lib/jobs/index';
 import { PROJECT_ENDED_MESSAGE } from '#lib/sites/project';
 import { loadSite } from '#lib/sites/site';
 import { userForLogin } from '#lib/users/login';
@@ -179,6 +180,10 @@ describe('the end date is the end, whatever the end-projects job has done yet', 
       expect(res.status, `${edit} by its author`).toBe(403);
       expect(errorOf(res.body).message, edit).toBe(PROJECT_ENDED_MESSAGE);
     }
+    // Public now: an anonymous reader is answered (202 until the results job has stored a snapshot), never 403.
+    const anonymous = await invoke(getResults, { params: { siteId } });
+    expect(anonymous.status).toBe(202);
+    await runJob('results', { now: new Date(), siteId });
     expect((await invoke(getResults, { params: { siteId } })).status).toBe(200);
     expect((await edits['idea update'](w.moderator.token)).status).toBe(200);
     expect((await edits['argument update'](w.moderator.token)).status).toBe(200);

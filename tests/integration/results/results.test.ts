@@ -1,14 +1,13 @@
 /**
  * GET /api/site/:SITE_ID/results (CONTRACT "Decided details, results and exports"): who may read it
- * before and after the end, the body per vote type (ties, per-theme budgets, empty sites), and its
- * cost: a constant number of requests per 1 MB of ballots.
+ * before and after the end, and the body per vote type (ties, per-theme budgets, empty sites), as a
+ * service token's request computes it. Snapshots, their cost and who computes: snapshots.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { createIdea } from '#tests/support/vote-fixtures';
 import { putBallots } from '#tests/support/ballot-fixtures';
 import { invoke } from '#tests/support/invoke';
-import { countRequests } from '#tests/support/request-counter';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler } from '../../../functions/results/get.ts';
 import { errorOf, type ResultsRecord } from '#tests/support/bodies';
@@ -42,12 +41,14 @@ describe('who may read the results', () => {
 
   it('everyone once votes are viewable', async () => {
     const { site, member } = await siteWith({ votes: { isViewable: true, voteType: 'likes' } });
+    expect((await results(site.id, SERVICE_TOKEN)).status).toBe(200); // the first snapshot
     expect((await results(site.id)).status).toBe(200);
     expect((await results(site.id, member.token)).status).toBe(200);
   });
 
   it('everyone once the project has ended', async () => {
     const { site, member } = await siteWith({ votes: { voteType: 'count' }, project: { projectHasEnded: true } });
+    expect((await results(site.id, SERVICE_TOKEN)).status).toBe(200);
     expect((await results(site.id)).status).toBe(200);
     expect((await results(site.id, member.token)).status).toBe(200);
   });
@@ -62,7 +63,7 @@ describe('the body', () => {
     const { site } = await siteWith({ votes: { isViewable: true, voteType: 'budgeting', maxBudget: 100 } });
     const a = await createIdea(site.id, { budget: 10 });
     const b = await createIdea(site.id, { budget: 20 });
-    const answer = await results(site.id);
+    const answer = await results(site.id, SERVICE_TOKEN);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ voteType: 'budgeting', ballots: 0 });
     expect(Date.parse(answer.body.computedAt)).not.toBeNaN();
@@ -75,7 +76,7 @@ describe('the body', () => {
 
   it('a site without ideas or ballots', async () => {
     const { site } = await siteWith({ votes: { isViewable: true, voteType: 'count' } });
-    const answer = await results(site.id);
+    const answer = await results(site.id, SERVICE_TOKEN);
     expect(answer.body).toMatchObject({ voteType: 'count', ballots: 0, ideas: [] });
     expect(answer.body.winners).toBeUndefined();
   });
@@ -84,7 +85,7 @@ describe('the body', () => {
     const { site } = await siteWith({ votes: { isViewable: true, voteType: 'likes' } });
     const [a, b, c] = [await createIdea(site.id), await createIdea(site.id), await createIdea(site.id)];
     await putBallots(site.id, [{ ideaIds: [c.id, b.id] }, { ideaIds: [c.id, b.id] }, { ideaIds: [a.id], opinion: 'no' }]);
-    const answer = await results(site.id);
+    const answer = await results(site.id, SERVICE_TOKEN);
     expect(answer.body.ballots).toBe(3);
     expect(answer.body.ideas).toEqual([
       { id: b.id, title: expect.any(String), yes: 2, no: 0, rank: 1 },
@@ -109,12 +110,12 @@ describe('the body', () => {
       { ideaIds: [small1.id, small2.id] },
       { ideaIds: [small2.id] },
     ]);
-    const first = await results(site.id);
+    const first = await results(site.id, SERVICE_TOKEN);
     expect(first.body.winners!.greedy).toEqual({ ideaIds: [big.id], spent: 80 });
     for (const id of first.body.winners!.equalShares.ideaIds) expect([big.id, small1.id, small2.id]).toContain(id);
     expect(first.body.winners!.equalShares.spent).toBeLessThanOrEqual(100);
     expect(first.body.winners!.equalShares.ideaIds).toEqual(expect.arrayContaining([small1.id, small2.id]));
-    const second = await results(site.id);
+    const second = await results(site.id, SERVICE_TOKEN);
     expect({ ...second.body, computedAt: 0 }).toEqual({ ...first.body, computedAt: 0 });
   });
 
@@ -126,7 +127,7 @@ describe('the body', () => {
     const park2 = await createIdea(site.id, { budget: 40, theme: 'park' });
     const road = await createIdea(site.id, { budget: 900, theme: 'road' });
     await putBallots(site.id, [{ ideaIds: [park1.id, park2.id, road.id] }, { ideaIds: [park2.id] }]);
-    const answer = await results(site.id);
+    const answer = await results(site.id, SERVICE_TOKEN);
     expect(answer.body.winners).toBeUndefined();
     const [park, roads] = answer.body.themes!;
     expect(park!.value).toBe('park');
@@ -143,7 +144,7 @@ describe('the body', () => {
     const a = await createIdea(site.id, { theme: 'a' });
     const b = await createIdea(site.id, { theme: 'b' });
     await putBallots(site.id, [{ ideaIds: [a.id, b.id] }, { ideaIds: [b.id] }]);
-    const answer = await results(site.id);
+    const answer = await results(site.id, SERVICE_TOKEN);
     expect(answer.body.themes).toEqual([
       { value: 'a', ideas: [{ id: a.id, title: expect.any(String), yes: 1, no: 0, rank: 1 }] },
       { value: 'b', ideas: [{ id: b.id, title: expect.any(String), yes: 2, no: 0, rank: 1 }] },
@@ -151,19 +152,3 @@ describe('the body', () => {
   });
 });
 
-describe('cost', () => {
-  it('1,000 ballots: the site, the caller, and one Query page per 1 MB of ballots and of ideas', async () => {
-    const { site, moderator } = await siteWith({ votes: { voteType: 'budgeting', maxBudget: 1000 } });
-    const ideas = await Promise.all(Array.from({ length: 10 }, (_, i) => createIdea(site.id, { budget: 100 + i })));
-    await putBallots(
-      site.id,
-      Array.from({ length: 1000 }, (_, i) => ({ ideaIds: ideas.filter((_, j) => (i + j) % 3 === 0).map((idea) => idea.id) })),
-    );
-    const { result, commands } = await countRequests(() => results(site.id, moderator.token));
-    expect(result.status).toBe(200);
-    expect(result.body.ballots).toBe(1000);
-    // 1,000 ballots of ~4 votes are well under 1 MB: one page of ballots, one of ideas.
-    // The site and the caller in one BatchGet (the request's prefetch).
-    expect(commands).toEqual({ BatchGetItemCommand: 1, QueryCommand: 2 });
-  });
-});

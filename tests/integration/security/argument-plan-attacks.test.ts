@@ -307,6 +307,10 @@ describe('path ids and parentIds that are not ids', () => {
 describe('a planned item that went stale before the write it plans', () => {
   const isArgumentWrite = (command: string, sk: string) => (sent: Sent) =>
     sent.commandName === command && JSON.stringify(sent.input).includes(`"${sk}"`);
+  /** The transaction that deletes the argument and counts it off its idea (lib/store/arguments.ts deleteArgument). */
+  const isArgumentDelete = (sk: string) => (sent: Sent) =>
+    sent.commandName === 'TransactWriteItemsCommand' &&
+    ((sent.input as { TransactItems?: Array<{ Delete?: unknown }> }).TransactItems ?? []).some((item) => item.Delete !== undefined && JSON.stringify(item.Delete).includes(`"${sk}"`));
   const isNewArgumentTransaction = (siteId: number) => (sent: Sent) =>
     sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(`"${sitePk(siteId)}"`) && JSON.stringify(sent.input).includes('"ARG#');
 
@@ -372,7 +376,7 @@ describe('a planned item that went stale before the write it plans', () => {
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
     const reply = await newArgument(w.siteId, w.ideaId, w.other.token, { parentId: arg });
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
-    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentDelete(argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       expect((await put(path, w.moderator.token, { userId: w.other.id })).status).toBe(200);
     });
     const res = await del(path, w.owner.token);
@@ -400,7 +404,7 @@ describe('a planned item that went stale before the write it plans', () => {
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
     const path = { siteId: w.siteId, ideaId: w.ideaId, argumentId: arg };
     let inner: number | undefined;
-    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentDelete(argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       inner = (await del(path, w.moderator.token)).status;
     });
     const outer = await del(path, w.owner.token);
@@ -408,10 +412,10 @@ describe('a planned item that went stale before the write it plans', () => {
     expect([inner, outer.status]).toEqual([200, 404]);
   });
 
-  it('a reply written while its top-level parent is being deleted (just before the DeleteItem): swept, no orphan', async () => {
+  it('a reply written while its top-level parent is being deleted (just before its delete transaction): swept, no orphan', async () => {
     const w = await world();
     const arg = await newArgument(w.siteId, w.ideaId, w.owner.token);
-    const fired = onceBefore(isArgumentWrite('DeleteItemCommand', argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
+    const fired = onceBefore(isArgumentDelete(argumentKeys.argument(w.siteId, w.ideaId, arg).SK), async () => {
       expect((await post({ siteId: w.siteId, ideaId: w.ideaId }, w.other.token, { description: LONG, parentId: arg })).status).toBe(201);
     });
     expect((await del({ siteId: w.siteId, ideaId: w.ideaId, argumentId: arg }, w.owner.token)).status).toBe(200);

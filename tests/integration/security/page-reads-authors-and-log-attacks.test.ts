@@ -28,11 +28,12 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { nextIds } from '#lib/store/db/counters';
 import { batchPut } from '#lib/store/db/batch';
-import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
+import { putNewIdea, tallyCopiesOf, type IdeaItem } from '#lib/store/ideas/ideas';
+import { contentItemCodec } from '#lib/store/content/codec';
 import { type ArgumentItem } from '#lib/store/arguments/arguments';
 import { argumentCodec } from '#lib/store/arguments/codec';
 import { markContentDeleting } from '#lib/store/content/content-items';
-import { tallyGoneItem } from '#lib/store/ideas/tallies';
+import { newTallyItem, tallyGoneItem } from '#lib/store/ideas/tallies';
 import { MAX_GAP_IDS } from '#lib/store/arguments/id-runs';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { READ_AHEAD_IDEAS } from '#lib/votes/cast';
@@ -93,18 +94,17 @@ interface Layout {
   args: Map<number, { for: number[]; against: number[] }>;
 }
 
-async function putIdeaAt(siteId: number, id: number, fields: Partial<IdeaItem> = {}): Promise<void> {
+function ideaAt(siteId: number, id: number, fields: Partial<IdeaItem> = {}): IdeaItem {
   const now = new Date().toISOString();
-  const item = { id, siteId, userId: null, ...validIdea(id), status: 'OPEN', budget: null, extraData: {}, createdAt: now, updatedAt: now, version: 1, ...fields } as IdeaItem;
-  expect(await putNewIdea(item)).toBe('ok');
+  return { id, siteId, userId: null, ...validIdea(id), status: 'OPEN', budget: null, extraData: {}, createdAt: now, updatedAt: now, version: 1, ...fields } as IdeaItem;
 }
 
-async function seedArguments(siteId: number, ideaId: number, forCount: number, againstCount: number): Promise<{ for: number[]; against: number[] }> {
-  const total = forCount + againstCount;
-  if (total === 0) return { for: [], against: [] };
-  const first = await nextIds('argument', total);
+type ArgumentIds = { for: number[]; against: number[] };
+
+/** Argument items (not written) for one idea, with ids from `first` on: `forCount` for, then against. */
+function argumentItems(siteId: number, ideaId: number, first: number, forCount: number, againstCount: number): { items: Record<string, unknown>[]; ids: ArgumentIds } {
   const now = new Date().toISOString();
-  const items: ArgumentItem[] = Array.from({ length: total }, (_, i) => ({
+  const args: ArgumentItem[] = Array.from({ length: forCount + againstCount }, (_, i) => ({
     id: first + i,
     siteId,
     ideaId,
@@ -116,8 +116,51 @@ async function seedArguments(siteId: number, ideaId: number, forCount: number, a
     updatedAt: now,
     yes: 0,
   }));
-  await batchPut(items.map((item) => argumentCodec.toItem(item)));
-  return { for: items.slice(0, forCount).map((a) => a.id), against: items.slice(forCount).map((a) => a.id) };
+  return { items: args.map((a) => argumentCodec.toItem(a)), ids: { for: args.slice(0, forCount).map((a) => a.id), against: args.slice(forCount).map((a) => a.id) } };
+}
+
+/** The idea's tally item with its argument count, as the argument writes keep it (lib/store/tallies.ts `args`). */
+async function setArgumentCount(siteId: number, ideaId: number, count: number): Promise<void> {
+  await doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(siteId, ideaId), UpdateExpression: 'SET #args = :n', ExpressionAttributeNames: { '#args': 'args' }, ExpressionAttributeValues: { ':n': count } }));
+}
+
+async function seedArguments(siteId: number, ideaId: number, forCount: number, againstCount: number): Promise<ArgumentIds> {
+  const total = forCount + againstCount;
+  if (total === 0) return { for: [], against: [] };
+  const { items, ids } = argumentItems(siteId, ideaId, await nextIds('argument', total), forCount, againstCount);
+  await batchPut(items);
+  await setArgumentCount(siteId, ideaId, total);
+  return ids;
+}
+
+/** One idea to seed in bulk: where, and how many arguments of each sentiment it has. */
+interface IdeaSeed {
+  siteId: number;
+  id: number;
+  forCount: number;
+  againstCount: number;
+}
+
+/**
+ * Ideas, their tally items (votable, argument count set) and their arguments in bulk (BatchWrite,
+ * 25 items a request): what putNewIdea and the argument writes would store, in a few requests
+ * instead of a transaction per item, so a layout of hundreds of items is quick on a busy machine.
+ */
+async function seedIdeas(seeds: IdeaSeed[]): Promise<Map<number, ArgumentIds>> {
+  const total = seeds.reduce((n, seed) => n + seed.forCount + seed.againstCount, 0);
+  let next = total > 0 ? await nextIds('argument', total) : 0;
+  const items: Record<string, unknown>[] = [];
+  const out = new Map<number, ArgumentIds>();
+  for (const seed of seeds) {
+    const idea = ideaAt(seed.siteId, seed.id);
+    const tally = (newTallyItem(seed.siteId, seed.id, tallyCopiesOf(idea)).Put as { Item: Record<string, unknown> }).Item;
+    const args = argumentItems(seed.siteId, seed.id, next, seed.forCount, seed.againstCount);
+    next += seed.forCount + seed.againstCount;
+    items.push(contentItemCodec.toItem(idea, 'IDEA'), { ...tally, args: seed.forCount + seed.againstCount }, ...args.items);
+    out.set(seed.id, args.ids);
+  }
+  await batchPut(items);
+  return out;
 }
 
 /**
@@ -128,24 +171,19 @@ async function layOut(siteId: number, otherSiteId: number, pattern: string, vote
   const slots = [...pattern] as Slot[];
   const first = await nextIds('idea', slots.length);
   const layout: Layout = { voted: [], hidden: [], args: new Map() };
-  const work: Array<() => Promise<void>> = [];
+  const seeds: IdeaSeed[] = [];
   for (const [i, slot] of slots.entries()) {
     const id = first + i;
     if (slot === '.') continue;
     if (slot === 'O') {
-      work.push(async () => {
-        await putIdeaAt(otherSiteId, id);
-        await seedArguments(otherSiteId, id, 1, 1);
-      });
+      seeds.push({ siteId: otherSiteId, id, forCount: 1, againstCount: 1 });
       continue;
     }
     (slot === 'V' ? layout.voted : layout.hidden).push(id);
-    work.push(async () => {
-      await putIdeaAt(siteId, id);
-      layout.args.set(id, await seedArguments(siteId, id, slot === 'V' ? 1 : hiddenArgs, slot === 'V' ? 1 : 0));
-    });
+    seeds.push({ siteId, id, forCount: slot === 'V' ? 1 : hiddenArgs, againstCount: slot === 'V' ? 1 : 0 });
   }
-  for (let i = 0; i < work.length; i += 10) await Promise.all(work.slice(i, i + 10).map((run) => run()));
+  const args = await seedIdeas(seeds);
+  for (const id of [...layout.voted, ...layout.hidden]) layout.args.set(id, args.get(id)!);
   for (let i = 0; i < layout.voted.length; i += 90) {
     await storeVotes(siteId, voter + i, Object.fromEntries(layout.voted.slice(i, i + 90).map((id) => [id, 'yes'])));
   }
@@ -180,6 +218,12 @@ async function allPages(siteId: number, query: Record<string, string>, token?: s
   throw new Error('more than 100 pages');
 }
 
+/**
+ * The two tests that walk every page of a layout in every order make a few hundred list calls: on a
+ * machine at load 15 that is past the integration project's default, so they get more time.
+ */
+const WALK_TIMEOUT_MS = 180_000;
+
 describe("a page's arguments, read by runs of nearby idea ids", () => {
   let site: { id: number };
   let other: { id: number };
@@ -194,15 +238,17 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
     const gap = (fill: string) => fill.repeat(MAX_GAP_IDS);
     const pattern = ['V', gap('H'), 'V', gap('.'), 'V', gap('O'), 'V', `H${gap('.')}`, 'V', `${gap('O')}O`, 'V', `${gap('H')}H`, 'V', 'VV', 'H', 'V'].join('');
     const layout = await layOut(site.id, other.id, pattern, voter);
-    for (const sort of ['votes_desc', 'votes_asc', 'createdate_desc', 'createdate_asc']) {
-      for (const pageSize of ['500', '3', '1']) {
+    // The 12 walks (about 160 pages) run side by side: they only read.
+    const walks = ['votes_desc', 'votes_asc', 'createdate_desc', 'createdate_asc'].flatMap((sort) => ['500', '3', '1'].map((pageSize) => ({ sort, pageSize })));
+    await Promise.all(
+      walks.map(async ({ sort, pageSize }) => {
         const records = await allPages(site.id, { sort, pageSize, includeArguments: '1' });
         const shown = records.map((r) => r.id).filter((id) => layout.args.has(id));
         expect(new Set(shown).size, `${sort} ${pageSize}: every idea once`).toBe(shown.length);
         expectOwnArguments(records.filter((r) => layout.args.has(r.id)), layout, site.id);
-      }
-    }
-  });
+      }),
+    );
+  }, WALK_TIMEOUT_MS);
 
   it("70 runs, pageSize 500, cursors, both vote orders: exactly each idea's own arguments", async () => {
     const own = await createSite({ votes: PUBLIC_VOTES });
@@ -211,20 +257,21 @@ describe("a page's arguments, read by runs of nearby idea ids", () => {
     const pattern = Array.from({ length: 70 }, (_, i) => `V${gaps[i % gaps.length]}`).join('');
     const layout = await layOut(own.id, other.id, pattern, voter, 3);
     expect(layout.voted).toHaveLength(70);
-    for (const sort of ['votes_desc', 'votes_asc']) {
-      for (const pageSize of ['500', '70', '13']) {
+    const walks = ['votes_desc', 'votes_asc'].flatMap((sort) => ['500', '70', '13'].map((pageSize) => ({ sort, pageSize })));
+    await Promise.all(
+      walks.map(async ({ sort, pageSize }) => {
         const records = await allPages(own.id, { sort, pageSize, includeArguments: '1', includeUser: '1', includeVoteCount: '1' });
         expect(records.map((r) => r.id).sort((a, b) => a - b), `${sort} ${pageSize}`).toEqual([...layout.voted, ...layout.hidden].sort((a, b) => a - b));
         expectOwnArguments(records, layout, own.id);
-      }
-    }
+      }),
+    );
     // selectRunning and a discovery status filter keep the same rule for what they show.
     for (const query of [{ selectRunning: '1' }, { status: 'OPEN' }] as Array<Record<string, string>>) {
       const records = await allPages(own.id, { sort: 'votes_desc', pageSize: '60', includeArguments: '1', ...query });
       expect(records.length).toBe(layout.voted.length + layout.hidden.length);
       expectOwnArguments(records, layout, own.id);
     }
-  });
+  }, WALK_TIMEOUT_MS);
 
   it("an idea left out by selectRunning, and a half-deleted idea (tombstone, arguments still stored), lend their arguments to no record", async () => {
     const own = await createSite({ votes: PUBLIC_VOTES });

@@ -24,7 +24,7 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { encodeCursor } from '#lib/store/db/cursor';
 import { cursorScope } from '#lib/store/db/query';
-import { FIRST_COUNTERLESS_VOTE_ID, VOTES_PER_USER } from '#lib/votes/ids';
+import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf, VOTES_PER_USER } from '#lib/votes/ids';
 import { listIdeasQuery } from '#schemas/idea';
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
@@ -566,8 +566,8 @@ describe('GSI3 cursors of the order by votes, sealed with the server key (as an 
   });
 });
 
-describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
-  it("two users' votes never share an id, and each id is the user's own range", async () => {
+describe('vote ids (a keyed permutation of the user id and n) and votes on deleted ideas', () => {
+  it("two users' votes never share an id, and no id tells its user: each is the permutation's, not the user's range", async () => {
     const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 5);
     const users = await Promise.all(Array.from({ length: 4 }, () => createUser(site.id)));
@@ -576,7 +576,12 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
       for (const round of [ideas.slice(0, 3), ideas.slice(2, 5)]) {
         const res = await castVotes(site.id, user.token, round.map((ideaId) => ({ ideaId })));
         expect(res.status).toBe(200);
-        for (const vote of res.body as Array<{ id: number }>) expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / VOTES_PER_USER)).toBe(user.id);
+        for (const vote of res.body as Array<{ id: number }>) {
+          expect(Number.isSafeInteger(vote.id) && vote.id > FIRST_COUNTERLESS_VOTE_ID).toBe(true);
+          // The old layout (10^12 + userId * 10^6 + n) and the plain one (userId * 2^20 + n) are both gone.
+          expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / 1_000_000)).not.toBe(user.id);
+          expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / VOTES_PER_USER)).not.toBe(user.id);
+        }
       }
       ids.push(...Object.values((await getBallot(site.id, user.id, true))!.votes).map((v) => v.id));
     }
@@ -593,7 +598,7 @@ describe('vote ids (userId * 1,000,000 + n) and votes on deleted ideas', () => {
     );
     const last = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
     expect(last.status).toBe(200);
-    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(FIRST_COUNTERLESS_VOTE_ID + user.id * VOTES_PER_USER + VOTES_PER_USER - 1);
+    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(voteIdOf(user.id, VOTES_PER_USER - 1));
     const refused = await castVotes(site.id, user.token, [{ ideaId: ideas[2]! }]);
     expect(refused.status).toBe(409);
     expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toHaveLength(2);

@@ -69,7 +69,7 @@ function pastMaxAge(seconds: number) {
 describe('secrets from the store on a deployed stage', () => {
   it('a token signed with the current key verifies; the store is read once, then cached', async () => {
     const { me, fixtures, secrets } = await load();
-    await secrets.loadSecrets();
+    await secrets.loadSecrets(["tokenKeys", "serverKey", "serviceTokens"]);
     const site = await fixtures.createSite();
     const member = await fixtures.createUser(site.id, 'member');
     const before = ssm.calls.get('GetParameters') ?? 0;
@@ -95,7 +95,7 @@ describe('secrets from the store on a deployed stage', () => {
 
     await storeTokenKeys({ current: keys.b, next: null, previous: keys.a });
     pastMaxAge(2 * secrets.SECRETS_MAX_AGE_SECONDS);
-    await secrets.loadSecrets();
+    await secrets.loadSecrets(["tokenKeys", "serverKey", "serviceTokens"]);
     const issued = await jwt.issueToken(claims);
     expect(JSON.parse(Buffer.from(issued.split('.')[0]!, 'base64url').toString()).kid).toBe(keys.b.kid);
     expect(await call(issued)).toBe(200);
@@ -136,12 +136,42 @@ describe('secrets from the store on a deployed stage', () => {
     expect(await put(admin.token)).toBe(200);
   });
 
+  it("a function holds only its class's secrets: a reading route has no vote record key, and asking for one throws", async () => {
+    const { secrets } = await load();
+    const { ACCESS_CLASSES } = await import('#lib/config/access-classes');
+    await secrets.loadSecrets(ACCESS_CLASSES.read.secrets);
+    expect(secrets.secret('serverKey').length).toBeGreaterThanOrEqual(32);
+    for (const name of ['voteChainKey', 'voteSigningKey', 'votePublicKey'] as const) expect(() => secrets.secret(name), name).toThrow(/not one this function's access class reads/);
+    // Only the checkpoint job's class names the signing key; the key route holds the public half alone.
+    const holding = (name: string) => Object.entries(ACCESS_CLASSES).filter(([, grant]) => (grant.secrets as readonly string[]).includes(name)).map(([cls]) => cls);
+    expect(holding('voteSigningKey')).toEqual(['checkpoint']);
+    expect(holding('voteChainKey').sort()).toEqual(['ballot', 'checkpoint', 'job']);
+    expect(ACCESS_CLASSES.publicKey.secrets).toEqual(['votePublicKey']);
+  });
+
   it('the health check reads no secret, even when a token is sent', async () => {
     const { health } = await load();
     const before = ssm.calls.get('GetParameters') ?? 0;
     const answer = await invoke(health, { token: SERVICE_TOKEN });
     expect(answer.status).toBe(200);
     expect(ssm.calls.get('GetParameters') ?? 0).toBe(before);
+  });
+});
+
+describe('the OpenStad surface on a deployed stage', () => {
+  it("a cold start recognises the CMS's service token sent without Bearer (the secrets are read before the token); a wrong one is anonymous", async () => {
+    // A cold start: the module reset drops the secrets read by the tests above.
+    vi.resetModules();
+    const surface = (await import('../../../functions/openstad/handler.ts')).handler;
+    const { fixtures } = await load();
+    const site = await fixtures.createSite({ oauth: { default: { 'auth-server-url': 'https://auth.example' } } });
+    const read = (token: string) => invoke<{ config: Record<string, unknown> }>(surface, { path: `/openstad/api/site/${site.id}`, headers: { 'X-Authorization': token } });
+    const cms = await read(SERVICE_TOKEN);
+    expect(cms.status, JSON.stringify(cms.body)).toBe(200);
+    expect(cms.body.config, 'the service token is admin: the oauth section shows').toHaveProperty('oauth');
+    const stranger = await read(`${SERVICE_TOKEN}x`);
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.config, 'a wrong token reads as anonymous').not.toHaveProperty('oauth');
   });
 });
 

@@ -17,10 +17,13 @@ describe('vote records', () => {
     const user = await createUser(site.id);
     const res = await castVotes(site.id, user.token, [{ ideaId: b, opinion: 'no' }, { ideaId: a }]);
     expect(res.status).toBe(200);
+    // Each record carries the round's receipt: the mac of the vote log entry it wrote.
+    const receipt = expect.stringMatching(/^[0-9a-f]{64}$/);
     expect(res.body).toEqual([
-      { id: expect.any(Number), ideaId: a, userId: user.id, opinion: 'yes', createdAt: expect.any(String) },
-      { id: expect.any(Number), ideaId: b, userId: user.id, opinion: 'no', createdAt: expect.any(String) },
+      { id: expect.any(Number), ideaId: a, userId: user.id, opinion: 'yes', createdAt: expect.any(String), receipt },
+      { id: expect.any(Number), ideaId: b, userId: user.id, opinion: 'no', createdAt: expect.any(String), receipt },
     ]);
+    expect(res.body[0]!.receipt).toBe(res.body[1]!.receipt);
     expect(res.body[0]!.id).not.toBe(res.body[1]!.id);
     expect(new Date(res.body[0]!.createdAt).toISOString()).toBe(res.body[0]!.createdAt);
     // A single object is a round of one.
@@ -97,7 +100,9 @@ describe('count', () => {
     const second = await castVotes(site.id, user.token, [{ ideaId: b }, { ideaId: c }]);
     expect(second.status).toBe(200);
     expect(ideasOf(second.body)).toEqual([[b, 'yes'], [c, 'yes']]);
-    expect(second.body[0]).toEqual(first.body[1]);
+    // The kept vote is the same vote; the receipt is the new round's.
+    expect({ ...second.body[0], receipt: undefined }).toEqual({ ...first.body[1], receipt: undefined });
+    expect(second.body[0]!.receipt).not.toBe(first.body[1]!.receipt);
     expect(await expectTalliesMatchBallots(site.id)).toEqual({ [b]: { yes: 1 }, [c]: { yes: 1 } });
   });
 

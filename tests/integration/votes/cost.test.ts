@@ -35,7 +35,7 @@ async function transactionSizes<T>(fn: () => Promise<T>): Promise<{ result: T; s
 const TWO = { BatchGetItemCommand: 1, TransactWriteItemsCommand: 1 };
 
 describe('requests per vote round', () => {
-  it.each([[1], [20], [READ_AHEAD_IDEAS]])('a count round of %i ideas takes 2 requests, one transaction of n + 1 actions', async (n) => {
+  it.each([[1], [20], [READ_AHEAD_IDEAS]])('a count round of %i ideas takes 2 requests, one transaction of n + 2 actions (the ballot and its log entry)', async (n) => {
     const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 100 });
     const ideas = await createIdeas(site.id, n);
     const user = await createUser(site.id);
@@ -43,7 +43,7 @@ describe('requests per vote round', () => {
     expect(counted.result.status).toBe(200);
     expect(counted.result.body).toHaveLength(n);
     expect(counted.commands).toEqual(TWO);
-    expect(sizes).toEqual([n + 1]);
+    expect(sizes).toEqual([n + 2]);
     await expectTalliesMatchBallots(site.id);
   });
 
@@ -54,7 +54,7 @@ describe('requests per vote round', () => {
     const { result: counted, sizes } = await transactionSizes(() => countRequests(() => castVotes(site.id, user.token, ideas.map((ideaId) => ({ ideaId })))));
     expect(counted.result.status).toBe(200);
     expect(counted.commands).toEqual({ BatchGetItemCommand: 2, TransactWriteItemsCommand: 1 });
-    expect(sizes).toEqual([98]);
+    expect(sizes).toEqual([99]);
     await expectTalliesMatchBallots(site.id);
   });
 
@@ -67,8 +67,8 @@ describe('requests per vote round', () => {
     // 24 keys ahead (site, caller, ballot, 20 tallies), the other 80 tallies after the checks, and a
     // check that the idea whose count rode in the journal was not deleted meanwhile.
     expect(counted.commands).toEqual({ BatchGetItemCommand: 3, TransactWriteItemsCommand: 2 });
-    // The ballot with 99 tallies, then the journal's step: the last tally with the journal cleared.
-    expect(sizes).toEqual([100, 2]);
+    // The ballot, its log entry and 98 tallies, then the journal's step: the last two with the journal cleared.
+    expect(sizes).toEqual([100, 3]);
     const tallies = await expectTalliesMatchBallots(site.id);
     expect(Object.keys(tallies)).toHaveLength(100);
   });
@@ -82,9 +82,9 @@ describe('requests per vote round', () => {
       countRequests(() => castVotes(site.id, user.token, ideas.slice(100).map((ideaId) => ({ ideaId })))),
     );
     expect(counted.result.status).toBe(200);
-    // The first transaction holds the ballot and 99 of the 100 additions (their conditions); the journal
-    // then applies the last addition and the 100 removals.
-    expect(sizes).toEqual([100, 100, 3]);
+    // The first transaction holds the ballot, its log entry and 98 of the 100 additions (their
+    // conditions); the journal then applies the last two additions and the 100 removals.
+    expect(sizes).toEqual([100, 100, 4]);
     const tallies = await expectTalliesMatchBallots(site.id);
     expect(Object.keys(tallies).map(Number).sort((a, b) => a - b)).toEqual(ideas.slice(100));
   });

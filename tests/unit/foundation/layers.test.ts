@@ -22,7 +22,7 @@ const ROOT = join(import.meta.dirname, '../../..');
  * domain-neutral. Within a layer folders may import each other as long as no cycle forms.
  */
 const LAYERS: ReadonlyArray<readonly [layer: string, folders: readonly string[]]> = [
-  ['adapter', ['http', 'openapi', 'routes']],
+  ['adapter', ['http', 'openapi', 'openstad', 'routes']],
   ['request', ['request']],
   ['application', ['jobs', 'migrate', 'privacy']],
   ['domain', ['arguments', 'articles', 'content', 'discovery', 'extra-data', 'ideas', 'newsletter', 'notifications', 'oauth', 'results', 'site-admin', 'system', 'tags', 'users', 'votes']],

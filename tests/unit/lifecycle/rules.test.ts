@@ -17,8 +17,10 @@ describe('siteJobDues', () => {
       'anonymize-ended': null,
       // On by default (OpenStad's 770 / 860 days).
       'anonymize-inactive': NOW,
-      // due at every site write; its run decides when next.
+      // Due at every site write; its run decides when next.
       'vote-checkpoints': NOW,
+      // A site write may change what the results show.
+      results: NOW,
     });
     const config = withDefaults({
       project: { endDate: '2030-06-01' },
@@ -31,6 +33,7 @@ describe('siteJobDues', () => {
       'anonymize-ended': '2030-06-11T00:00:00.000Z',
       'anonymize-inactive': NOW,
       'vote-checkpoints': NOW,
+      results: NOW,
     });
   });
 

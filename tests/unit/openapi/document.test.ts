@@ -95,8 +95,10 @@ describe('the OpenAPI document', () => {
       expect(params.map((p) => p.name).sort(), `${method} ${path}`).toEqual(inPath);
       for (const p of params) {
         expect(p.required).toBe(true);
-        // Ids are integers for a client (the API reads them strictly: schemas/common.ts pathId).
-        expect(p.schema).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999_999_999 });
+        // Ids are integers for a client (the API reads them strictly: schemas/common.ts pathId); a vote
+        // receipt is the hex mac of its log entry.
+        if (p.name === 'receipt') expect(p.schema).toEqual({ type: 'string', pattern: '^[0-9a-fA-F]{64}$' });
+        else expect(p.schema).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999_999_999 });
       }
     }
   });

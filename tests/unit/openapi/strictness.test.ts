@@ -52,10 +52,14 @@ describe('the document states the limits the server enforces', () => {
 });
 
 describe('what generated clients read', () => {
-  it('Site.config is the typed config (secrets marked writeOnly), in the record and in the list', () => {
+  it('Site.config is the typed config (secrets as the mask reads show), in the record and in the list', () => {
     expect(schemas.Site!.properties.config).toEqual({ $ref: '#/components/schemas/SiteConfigRead' });
     expect(schemas.SiteList!.properties.records.items).toEqual({ $ref: '#/components/schemas/Site' });
     expect(schemas.SiteConfigRead!.properties.votes.properties.voteType.enum).toContain('likes');
+    // Answers carry the mask where a secret is: a `writeOnly` property there would make every read a violation of the document.
+    expect(schemas.SiteConfigRead!.properties.basicAuth.properties.password).toMatchObject({ const: '********' });
+    expect(schemas.SiteConfigRead!.properties.oauth.additionalProperties.properties['auth-client-secret']).toMatchObject({ const: '********' });
+    expect(JSON.stringify(schemas.SiteConfigRead)).not.toContain('writeOnly');
   });
 
   it('VoteInput.opinion is an enum of the default vote values, optional, with no JSON Schema default (which generators make required)', () => {

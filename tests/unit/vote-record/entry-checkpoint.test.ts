@@ -3,7 +3,11 @@ import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublicKey, signCheckpoint } from '#lib/vote-record/checkpoint';
 import { entryBytes, entryMac, GENESIS_MAC, isReceipt, logOrder, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
-import { newVoteRecordKeyValues, publishedKey, readVoteRecordKeys } from '#lib/vote-record/keys';
+import { randomBytes } from 'node:crypto';
+import { voteChainKey, voteSigningKey } from '#lib/config/secret-values';
+import { publishedKey, voteRecordKeysOf } from '#lib/vote-record/keys';
+
+const freshKeys = () => voteRecordKeysOf(randomBytes(32), randomBytes(32));
 
 const key = Buffer.alloc(32, 1);
 const entry: VoteEntry = {
@@ -53,7 +57,7 @@ describe('log entries', () => {
 });
 
 describe('checkpoints and keys', () => {
-  const keys = readVoteRecordKeys(newVoteRecordKeyValues(), false);
+  const keys = freshKeys();
   const head = { siteId: 3, id: 2, treeSize: 1042, root: 'ab'.repeat(32), cut: '2026-05-01T12:00:00.000Z', ballots: 998 };
 
   it('the signed text is a C2SP-style checkpoint: origin, size, base64 root, extension lines', () => {
@@ -64,30 +68,31 @@ describe('checkpoints and keys', () => {
 
   it('an Ed25519 signature verifies with the published key and fails for any changed field or another key', () => {
     const signed = signCheckpoint(head, keys.signingKey);
-    const published = publicKeyFromRaw(publishedKey(keys).publicKey);
+    const published = publicKeyFromRaw(publishedKey(keys.publicKey).publicKey);
     expect(signed.keyId).toBe(keys.keyId);
     expect(checkpointSignatureIsValid(signed, published)).toBe(true);
     for (const changed of [{ siteId: 4 }, { id: 3 }, { treeSize: 1043 }, { root: 'cd'.repeat(32) }, { cut: '2026-05-01T12:00:00.001Z' }, { ballots: 999 }]) {
       expect(checkpointSignatureIsValid({ ...signed, ...changed }, published)).toBe(false);
     }
     expect(checkpointSignatureIsValid({ ...signed, signature: 'garbage' }, published)).toBe(false);
-    const other = readVoteRecordKeys(newVoteRecordKeyValues(), false);
+    const other = freshKeys();
     expect(checkpointSignatureIsValid(signed, other.publicKey)).toBe(false);
     expect(rawPublicKey(keys.signingKey)).toEqual(rawPublicKey(createPublicKey(keys.signingKey)));
-    expect(publicKeyFromRaw(publishedKey(keys).jwk.x).equals(keys.publicKey)).toBe(true);
+    expect(publicKeyFromRaw(publishedKey(keys.publicKey).jwk.x).equals(keys.publicKey)).toBe(true);
   });
 
-  it('keys: dev defaults on the local stage only; short, missing or dev values refused elsewhere', () => {
-    const local = readVoteRecordKeys({}, true);
-    expect(local.chainKey.length).toBeGreaterThanOrEqual(32);
-    expect(() => readVoteRecordKeys({}, false)).toThrow(/VOTE_CHAIN_KEY is missing/);
-    const fresh = newVoteRecordKeyValues();
-    expect(() => readVoteRecordKeys({ ...fresh, VOTE_CHAIN_KEY: Buffer.alloc(16).toString('base64url') }, false)).toThrow(/shorter than 32/);
-    expect(() => readVoteRecordKeys({ VOTE_CHAIN_KEY: fresh.VOTE_CHAIN_KEY }, false)).toThrow(/VOTE_SIGNING_KEY is missing/);
-    expect(() => readVoteRecordKeys({ ...fresh, VOTE_SIGNING_KEY: 'short' }, false)).toThrow(/32-byte Ed25519 seed/);
-    const devChain = Buffer.from(local.chainKey).toString('base64url');
-    expect(() => readVoteRecordKeys({ ...fresh, VOTE_CHAIN_KEY: devChain }, false)).toThrow(/public dev default/);
+  it('keys in the secret store: dev defaults on the local stage only; short, malformed or dev values refused elsewhere', () => {
+    expect(voteChainKey.parse('', { allowDevValues: true }).length).toBeGreaterThanOrEqual(32);
+    expect(voteSigningKey.parse('', { allowDevValues: true }).length).toBe(32);
+    expect(() => voteChainKey.parse('')).toThrow(/empty/);
+    expect(() => voteChainKey.parse(randomBytes(16).toString('base64url'))).toThrow(/shorter than 32/);
+    expect(() => voteChainKey.parse('not base64url!')).toThrow(/base64url/);
+    expect(() => voteSigningKey.parse(randomBytes(31).toString('base64url'))).toThrow(/32 bytes/);
+    expect(() => voteChainKey.parse(voteChainKey.local({}))).toThrow(/public dev default/);
+    expect(() => voteSigningKey.parse(voteSigningKey.local({}))).toThrow(/public dev default/);
+    expect(voteSigningKey.parse(voteSigningKey.generate())).toHaveLength(32);
+    expect(voteChainKey.parse(voteChainKey.generate())).toHaveLength(32);
     // Two fresh pairs share nothing.
-    expect(readVoteRecordKeys(newVoteRecordKeyValues(), false).keyId).not.toBe(keys.keyId);
+    expect(freshKeys().keyId).not.toBe(keys.keyId);
   });
 });

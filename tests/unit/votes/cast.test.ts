@@ -10,13 +10,14 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import type { UserItem } from '#lib/store/users/users';
+import { voteIdOf } from '#lib/votes/ids';
 
 const store = vi.hoisted(() => ({
   ballot: undefined as BallotItem | undefined,
   idempotency: undefined as { requestHash: string; response: unknown } | undefined,
   ideas: [] as Array<{ id: number; budget?: number | null; theme?: string | null; gone?: boolean }>,
   outcomes: [] as Array<Record<string, unknown>>,
-  commits: [] as Array<Record<string, unknown>>,
+  commits: [] as Array<Record<string, unknown> & { seal?: { hash: string; entry: Record<string, unknown> } }>,
   reads: [] as number[][],
 }));
 
@@ -64,15 +65,18 @@ describe('castVotes', () => {
   it('a first round: ids from the ballot sequence, one read, one commit with the ballot, tallies and seal; the records back', async () => {
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 2, opinion: 'yes' }, { ideaId: 1, opinion: 'yes' }]);
     expect(result.replayed).toBe(false);
+    const receipt = store.commits[0]?.seal?.hash;
+    expect(receipt).toMatch(/^[0-9a-f]{64}$/);
     expect(result.records).toEqual([
-      { id: 1_000_007_000_002, ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
-      { id: 1_000_007_000_001, ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() },
+      { id: voteIdOf(7, 2), ideaId: 1, userId: 7, opinion: 'yes', createdAt: NOW.toISOString(), receipt },
+      { id: voteIdOf(7, 1), ideaId: 2, userId: 7, opinion: 'yes', createdAt: NOW.toISOString(), receipt },
     ]);
     expect(store.reads).toEqual([[2, 1]]);
     expect(store.commits).toHaveLength(1);
     const write = store.commits[0]!;
     expect(write).toMatchObject({ siteId: 1, userId: 7, readVersion: undefined, voteSeq: 2 });
-    expect(write.seal).toBeDefined();
+    // The entry the round appends: version 1, the first of its chain, the whole vote set.
+    expect(write.seal!.entry).toMatchObject({ siteId: 1, userId: 7, version: 1, prevMac: '0'.repeat(64), votes: [[1, 'yes'], [2, 'yes']], writtenAt: NOW.toISOString(), mac: receipt });
     expect(write.idempotency).toBeUndefined();
     expect(write.changes).toEqual([
       { ideaId: 2, change: { yes: 1 }, addsVotes: true },
@@ -83,7 +87,7 @@ describe('castVotes', () => {
   it('a later round numbers its votes on from the ballot sequence; a removed vote is a change that adds nothing', async () => {
     store.ballot = { siteId: 1, userId: 7, version: 3, updatedAt: 'x', voteSeq: 5, votes: { '1': { id: 1_000_007_000_005, opinion: 'yes', createdAt: 'then' } } };
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 3, opinion: 'yes' }]);
-    expect(result.records).toEqual([{ id: 1_000_007_000_006, ideaId: 3, userId: 7, opinion: 'yes', createdAt: NOW.toISOString() }]);
+    expect(result.records).toEqual([{ id: voteIdOf(7, 6), ideaId: 3, userId: 7, opinion: 'yes', createdAt: NOW.toISOString(), receipt: store.commits[0]!.seal!.hash }]);
     expect(store.commits[0]).toMatchObject({ readVersion: 3, voteSeq: 6 });
     expect(store.commits[0]!.changes).toEqual([
       { ideaId: 3, change: { yes: 1 }, addsVotes: true },

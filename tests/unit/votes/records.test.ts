@@ -120,7 +120,7 @@ describe('the verify-votes report and who may vote', () => {
   it('formats an agreeing site and one with problems, one line each', async () => {
     const { formatVerifyReport } = await import('#lib/votes/verify');
     expect(formatVerifyReport({ siteId: 3, ballots: 2, problems: [], checkpoint: 'checkpoint 4 matches' })).toBe(
-      'site 3: 2 ballot(s); checkpoint 4 matches\nOK: tallies, ballot chains and the latest checkpoint agree',
+      'site 3: 2 ballot(s); checkpoint 4 matches\nOK: the vote log, its checkpoints, the ballots and the tallies agree',
     );
     expect(formatVerifyReport({ siteId: 3, ballots: 2, problems: ['a', 'b'], checkpoint: 'no checkpoint' })).toBe(
       'site 3: 2 ballot(s); no checkpoint\n2 problem(s):\n  - a\n  - b',

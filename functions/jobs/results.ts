@@ -1,0 +1,4 @@
+import { scheduledJob } from '#lib/jobs/lambda';
+import { run } from '#lib/jobs/results';
+
+export const handler = scheduledJob('results', run);

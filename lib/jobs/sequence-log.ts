@@ -1,0 +1,135 @@
+/**
+ * One checkpoint of a site's vote log (docs/results.md "The vote record"), as the vote-checkpoints job
+ * runs it per site:
+ *
+ * 1. take the log's lease (one sequencer per site at a time; a crashed run's lease runs out);
+ * 2. finish indexing the receipts of the previous checkpoint if a run stopped before that;
+ * 3. cut at SETTLE before the clock (every round stamped before then has committed) and read the
+ *    entries written since the previous cut, in log order (time written, receipt): one consistent Query
+ *    per 1 MB, at most `maxEntries` (then the cut moves back to just before the first entry left out);
+ * 4. check each entry's mac with the chain key: a forged entry is left out and reported (it stays in
+ *    the table, where the audit reports it too), never sequenced;
+ * 5. append the receipts to the tiles (the edge tiles read, cut back to the published size), compute
+ *    the new root from the head's right edge, sign the checkpoint, and publish it with the head in one
+ *    transaction conditioned on the lease and the size it extends;
+ * 6. index the new receipts (leaf index and checkpoint), mark the results stale and make the results
+ *    job due a debounce later.
+ * A checkpoint is signed at every run, new entries or not: a checkpoint covers the log up to its cut
+ * and is written on schedule whatever voters do (nothing they send can hold it back: an entry written
+ * meanwhile goes into the next one).
+ */
+import { randomBytes } from 'node:crypto';
+import { signCheckpoint } from '#lib/vote-record/checkpoint';
+import { macIsValid } from '#lib/vote-record/entry';
+import { sealedOf } from '#lib/vote-record/entry-item';
+import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
+import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
+import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
+import { makeJobDueBy } from '#lib/store/jobs/jobs';
+import { markResultsStale } from '#lib/store/results/snapshots';
+import {
+  finishIndexing,
+  publishSignedCheckpoint,
+  readLogEntries,
+  readLogTiles,
+  releaseLogLease,
+  takeLogLease,
+  writeLogTiles,
+  writeReceiptIndex,
+  type LogHead,
+} from '#lib/store/vote-log/log';
+
+/** How long before the run's clock the log is cut: a round's transaction finishes well within it. */
+export const SETTLE_MS = 60_000;
+/** A burst of votes makes one results computation: the results job is due this long after new entries. */
+export const RESULTS_DEBOUNCE_MS = 120_000;
+/** Entries sequenced per checkpoint at most (the rest go into the next one). */
+export const MAX_ENTRIES = 50_000;
+const LEASE_MS = 300_000;
+
+export interface SequenceOutcome {
+  checkpointId: number | null;
+  appended: number;
+  treeSize: number;
+  /** Entries left out because their mac is not the chain key's. */
+  forged: string[];
+  /** Another run holds the log. */
+  busy: boolean;
+}
+
+const frontierOf = (head: LogHead): Frontier => ({ size: head.size, hashes: head.frontier.map((hex) => Buffer.from(hex, 'hex')) });
+
+/** The edge tiles as the published size has them (a run that stopped after writing tiles may have grown them). */
+async function publishedEdge(siteId: number, size: number): Promise<Map<string, Tile>> {
+  const ids = edgeTiles(size);
+  const stored = new Map((await readLogTiles(siteId, ids)).map((tile) => [tileKey(tile), tile]));
+  const edge = new Map<string, Tile>();
+  for (const id of ids) {
+    const width = Math.floor(size / TILE_WIDTH ** id.level) % TILE_WIDTH;
+    const tile = stored.get(tileKey(id));
+    if (!tile || tile.data.length < width * HASH_BYTES) throw new Error(`vote log of site ${siteId}: tile ${tileKey(id)} is shorter than the published log`);
+    edge.set(tileKey(id), { ...id, data: tile.data.subarray(0, width * HASH_BYTES) });
+  }
+  return edge;
+}
+
+/** Indexes receipts [from, to) of checkpoint `checkpointId` from the data tiles (a run that stopped after publishing). */
+async function indexFromTiles(siteId: number, from: number, to: number, checkpointId: number): Promise<void> {
+  const ids = [];
+  for (let tile = Math.floor(from / TILE_WIDTH); tile * TILE_WIDTH < to; tile += 1) ids.push({ level: 0, index: tile });
+  const tiles = await readLogTiles(siteId, ids);
+  const receipts: { receipt: string; leafIndex: number; checkpointId: number }[] = [];
+  for (const tile of tiles) {
+    for (let i = 0; i < tile.data.length / HASH_BYTES; i += 1) {
+      const leafIndex = tile.index * TILE_WIDTH + i;
+      if (leafIndex >= from && leafIndex < to) receipts.push({ receipt: tile.data.subarray(i * HASH_BYTES, (i + 1) * HASH_BYTES).toString('hex'), leafIndex, checkpointId });
+    }
+  }
+  await writeReceiptIndex(siteId, receipts);
+}
+
+export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number } = {}): Promise<SequenceOutcome> {
+  const owner = randomBytes(9).toString('base64url');
+  const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
+  if (!head) return { checkpointId: null, appended: 0, treeSize: 0, forged: [], busy: true };
+  try {
+    if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
+    let cut = new Date(now.getTime() - SETTLE_MS).toISOString();
+    if (head.cut !== '' && cut <= head.cut) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: false };
+    const limit = options.maxEntries ?? MAX_ENTRIES;
+    let items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut, limit + 1);
+    if (items.length > limit) {
+      // Cut just before the first entry left out, so the checkpoint holds every entry up to its cut.
+      const first = items[limit]!.writtenAt;
+      items = items.filter((item) => item.writtenAt < first);
+      cut = new Date(Date.parse(first) - 1).toISOString();
+    }
+    const chainKey = voteChainKey();
+    const signingKey = voteSigningKey();
+    const entries = items.map(sealedOf);
+    const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
+    const valid = entries.filter((entry) => !forged.includes(entry));
+    const edge = await publishedEdge(siteId, head.size);
+    const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
+    await writeLogTiles(siteId, tiles);
+    const ballots = head.ballots + valid.filter((entry) => entry.version === 1).length;
+    const checkpointId = head.checkpointId + 1;
+    const signed = signCheckpoint({ siteId, id: checkpointId, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots }, signingKey);
+    const published = await publishSignedCheckpoint(
+      { ...signed, createdAt: now.toISOString() },
+      { siteId, size: frontier.size, frontier: frontier.hashes.map((hash) => hash.toString('hex')), checkpointId, cut, ballots, indexing: [head.size, frontier.size] },
+      owner,
+      head.size,
+    );
+    if (!published) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: true };
+    await writeReceiptIndex(siteId, valid.map((entry, i) => ({ receipt: entry.mac, leafIndex: head.size + i, checkpointId })));
+    await finishIndexing(siteId, owner);
+    if (valid.length > 0) {
+      await markResultsStale(siteId, valid[0]!.writtenAt);
+      await makeJobDueBy(siteId, 'results', new Date(now.getTime() + RESULTS_DEBOUNCE_MS).toISOString());
+    }
+    return { checkpointId, appended: valid.length, treeSize: frontier.size, forged: forged.map((e) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`), busy: false };
+  } finally {
+    await releaseLogLease(siteId, owner);
+  }
+}

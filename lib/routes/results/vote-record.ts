@@ -1,0 +1,65 @@
+/** The vote record's public routes (docs/results.md "The vote record"). */
+import type { Route } from '#lib/routes/route';
+import { siteParams } from '#schemas/common';
+import { consistencyQuery, receiptParams } from '#schemas/results';
+
+export const voteReceiptGet = {
+  operationId: 'voteReceiptGet',
+  method: 'GET',
+  path: '/api/site/{siteId}/vote-receipt/{receipt}',
+  handler: 'functions/results/vote-receipt',
+  params: receiptParams,
+  tag: 'Results',
+  summary: "A vote receipt's inclusion proof",
+  description:
+    'The receipt (a vote record\'s `receipt`: its ballot entry\'s mac, 64 hex digits) in the first signed checkpoint that covers it: `leafIndex` and the RFC 9162 inclusion `proof` (sibling hashes from the leaf up) for the leaf `SHA-256(0x00 || receipt)`. 404 until a checkpoint covers it. The receipt tells nothing about the ballot.',
+  access: 'everyone',
+  dataAccess: 'read',
+  auth: 'none',
+  success: { status: 200, schema: 'VoteReceipt' },
+} satisfies Route;
+
+export const voteRecordKey = {
+  operationId: 'voteRecordKey',
+  method: 'GET',
+  path: '/api/vote-record/key',
+  handler: 'functions/results/vote-record-key',
+  tag: 'Results',
+  summary: 'The public key of the vote checkpoints',
+  description: 'Ed25519 (RFC 8032): the raw key in standard base64 and as a JWK; `keyId` is what signed checkpoints name.',
+  access: 'everyone',
+  dataAccess: 'publicKey',
+  auth: 'none',
+  success: { status: 200, schema: 'VoteRecordKey' },
+} satisfies Route;
+
+export const voteRecordCheckpoint = {
+  operationId: 'voteRecordCheckpoint',
+  method: 'GET',
+  path: '/api/site/{siteId}/vote-record/checkpoint',
+  handler: 'functions/results/vote-record-checkpoint',
+  params: siteParams,
+  tag: 'Results',
+  summary: 'The latest signed checkpoint of the vote log',
+  description: 'What a voter, a witness or the city keeps to check later receipts and checkpoints against (`npm run verify-votes -- --receipt ... --checkpoint-url ...`). 404 before the first.',
+  access: 'everyone',
+  dataAccess: 'read',
+  auth: 'none',
+  success: { status: 200, schema: 'SignedCheckpoint' },
+} satisfies Route;
+
+export const voteRecordConsistency = {
+  operationId: 'voteRecordConsistency',
+  method: 'GET',
+  path: '/api/site/{siteId}/vote-record/consistency',
+  handler: 'functions/results/vote-record-consistency',
+  params: siteParams,
+  query: consistencyQuery,
+  tag: 'Results',
+  summary: 'The consistency proof between two tree sizes',
+  description: 'RFC 9162 2.1.4: the hashes that show the log of `to` entries extends the log of `from` entries, nothing rewritten, removed or reordered. `to` at most the latest checkpoint\'s size.',
+  access: 'everyone',
+  dataAccess: 'read',
+  auth: 'none',
+  success: { status: 200, schema: 'ConsistencyProof' },
+} satisfies Route;

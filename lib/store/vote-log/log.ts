@@ -1,0 +1,312 @@
+/**
+ * The vote log's items (docs/results.md "The vote record"), every key written here:
+ *
+ *   `VLOG#E#<writtenAt>#<receipt>`   an entry: one version of one ballot, immutable (a conditional Put in
+ *                                    the transaction of the write that makes it); SK order is log order
+ *   `VLOG#HEAD`                      where the log stands (size, right edge, latest checkpoint) and the
+ *                                    sequencer's lease: written only by the vote-checkpoints job
+ *   `VLOG#T#<level>#<index>`         a tile (lib/vote-record/tiles.ts): 256 receipts or subtree hashes
+ *   `VLOG#R#<receipt>`               where a receipt's entry is in the log, and the first checkpoint over it
+ *   `VLOG#C#<n>`                     signed checkpoint n (1, 2, 3, ... per site)
+ *
+ * No item here is written by every vote round but the round's own entry: the order is fixed by the
+ * job reading entries by time, not by a counter.
+ */
+import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '#lib/store/db/batch';
+import { doc, TABLE } from '#lib/store/db/client';
+import { defineCodec, recordReader } from '#lib/store/db/codec';
+import { conditionFailed } from '#lib/store/db/failures';
+import { sitePk, type Key } from '#lib/store/db/keys';
+import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
+import { planOf } from '#lib/store/db/prefetch';
+import { getItem } from '#lib/store/db/read';
+import {
+  storedLogEntry,
+  storedLogHead,
+  storedLogTile,
+  storedReceiptIndex,
+  storedSignedCheckpoint,
+  type StoredLogEntry,
+  type StoredLogHead,
+  type StoredReceiptIndex,
+  type StoredSignedCheckpoint,
+} from '#schemas/stored/vote-log';
+
+export type LogEntryItem = StoredLogEntry;
+export type LogHead = StoredLogHead;
+export type SignedCheckpointItem = StoredSignedCheckpoint;
+export type ReceiptIndex = StoredReceiptIndex;
+
+const ENTRY = 'VLOG#E#';
+const CHECKPOINT = 'VLOG#C#';
+/** Sorts after every receipt (lowercase hex): the end of an instant's entries in a key range. */
+const AFTER_RECEIPTS = '~';
+
+export const voteLogKeys = {
+  entry: (siteId: number, writtenAt: string, receipt: string): Key => ({ PK: sitePk(siteId), SK: `${ENTRY}${writtenAt}#${receipt}` }),
+  head: (siteId: number): Key => ({ PK: sitePk(siteId), SK: 'VLOG#HEAD' }),
+  tile: (siteId: number, level: number, index: number): Key => ({ PK: sitePk(siteId), SK: `VLOG#T#${level}#${String(index).padStart(10, '0')}` }),
+  receipt: (siteId: number, receipt: string): Key => ({ PK: sitePk(siteId), SK: `VLOG#R#${receipt}` }),
+  checkpoint: (siteId: number, id: number): Key => ({ PK: sitePk(siteId), SK: `${CHECKPOINT}${String(id).padStart(10, '0')}` }),
+};
+
+const entryCodec = defineCodec<LogEntryItem>({ kind: 'vote log entry', schema: storedLogEntry, keys: (e) => voteLogKeys.entry(e.siteId, e.writtenAt, e.mac) });
+const headCodec = defineCodec<LogHead>({ kind: 'vote log head', schema: storedLogHead, keys: (h) => voteLogKeys.head(h.siteId) });
+const checkpointCodec = defineCodec<SignedCheckpointItem>({ kind: 'signed vote checkpoint', schema: storedSignedCheckpoint, keys: (c) => voteLogKeys.checkpoint(c.siteId, c.id) });
+const readTile = recordReader('vote log tile', storedLogTile);
+const readReceipt = recordReader('vote receipt', storedReceiptIndex);
+
+// ---- entries ----
+
+/** The Put of a new entry, for the transaction of the write that makes it. */
+export const logEntryPut = (entry: LogEntryItem) => ({
+  Put: { TableName: TABLE, Item: entryCodec.toItem(entry), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+/** The newest entry's time, or undefined for a log without entries: one Query of one key. */
+export async function newestLogEntryAt(siteId: number): Promise<string | undefined> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ENTRY },
+      ScanIndexForward: false,
+      Limit: 1,
+      ProjectionExpression: 'writtenAt',
+      ConsistentRead: true,
+    }),
+  );
+  const at = out.Items?.[0]?.writtenAt;
+  return typeof at === 'string' ? at : undefined;
+}
+
+/** Entries written after `after` (exclusive; none: from the start) up to `until` (inclusive), in log order: consistent. */
+export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryItem[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': after ? `${ENTRY}${after}#${AFTER_RECEIPTS}` : ENTRY, ':to': `${ENTRY}${until}#${AFTER_RECEIPTS}` },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        ...(limit !== undefined ? { Limit: limit - items.length } : {}),
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start && (limit === undefined || items.length < limit));
+  return items.map(entryCodec.fromItem);
+}
+
+/** Every entry of the site, in log order (the audit), consistent. */
+export async function readAllLogEntries(siteId: number): Promise<LogEntryItem[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ENTRY },
+    ConsistentRead: true,
+  });
+  return items.map(entryCodec.fromItem);
+}
+
+// ---- the head and its lease ----
+
+export async function getLogHead(siteId: number): Promise<LogHead | undefined> {
+  const item = await getItem(voteLogKeys.head(siteId), { consistent: true });
+  return item ? headCodec.fromItem(item) : undefined;
+}
+
+/**
+ * Takes the sequencer's lease on the site's log for `owner` until `until` (creating the head of an empty
+ * log): the head as it stands, or undefined when another run holds a lease that has not run out.
+ */
+export async function takeLogLease(siteId: number, owner: string, now: Date, until: Date): Promise<LogHead | undefined> {
+  try {
+    const out = await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: voteLogKeys.head(siteId),
+        UpdateExpression:
+          'SET siteId = :site, leaseOwner = :owner, leaseUntil = :until, #size = if_not_exists(#size, :zero), frontier = if_not_exists(frontier, :none), checkpointId = if_not_exists(checkpointId, :zero), #cut = if_not_exists(#cut, :blank), ballots = if_not_exists(ballots, :zero)',
+        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner',
+        ExpressionAttributeNames: { '#size': 'size', '#cut': 'cut' },
+        ExpressionAttributeValues: { ':site': siteId, ':owner': owner, ':until': until.toISOString(), ':now': now.toISOString(), ':zero': 0, ':none': [], ':blank': '' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return headCodec.fromItem(out.Attributes!);
+  } catch (err) {
+    if (conditionFailed(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function releaseLogLease(siteId: number, owner: string): Promise<void> {
+  try {
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: voteLogKeys.head(siteId),
+        UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
+        ConditionExpression: 'leaseOwner = :owner',
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (err) {
+    if (!conditionFailed(err)) throw err;
+  }
+}
+
+/**
+ * Publishes a checkpoint: the signed checkpoint and the head moved on, in ONE transaction conditioned
+ * on this run's lease and on the size it extends. False when the lease was lost (another run publishes).
+ */
+export async function publishSignedCheckpoint(checkpoint: SignedCheckpointItem, head: Omit<LogHead, 'leaseOwner' | 'leaseUntil'>, owner: string, fromSize: number): Promise<boolean> {
+  try {
+    await doc.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: TABLE, Item: checkpointCodec.toItem(checkpoint), ConditionExpression: 'attribute_not_exists(PK)' } },
+          {
+            Update: {
+              TableName: TABLE,
+              Key: voteLogKeys.head(checkpoint.siteId),
+              UpdateExpression: 'SET #size = :size, frontier = :frontier, checkpointId = :id, #cut = :cut, ballots = :ballots, indexing = :indexing',
+              ConditionExpression: 'leaseOwner = :owner AND #size = :from',
+              ExpressionAttributeNames: { '#size': 'size', '#cut': 'cut' },
+              ExpressionAttributeValues: {
+                ':size': head.size,
+                ':frontier': head.frontier,
+                ':id': head.checkpointId,
+                ':cut': head.cut,
+                ':ballots': head.ballots,
+                ':indexing': head.indexing ?? [fromSize, fromSize],
+                ':owner': owner,
+                ':from': fromSize,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (conditionFailed(err)) return false;
+    throw err;
+  }
+}
+
+/** The receipts of the latest checkpoint are all indexed. */
+export async function finishIndexing(siteId: number, owner: string): Promise<void> {
+  await doc.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: voteLogKeys.head(siteId),
+      UpdateExpression: 'REMOVE indexing',
+      ConditionExpression: 'leaseOwner = :owner',
+      ExpressionAttributeValues: { ':owner': owner },
+    }),
+  );
+}
+
+// ---- tiles ----
+
+export interface StoredTile {
+  level: number;
+  index: number;
+  data: Buffer;
+}
+
+export async function readLogTiles(siteId: number, ids: readonly { level: number; index: number }[]): Promise<StoredTile[]> {
+  if (ids.length === 0) return [];
+  const items = await batchGet<Record<string, unknown>>(ids.map((id) => voteLogKeys.tile(siteId, id.level, id.index)), { consistentRead: true });
+  return items.map((item) => {
+    const [, , level, index] = String(item.SK).split('#');
+    return { level: Number(level), index: Number(index), data: Buffer.from(readTile(item).data) };
+  });
+}
+
+async function batchPut(items: Record<string, unknown>[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    while (pending && pending.length > 0) {
+      const out = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
+      pending = out.UnprocessedItems?.[TABLE] as typeof pending;
+    }
+  }
+}
+
+/** Writes tiles whole (the rightmost of a level grows; a tile beyond the published size is simply replaced). */
+export const writeLogTiles = (siteId: number, tiles: readonly StoredTile[]): Promise<void> =>
+  batchPut(tiles.map((tile) => ({ ...voteLogKeys.tile(siteId, tile.level, tile.index), data: tile.data })));
+
+/** Every tile of level 0 (the receipts in log order), for the audit: one Query per 1 MB. */
+export async function readDataTiles(siteId: number): Promise<StoredTile[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': 'VLOG#T#0#' },
+    ConsistentRead: true,
+  });
+  return items.map((item) => ({ level: 0, index: Number(String(item.SK).split('#')[3]), data: Buffer.from(readTile(item).data) }));
+}
+
+// ---- receipts ----
+
+export const writeReceiptIndex = (siteId: number, entries: readonly { receipt: string; leafIndex: number; checkpointId: number }[]): Promise<void> =>
+  batchPut(entries.map((e) => ({ ...voteLogKeys.receipt(siteId, e.receipt), leafIndex: e.leafIndex, checkpointId: e.checkpointId })));
+
+/** Where a receipt is in the log. Plannable: the receipt route reads it with the site. */
+export const getReceiptIndex = Object.assign(
+  async (siteId: number, receipt: string): Promise<ReceiptIndex | undefined> => {
+    const item = await getItem(voteLogKeys.receipt(siteId, receipt));
+    return item ? readReceipt(item) : undefined;
+  },
+  { plan: planOf((siteId: number, receipt: string) => [voteLogKeys.receipt(siteId, receipt)]) },
+);
+
+// ---- checkpoints ----
+
+export async function getSignedCheckpoint(siteId: number, id: number): Promise<SignedCheckpointItem | undefined> {
+  const item = await getItem(voteLogKeys.checkpoint(siteId, id));
+  return item ? checkpointCodec.fromItem(item) : undefined;
+}
+
+export async function latestSignedCheckpoint(siteId: number): Promise<SignedCheckpointItem | undefined> {
+  const out = await doc.send(
+    new QueryCommand({
+      TableName: TABLE,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': CHECKPOINT },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  const item = out.Items?.[0];
+  return item ? checkpointCodec.fromItem(item) : undefined;
+}
+
+/** Every checkpoint of the site, oldest first (the audit). */
+export async function readAllSignedCheckpoints(siteId: number): Promise<SignedCheckpointItem[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': CHECKPOINT },
+    ConsistentRead: true,
+  });
+  return items.map(checkpointCodec.fromItem);
+}
+
+/** One page of checkpoints, oldest first (the moderators' list): one Query. */
+export async function listSignedCheckpoints(siteId: number, page: PageRequest): Promise<Page<SignedCheckpointItem>> {
+  const pk = sitePk(siteId);
+  const result = await queryPage<Record<string, unknown>>(
+    { KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': pk, ':prefix': CHECKPOINT } },
+    page,
+    { values: { PK: pk }, skPrefix: CHECKPOINT },
+    { siteId, list: 'signed-vote-checkpoints' },
+  );
+  return { items: result.items.map(checkpointCodec.fromItem), nextCursor: result.nextCursor };
+}

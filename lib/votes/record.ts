@@ -1,0 +1,68 @@
+/**
+ * The vote record as anyone may read it (docs/results.md "The vote record"): the public key checkpoints
+ * are signed with, the latest signed checkpoint, a receipt's inclusion proof against the first
+ * checkpoint that covers it, and the consistency proof between two tree sizes. Proofs are computed from
+ * the tiles they need (one BatchGet), never from the whole log.
+ */
+import { badRequest, notFound } from '#lib/errors';
+import { isReceipt } from '#lib/vote-record/entry';
+import { publishedKey } from '#lib/vote-record/keys';
+import { consistencyProof, inclusionProof, neededNodes, type NodeSource } from '#lib/vote-record/merkle';
+import { tileKey, tilesFor, tileSource } from '#lib/vote-record/tiles';
+import { getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log/log';
+
+export interface PublicCheckpoint {
+  id: number;
+  treeSize: number;
+  root: string;
+  cut: string;
+  ballots: number;
+  signature: string;
+  keyId: string;
+}
+
+export interface ReceiptProof {
+  receipt: string;
+  checkpoint: PublicCheckpoint;
+  leafIndex: number;
+  /** Sibling hashes from the leaf up (hex), RFC 9162 2.1.3. */
+  proof: string[];
+}
+
+export const toPublicCheckpoint = ({ id, treeSize, root, cut, ballots, signature, keyId }: SignedCheckpointItem): PublicCheckpoint => ({ id, treeSize, root, cut, ballots, signature, keyId });
+
+export const voteRecordKey = () => publishedKey();
+
+/** A receipt's place in the log, for the request's first read (with the site). */
+export const receiptReads = ({ siteId, params }: { siteId: number; params: { receipt: string } }) => getReceiptIndex.plan(siteId, params.receipt);
+
+/** Runs `compute` over the tiles it needs: one dry run to learn the nodes, one BatchGet, the real run. */
+async function withTiles<T>(siteId: number, compute: (source: NodeSource) => T): Promise<T> {
+  const tiles = await readLogTiles(siteId, tilesFor(neededNodes(compute)));
+  return compute(tileSource(new Map(tiles.map((tile) => [tileKey(tile), tile]))));
+}
+
+const hex = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('hex'));
+
+export async function receiptProof(siteId: number, receipt: string): Promise<ReceiptProof> {
+  const at = isReceipt(receipt) ? await getReceiptIndex(siteId, receipt) : undefined;
+  if (!at) throw notFound(`Receipt ${receipt} is not in a checkpoint of site ${siteId} yet`);
+  const checkpoint = await getSignedCheckpoint(siteId, at.checkpointId);
+  if (!checkpoint) throw notFound(`Receipt ${receipt} is not in a checkpoint of site ${siteId} yet`);
+  const proof = await withTiles(siteId, (source) => inclusionProof(source, at.leafIndex, checkpoint.treeSize));
+  return { receipt, checkpoint: toPublicCheckpoint(checkpoint), leafIndex: at.leafIndex, proof: hex(proof) };
+}
+
+export async function latestCheckpoint(siteId: number): Promise<PublicCheckpoint> {
+  const checkpoint = await latestSignedCheckpoint(siteId);
+  if (!checkpoint) throw notFound(`Site ${siteId} has no signed checkpoint yet`);
+  return toPublicCheckpoint(checkpoint);
+}
+
+/** The proof that the tree of `to` leaves extends the tree of `from` leaves (both within the latest checkpoint). */
+export async function consistency(siteId: number, from: number, to: number): Promise<{ from: number; to: number; proof: string[] }> {
+  const latest = await latestSignedCheckpoint(siteId);
+  if (!latest || to > latest.treeSize) throw notFound(`Site ${siteId} has no signed checkpoint of ${to} entries or more`);
+  if (from < 1 || from > to) throw badRequest('`from` must be at least 1 and at most `to`');
+  return { from, to, proof: hex(await withTiles(siteId, (source) => consistencyProof(source, from, to))) };
+}

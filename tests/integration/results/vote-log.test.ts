@@ -1,0 +1,169 @@
+/**
+ * The vote log's sequencer and its proofs (docs/results.md "The vote record"), on entries written as
+ * the writes that make them would: checkpoints signed on schedule whatever voters do, the log order,
+ * forged entries refused, one sequencer per site, a run that stopped halfway, receipts and their
+ * inclusion proofs over HTTP, consistency proofs, the public key.
+ */
+import { describe, expect, it } from 'vitest';
+import { sequenceSiteLog } from '#lib/jobs/sequence-log';
+import { getJobMarker } from '#lib/store/jobs/jobs';
+import { getResultsState } from '#lib/store/results/snapshots';
+import { getLogHead, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log/log';
+import { checkpointSignatureIsValid, publicKeyFromRaw, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { entryMac, GENESIS_MAC } from '#lib/vote-record/entry';
+import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
+import { createSite } from '#tests/support/fixtures';
+import { invoke } from '#tests/support/invoke';
+import { countRequests } from '#tests/support/request-counter';
+import { toEntryItem, writeEntries } from '#tests/support/vote-log-fixtures';
+import { doc } from '#lib/store/db/client';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { handler as receiptHandler } from '../../../functions/results/vote-receipt.ts';
+import { handler as keyHandler } from '../../../functions/results/vote-record-key.ts';
+import { handler as checkpointHandler } from '../../../functions/results/vote-record-checkpoint.ts';
+import { handler as consistencyHandler } from '../../../functions/results/vote-record-consistency.ts';
+
+const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
+
+interface ReceiptAnswer {
+  receipt: string;
+  checkpoint: Omit<SignedCheckpoint, 'siteId'>;
+  leafIndex: number;
+  proof: string[];
+}
+
+const receiptOf = (siteId: number, receipt: string) => invoke<ReceiptAnswer>(receiptHandler, { params: { siteId, receipt } });
+
+async function publicKey() {
+  const answer = await invoke<{ publicKey: string; keyId: string; algorithm: string }>(keyHandler, { path: '/api/vote-record/key' });
+  expect(answer.status).toBe(200);
+  expect(answer.body.algorithm).toBe('Ed25519');
+  return publicKeyFromRaw(answer.body.publicKey);
+}
+
+describe('the sequencer', () => {
+  it('signs a checkpoint over the entries written before its cut, in log order, and leaves later ones for the next', async () => {
+    const site = await createSite();
+    const now = new Date();
+    const early = await writeEntries(site.id, [
+      { userId: 1, ideaIds: [10], writtenAt: minutesAgo(now, 10) },
+      { userId: 2, ideaIds: [11], writtenAt: minutesAgo(now, 9) },
+      { userId: 1, ideaIds: [10, 11], writtenAt: minutesAgo(now, 8) },
+    ]);
+    // Within the settle minute: still committing, for all the sequencer knows.
+    const late = await writeEntries(site.id, [{ userId: 3, ideaIds: [12], writtenAt: new Date(now.getTime() - 20_000) }]);
+    const first = await sequenceSiteLog(site.id, now);
+    expect(first).toMatchObject({ checkpointId: 1, appended: 3, treeSize: 3, forged: [], busy: false });
+    const tiles = await readLogTiles(site.id, [{ level: 0, index: 0 }]);
+    expect(tiles[0]!.data.toString('hex')).toBe(early.map((e) => e.mac).join(''));
+
+    const next = await sequenceSiteLog(site.id, new Date(now.getTime() + 60_000));
+    expect(next).toMatchObject({ checkpointId: 2, appended: 1, treeSize: 4 });
+    expect((await receiptOf(site.id, late[0]!.mac)).body.leafIndex).toBe(3);
+  });
+
+  it('writes a checkpoint at every run, new entries or not, and refuses a forged entry', async () => {
+    const site = await createSite();
+    const now = new Date();
+    await writeEntries(site.id, [{ userId: 1, ideaIds: [10], writtenAt: minutesAgo(now, 5) }]);
+    // A version written by someone without the chain key: a mac of another key.
+    const forged = { siteId: site.id, userId: 2, version: 1, prevMac: GENESIS_MAC, votes: [{ ideaId: 10, opinion: 'yes' }], writtenAt: minutesAgo(now, 4).toISOString() };
+    const mac = entryMac(Buffer.alloc(32, 9), forged);
+    await doc.send(new TransactWriteCommand({ TransactItems: [logEntryPut(toEntryItem({ ...forged, mac }))] }));
+    const first = await sequenceSiteLog(site.id, now);
+    expect(first.appended).toBe(1);
+    expect(first.forged).toEqual([expect.stringContaining('user 2 version 1')]);
+    const quiet = await sequenceSiteLog(site.id, new Date(now.getTime() + 3_600_000));
+    expect(quiet).toMatchObject({ checkpointId: 2, appended: 0, treeSize: 1 });
+    const latest = await invoke<SignedCheckpoint>(checkpointHandler, { params: { siteId: site.id } });
+    expect(latest.body).toMatchObject({ id: 2, treeSize: 1, cut: new Date(now.getTime() + 3_600_000 - 60_000).toISOString() });
+    expect(checkpointSignatureIsValid({ ...latest.body, siteId: site.id }, await publicKey())).toBe(true);
+  });
+
+  it('one sequencer per site: a run finding the lease held does nothing', async () => {
+    const site = await createSite();
+    await writeEntries(site.id, [{ userId: 1, ideaIds: [10], writtenAt: minutesAgo(new Date(), 5) }]);
+    expect(await takeLogLease(site.id, 'another run', new Date(), new Date(Date.now() + 60_000))).toBeDefined();
+    expect(await sequenceSiteLog(site.id, new Date())).toMatchObject({ busy: true, checkpointId: null });
+    const [a, b] = await Promise.all([sequenceSiteLog(site.id, new Date(Date.now() + 120_000)), sequenceSiteLog(site.id, new Date(Date.now() + 120_000))]);
+    expect([a.busy, b.busy]).toEqual([true, true]); // the lease above still runs
+  });
+
+  it('a run that wrote tiles but never published them: the next one starts from the published log', async () => {
+    const site = await createSite();
+    const now = new Date();
+    await writeEntries(site.id, [1, 2, 3].map((userId) => ({ userId, ideaIds: [10], writtenAt: minutesAgo(now, 10 - userId) })));
+    expect((await sequenceSiteLog(site.id, minutesAgo(now, 6.5))).treeSize).toBe(2);
+    // A crashed run's unpublished receipt on the edge tile.
+    const [edge] = await readLogTiles(site.id, [{ level: 0, index: 0 }]);
+    await writeLogTiles(site.id, [{ ...edge!, data: Buffer.concat([edge!.data, Buffer.alloc(32, 7)]) }]);
+    const next = await sequenceSiteLog(site.id, now);
+    expect(next).toMatchObject({ appended: 1, treeSize: 3 });
+    const [after] = await readLogTiles(site.id, [{ level: 0, index: 0 }]);
+    expect(after!.data.length).toBe(3 * 32);
+  });
+
+  it('a burst past the batch limit is cut just before the first entry left out, and the next run goes on', async () => {
+    const site = await createSite();
+    const now = new Date();
+    const at = minutesAgo(now, 30);
+    // Three entries at one instant, then two later: a limit of 4 takes the three and stops before the rest.
+    await writeEntries(site.id, [
+      { userId: 1, ideaIds: [1], writtenAt: at },
+      { userId: 2, ideaIds: [1], writtenAt: at },
+      { userId: 3, ideaIds: [1], writtenAt: at },
+      { userId: 4, ideaIds: [1], writtenAt: minutesAgo(now, 20) },
+      { userId: 5, ideaIds: [1], writtenAt: minutesAgo(now, 20) },
+    ]);
+    const first = await sequenceSiteLog(site.id, now, { maxEntries: 4 });
+    expect(first).toMatchObject({ appended: 3, treeSize: 3 });
+    expect((await getLogHead(site.id))!.cut).toBe(new Date(minutesAgo(now, 20).getTime() - 1).toISOString());
+    expect(await sequenceSiteLog(site.id, now, { maxEntries: 4 })).toMatchObject({ appended: 2, treeSize: 5 });
+  });
+
+  it('new entries mark the results stale and make the results job due a debounce later', async () => {
+    const site = await createSite();
+    const now = new Date();
+    await writeEntries(site.id, [{ userId: 1, ideaIds: [10], writtenAt: minutesAgo(now, 5) }]);
+    await sequenceSiteLog(site.id, now);
+    expect((await getResultsState(site.id))!.staleSince).toBe(minutesAgo(now, 5).toISOString());
+    expect((await getJobMarker(site.id, 'results'))!.dueAt).toBe(new Date(now.getTime() + 120_000).toISOString());
+  });
+});
+
+describe('receipts and proofs, over HTTP', () => {
+  it('a receipt is 404 until a checkpoint covers it, then proves its inclusion against a signed checkpoint; proofs over 600 entries read a few tiles', async () => {
+    const site = await createSite();
+    const now = new Date();
+    const entries = await writeEntries(site.id, Array.from({ length: 600 }, (_, i) => ({ userId: i + 1, ideaIds: [1 + (i % 5)], writtenAt: new Date(now.getTime() - 3_600_000 + i * 1000) })));
+    const probe = entries[517]!;
+    expect((await receiptOf(site.id, probe.mac)).status).toBe(404);
+    await sequenceSiteLog(site.id, new Date(now.getTime() - 3_600_000 + 400_000 + 60_000));
+    await sequenceSiteLog(site.id, now);
+    const key = await publicKey();
+    for (const entry of [entries[0]!, entries[255]!, entries[256]!, probe, entries[599]!]) {
+      const { result, commands } = await countRequests(() => receiptOf(site.id, entry.mac.toUpperCase()));
+      expect(result.status).toBe(200);
+      const { checkpoint, leafIndex, proof } = result.body;
+      expect(commands).toEqual({ BatchGetItemCommand: 2, GetItemCommand: 1 }); // site and receipt; the checkpoint; the tiles
+      expect(checkpointSignatureIsValid({ ...checkpoint, siteId: site.id }, key)).toBe(true);
+      expect(verifyInclusion(leafHash(Buffer.from(entry.mac, 'hex')), leafIndex, checkpoint.treeSize, proof.map((p) => Buffer.from(p, 'hex')), Buffer.from(checkpoint.root, 'hex'))).toBe(true);
+      // The first checkpoint that covers it: 401 entries in the first, 600 in the second.
+      expect(checkpoint.treeSize).toBe(leafIndex < 401 ? 401 : 600);
+    }
+    // A receipt of nothing, and one that is not a receipt.
+    expect((await receiptOf(site.id, 'ab'.repeat(32))).status).toBe(404);
+    expect((await receiptOf(site.id, 'not-hex')).status).toBe(400);
+    // The same receipt on another site is nothing there.
+    expect((await receiptOf((await createSite()).id, probe.mac)).status).toBe(404);
+
+    const proof = await invoke<{ proof: string[] }>(consistencyHandler, { params: { siteId: site.id }, query: { from: '401', to: '600' } });
+    expect(proof.status).toBe(200);
+    const first = (await receiptOf(site.id, entries[0]!.mac)).body.checkpoint;
+    const second = (await receiptOf(site.id, probe.mac)).body.checkpoint;
+    expect(verifyConsistency(401, 600, Buffer.from(first.root, 'hex'), Buffer.from(second.root, 'hex'), proof.body.proof.map((p) => Buffer.from(p, 'hex')))).toBe(true);
+    expect((await invoke(consistencyHandler, { params: { siteId: site.id }, query: { from: '1', to: '601' } })).status).toBe(404);
+    expect((await invoke(consistencyHandler, { params: { siteId: site.id }, query: { from: '0', to: '6' } })).status).toBe(400);
+    expect(voteLogKeys.receipt(site.id, probe.mac).SK).toBe(`VLOG#R#${probe.mac}`);
+  }, 300_000);
+});
