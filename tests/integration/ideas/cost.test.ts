@@ -101,7 +101,8 @@ describe('request counts', () => {
   });
 
   it("an owner's page shows `can` per idea (the first-vote-or-argument rule) at the same cost as anyone's", async () => {
-    const site = await createSite();
+    // Counts public: members may then order by votes too.
+    const site = await createSite({ votes: { isViewable: true } });
     const owner = await createUser(site.id, 'member');
     const voter = await createUser(site.id, 'member');
     const ideas = await seedIdeas(site.id, 6, { userId: owner.id });
