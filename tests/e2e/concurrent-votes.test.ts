@@ -52,7 +52,8 @@ describe('50 vote rounds by one user at once', () => {
     // The tallies count exactly the votes the user holds now, whatever order the rounds committed in.
     const votes = await call<{ records: Array<{ ideaId: number; opinion: string }> }>('GET', `/api/site/${siteId}/vote`, SERVICE_TOKEN);
     expect(votes.status).toBe(200);
-    expect(votes.body.records.length).toBeGreaterThan(0);
+    // No count is expected: a like given twice is taken back (likes toggle), so the accepted rounds
+    // may cancel out to an empty ballot, whose tallies must then be zero.
     for (const id of ideas) {
       const idea = await call<IdeaRecord & { yes: number; no: number }>('GET', `/api/site/${siteId}/idea/${id}?includeVoteCount=1`, SERVICE_TOKEN);
       const held = (opinion: string) => votes.body.records.filter((v) => v.ideaId === id && v.opinion === opinion).length;
