@@ -102,8 +102,9 @@ describe('npm run verify-votes -- --receipt', () => {
     const unknown = await verifyReceipt({ receipt: 'cd'.repeat(32), checkpointUrl });
     expect(unknown.code, unknown.output).toBe(1);
     const { publicKey } = generateKeyPairSync('ed25519');
-    const raw = Buffer.from(publicKey.export({ format: 'jwk' }).x!, 'base64url').toString('base64');
-    const keyUrl = `data:application/json,${encodeURIComponent(JSON.stringify({ keyId: 'not-the-site-key', publicKey: raw }))}`;
+    const x = publicKey.export({ format: 'jwk' }).x!;
+    const key = { keyId: 'not-the-site-key', algorithm: 'Ed25519', publicKey: Buffer.from(x, 'base64url').toString('base64'), jwk: { kty: 'OKP', crv: 'Ed25519', x } };
+    const keyUrl = `data:application/json,${encodeURIComponent(JSON.stringify(key))}`;
     const otherKey = await verifyReceipt({ receipt, checkpointUrl, keyUrl });
     expect(otherKey.code, otherKey.output).toBe(1);
     expect(otherKey.output).toMatch(/FAIL .*not signed by key not-the-site-key/);
