@@ -98,7 +98,7 @@ describe('the OpenAPI document', () => {
         // Ids are integers for a client (the API reads them strictly: schemas/common.ts pathId); a vote
         // receipt is the hex mac of its log entry.
         if (p.name === 'receipt') expect(p.schema).toEqual({ type: 'string', pattern: '^[0-9a-fA-F]{64}$' });
-        else expect(p.schema).toEqual({ type: 'integer', minimum: 1, maximum: 999_999_999_999_999 });
+        else expect(p.schema).toEqual({ type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
       }
     }
   });
