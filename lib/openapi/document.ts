@@ -94,10 +94,10 @@ function componentSchemas(components: Record<string, { schema: z.core.$ZodType; 
  * number); a client sends integers, so the document says so, with the real ranges (the regex alone
  * would allow pageSize 0 and 501-999).
  */
-const PATH_ID_PATTERN = '^[1-9][0-9]{0,14}$';
+const PATH_ID_PATTERN = '^[1-9][0-9]{0,15}$';
 const PAGE_SIZE_PATTERN = '^[0-9]{1,3}$';
 function asClientWritesIt(name: string, schema: Json): Json {
-  if (schema.type === 'string' && schema.pattern === PATH_ID_PATTERN) return { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 };
+  if (schema.type === 'string' && schema.pattern === PATH_ID_PATTERN) return { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
   if (name === 'pageSize' && schema.type === 'string' && schema.pattern === PAGE_SIZE_PATTERN) return { type: 'integer', minimum: 1, maximum: 500, default: 100 };
   return schema;
 }
