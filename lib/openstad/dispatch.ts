@@ -54,6 +54,9 @@ interface Compiled {
 }
 
 /** OpenStad paths that differ from the main API's: its newsletter confirm lived under the signup path. */
+/** A stats path's site, as the main API's paths name it (for the catch-all's preflight answer). */
+const STATS_SITE = /^\/stats\/site\/([^/]+)(?=\/|$)/;
+
 const ALIASES: [RegExp, string][] = [[/^(\/api\/site\/[^/]+)\/newslettersignup\/confirm\/?$/, '$1/confirm']];
 
 function compile(routes: readonly Route[]): Compiled[] {
@@ -129,6 +132,12 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       return first;
     };
 
+    // A CORS preflight never carries credentials and needs none: the main catch-all answers it 204 with
+    // the CORS headers of the site in the path (a stats path names its site as the API's paths do).
+    if (method === 'OPTIONS') {
+      path = path.replace(STATS_SITE, '/api/site/$1');
+      return (await call(undefined, {}, {}, undefined)).result;
+    }
     if (path.startsWith('/stats/')) return stats(path, query, compiled, call);
 
     const match = findRoute(compiled, method, path);

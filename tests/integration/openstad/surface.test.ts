@@ -174,5 +174,26 @@ describe('the OpenStad surface', () => {
       expect(missing.status).toBe(404);
       expect(missing.body).toMatchObject({ status: 404, error: 'NotFound' });
     });
+
+    it('answers the preflight of every stats route 204 without credentials, as the main API answers preflights', async () => {
+      const closed = (await createSite({ allowedDomains: ['city.example.org'], basicAuth: { active: true, user: 'u', password: 'secret-pass' } })).id;
+      const paths = ['idea/total', 'vote/total?opinion=yes', 'vote/no-of-users', 'argument/total?sentiment=for', 'overview'];
+      for (const site of [siteId, closed]) {
+        for (const path of paths) {
+          const [pathname, query] = path.split('?');
+          const asked = { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-authorization, content-type' };
+          const own = await os(`/stats/site/${site}/${pathname}`, { method: 'OPTIONS', query: queryOf(query ?? ''), headers: { Origin: 'https://city.example.org', ...asked } });
+          expect(own.status, `${site} ${path}`).toBe(204);
+          expect(own.headers['access-control-allow-origin'], path).toBe('https://city.example.org');
+          expect(own.headers['access-control-allow-headers'], path).toMatch(/X-Authorization/);
+          // Another origin may not make the browser send a token (CONTRACT "Decided details, security").
+          const evil = await os(`/stats/site/${site}/${pathname}`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example.com', ...asked } });
+          expect(evil.status, path).toBe(204);
+          expect(evil.headers['access-control-allow-origin'], path).toBeUndefined();
+          const main = await os(`/api/site/${site}/idea`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example.com', ...asked } });
+          expect(evil.headers['access-control-allow-headers']).toBe(main.headers['access-control-allow-headers']);
+        }
+      }
+    });
   });
 });
