@@ -19,7 +19,7 @@ const GROUPS: Record<string, string[]> = {
   newsletter: ['newsletterSignupList', 'newsletterSignupCreate', 'newsletterConfirm'],
   notifications: ['notificationList', 'notificationSent'],
   votes: ['voteList', 'voteCast'],
-  results: ['resultsGet', 'exportVotes', 'exportIdeas', 'voteCheckpointList', 'userExport'],
+  results: ['resultsGet', 'resultsCompute', 'exportVotes', 'exportIdeas', 'voteCheckpointList', 'voteReceiptGet', 'voteRecordCheckpoint', 'voteRecordConsistency', 'userExport'],
   users: ['userList', 'userCreate', 'userGet', 'userUpdate', 'userDelete', 'oauthMe'],
   activity: ['userActivity', 'userWillAnonymize', 'userWillAnonymizeAll', 'userDoAnonymize', 'userDoAnonymizeAll'],
 };

@@ -7,10 +7,11 @@
  */
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { castVotes } from '#tests/support/vote-fixtures';
+import { sequenceSiteLog } from '#lib/jobs/sequence-log';
 import { invoke } from '#tests/support/invoke';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { SignupRecord } from '#schemas/newsletter';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { putNewIdea } from '#lib/store/ideas/ideas';
 import { putNewArticle } from '#lib/store/articles/articles';
 import { putNewArgument, toggleArgumentVoteOnce } from '#lib/store/arguments/arguments';
@@ -58,10 +59,12 @@ export interface SiteWorld {
   /** Discovery: two tags (`tag2Id` is the one a baseline deletes). */
   tagId: number;
   tag2Id: number;
+  /** The receipt of `member`'s ballot, in the site's first signed checkpoint of the vote log. */
+  receipt: string;
 }
 
 async function newTag(siteId: number, name: string): Promise<number> {
-  const id = await nextId('tag');
+  const id = newId();
   const now = new Date().toISOString();
   const outcome = await putNewTag({ id, siteId, name, group: null, createdAt: now, updatedAt: now, nameKey: { group: '', name } });
   if (outcome !== 'ok') throw new Error(`could not seed the tag: ${outcome}`);
@@ -79,7 +82,7 @@ function ideaFields(n: string) {
 }
 
 async function newContent(siteId: number, userId: number, kind: 'idea' | 'article'): Promise<number> {
-  const id = await nextId(kind);
+  const id = newId();
   const now = new Date().toISOString();
   const item: ContentItem = {
     id,
@@ -99,7 +102,7 @@ async function newContent(siteId: number, userId: number, kind: 'idea' | 'articl
 }
 
 async function newArgument(siteId: number, ideaId: number, userId: number, parentId: number | null): Promise<number> {
-  const id = await nextId('argument');
+  const id = newId();
   const now = new Date().toISOString();
   const item: ArgumentItem = {
     id,
@@ -138,6 +141,10 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
 
   const voted = await castVotes(siteId, member.token, [{ ideaId, opinion: 'yes' }]);
   if (voted.status !== 200) throw new Error(`could not seed a vote: ${voted.status} ${JSON.stringify(voted.body)}`);
+  const receipt = (voted.body as Array<{ receipt?: string }>)[0]?.receipt;
+  if (!receipt) throw new Error('the seeded vote has no receipt');
+  // The vote-checkpoints job's run, its settle minute past: the vote is in the site's first checkpoint.
+  await sequenceSiteLog(siteId, new Date(Date.now() + 2 * 60_000));
 
   seq += 1;
   const signupEmail = `signup-${siteId}-${seq}@example.org`;
@@ -153,12 +160,12 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const tagId = await newTag(siteId, 'green');
   const tag2Id = await newTag(siteId, 'blue');
 
-  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id };
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id, receipt };
 }
 
 /** A pending outbox record, as the lifecycle jobs write them. */
 async function newNotification(siteId: number): Promise<number> {
-  const id = await nextId('notification');
+  const id = newId();
   const now = new Date().toISOString();
   const put = notificationPut({ id, siteId, kind: 'project-ended', to: 'pm@example.org', subject: 'Ended', body: 'The project has ended.', status: 'pending', createdAt: now, sentAt: null });
   await doc.send(new PutCommand(put.Put!));
