@@ -10,7 +10,7 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { migrate } from '#lib/migrate/run';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { verifySiteVotes } from '#lib/results/verify';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, storedTallies, votingSite } from '#tests/support/vote-fixtures';

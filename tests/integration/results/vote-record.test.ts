@@ -16,7 +16,7 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { verifySiteVotes } from '#lib/results/verify';
 import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
 import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
 import { findSite } from '#lib/sites/site';

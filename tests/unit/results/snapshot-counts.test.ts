@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SealedEntry } from '#lib/vote-record/entry';
-import { checkSnapshotCounts } from '#lib/votes/verify-results';
+import { checkSnapshotCounts } from '#lib/results/verify-snapshot';
 
 const entry = (userId: number, version: number, writtenAt: string, ideaIds: number[]): SealedEntry => ({
   siteId: 1,

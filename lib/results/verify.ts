@@ -16,7 +16,7 @@
  * has no entry; a reordered log -> leaves out of order and roots that differ from the signed ones; an
  * edited tally -> the tally differs from the ballots; a ballot rewritten in place -> it differs from
  * its entry; a replaced checkpoint -> its signature fails; a results snapshot with other counts -> it
- * differs from the log (lib/votes/verify-results.ts).
+ * differs from the log (lib/results/verify-snapshot.ts).
  */
 import type { KeyObject } from 'node:crypto';
 import { auditVoteLog } from '#lib/vote-record/audit';
@@ -31,7 +31,7 @@ import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, readDataTiles } from '#lib/store/vote-log/log';
 import { entryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
-import { verifyResultsSnapshot } from '#lib/votes/verify-results';
+import { verifyResultsSnapshot } from '#lib/results/verify-snapshot';
 import type { Tally } from '#lib/votes/types';
 
 export interface VerifyReport {
