@@ -1,10 +1,12 @@
 /**
  * Prints the figures of a bench/results.json as Markdown tables, for docs/benchmarks.md:
  * `npx tsx scripts/bench/markdown.ts [bench/results.json]`. With `--update-docs`, writes the local-start
- * table into docs/benchmarks.md (between its bench-local markers) and the README row instead.
+ * table into docs/benchmarks.md (between its bench-local markers), the README row, the anonymize figures
+ * of docs/lifecycle.md and the results figures of docs/results.md instead.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { anonymizeMarkdown, type AnonymizeResults } from './anonymize-markdown.ts';
+import { resultsMarkdown, type ResultsBench } from './results-markdown.ts';
 import type { BundleResults } from './bundles.ts';
 import type { RequestResults } from './requests.ts';
 import type { LatencyResults } from './latency.ts';
@@ -63,7 +65,14 @@ function updateDocs(results: Results, local: LocalResults) {
     if (!marked.test(lifecycle)) throw new Error('docs/lifecycle.md has no bench-anonymize markers');
     writeFileSync('docs/lifecycle.md', lifecycle.replace(marked, (_m, open: string, close: string) => `${open}${anonymizeMarkdown(anonymize)}${close}`));
   }
-  console.log('Updated docs/benchmarks.md, docs/lifecycle.md and README.md from bench/results.json.');
+  const computed = (results as { results?: ResultsBench }).results;
+  if (computed) {
+    const page = readFileSync('docs/results.md', 'utf8');
+    const marked = /(<!-- bench-results:start -->\n)[\s\S]*?(\n<!-- bench-results:end -->)/;
+    if (!marked.test(page)) throw new Error('docs/results.md has no bench-results markers');
+    writeFileSync('docs/results.md', page.replace(marked, (_m, open: string, close: string) => `${open}${resultsMarkdown(computed)}${close}`));
+  }
+  console.log('Updated docs/benchmarks.md, docs/lifecycle.md, docs/results.md and README.md from bench/results.json.');
 }
 
 // Run as a script (not when a test imports localMarkdown).

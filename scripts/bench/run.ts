@@ -2,7 +2,8 @@
  * `npm run bench`: bundle sizes and load times, DynamoDB requests per call, in-process latency next
  * to its DynamoDB floor, and list / vote latency on a site of 100 vs 10,000 ideas. Prints tables and
  * writes bench/results.json. Starts its own in-memory DynamoDB Local (Java) on a free port. Section
- * `local` times `npm start -- --in-memory` (scripts/bench/local.ts); it carries its own date and machine,
+ * `results` computes Equal Shares on city-sized votes (200 ideas × 5,000 ballots, 500 × 100,000) and
+ * times the snapshot read. Section `local` times `npm start -- --in-memory` (scripts/bench/local.ts); it carries its own date and machine,
  * so `BENCH_ONLY=local` rewrites only the `local` key of the results file, and a run without it keeps
  * the `local` key there was.
  * Knobs (env): BENCH_RUNS, BENCH_WARMUP, BENCH_LOAD_RUNS, BENCH_SCALE_IDEAS, BENCH_LOCAL_RUNS, BENCH_ONLY, BENCH_OUT
@@ -19,6 +20,17 @@ import { readDeployConfig } from './serverless-config.ts';
 import { setBenchEnv } from './env.ts';
 import { bundleReport, latencyReport, localReport, requestReport, scaleReport } from './report.ts';
 import { measureLocal, type LocalResults } from './local.ts';
+import { COMPUTE_CASES, measureCompute, type ComputeRow } from './results-compute.ts';
+import { resultsMarkdown, type ResultsBench } from './results-markdown.ts';
+import { load } from 'js-yaml';
+
+/** The results job's Lambda timeout, as functions/jobs/functions.yml declares it. */
+const resultsJobTimeoutSeconds = () => {
+  const jobs = load(readFileSync(resolve(root, 'functions/jobs/functions.yml'), 'utf8')) as { jobResults?: { timeout?: number } };
+  const timeout = jobs.jobResults?.timeout;
+  if (typeof timeout !== 'number') throw new Error('functions/jobs/functions.yml: jobResults has no timeout');
+  return timeout;
+};
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (line: string) => console.log(line);
@@ -68,9 +80,17 @@ async function main() {
     log(`\n${reports.at(-1)}\n`);
   }
 
+  // CPU only, also before Java starts: Equal Shares at city scale.
+  let computeRows: ComputeRow[] | undefined;
+  if (sections.has('results')) {
+    log('Results: computing Equal Shares at city scale…');
+    computeRows = measureCompute(COMPUTE_CASES, log);
+    lap('resultsCompute');
+  }
+
   let dynamo: DynamoLocal | undefined;
   try {
-    if (sections.has('requests') || sections.has('latency') || sections.has('scale') || sections.has('anonymize')) {
+    if (sections.has('requests') || sections.has('latency') || sections.has('scale') || sections.has('anonymize') || sections.has('results')) {
       log('Starting DynamoDB Local (in memory)…');
       dynamo = await startDynamoLocal();
       setBenchEnv(dynamo.endpoint);
@@ -128,6 +148,24 @@ async function main() {
       lap('anonymize');
       log(`\n${reports.at(-1)}\n`);
     }
+    if (computeRows) {
+      log('Results: the snapshot read…');
+      const { measureResultsRead } = await import('./results-read.ts');
+      const { STOP_BEFORE_DEADLINE_MS } = await import('#lib/jobs/run');
+      const read = await measureResultsRead(benchConfig.runs, benchConfig.warmup, log);
+      const bench: ResultsBench = {
+        generatedAt: results.generatedAt as string,
+        machine: results.machine as ResultsBench['machine'],
+        jobWorkSeconds: resultsJobTimeoutSeconds() - STOP_BEFORE_DEADLINE_MS / 1000,
+        compute: computeRows,
+        read: read.map(({ name, requests, commands, handler, floor, bodyBytes, chunks }) => ({ name, requests, commands, handler, floor, bodyBytes, chunks })),
+      };
+      results.results = bench;
+      violations.results = read.filter((row) => row.requests.max > 2).map((row) => `${row.name}: ${row.requests.max} requests (> 2)`);
+      reports.push(`Results\n${resultsMarkdown(bench)}`);
+      lap('resultsRead');
+      log(`\n${reports.at(-1)}\n`);
+    }
   } finally {
     await dynamo?.stop();
   }
@@ -146,7 +184,7 @@ async function main() {
   }
 
   // Sections not run this time keep the figures of the run that made them (BENCH_ONLY reruns one).
-  for (const section of ['bundles', 'requests', 'latency', 'scale', 'anonymize'] as const) {
+  for (const section of ['bundles', 'requests', 'latency', 'scale', 'anonymize', 'results'] as const) {
     if (!sections.has(section) && previous[section] !== undefined) {
       results[section] = previous[section];
       violations[section] = ((previous.violations as Record<string, string[]> | undefined) ?? {})[section] ?? [];

@@ -11,13 +11,15 @@
  * head conditioned on the generation it replaces, then gives the old chunks a TTL an hour out, so a
  * reader holding the old head still finds them. Every key is written here.
  */
-import { BatchWriteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchPut } from '#lib/store/db/batch';
 import { doc, TABLE } from '#lib/store/db/client';
 import { defineCodec } from '#lib/store/db/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { planOf } from '#lib/store/db/prefetch';
 import { getItem, getItems } from '#lib/store/db/read';
+import { update, withCondition } from '#lib/store/db/update';
 import { storedResultsChunk, storedResultsHead, storedResultsState, type StoredResultsHead, type StoredResultsState } from '#schemas/stored/results-snapshot';
 
 export type ResultsHead = StoredResultsHead;
@@ -66,16 +68,8 @@ export interface SnapshotWrite {
 /** Writes a snapshot; false when another writer replaced the head meanwhile (then nothing is lost: theirs stands). */
 export async function writeResultsSnapshot({ head, chunks, replaces }: SnapshotWrite, now: Date): Promise<boolean> {
   const inline = chunks.length === 1;
-  if (!inline) {
-    for (let i = 0; i < chunks.length; i += 25) {
-      const requests = chunks.slice(i, i + 25).map((data, j) => ({ PutRequest: { Item: { ...resultsKeys.chunk(head.siteId, head.generation, i + j), data } } }));
-      let pending: typeof requests | undefined = requests;
-      while (pending && pending.length > 0) {
-        const out = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
-        pending = out.UnprocessedItems?.[TABLE] as typeof requests | undefined;
-      }
-    }
-  }
+  // The new generation's chunks first (throttled puts are sent again with backoff, then a 503).
+  if (!inline) await batchPut(chunks.map((data, i) => ({ ...resultsKeys.chunk(head.siteId, head.generation, i), data })));
   const item = headCodec.toItem({ ...head, chunks: inline ? 0 : chunks.length, ...(inline ? { body: chunks[0]! } : {}) });
   try {
     await doc.send(
@@ -95,7 +89,7 @@ export async function writeResultsSnapshot({ head, chunks, replaces }: SnapshotW
     const ttl = Math.floor(now.getTime() / 1000) + OLD_CHUNKS_SECONDS;
     await Promise.all(
       Array.from({ length: replaces.chunks }, (_, i) =>
-        doc.send(new UpdateCommand({ TableName: TABLE, Key: resultsKeys.chunk(head.siteId, replaces.generation, i), UpdateExpression: 'SET #ttl = :ttl', ExpressionAttributeNames: { '#ttl': 'ttl' }, ExpressionAttributeValues: { ':ttl': ttl } })),
+        doc.send(new UpdateCommand({ TableName: TABLE, Key: resultsKeys.chunk(head.siteId, replaces.generation, i), ...update({ set: { ttl } }) })),
       ),
     );
   }
@@ -117,9 +111,10 @@ export async function takeResultsLease(siteId: number, owner: string, now: Date,
       new UpdateCommand({
         TableName: TABLE,
         Key: resultsKeys.state(siteId),
-        UpdateExpression: 'SET siteId = :site, leaseOwner = :owner, leaseUntil = :until',
-        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner',
-        ExpressionAttributeValues: { ':site': siteId, ':owner': owner, ':until': until.toISOString(), ':now': now.toISOString() },
+        ...withCondition(update({ set: { siteId, leaseOwner: owner, leaseUntil: until.toISOString() } }), {
+          expression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner',
+          values: { ':now': now.toISOString(), ':owner': owner },
+        }),
       }),
     );
     return true;
@@ -142,9 +137,11 @@ export async function releaseResultsLease(siteId: number, owner: string, outcome
       new UpdateCommand({
         TableName: TABLE,
         Key: resultsKeys.state(siteId),
-        UpdateExpression: done ? 'REMOVE leaseOwner, leaseUntil, progress' : progress !== undefined ? 'SET progress = :progress REMOVE leaseOwner, leaseUntil' : 'REMOVE leaseOwner, leaseUntil',
-        ConditionExpression: 'leaseOwner = :owner',
-        ExpressionAttributeValues: { ':owner': owner, ...(progress !== undefined ? { ':progress': progress } : {}) },
+        // Done: the progress goes; unfinished: the progress is stored; failed: it stays as it was.
+        ...withCondition(update({ set: { progress }, remove: done ? ['leaseOwner', 'leaseUntil', 'progress'] : ['leaseOwner', 'leaseUntil'] }), {
+          expression: 'leaseOwner = :owner',
+          values: { ':owner': owner },
+        }),
       }),
     );
   } catch (err) {
@@ -157,9 +154,7 @@ export async function releaseResultsLease(siteId: number, owner: string, outcome
         new UpdateCommand({
           TableName: TABLE,
           Key: resultsKeys.state(siteId),
-          UpdateExpression: 'REMOVE staleSince',
-          ConditionExpression: 'staleSince <= :covered',
-          ExpressionAttributeValues: { ':covered': outcome.coveredFrom },
+          ...withCondition(update({ remove: ['staleSince'] }), { expression: 'staleSince <= :covered', values: { ':covered': outcome.coveredFrom } }),
         }),
       );
     } catch (err) {
@@ -174,8 +169,7 @@ export async function markResultsStale(siteId: number, since: string): Promise<v
     new UpdateCommand({
       TableName: TABLE,
       Key: resultsKeys.state(siteId),
-      UpdateExpression: 'SET siteId = :site, staleSince = if_not_exists(staleSince, :since)',
-      ExpressionAttributeValues: { ':site': siteId, ':since': since },
+      ...update({ set: { siteId }, setIfAbsent: { staleSince: since } }),
     }),
   );
 }

@@ -12,8 +12,8 @@
  * No item here is written by every vote round but the round's own entry: the order is fixed by the
  * job reading entries by time, not by a counter.
  */
-import { BatchWriteCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from '#lib/store/db/batch';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchPut } from '#lib/store/db/batch';
 import { doc, TABLE } from '#lib/store/db/client';
 import { defineCodec, recordReader } from '#lib/store/db/codec';
 import { conditionFailed } from '#lib/store/db/failures';
@@ -21,6 +21,7 @@ import { sitePk, type Key } from '#lib/store/db/keys';
 import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { planOf } from '#lib/store/db/prefetch';
 import { getItem } from '#lib/store/db/read';
+import { update, withCondition } from '#lib/store/db/update';
 import {
   storedLogEntry,
   storedLogHead,
@@ -129,11 +130,11 @@ export async function takeLogLease(siteId: number, owner: string, now: Date, unt
       new UpdateCommand({
         TableName: TABLE,
         Key: voteLogKeys.head(siteId),
-        UpdateExpression:
-          'SET siteId = :site, leaseOwner = :owner, leaseUntil = :until, #size = if_not_exists(#size, :zero), frontier = if_not_exists(frontier, :none), checkpointId = if_not_exists(checkpointId, :zero), #cut = if_not_exists(#cut, :blank), ballots = if_not_exists(ballots, :zero)',
-        ConditionExpression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner',
-        ExpressionAttributeNames: { '#size': 'size', '#cut': 'cut' },
-        ExpressionAttributeValues: { ':site': siteId, ':owner': owner, ':until': until.toISOString(), ':now': now.toISOString(), ':zero': 0, ':none': [], ':blank': '' },
+        // An empty log's head starts at size 0 with no edge, checkpoint, cut or ballots.
+        ...withCondition(update({ set: { siteId, leaseOwner: owner, leaseUntil: until.toISOString() }, setIfAbsent: { size: 0, frontier: [], checkpointId: 0, cut: '', ballots: 0 } }), {
+          expression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner',
+          values: { ':now': now.toISOString(), ':owner': owner },
+        }),
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -150,9 +151,7 @@ export async function releaseLogLease(siteId: number, owner: string): Promise<vo
       new UpdateCommand({
         TableName: TABLE,
         Key: voteLogKeys.head(siteId),
-        UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
-        ConditionExpression: 'leaseOwner = :owner',
-        ExpressionAttributeValues: { ':owner': owner },
+        ...withCondition(update({ remove: ['leaseOwner', 'leaseUntil'] }), { expression: 'leaseOwner = :owner', values: { ':owner': owner } }),
       }),
     );
   } catch (err) {
@@ -174,19 +173,10 @@ export async function publishSignedCheckpoint(checkpoint: SignedCheckpointItem, 
             Update: {
               TableName: TABLE,
               Key: voteLogKeys.head(checkpoint.siteId),
-              UpdateExpression: 'SET #size = :size, frontier = :frontier, checkpointId = :id, #cut = :cut, ballots = :ballots, indexing = :indexing',
-              ConditionExpression: 'leaseOwner = :owner AND #size = :from',
-              ExpressionAttributeNames: { '#size': 'size', '#cut': 'cut' },
-              ExpressionAttributeValues: {
-                ':size': head.size,
-                ':frontier': head.frontier,
-                ':id': head.checkpointId,
-                ':cut': head.cut,
-                ':ballots': head.ballots,
-                ':indexing': head.indexing ?? [fromSize, fromSize],
-                ':owner': owner,
-                ':from': fromSize,
-              },
+              ...withCondition(
+                update({ set: { size: head.size, frontier: head.frontier, checkpointId: head.checkpointId, cut: head.cut, ballots: head.ballots, indexing: head.indexing ?? [fromSize, fromSize] } }),
+                { expression: 'leaseOwner = :owner AND #size = :from', names: { '#size': 'size' }, values: { ':owner': owner, ':from': fromSize } },
+              ),
             },
           },
         ],
@@ -205,9 +195,7 @@ export async function finishIndexing(siteId: number, owner: string): Promise<voi
     new UpdateCommand({
       TableName: TABLE,
       Key: voteLogKeys.head(siteId),
-      UpdateExpression: 'REMOVE indexing',
-      ConditionExpression: 'leaseOwner = :owner',
-      ExpressionAttributeValues: { ':owner': owner },
+      ...withCondition(update({ remove: ['indexing'] }), { expression: 'leaseOwner = :owner', values: { ':owner': owner } }),
     }),
   );
 }
@@ -227,16 +215,6 @@ export async function readLogTiles(siteId: number, ids: readonly { level: number
     const [, , level, index] = String(item.SK).split('#');
     return { level: Number(level), index: Number(index), data: Buffer.from(readTile(item).data) };
   });
-}
-
-async function batchPut(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending && pending.length > 0) {
-      const out = await doc.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending } }));
-      pending = out.UnprocessedItems?.[TABLE] as typeof pending;
-    }
-  }
 }
 
 /** Writes tiles whole (the rightmost of a level grows; a tile beyond the published size is simply replaced). */

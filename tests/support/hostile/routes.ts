@@ -91,6 +91,16 @@ export interface QuerySpec {
   paged?: boolean;
 }
 
+/** A path parameter that is a key of its own shape, not a numeric id. */
+export interface PathKey {
+  /** Values the route refuses as malformed: 400. */
+  malformed: fc.Arbitrary<string>;
+  /** Well-formed values of no record: 404. */
+  unknown: fc.Arbitrary<string>;
+  /** The same kind of record on the other site: 404 here. */
+  foreign: (ctx: Ctx) => string;
+}
+
 export interface Route {
   /** The function name in functions.yml. */
   name: string;
@@ -101,6 +111,8 @@ export interface Route {
   path: string;
   /** Path parameters other than `siteId`, each with the same kind of record on the other site. */
   ids: Record<string, (ctx: Ctx) => number>;
+  /** Path parameters that are not numeric ids (a receipt): what is malformed (400), unknown and foreign (404). */
+  keys?: Record<string, PathKey>;
   baseline: (ctx: Ctx) => HostileRequest;
   body?: ObjectBody | { shape: 'votes' };
   query?: QuerySpec;
@@ -971,6 +983,69 @@ export const routes: Route[] = [
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
     query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => checkpointKeys.voteCheckpointPrefix, () => userKeys.userPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
+  },
+  {
+    name: 'resultsCompute',
+    module: 'functions/results/compute',
+    handler: lazy(() => import('../../../functions/results/compute.ts')),
+    method: 'POST',
+    path: '/api/site/{siteId}/results/compute',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token }),
+    denied: [
+      NOBODY,
+      { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: "the other site's moderator", status: 401, change: asUser((c) => c.other.moderator.token) },
+    ],
+  },
+  {
+    name: 'voteReceiptGet',
+    module: 'functions/results/vote-receipt',
+    handler: lazy(() => import('../../../functions/results/vote-receipt.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/vote-receipt/{receipt}',
+    ids: {},
+    keys: {
+      receipt: {
+        malformed: fc.oneof(
+          fc.constantFrom('', 'abc', '0', '1', 'g'.repeat(64), '0'.repeat(63), '0'.repeat(65), `${'0'.repeat(63)} `, `${'0'.repeat(62)}%00`, '../'.repeat(21), '0x' + '0'.repeat(62), 'ａ'.repeat(64)),
+          fc.string({ maxLength: 80 }).filter((s) => !/^[0-9a-fA-F]{64}$/.test(s)),
+        ),
+        unknown: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((bytes) => Buffer.from(bytes).toString('hex')),
+        foreign: (ctx) => ctx.other.receipt,
+      },
+    },
+    // Anyone may check a receipt: it is the voter's own proof, and it tells nobody else anything.
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), receipt: ctx.w.receipt } }),
+  },
+  {
+    name: 'voteRecordKey',
+    module: 'functions/results/vote-record-key',
+    handler: lazy(() => import('../../../functions/results/vote-record-key.ts')),
+    method: 'GET',
+    path: '/api/vote-record/key',
+    ids: {},
+    baseline: () => ({}),
+  },
+  {
+    name: 'voteRecordCheckpoint',
+    module: 'functions/results/vote-record-checkpoint',
+    handler: lazy(() => import('../../../functions/results/vote-record-checkpoint.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/vote-record/checkpoint',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) } }),
+  },
+  {
+    name: 'voteRecordConsistency',
+    module: 'functions/results/vote-record-consistency',
+    handler: lazy(() => import('../../../functions/results/vote-record-consistency.ts')),
+    method: 'GET',
+    path: '/api/site/{siteId}/vote-record/consistency',
+    ids: {},
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { from: '1', to: '1' } }),
+    // Sizes are whole numbers from 1; `from` past `to` is no proof.
+    query: { ids: ['from', 'to'], more: () => ({ from: fc.constantFrom('2', '3', '999999999') }) },
   },
   {
     name: 'userExport',

@@ -7,6 +7,7 @@
  */
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { castVotes } from '#tests/support/vote-fixtures';
+import { sequenceSiteLog } from '#lib/jobs/sequence-log';
 import { invoke } from '#tests/support/invoke';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { SignupRecord } from '#schemas/newsletter';
@@ -58,6 +59,8 @@ export interface SiteWorld {
   /** Discovery: two tags (`tag2Id` is the one a baseline deletes). */
   tagId: number;
   tag2Id: number;
+  /** The receipt of `member`'s ballot, in the site's first signed checkpoint of the vote log. */
+  receipt: string;
 }
 
 async function newTag(siteId: number, name: string): Promise<number> {
@@ -138,6 +141,10 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
 
   const voted = await castVotes(siteId, member.token, [{ ideaId, opinion: 'yes' }]);
   if (voted.status !== 200) throw new Error(`could not seed a vote: ${voted.status} ${JSON.stringify(voted.body)}`);
+  const receipt = (voted.body as Array<{ receipt?: string }>)[0]?.receipt;
+  if (!receipt) throw new Error('the seeded vote has no receipt');
+  // The vote-checkpoints job's run, its settle minute past: the vote is in the site's first checkpoint.
+  await sequenceSiteLog(siteId, new Date(Date.now() + 2 * 60_000));
 
   seq += 1;
   const signupEmail = `signup-${siteId}-${seq}@example.org`;
@@ -153,7 +160,7 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const tagId = await newTag(siteId, 'green');
   const tag2Id = await newTag(siteId, 'blue');
 
-  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id };
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id, receipt };
 }
 
 /** A pending outbox record, as the lifecycle jobs write them. */

@@ -1,0 +1,67 @@
+/**
+ * The results section's figures (results-compute.ts, results-read.ts) as docs/results.md shows them:
+ * `npx tsx scripts/bench/markdown.ts --update-docs` writes this between the bench-results markers of
+ * docs/results.md; tests/unit/bench/results-docs.test.ts fails when the page and bench/results.json
+ * disagree. Nothing here is typed by hand but the column headings.
+ */
+import type { ComputeRow } from './results-compute.ts';
+import type { Summary } from './stats.ts';
+
+export interface ResultsReadRow {
+  name: string;
+  requests: { min: number; max: number };
+  commands: Record<string, number>;
+  handler: Summary;
+  floor: Summary;
+  bodyBytes: number;
+  chunks: number;
+}
+
+export interface ResultsBench {
+  generatedAt: string;
+  machine: { cpus: number; cpu: string; node: string; loadAverageAtStart: number[] };
+  /** Seconds a results job run may compute (the job's Lambda timeout minus what it keeps free). */
+  jobWorkSeconds: number;
+  compute: ComputeRow[];
+  read: ResultsReadRow[];
+}
+
+const md = (headers: string[], rows: Array<Array<string | number>>, left = 1) =>
+  [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i < left ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+const int = (n: number) => n.toLocaleString('en-US');
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+export function resultsMarkdown(r: ResultsBench): string {
+  const worst = Math.max(...r.compute.map((c) => c.totalMs));
+  return [
+    `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start ` +
+      '(`npm run bench`, section `results`; `BENCH_ONLY=results npm run bench` reruns it alone).',
+    '',
+    'The whole computation, in CPU milliseconds of one process: grouping the ballots (profile), the add-one search of Equal Shares, the greedy rule.',
+    '',
+    md(
+      ['ideas', 'ballots', 'budget share', 'approvals', 'distinct ballots', 'runs', 'funded', 'profile ms', 'search ms', 'ms per run', 'greedy ms', 'CPU ms in all'],
+      r.compute.map((c) => [int(c.ideas), int(c.ballots), `${Math.round(c.budgetShare * 100)}%`, int(c.approvals), int(c.groups), int(c.runs), c.funded, c.profileMs, c.searchMs, c.msPerRun, c.greedyMs, c.totalMs]),
+      0,
+    ),
+    '',
+    `The slowest case takes ${(worst / 1000).toFixed(1)} s of CPU; a results job run may compute for ${r.jobWorkSeconds} s, so each case ends within one run ` +
+      `(${Math.floor((r.jobWorkSeconds * 1000) / worst)} times over for the slowest), and a search that does not stores its progress and goes on at the next run.`,
+    '',
+    'Reading a snapshot (the 200 × 5,000 body; `GET /results` anonymous, in process against DynamoDB Local, next to its bare requests):',
+    '',
+    md(
+      ['call', 'stored body', 'requests', 'median ms', 'p95 ms', 'floor median ms'],
+      r.read.map((row) => [
+        row.name,
+        `${kib(row.bodyBytes)} KiB gzipped, ${row.chunks === 0 ? 'in the head' : `${row.chunks} chunks`}`,
+        Object.entries(row.commands)
+          .map(([command, n]) => `${n} ${command.replace(/Command$/, '')}`)
+          .join(' + '),
+        row.handler.median,
+        row.handler.p95,
+        row.floor.median,
+      ]),
+    ),
+  ].join('\n');
+}
