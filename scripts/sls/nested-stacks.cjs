@@ -191,17 +191,31 @@ function splitTemplate(template, { templateUrl, groupOf = groupOfFunction }) {
   if (template.Outputs) template.Outputs = rewriteReferences(template.Outputs, toOutput);
 
   for (const [stackId, stack] of Object.entries(nested)) {
-    // A dependency the stack's parameters name already is one: CloudFormation (and cfn-lint's W3005) want it once.
-    const passed = referencesOf(stack.resource.Properties.Parameters).ids;
-    stack.resource.DependsOn = [...new Set(stack.resource.DependsOn)].filter((d) => !passed.has(d)).sort();
+    stack.resource.DependsOn = [...new Set(stack.resource.DependsOn)].sort();
     if (!stack.resource.DependsOn.length) delete stack.resource.DependsOn;
     if (!Object.keys(stack.template.Outputs).length) delete stack.template.Outputs;
     resources[stackId] = stack.resource;
     const counts = { resources: Object.keys(stack.template.Resources).length, parameters: Object.keys(stack.template.Parameters).length, outputs: Object.keys(stack.template.Outputs || {}).length };
     for (const [what, limit] of Object.entries(LIMITS)) if (counts[what] > limit) throw new Error(`nested stacks: ${stackId} has ${counts[what]} ${what}, CloudFormation allows ${limit}`);
   }
+  for (const t of [template, ...Object.values(nested).map((n) => n.template)]) statedOnce(t.Resources);
   assertAcyclic(resources);
   return nested;
+}
+
+/**
+ * Drops a DependsOn that a reference of the same resource states already (osls writes both for a
+ * route and its integration, a stage and its log group): CloudFormation waits all the same, and
+ * cfn-lint (W3005) asks for the dependency once.
+ */
+function statedOnce(resources) {
+  for (const resource of Object.values(resources)) {
+    if (!resource.DependsOn) continue;
+    const referenced = referencesOf([resource.Properties, resource.UpdatePolicy]).ids;
+    const rest = asList(resource.DependsOn).filter((d) => !referenced.has(d));
+    if (rest.length) resource.DependsOn = rest;
+    else delete resource.DependsOn;
+  }
 }
 
 /** CloudFormation refuses a circular dependency; say which, at package time rather than at deploy. */

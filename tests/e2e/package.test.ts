@@ -302,6 +302,16 @@ describe('serverless package (prod)', () => {
       const config = configs.find((c) => JSON.stringify(c.FunctionName).includes(id));
       expect(config, id).toMatchObject({ MaximumRetryAttempts: 2, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': ['JobsDeadLetterQueue', 'Arn'] } } } });
     }
+    // An event the schedule could not deliver to its job lands in the same queue, which only those rules may write to.
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules.length).toBe(jobs.length);
+    for (const [id, rule] of rules) {
+      for (const target of rule.Properties.Targets as unknown[]) expect(target, id).toMatchObject({ DeadLetterConfig: { Arn: { 'Fn::GetAtt': ['JobsDeadLetterQueue', 'Arn'] } } });
+    }
+    const [statement] = (resources.JobsDeadLetterQueuePolicy!.Properties.PolicyDocument as { Statement: Array<{ Principal: unknown; Condition: { ArnEquals: { 'aws:SourceArn': unknown[] } } }> }).Statement;
+    expect(statement!.Principal).toEqual({ Service: 'events.amazonaws.com' });
+    const sources = JSON.stringify(statement!.Condition.ArnEquals['aws:SourceArn']);
+    for (const [id] of rules) expect(sources, id).toContain(id);
   });
 
   it('keeps the table: retained, deletion-protected, point-in-time recovery, encrypted, backed up daily for a year, tagged', () => {
