@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 
 /** A path id: a positive integer in plain decimal digits (`abc`, `0`, `-1`, `1.5`, `012`, `1e3` fail). */
 export const pathId = z
-  .pipe(z.string().check(z.regex(/^[1-9][0-9]{0,14}$/, 'must be a positive integer')), z.transform(Number))
+  .pipe(z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')), z.transform(Number))
   .check(z.refine(Number.isSafeInteger, 'must be a positive integer'));
 
 /** An id inside a JSON body: a JSON integer, never a string. */

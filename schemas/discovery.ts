@@ -34,7 +34,7 @@ const DECIMALS = '(?:\\.[0-9]{1,15})?';
 const LAT = `-?(?:90(?:\\.0{1,15})?|[1-8]?[0-9]${DECIMALS})`;
 const LNG = `-?(?:180(?:\\.0{1,15})?|(?:1[0-7][0-9]|[1-9]?[0-9])${DECIMALS})`;
 const coordinates = (...parts: string[]) => new RegExp(`^${parts.join(',')}$`);
-const ID_LIST = new RegExp(`^[1-9][0-9]{0,14}(?:,[1-9][0-9]{0,14}){0,${MAX_TAGS - 1}}$`);
+const ID_LIST = new RegExp(`^[1-9][0-9]{0,15}(?:,[1-9][0-9]{0,15}){0,${MAX_TAGS - 1}}$`);
 const inLat = (n: number) => n >= -90 && n <= 90;
 const inLng = (n: number) => n >= -180 && n <= 180;
 

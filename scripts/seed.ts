@@ -2,7 +2,7 @@
  * The demo site `npm start` creates on an empty database, so a newcomer has something to call.
  */
 import { listSites, putNewSite, updateSite } from '#lib/store/sites/sites';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import type { SiteConfigInput } from '#schemas/site-config';
 // Lifecycle: the demo site's job markers, as a site create writes them.
 import { siteJobDues } from '#lib/sites/job-dues';
@@ -21,7 +21,7 @@ export async function seedDemoSite(options: { oauth?: Record<string, string> } =
     ideas: { extraData: { theme: { type: 'string' }, images: { type: 'arrayOfStrings' } } },
     ...(options.oauth ? { oauth: { default: options.oauth } } : {}),
   };
-  const id = await nextId('site');
+  const id = newId();
   await putNewSite({ id, name: 'demo', title: 'Demo participation site', domain: 'localhost', config, createdAt: now, updatedAt: now });
   await syncJobMarkers(id, siteJobDues(withDefaults(config), now), now);
   return id;

@@ -1,10 +1,8 @@
 import { apiHandler } from '#lib/http/handler';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_VARY } from '#lib/http/caching';
 import type { ApiResult } from '#lib/http/response';
 import { resultsGet } from '#lib/routes/results/get';
 import { readResults, resultsPath, resultsReads } from '#lib/results/service';
-
-/** What a CDN may keep of public results (docs/results.md "Results snapshots"). */
-const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 /** The snapshot's head joins the site and the caller in the request's one first read. */
 export const handler = apiHandler({ ...resultsGet, prefetch: resultsReads }, async ({ site, caller, headers }): Promise<ApiResult> => {
@@ -12,7 +10,9 @@ export const handler = apiHandler({ ...resultsGet, prefetch: resultsReads }, asy
   if (answer.kind === 'accepted') {
     return { statusCode: 202, body: { status: 202, message: 'The results are being computed' }, headers: { location: resultsPath(site.id), 'retry-after': String(answer.retryAfterSeconds), 'cache-control': 'no-store' } };
   }
-  const cache = { etag: answer.etag, 'cache-control': answer.shared ? PUBLIC_CACHE : 'private, no-store' };
+  const cache: Record<string, string> = answer.shared
+    ? { etag: answer.etag, 'cache-control': PUBLIC_CACHE_CONTROL, vary: PUBLIC_VARY.join(', ') }
+    : { etag: answer.etag, 'cache-control': PRIVATE_CACHE_CONTROL };
   if (answer.kind === 'not-modified') return { statusCode: 304, headers: cache };
   return { statusCode: 200, body: answer.body, headers: cache };
 });

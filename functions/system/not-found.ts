@@ -15,13 +15,13 @@ import { assertBasicAuth } from '#lib/auth/basic-auth';
 import { findSite } from '#lib/sites/site';
 import { catchAll } from '#lib/routes/system/catch-all';
 
-const SITE_IN_PATH = /^\/(?:api|oauth)\/site\/([1-9][0-9]{0,14})(?:\/|$)/;
+const SITE_IN_PATH = /^\/(?:api|oauth)\/site\/([1-9][0-9]{0,15})(?:\/|$)/;
 
 const run = withHttpStack(async (event: APIGatewayProxyEventV2, context: Context) => {
   const method = event.requestContext.http.method.toUpperCase();
   const path = event.rawPath ?? event.requestContext.http.path;
   const id = SITE_IN_PATH.exec(path)?.[1];
-  const site = id ? await findSite(Number(id)) : undefined;
+  const site = id && Number.isSafeInteger(Number(id)) ? await findSite(Number(id)) : undefined;
   if (method === 'OPTIONS') {
     return {
       statusCode: 204,

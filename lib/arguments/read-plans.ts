@@ -3,13 +3,12 @@
  * and caller in the request's one BatchGet (lib/request/setup.ts): the idea an argument belongs to and
  * the argument itself (or, for a new reply, its parent), each the `.plan` of the store read the argument
  * service makes. A round trip less; the idea is then read whole (a few KB), where the read on its own
- * asks only for the fields arguments check. A create also reserves its new id beside those reads.
+ * asks only for the fields arguments check.
  *
  * Only for a verified user of the site: the first read comes before the site's Basic Auth, and a closed
  * site must not answer its 401 sooner or later depending on which ids exist.
  */
 import { getArgument, getIdeaRef } from '#lib/store/arguments/arguments';
-import { reserveIdAhead } from '#lib/store/db/counters';
 import { joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
 import type { ArgumentParams, CreateArgumentBody, IdeaArgumentsParams } from '#schemas/argument';
 
@@ -23,12 +22,7 @@ export function argumentCreateReads({ siteId, userId, params, body }: ArgumentRe
   // Only a site user may create one: an anonymous request is refused before it reads anything.
   if (userId === undefined) return undefined;
   const parentId = body?.parentId;
-  return joinPlans(getIdeaRef.plan(siteId, params.ideaId), parentId != null ? getArgument.plan(siteId, params.ideaId, parentId) : undefined, {
-    keys: [],
-    consistent: false,
-    // A body that will be stored gets its id in this round trip; one that will be a 400 reserves none.
-    newId: body ? reserveIdAhead('argument') : undefined,
-  });
+  return joinPlans(getIdeaRef.plan(siteId, params.ideaId), parentId != null ? getArgument.plan(siteId, params.ideaId, parentId) : undefined);
 }
 
 /** Reading, editing or deleting one argument: its idea and itself. */

@@ -12,7 +12,7 @@ import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/a
 import { assertDescriptionLength, assertReplyParent } from '#lib/arguments/rules';
 import { toArgumentRecords } from '#lib/arguments/includes';
 import * as store from '#lib/store/arguments/arguments';
-import { nextId } from '#lib/store/db/counters';
+import { withNewId } from '#lib/store/db/ids';
 import { getUser } from '#lib/store/users/users';
 import type { ArgumentFlags, ArgumentListQuery, CreateArgumentBody, UpdateArgumentBody } from '#schemas/argument';
 import { REPLAN, withReplan } from '#lib/store/db/replan';
@@ -96,8 +96,8 @@ export async function createArgument(site: Site, caller: Caller, ideaId: number,
   if (parentId !== null) assertReplyParent(parentId, ideaId, parent);
 
   const now = new Date().toISOString();
-  const item: ArgumentItem = {
-    id: await nextId('argument'),
+  const make = (id: number): ArgumentItem => ({
+    id,
     siteId: site.id,
     ideaId,
     userId: body.userId ?? (caller.kind === 'user' ? caller.userId : null),
@@ -107,8 +107,11 @@ export async function createArgument(site: Site, caller: Caller, ideaId: number,
     createdAt: now,
     updatedAt: now,
     yes: 0,
-  };
-  const outcome = await store.putNewArgument(item);
+  });
+  const { item, outcome } = await withNewId(async (id) => {
+    const item = make(id);
+    return { item, outcome: await store.putNewArgument(item) };
+  });
   // Deleted between our read and the write: the transaction's checks caught it.
   if (outcome === 'idea-missing') throw ideaNotFound(site.id, ideaId);
   if (outcome === 'parent-missing') assertReplyParent(parentId!, ideaId, undefined);

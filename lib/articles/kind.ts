@@ -8,7 +8,6 @@ import type { ContentKindRules, ContentSection } from '#lib/content/kind';
 
 export const articleKind: ContentKindRules = {
   label: 'Article',
-  counter: 'article',
   section: (config) => config.articles as ContentSection,
   assertCreate: (caller, config) => access.article.create(caller, config),
   assertModify: async (caller, item) => access.article.modify(caller, item),

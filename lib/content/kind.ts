@@ -6,7 +6,6 @@
 import type { Caller } from '#lib/auth/caller';
 import type { Site } from '#lib/sites/site';
 import type { SiteConfig } from '#lib/sites/config-defaults';
-import type { CounterType } from '#lib/store/db/counters';
 import type { ContentItem, ContentWriteOutcome } from '#lib/store/content/content-items';
 import type { FieldDefinition } from '#schemas/extra-data-definition';
 import type { LengthLimits } from '#schemas/content-item';
@@ -20,7 +19,6 @@ export interface ContentSection extends LengthLimits {
 export interface ContentKindRules {
   /** `Idea` / `Article`, for messages. */
   label: string;
-  counter: CounterType;
   section(config: SiteConfig): ContentSection;
   assertCreate(caller: Caller, config: SiteConfig): void;
   /** May the caller change or delete this item (may read more, e.g. an idea's votes)? */

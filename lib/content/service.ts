@@ -9,7 +9,7 @@ import type { Caller } from '#lib/auth/caller';
 import { mergeExtraData } from '#lib/extra-data/index';
 import { badRequest, conflict, notFound, validationError } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/db/counters';
+import { withNewId } from '#lib/store/db/ids';
 import type { ContentItem } from '#lib/store/content/content-items';
 import { validateCreateBody, validateUpdateBody } from '#lib/content/body';
 import type { ContentKindRules } from '#lib/content/kind';
@@ -47,8 +47,8 @@ export async function createContent(kind: ContentKindRules, site: Site, caller: 
   const named = input.userId !== undefined;
   const userId = named ? (input.userId ?? null) : caller.kind === 'user' ? caller.userId : null;
   const now = new Date().toISOString();
-  const item: ContentItem = {
-    id: await nextId(kind.counter),
+  const make = (id: number): ContentItem => ({
+    id,
     siteId: site.id,
     userId,
     title: input.title,
@@ -61,12 +61,13 @@ export async function createContent(kind: ContentKindRules, site: Site, caller: 
     updatedAt: now,
     version: 1,
     ...kindFields,
-  };
-  const outcome = await kind.store.putNew(item, { checkUser: named && userId !== null ? userId : undefined });
+  });
+  const { item, outcome } = await withNewId(async (id) => {
+    const item = make(id);
+    return { item, outcome: await kind.store.putNew(item, { checkUser: named && userId !== null ? userId : undefined }) };
+  });
   if (outcome === 'no-user') throw noSuchUser(site, userId);
   if (outcome === 'too-large') throw tooLarge(kind);
-  // Ids come from an atomic counter, so the only other failure is a bug.
-  if (outcome !== 'ok') throw new Error(`${kind.label} id ${item.id} is already taken`);
   return item;
 }
 

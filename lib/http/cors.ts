@@ -16,6 +16,10 @@ import { isAllowedFrontend } from '#lib/sites/allowed-domains';
 
 /** Headers the API reads; the first two carry credentials. */
 const CREDENTIAL_HEADERS = ['x-authorization', 'authorization'];
+
+/** Whether a request carries credentials (headers already lower-cased by the header normaliser). */
+export const carriesCredentials = (headers: Record<string, string | undefined> | undefined): boolean =>
+  CREDENTIAL_HEADERS.some((name) => headers?.[name] !== undefined);
 export const ALLOWED_HEADERS = 'X-Authorization, Authorization, Content-Type, Idempotency-Key';
 /** What an anonymous read from any origin may send (no credentials). */
 export const PUBLIC_ALLOWED_HEADERS = 'Content-Type, Idempotency-Key';
@@ -57,7 +61,7 @@ function isAnonymousRead(request: CorsRequest): boolean {
 export function corsHeaders(request: CorsRequest, allowedDomains: readonly string[] | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     'access-control-allow-methods': ALLOWED_METHODS,
-    'access-control-expose-headers': 'WWW-Authenticate, Retry-After, Location',
+    'access-control-expose-headers': 'WWW-Authenticate, Retry-After, Location, ETag',
     'access-control-max-age': '600',
     // A preflight's answer also depends on what it asks for; a cache must not answer one with another's.
     vary: request.preflight ? 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers' : 'Origin',
@@ -83,7 +87,7 @@ export function corsRequestOf(event: CorsEvent): CorsRequest {
   if (method === 'OPTIONS') {
     return { origin: headers.origin, method, preflight: { method: headers['access-control-request-method'], headers: headers['access-control-request-headers'] } };
   }
-  return { origin: headers.origin, method, carriesCredentials: CREDENTIAL_HEADERS.some((h) => headers[h] !== undefined) };
+  return { origin: headers.origin, method, carriesCredentials: carriesCredentials(headers) };
 }
 
 export function cors(): middy.MiddlewareObj<CorsEvent> {

@@ -11,6 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import type { CorsContext } from '#lib/http/cors';
 import { withHttpStack } from '#lib/http/stack';
+import type { CachePolicy } from '#lib/http/caching';
 import { parseJsonBody } from '#lib/http/body';
 import { httpResponse, locationOf, type ApiResult } from '#lib/http/response';
 import { readCookies } from '#lib/http/cookies';
@@ -33,7 +34,7 @@ export function apiHandler<
   P extends AnySchema | undefined = undefined,
   Q extends AnySchema | undefined = undefined,
   B extends AnySchema | undefined = undefined,
->(spec: RouteSpec<P, Q, B>, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
+>(spec: RouteSpec<P, Q, B> & { cache?: CachePolicy }, handler: RouteHandler<Out<P>, Out<Q>, Out<B>>) {
   const run = withHttpStack(async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const headers = event.headers as Record<string, string | undefined>;
     const result = await handleRequest(
@@ -62,7 +63,7 @@ export function apiHandler<
     const location = result.statusCode === 201 && spec.success?.location ? locationOf(spec.success.location, event.pathParameters ?? {}, result.body) : undefined;
     const response = httpResponse(location ? { ...result, headers: { ...result.headers, location } } : result);
     return result.cookies ? { ...response, cookies: result.cookies } : response;
-  }, spec.operationId ? { route: spec.operationId } : {});
+  }, { ...(spec.operationId ? { route: spec.operationId } : {}), cache: spec.cache ?? 'none' });
   // The declaration's access class and name travel with the handler, for tests/support/access-check.ts.
   return Object.assign(run, { dataAccess: spec.dataAccess, operationId: spec.operationId });
 }

@@ -4,7 +4,7 @@
  * store, site or caller code, so a route that needs none of them (the docs) carries none in its bundle.
  *
  *   trace segment + metrics publishing -> header normaliser -> request log -> response counts
- *   -> security headers -> CORS
+ *   -> caching (ETag, 304, Cache-Control) -> security headers -> CORS
  *   -> the CONTRACT error body (registered so it sees every error)
  */
 import middy from '@middy/core';
@@ -12,6 +12,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import httpSecurityHeaders from '@middy/http-security-headers';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { cors } from '#lib/http/cors';
+import { caching, type CachePolicy } from '#lib/http/caching';
 import { errorResponder } from '#lib/http/error-handler';
 import { logger } from '#lib/log/logger';
 import { observability, responseMetrics } from '#lib/observability/middleware';
@@ -21,6 +22,8 @@ export interface StackOptions {
   route?: string;
   /** A route's own Content-Security-Policy (the docs page runs a script; the API's default forbids it). */
   contentSecurityPolicy?: Record<string, string>;
+  /** `public`: an anonymous 200 may be kept by shared caches, with an ETag and 304 (lib/http/caching.ts). */
+  cache?: CachePolicy;
 }
 
 export function withHttpStack(
@@ -32,6 +35,9 @@ export function withHttpStack(
     .use(httpHeaderNormalizer())
     .use(requestLog())
     .use(responseMetrics(options.route))
+    // Registered before the headers below, so it sees them (Middy runs `after` in reverse) and a 304
+    // keeps them; after the request log and the response counts, so both count the 304.
+    .use(caching(options.cache ?? 'none'))
     .use(
       httpSecurityHeaders({
         // The API is called cross-origin by design (CORS), so resources may be read cross-origin.

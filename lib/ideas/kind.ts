@@ -57,7 +57,6 @@ export function mayModifyIdea(caller: Caller, item: ContentItem, site: Site, tal
 
 export const ideaKind: ContentKindRules = {
   label: 'Idea',
-  counter: 'idea',
   section: (config) => config.ideas as ContentSection,
   assertCreate: (caller, config) => access.idea.create(caller, config),
   async assertModify(caller: Caller, item: ContentItem, site: Site) {

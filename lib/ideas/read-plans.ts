@@ -2,7 +2,7 @@
  * What idea reads will need by key, planned from the route's validated input so it joins the site and
  * caller in the request's one BatchGet (lib/request/setup.ts): the caller's ballot for
  * `includeUserVote`; for one idea, the idea and its tally too. Each is the `.plan` of the very store
- * read the idea service makes. A new idea's plan is lib/ideas/create-plan.ts.
+ * read the idea service makes.
  */
 import { getBallot } from '#lib/store/ballots/ballots';
 import { getIdea } from '#lib/store/ideas/ideas';

@@ -14,7 +14,7 @@ import { inactivityRule } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { addDays, earliest } from '#lib/sites/dates';
 import { inactivityWarning, pendingNotification } from '#lib/notifications/messages';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { updateJobMarker } from '#lib/store/jobs/jobs';
 import { notificationPut } from '#lib/store/notifications/notifications';
 import { markUserWarned, usersByActivity, type IndexedUser } from '#lib/store/users/users';
@@ -86,7 +86,7 @@ async function walk(
 async function warn({ site, now, report }: SiteContext, u: IndexedUser): Promise<boolean> {
   const draft = inactivityWarning(site, site.config, u.user);
   // Without an e-mail address there is nobody to write to; the warning still counts, so the grace period runs.
-  const notification = draft.to ? pendingNotification(site.id, await nextId('notification'), draft, now) : undefined;
+  const notification = draft.to ? pendingNotification(site.id, newId(), draft, now) : undefined;
   const warned = await markUserWarned(site.id, u.user.id, u.indexKey, now, notification ? [notificationPut(notification)] : []);
   if (warned) report.done.push(`user ${u.user.id} warned${notification ? ` (notification ${notification.id})` : ' (no e-mail address)'}`);
   // Not warned: active again, or warned by an overlapping run; either way nothing to do now.

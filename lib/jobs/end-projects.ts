@@ -7,7 +7,7 @@
 import { endDateOf, endProjectsWork, projectManagerAddress } from '#lib/sites/job-dues';
 import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { pendingNotification, projectEndedNotice } from '#lib/notifications/messages';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { commitEndProject, updateJobMarker } from '#lib/store/jobs/jobs';
 
 export const run = (options: JobOptions): Promise<JobReport> => runOverDueSites('end-projects', options, endProject);
@@ -28,7 +28,7 @@ async function endProject({ marker, stored, site, now, budget, report }: SiteCon
   const address = projectManagerAddress(site.config);
   const notification =
     work.notify && address
-      ? pendingNotification(site.id, await nextId('notification'), projectEndedNotice(site, address, endDate), now)
+      ? pendingNotification(site.id, newId(), projectEndedNotice(site, address, endDate), now)
       : undefined;
   const project = {
     ...(stored.config.project ?? {}),

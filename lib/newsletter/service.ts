@@ -9,7 +9,7 @@ import type { Site } from '#lib/sites/site';
 import { emailKey } from '#lib/newsletter/email';
 import { toSignupRecord } from '#lib/newsletter/record';
 import { deriveToken, hashToken, newSalt, tokensEqual } from '#lib/newsletter/token';
-import { nextId } from '#lib/store/db/counters';
+import { withNewId } from '#lib/store/db/ids';
 import * as store from '#lib/store/newsletter/newsletter';
 import type { PageRequest } from '#lib/store/db/query';
 import type { CreateSignupBody, SignupRecord } from '#schemas/newsletter';
@@ -25,23 +25,26 @@ export async function createSignup(caller: Caller, site: Site, body: CreateSignu
   const userId = caller.kind === 'user' ? caller.userId : null;
   const confirmed = site.config.newslettersignup.autoConfirm === true;
 
-  const id = await nextId('signup');
-  const item: store.SignupItem = {
-    id,
-    siteId: site.id,
-    email: body.email,
-    emailKey: emailKey(body.email),
-    firstName: body.firstName ?? null,
-    lastName: body.lastName ?? null,
-    confirmed,
-    createdAt: new Date().toISOString(),
-    userId,
-  };
-  if (!confirmed) {
-    item.tokenSalt = newSalt();
-    item.tokenHash = hashToken(deriveToken(site.id, id, item.tokenSalt));
-  }
-  if (!(await store.putNewSignup(item))) {
+  const createdAt = new Date().toISOString();
+  const { item, stored } = await withNewId(async (id) => {
+    const item: store.SignupItem = {
+      id,
+      siteId: site.id,
+      email: body.email,
+      emailKey: emailKey(body.email),
+      firstName: body.firstName ?? null,
+      lastName: body.lastName ?? null,
+      confirmed,
+      createdAt,
+      userId,
+    };
+    if (!confirmed) {
+      item.tokenSalt = newSalt();
+      item.tokenHash = hashToken(deriveToken(site.id, id, item.tokenSalt));
+    }
+    return { item, stored: await store.putNewSignup(item) };
+  });
+  if (!stored) {
     throw conflict(`${body.email} is already signed up for the newsletter of site ${site.id}`);
   }
   return toSignupRecord(item);

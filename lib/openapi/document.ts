@@ -9,6 +9,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { inputComponents, type InputComponent } from '#lib/openapi/components';
 import { outputComponents } from '#lib/routes/outputs';
 import { ROUTES, TAGS } from '#lib/openapi/routes';
+import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL, PUBLIC_MAX_AGE_SECONDS } from '#lib/http/caching';
 import type { Route, SuccessSchema } from '#lib/routes/route';
 import { PARAMETER_DOCS } from '#lib/openapi/parameters';
 import { BODY_EXAMPLES, RESPONSE_EXAMPLES, TEXT_EXAMPLES } from '#lib/openapi/examples';
@@ -93,10 +94,10 @@ function componentSchemas(components: Record<string, { schema: z.core.$ZodType; 
  * number); a client sends integers, so the document says so, with the real ranges (the regex alone
  * would allow pageSize 0 and 501-999).
  */
-const PATH_ID_PATTERN = '^[1-9][0-9]{0,14}$';
+const PATH_ID_PATTERN = '^[1-9][0-9]{0,15}$';
 const PAGE_SIZE_PATTERN = '^[0-9]{1,3}$';
 function asClientWritesIt(name: string, schema: Json): Json {
-  if (schema.type === 'string' && schema.pattern === PATH_ID_PATTERN) return { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 };
+  if (schema.type === 'string' && schema.pattern === PATH_ID_PATTERN) return { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
   if (name === 'pageSize' && schema.type === 'string' && schema.pattern === PAGE_SIZE_PATTERN) return { type: 'integer', minimum: 1, maximum: 500, default: 100 };
   return schema;
 }
@@ -115,9 +116,26 @@ function parameters(route: Route): Json[] {
   };
   add(route.params, 'path');
   add(route.query, 'query');
+  if (route.cache === 'public') out.push(IF_NONE_MATCH);
   for (const header of route.headers ?? []) out.push({ name: header.name, in: 'header', required: false, description: header.description, schema: header.schema });
   return out;
 }
+
+/** What a public read's answer says about caching it (lib/http/caching.ts). */
+const PUBLIC_CACHE_HEADERS: Json = {
+  ETag: { description: 'A strong tag of this answer, on answers to requests without credentials; send it back as `If-None-Match`.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: `\`${PUBLIC_CACHE_CONTROL}\` without credentials (a CDN may keep the answer for ${PUBLIC_MAX_AGE_SECONDS} s); \`${PRIVATE_CACHE_CONTROL}\` with them.`,
+    schema: { type: 'string' },
+  },
+};
+const IF_NONE_MATCH: Json = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The `ETag` of an answer you hold: 304 without a body while it is still the current one.',
+  schema: { type: 'string' },
+};
 
 const isSiteScoped = (path: string) => /^\/(api|oauth)\/site\/\{siteId\}/.test(path);
 
@@ -197,6 +215,7 @@ function successDescription({ status, description, schema }: Route['success']): 
 function successContent(schema: SuccessSchema | undefined): Json | undefined {
   if (schema === undefined) return undefined;
   if (schema === 'Html') return { 'text/html': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Html } };
+  if (schema === 'DocsAsset') return { 'text/javascript': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Script }, 'text/css': { schema: { type: 'string' }, example: TEXT_EXAMPLES.Style } };
   // Exports: text, with the next page in the `Link` header.
   if (schema === 'Csv') return { 'text/csv': { schema: { type: 'string', description: 'RFC 4180 CSV with a header row' }, example: TEXT_EXAMPLES.Csv } };
   if (schema === 'PabulibOrCsv') {
@@ -255,6 +274,11 @@ function operation(route: Route, routes: readonly Route[] = ROUTES): Json {
     ...(content ? { content } : {}),
     ...(links ? { links } : {}),
   };
+  if (route.cache === 'public') {
+    // lib/http/caching.ts: only answers to requests without credentials carry a tag.
+    responses['200'] = { ...(responses['200'] as Json), headers: PUBLIC_CACHE_HEADERS };
+    responses['304'] = { description: 'Not Modified: the `If-None-Match` tag is the current one (requests without credentials only); no body.', headers: PUBLIC_CACHE_HEADERS };
+  }
   for (const status of [...errorStatuses(route), 500, 504]) {
     // OpenAPI 3.1: a Reference Object may carry its own description, which replaces the shared one here.
     const note = route.errorNotes?.[status];

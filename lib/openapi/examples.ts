@@ -197,4 +197,6 @@ export const TEXT_EXAMPLES = {
     'META\nkey;value\ndescription;East district budget\ncountry;\nunit;east-district\ninstance;3\nnum_projects;2\nnum_votes;1\nbudget;50000\nvote_type;approval\nrule;unknown\ndate_begin;04.05.2026\ndate_end;06.05.2026\nmin_length;1\nmax_length;2\nvote_type_api;budgeting\n' +
     'PROJECTS\nproject_id;cost;votes;name\n12;40000;1;Shade trees along the river path\n15;8500;0;A drinking fountain on the square\nVOTES\nvoter_id;vote\na3f09c1d52e87b40;12\n',
   Html: '<!doctype html><html lang="en"><head><title>Participation API</title></head><body>...</body></html>',
+  Script: "'use strict';\nwindow.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs' });\n",
+  Style: 'body { margin: 0; }\n',
 };

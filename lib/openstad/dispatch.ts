@@ -54,6 +54,9 @@ interface Compiled {
 }
 
 /** OpenStad paths that differ from the main API's: its newsletter confirm lived under the signup path. */
+/** A stats path's site, as the main API's paths name it (for the catch-all's preflight answer). */
+const STATS_SITE = /^\/stats\/site\/([^/]+)(?=\/|$)/;
+
 const ALIASES: [RegExp, string][] = [[/^(\/api\/site\/[^/]+)\/newslettersignup\/confirm\/?$/, '$1/confirm']];
 
 function compile(routes: readonly Route[]): Compiled[] {
@@ -84,7 +87,9 @@ export function normaliseAuthorization(headers: Record<string, string | undefine
 }
 
 export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>) {
-  const compiled = compile(ROUTES);
+  // Only the routes behind the surface: a path of another (the API's description, its health check, the
+  // vote record's public key) is not found here, as any unknown path.
+  const compiled = compile(ROUTES.filter((route) => route.handler in targets));
 
   return withHttpStack(async (event: APIGatewayProxyEventV2, context: Context) => {
     // Before the token is read: a service token is recognised by the stored hashes (a deployed stage's secret store).
@@ -96,8 +101,14 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     const headers = normaliseAuthorization(event.headers as Record<string, string | undefined>);
     const query = readOpenStadQuery(event.rawQueryString);
 
+    // A read's body goes as it came to every main handler the read calls: each judges it as it judges its
+    // own (a malformed, oversized or mistyped one is refused there, as on the main route).
+    const readBody = method === 'GET' ? { text: event.body, base64: event.isBase64Encoded ?? false } : { text: undefined, base64: false };
+
     // The main handler with an event for `path`; `pathParameters` from its route.
-    const call = async (target: Compiled | undefined, params: Rec, mainQuery: Record<string, string>, body: string | undefined, base64 = false): Promise<Answer> => {
+    const call = async (target: Compiled | undefined, params: Rec, mainQuery: Record<string, string>, givenBody: string | undefined, givenBase64 = false): Promise<Answer> => {
+      const body = givenBody ?? readBody.text;
+      const base64 = givenBody === undefined ? readBody.base64 : givenBase64;
       const handler = targets[target ? target.route.handler : NOT_FOUND];
       if (!handler) throw new Error(`no handler for ${target?.route.operationId ?? 'not-found'}`);
       const send = async (sendHeaders: Record<string, string | undefined>) => {
@@ -129,6 +140,12 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       return first;
     };
 
+    // A CORS preflight never carries credentials and needs none: the main catch-all answers it 204 with
+    // the CORS headers of the site in the path (a stats path names its site as the API's paths do).
+    if (method === 'OPTIONS') {
+      path = path.replace(STATS_SITE, '/api/site/$1');
+      return (await call(undefined, {}, {}, undefined)).result;
+    }
     if (path.startsWith('/stats/')) return stats(path, query, compiled, call);
 
     const match = findRoute(compiled, method, path);

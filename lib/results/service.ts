@@ -8,10 +8,12 @@
  * or writes anything.
  */
 import * as access from '#lib/auth/access';
+import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
 import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
-import { matchesEtag, unpackSnapshot } from '#lib/results/snapshot';
+import { unpackSnapshot } from '#lib/results/snapshot';
+import { matchesEtag } from '#lib/crypto/etag';
 import { projectHasEnded } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
 import { makeJobDueBy } from '#lib/store/jobs/jobs';
@@ -47,8 +49,10 @@ async function isStale(site: Site, head: ResultsHead): Promise<boolean> {
 
 export async function readResults(site: Site, caller: Caller, ifNoneMatch: string | undefined): Promise<ResultsAnswer> {
   access.results.read(caller, site.config);
-  // Shared caches may keep what everyone may read: public results, read without a token.
-  const shared = caller.kind === 'none' && (site.config.votes.isViewable || projectHasEnded(site.config));
+  // Shared caches may keep what everyone may read: public results, read without a token, of a site
+  // that is not behind Basic Auth (a shared cache may serve a `public` answer to a request that had
+  // credentials to anyone who has none, RFC 9111 §3.5).
+  const shared = caller.kind === 'none' && !isBasicAuthActive(site.config) && (site.config.votes.isViewable || projectHasEnded(site.config));
   let head = await getResultsHead(site.id);
   if (mayCompute(caller) && (!head || (await isStale(site, head)))) {
     const outcome = await computeSiteResults(site, { deadline: new Date(Date.now() + REQUEST_COMPUTE_MS) });

@@ -3,8 +3,8 @@
  * a strong ETag (SHA-256 of the JSON), and cut into chunks of CHUNK_BYTES when it is larger than a head
  * item can hold, so a snapshot of any size fits DynamoDB's 400 KB item limit. Pure.
  */
-import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { etagOf } from '#lib/crypto/etag';
 
 /** Gzipped bytes per stored chunk (and the most the head itself carries): well under 400 KB with the attribute names. */
 export const CHUNK_BYTES = 300 * 1024;
@@ -14,8 +14,6 @@ export interface PackedSnapshot {
   /** The gzipped body cut into chunks; one chunk when it fits in the head. */
   chunks: Buffer[];
 }
-
-export const etagOf = (json: string): string => `"${createHash('sha256').update(json, 'utf8').digest('base64url')}"`;
 
 export function packSnapshot(body: unknown, chunkBytes: number = CHUNK_BYTES): PackedSnapshot {
   const json = JSON.stringify(body);
@@ -27,14 +25,4 @@ export function packSnapshot(body: unknown, chunkBytes: number = CHUNK_BYTES): P
 
 export function unpackSnapshot(chunks: readonly Uint8Array[]): unknown {
   return JSON.parse(gunzipSync(Buffer.concat(chunks.map((c) => Buffer.from(c)))).toString('utf8'));
-}
-
-/** Whether an `If-None-Match` header names this ETag (a list, weak forms and `*` included, RFC 9110 13.1.2). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const wanted = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === wanted;
-  });
 }

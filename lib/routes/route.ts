@@ -19,6 +19,7 @@ import type { RateLimitGroup } from '#lib/request/rate-limit';
 import type { Tag } from '#lib/routes/tags';
 import type { OutputComponent } from '#lib/routes/outputs';
 import type { AccessClass } from '#lib/config/access-classes';
+import type { CachePolicy } from '#lib/http/caching';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -29,7 +30,7 @@ export type BodyMediaType = 'application/merge-patch+json';
 
 export type DomainErrorStatus = 403 | 409 | 502 | 503;
 
-export type SuccessSchema = OutputComponent | OutputComponent[] | 'OpenApiDocument' | 'Html' | 'Csv' | 'PabulibOrCsv';
+export type SuccessSchema = OutputComponent | OutputComponent[] | 'OpenApiDocument' | 'Html' | 'DocsAsset' | 'Csv' | 'PabulibOrCsv';
 
 export interface HeaderParam {
   name: string;
@@ -53,6 +54,8 @@ export interface Route {
    * A handler whose store calls leave the class fails the integration tests.
    */
   dataAccess: AccessClass;
+  /** Files (from the project root) the function reads at run time, packaged beside its bundle. */
+  packageFiles?: string[];
 
   // What request setup validates and enforces (lib/request/setup.ts RouteSpec).
   /** Path parameters; a `siteId` among them loads the site (404 when missing). */
@@ -64,6 +67,11 @@ export interface Route {
   bodyMediaType?: BodyMediaType;
   /** Brute-force limit of an unauthenticated door (lib/request/rate-limit.ts); documented as a 429. */
   rateLimit?: RateLimitGroup;
+  /**
+   * `public`: a read anyone may make, whose anonymous answer a CDN may keep for a minute, with a
+   * strong ETag and 304 for `If-None-Match` (lib/http/caching.ts). Without it nothing is cached.
+   */
+  cache?: CachePolicy;
 
   // What the document says about it.
   tag: Tag;

@@ -20,7 +20,7 @@ import { projectHasEnded } from '#lib/sites/project';
 import { siteJobDues } from '#lib/sites/job-dues';
 import { syncJobMarkers } from '#lib/store/jobs/jobs';
 import { hasUsersNotAnonymized } from '#lib/store/users/users';
-import { nextId } from '#lib/store/db/counters';
+import { withNewId } from '#lib/store/db/ids';
 import * as store from '#lib/store/sites/sites';
 import { firstUnstorablePart, MAX_ATTRIBUTE_NESTING } from '#lib/store/db/storable';
 import type { PageRequest } from '#lib/store/db/query';
@@ -75,7 +75,7 @@ function assertStorableConfig(config: unknown): void {
 
 /**
  * `kept`: a site brought in from another system with its own id and dates (the OpenStad import, whose
- * ids are reserved: lib/store/imports/reservations.ts); otherwise the id comes from the counter.
+ * ids are reserved: lib/store/imports/reservations.ts); otherwise a new id (lib/store/db/ids.ts).
  */
 export async function createSite(
   caller: Caller,
@@ -87,16 +87,21 @@ export async function createSite(
   const config = keepStoredSecrets(body.config ?? {}, undefined);
   assertStorableConfig(config);
   const now = new Date().toISOString();
-  const item: store.SiteItem = {
-    id: kept?.id ?? (await nextId('site')),
+  const make = (id: number): store.SiteItem => ({
+    id,
     name: body.name,
     title: body.title ?? null,
     domain: body.domain ?? null,
     config,
     createdAt: kept?.createdAt ?? now,
     updatedAt: kept?.updatedAt ?? now,
+  });
+  const put = async (id: number) => {
+    const item = make(id);
+    await store.putNewSite(item);
+    return item;
   };
-  await store.putNewSite(item);
+  const item = kept ? await put(kept.id) : await withNewId(put);
   const site = { ...item, config: withDefaults(item.config) };
   await syncJobMarkers(site.id, siteJobDues(site.config, now), now);
   return toSiteRecord(site, caller);

@@ -16,7 +16,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { conflict, notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/db/counters';
+import { withNewId } from '#lib/store/db/ids';
 import { allIdsOfStream, getIdeaConsistently, streamItemKey } from '#lib/store/ideas/index-items';
 import { replaceIdea } from '#lib/store/ideas/ideas';
 import { batchDelete } from '#lib/store/db/batch';
@@ -62,18 +62,20 @@ export async function createTag(site: Site, caller: Caller, body: CreateTagBody)
   access.requireRole(caller, 'moderator');
   const group = body.group || null;
   const now = new Date().toISOString();
-  const item: store.TagItem = {
-    id: await nextId('tag'),
+  const make = (id: number): store.TagItem => ({
+    id,
     siteId: site.id,
     name: body.name,
     group,
     createdAt: now,
     updatedAt: now,
     nameKey: nameKeyOf(body.name, group),
-  };
-  const outcome = await store.putNewTag(item);
+  });
+  const { item, outcome } = await withNewId(async (id) => {
+    const item = make(id);
+    return { item, outcome: await store.putNewTag(item) };
+  });
   if (outcome === 'duplicate') throw duplicate(site, body.name, group);
-  if (outcome !== 'ok') throw new Error(`Tag id ${item.id} is already taken`);
   return toRecord(item);
 }
 

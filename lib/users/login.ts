@@ -18,7 +18,7 @@ import { externalIdOf } from '#lib/auth-server/client';
 import type { AuthServerConfig } from '#lib/auth-server/config';
 import { assertProjectOpen } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/db/counters';
+import { nextUserId } from '#lib/store/db/counters';
 import * as store from '#lib/store/users/users';
 import { cacheFieldsFromAuth } from '#lib/users/auth-fields';
 import type { AuthServerUser } from '#schemas/oauth';
@@ -44,7 +44,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     assertProjectOpen(site.config);
     if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
     const item: store.UserItem = {
-      id: await nextId('user'),
+      id: await nextUserId(),
       siteId: site.id,
       role: lowerRole(isRole(authUser.role) ? authUser.role : 'member', isRole(roleFloor) ? roleFloor : undefined),
       ...cached,

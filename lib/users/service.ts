@@ -13,7 +13,7 @@ import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl, defaultAuthServerOrNone } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
-import { nextId } from '#lib/store/db/counters';
+import { nextUserId } from '#lib/store/db/counters';
 import type { PageRequest } from '#lib/store/db/query';
 import { fitsInItem } from '#lib/store/db/storable';
 import * as store from '#lib/store/users/users';
@@ -99,7 +99,7 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
 
   if (!server) {
     const item: UserItem = {
-      id: await nextId('user'),
+      id: await nextUserId(),
       siteId: site.id,
       role,
       email: body.email,
@@ -121,7 +121,7 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
   }
 
   // The id first: once the auth server has made the user, only the local write is left to fail.
-  const id = await nextId('user');
+  const id = await nextUserId();
   // No role: roles are per site and belong to the API (CONTRACT "Decided details, security").
   const authUser = await authServer.createUser(server, {
     email: body.email,

@@ -15,9 +15,8 @@ export interface VotePosition {
   ideaId: number;
 }
 
-/** Ids in keys have 10 digits; a larger position would make an invalid key range (a 500, not a 400). */
-const MAX_POSITION = 9_999_999_999;
-const isPosition = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 && n <= MAX_POSITION;
+/** A position is an id or 0: a safe integer, which every key range over ids holds (a 400, never an invalid range's 500). */
+const isPosition = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 
 /** The list's parsed query (its `ideaId`, `userId`, `opinion` filters are part of the binding). */
 type ListQuery = Record<string, unknown>;

@@ -12,9 +12,15 @@ import { GENESIS_MAC, sealEntry } from '#lib/vote-record/entry';
 import { entryItemOf } from '#lib/vote-record/entry-item';
 import { voteChainKey } from '#lib/vote-record/keys';
 
-/** The votes of a stored ballot map as an entry holds them (idea id and opinion only). */
+/**
+ * The votes of a stored ballot map as an entry holds them (idea id and opinion only), by idea id: a
+ * map's key order is not its ids' order once ids reach 2^32 (JavaScript orders only smaller integer
+ * keys numerically), so nothing may read a ballot in key order.
+ */
 export const entryVotes = (votes: Record<string, BallotVote> | undefined) =>
-  Object.entries(votes ?? {}).map(([ideaId, vote]) => ({ ideaId: Number(ideaId), opinion: vote.opinion }));
+  Object.entries(votes ?? {})
+    .map(([ideaId, vote]) => ({ ideaId: Number(ideaId), opinion: vote.opinion }))
+    .sort((a, b) => a.ideaId - b.ideaId);
 
 const MAC = /^[0-9a-f]{64}$/;
 

@@ -8,7 +8,8 @@
  */
 import { runJob } from '#lib/jobs/index';
 import { STOP_BEFORE_DEADLINE_MS } from '#lib/jobs/run';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
+import { nextUserId } from '#lib/store/db/counters';
 import { putNewSite } from '#lib/store/sites/sites';
 import { putNewUser } from '#lib/store/users/users';
 import type { AnonymizeResults } from './anonymize-markdown.ts';
@@ -20,7 +21,7 @@ const RUNS_PER_DAY = 24;
 
 export async function measureAnonymize(users: number, windowSeconds: number, log: (line: string) => void): Promise<AnonymizeResults> {
   const now = new Date();
-  const siteId = await nextId('site');
+  const siteId = newId();
   const stamp = now.toISOString();
   const config = { project: { endDate: new Date(now.getTime() - 3 * 86_400_000).toISOString(), projectHasEnded: true }, anonymize: { anonymizeUsersXDaysAfterEndDate: 1 } };
   await putNewSite({ id: siteId, name: 'bench-anonymize', title: 'bench', domain: null, config, createdAt: stamp, updatedAt: stamp });
@@ -28,7 +29,7 @@ export async function measureAnonymize(users: number, windowSeconds: number, log
   for (let i = 0; i < users; i += 50) {
     await Promise.all(
       Array.from({ length: Math.min(50, users - i) }, async () => {
-        const id = await nextId('user');
+        const id = await nextUserId();
         await putNewUser({ id, siteId, role: 'member', email: `u${id}@example.org`, firstName: 'A', lastName: 'B', nickName: null, extraData: {}, createdAt: stamp, updatedAt: stamp });
       }),
     );

@@ -16,7 +16,7 @@ export function localTable(local: LocalResults): { caption: string; headers: str
     ['ready', `≤ ${t.readySeconds} s`, `${s(local.readySeconds)} (median of ${local.runs}: ${spread} s)`, b ? s(b.readySeconds) : ''],
     ['RSS at ready', `≤ ${t.rssMiB.toLocaleString('en-US')} MiB`, mib(local.rssAtReadyMiB), b ? mib(b.rssAtReadyMiB) : ''],
     ['RSS after the first requests', `≤ ${t.rssMiB.toLocaleString('en-US')} MiB`, mib(local.rssAfterRequestsMiB), b ? mib(b.rssAfterRequestsMiB) : ''],
-    ['handler edit live', `≤ ${t.reloadSeconds} s`, s(local.reloadSeconds), b ? (b.reloadSeconds === null ? '15-20 s (issue 14; no reload line to time)' : s(b.reloadSeconds)) : ''],
+    ['handler edit live', `≤ ${t.reloadSeconds} s`, s(local.reloadSeconds), b ? (b.reloadSeconds === null ? '15-20 s (no reload line to time)' : s(b.reloadSeconds)) : ''],
   ];
   return {
     caption: `Run of ${local.generatedAt.slice(0, 10)}: ${local.machine.cpus} CPUs, Node ${local.machine.node}, load average ${local.machine.loadAverageAtStart[0]} at start.`,

@@ -5,7 +5,7 @@
  * side: reads and vote rounds must cost the same at both; deletes that cascade grow by design.
  */
 import { putNewSite } from '#lib/store/sites/sites';
-import { nextIds } from '#lib/store/db/counters';
+import { newIds } from '#lib/store/db/ids';
 import { createSite } from '#tests/support/fixtures';
 import { startAuthServer, type AuthClient } from '../auth-server/index.ts';
 import { handler as notFound } from '../../functions/system/not-found.ts';
@@ -106,7 +106,7 @@ export async function measureRequests(endpoints: readonly string[], log: (line: 
   const site = { siteId };
   await seedArticles(siteId, 100, world.authors.map((a) => a.id));
   // Enough sites for a site list page of 100.
-  const firstSite = await nextIds('site', 100);
+  const firstSite = newIds(100)[0]!;
   const now = new Date().toISOString();
   for (let i = 0; i < 100; i += 20) {
     await Promise.all(

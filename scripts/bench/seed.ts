@@ -9,7 +9,8 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { argumentKeys } from '#lib/store/arguments/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { nextIds } from '#lib/store/db/counters';
+import { newIds } from '#lib/store/db/ids';
+import { nextUserIds } from '#lib/store/db/counters';
 import { newTallyItem } from '#lib/store/ideas/tallies';
 import { tallyCopiesOf } from '#lib/store/ideas/ideas';
 import type { ContentItem } from '#lib/store/content/content-items';
@@ -52,7 +53,7 @@ export interface SeededUser {
 
 /** Site users (as tests/support/fixtures.ts stores them) with a JWT each. */
 export async function seedUsers(siteId: number, count: number, role: Role = 'member'): Promise<SeededUser[]> {
-  const ids = range(await nextIds('user', count), count);
+  const ids = range(await nextUserIds(count), count);
   const now = new Date().toISOString();
   await batchPut(
     ids.map((id) => ({
@@ -84,7 +85,7 @@ const placeOf = (n: number) => ({
 
 /** Ten tags on the site (every idea carries one: a tag filter matches 1 idea in 10). */
 export async function seedTags(siteId: number, count = 10): Promise<number[]> {
-  const first = await nextIds('tag', count);
+  const first = newIds(count)[0]!;
   const now = new Date().toISOString();
   const ids = range(first, count);
   for (const id of ids) {
@@ -123,7 +124,7 @@ function contentItem(kind: 'IDEA' | 'ARTICLE', siteId: number, id: number, userI
  * BatchWrite. Authors cycle through `authorIds`. Returns the ids in creation order.
  */
 export async function seedIdeas(siteId: number, count: number, authorIds: readonly number[], tagIds: readonly number[] = []): Promise<number[]> {
-  const ids = range(await nextIds('idea', count), count);
+  const ids = newIds(count);
   const now = new Date().toISOString();
   const items = ids.map((id, i) => contentItem('IDEA', siteId, id, authorIds.length ? authorIds[i % authorIds.length]! : null, now, i, tagIds));
   // Discovery: each idea's index items, as its create transaction writes them.
@@ -142,7 +143,7 @@ export async function seedIdeas(siteId: number, count: number, authorIds: readon
 export async function seedArguments(siteId: number, ideaIds: readonly number[], perIdea: number, authorIds: readonly number[]): Promise<number> {
   const count = ideaIds.length * perIdea;
   if (count === 0) return 0;
-  let id = await nextIds('argument', count);
+  let id = newIds(count)[0]!;
   const now = new Date().toISOString();
   const items: Record<string, unknown>[] = [];
   for (const ideaId of ideaIds) {
@@ -168,7 +169,7 @@ export async function seedArguments(siteId: number, ideaIds: readonly number[], 
 }
 
 export async function seedArticles(siteId: number, count: number, authorIds: readonly number[]): Promise<number[]> {
-  const ids = range(await nextIds('article', count), count);
+  const ids = newIds(count);
   const now = new Date().toISOString();
   await batchPut(ids.map((id, i) => contentItem('ARTICLE', siteId, id, authorIds.length ? authorIds[i % authorIds.length]! : null, now)));
   return ids;

@@ -32,6 +32,8 @@ interface LambdaFunction {
   handler: string;
   timeout: number | undefined;
   dataAccess: AccessClass;
+  /** Files the function reads at run time (the routes' `packageFiles`), packaged with it. */
+  packageFiles: string[];
   routes: Route[];
 }
 
@@ -43,9 +45,10 @@ function functionsOf(resource: string, routes: readonly Route[]): LambdaFunction
     const name = route.functionName ?? route.operationId;
     const fn = byName.get(name);
     if (!fn) {
-      byName.set(name, { name, handler: route.handler, timeout: route.timeout, dataAccess: route.dataAccess, routes: [route] });
+      byName.set(name, { name, handler: route.handler, timeout: route.timeout, dataAccess: route.dataAccess, packageFiles: [...(route.packageFiles ?? [])], routes: [route] });
       continue;
     }
+    for (const file of route.packageFiles ?? []) if (!fn.packageFiles.includes(file)) fn.packageFiles.push(file);
     if (fn.handler !== route.handler || (route.timeout !== undefined && route.timeout !== fn.timeout) || route.dataAccess !== fn.dataAccess) {
       throw new Error(`${route.operationId}: function ${name} is declared with another handler, timeout or access class`);
     }
@@ -64,6 +67,7 @@ export function renderFunctionsYml(resource: string, routes: readonly Route[]): 
     if (fn.timeout !== undefined) lines.push(`  timeout: ${fn.timeout}`);
     lines.push(`  role: ${roleLogicalId(fn.dataAccess)}`);
     lines.push(GRADUAL_CLASSES.has(fn.dataAccess) ? '  deploymentSettings: {}' : '  versionFunction: false');
+    if (fn.packageFiles.length) lines.push('  package:', '    patterns:', ...fn.packageFiles.map((file) => `      - ${file}`));
     lines.push('  events:');
     for (const route of fn.routes) lines.push('    - httpApi:', `        method: ${route.method}`, `        path: ${route.path}`);
   }

@@ -189,6 +189,14 @@ describe('serverless package (prod)', () => {
     }
   });
 
+  it("carries the docs page's Swagger UI files in the docs function only, which reads them where it runs", async () => {
+    for (const [name, fn] of Object.entries(state.service.functions)) {
+      const listing = (await runOk('unzip', ['-l', join(out, fn.package!.artifact!.split('/').pop()!)])).stdout;
+      const carries = ['swagger-ui-bundle.js', 'swagger-ui.css', 'package.json'].map((file) => listing.includes(`node_modules/swagger-ui-dist/${file}`));
+      expect(carries, name).toEqual(name === 'docs' ? [true, true, true] : [false, false, false]);
+    }
+  });
+
   it('holds no secret value anywhere: template, state, or any file inside any artifact', async () => {
     const files = readdirSync(out);
     for (const file of files) {

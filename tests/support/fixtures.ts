@@ -5,7 +5,8 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { userKeys } from '#lib/store/users/keys';
-import { nextId } from '#lib/store/db/counters';
+import { withNewId } from '#lib/store/db/ids';
+import { nextUserId } from '#lib/store/db/counters';
 import { putNewSite } from '#lib/store/sites/sites';
 import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
@@ -16,8 +17,10 @@ export const SERVICE_TOKEN = TEST_SERVICE_TOKENS.split(',')[0]!;
 
 export async function createSite(config: SiteConfigInput = {}, name = 'Test site'): Promise<{ id: number }> {
   const now = new Date().toISOString();
-  const id = await nextId('site');
-  await putNewSite({ id, name, title: name, domain: null, config, createdAt: now, updatedAt: now });
+  const id = await withNewId(async (id) => {
+    await putNewSite({ id, name, title: name, domain: null, config, createdAt: now, updatedAt: now });
+    return id;
+  });
   return { id };
 }
 
@@ -29,7 +32,7 @@ export interface TestUser {
 }
 
 export async function createUser(siteId: number, role: Role = 'member', fields: Record<string, unknown> = {}): Promise<TestUser> {
-  const id = await nextId('user');
+  const id = await nextUserId();
   const now = new Date().toISOString();
   await doc.send(
     new PutCommand({

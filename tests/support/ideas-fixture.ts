@@ -5,7 +5,7 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { contentKeys } from '#lib/store/content/keys';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { tallyGoneItem } from '#lib/store/ideas/tallies';
 import { putNewIdea } from '#lib/store/ideas/ideas';
 import type { ContentItem } from '#lib/store/content/content-items';
@@ -22,7 +22,7 @@ export interface IdeaFixture {
 }
 
 export async function putIdea(siteId: number, options: IdeaFixture = {}): Promise<{ id: number }> {
-  const id = await nextId('idea');
+  const id = newId();
   const now = new Date().toISOString();
   const userId = options.userId ?? null;
   const item = {

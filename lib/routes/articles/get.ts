@@ -13,5 +13,6 @@ export const articleGet = {
   summary: 'View one article',
   access: 'everyone',
   auth: 'optional',
+  cache: 'public',
   success: { status: 200, schema: 'Article' },
 } satisfies Route;

@@ -14,5 +14,6 @@ export const articleList = {
   summary: 'List the articles of a site',
   access: 'everyone',
   auth: 'optional',
+  cache: 'public',
   success: { status: 200, schema: 'ArticleList' },
 } satisfies Route;

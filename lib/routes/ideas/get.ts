@@ -13,5 +13,6 @@ export const ideaGet = {
   summary: 'View one idea',
   access: 'everyone',
   auth: 'optional',
+  cache: 'public',
   success: { status: 200, schema: 'Idea' },
 } satisfies Route;

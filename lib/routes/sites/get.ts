@@ -12,5 +12,6 @@ export const siteGet = {
   summary: 'View one site',
   access: 'everyone (config redacted; editors and above see all)',
   auth: 'optional',
+  cache: 'public',
   success: { status: 200, schema: 'Site' },
 } satisfies Route;

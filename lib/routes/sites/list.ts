@@ -12,5 +12,6 @@ export const siteList = {
   summary: 'List all sites',
   access: 'everyone (config redacted; editors and above see all)',
   auth: 'optional',
+  cache: 'public',
   success: { status: 200, schema: 'SiteList' },
 } satisfies Route;

@@ -10,5 +10,6 @@ export const docs = {
   summary: 'A readable page of this document',
   access: 'everyone',
   auth: 'none',
+  cache: 'public',
   success: { status: 200, schema: 'Html' },
 } satisfies Route;

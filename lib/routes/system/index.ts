@@ -2,6 +2,7 @@
 import type { Route } from '#lib/routes/route';
 import { openapi } from '#lib/routes/system/openapi';
 import { docs } from '#lib/routes/system/docs';
+import { docsAsset } from '#lib/routes/system/docs-asset';
 import { health } from '#lib/routes/system/health';
 
-export const systemRoutes: Route[] = [openapi, docs, health];
+export const systemRoutes: Route[] = [openapi, docs, docsAsset, health];

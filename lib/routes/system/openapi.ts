@@ -10,5 +10,6 @@ export const openapi = {
   summary: 'This OpenAPI document',
   access: 'everyone',
   auth: 'none',
+  cache: 'public',
   success: { status: 200, schema: 'OpenApiDocument' },
 } satisfies Route;

@@ -13,5 +13,6 @@ export const tagList = {
   summary: 'List the tags of a site',
   access: 'everyone',
   auth: 'optional',
+  cache: 'public',
   success: { status: 200, schema: 'TagList' },
 } satisfies Route;

@@ -23,6 +23,7 @@ import { type StoredArgument } from '#schemas/stored/argument';
 import { storedContentRef } from '#schemas/stored/content-item';
 import { argumentCodec } from '#lib/store/arguments/codec';
 import { transact, transactFailedAt } from '#lib/store/db/transact';
+import { IdTaken } from '#lib/store/db/ids';
 
 /** An argument as stored (the record of CONTRACT is built from it by lib/arguments/record.ts). */
 export type ArgumentItem = StoredArgument;
@@ -108,6 +109,7 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
     if (!reasons) throw err;
     const failed = checks.findIndex((_, i) => reasons[i]?.Code === 'ConditionalCheckFailed');
     if (failed >= 0) return checks[failed]!.missing;
+    if (reasons[checks.length]?.Code === 'ConditionalCheckFailed') throw new IdTaken(item.id);
     throw err;
   }
 }

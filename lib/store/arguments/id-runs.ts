@@ -6,10 +6,11 @@
  * Why a gap bound: a range Query reads everything between its ends, so one range over a scattered
  * page (ideas ordered by votes on a large site) reads the arguments of thousands of ideas it does not
  * show, while one Query per id costs a request (at least 0.5 read units on DynamoDB) per idea. Ids are
- * counted across all sites (lib/store/db/counters.ts), so a gap is mostly other sites' ideas, whose
- * arguments live in other partitions and cost nothing; only the site's own ideas in a gap (skipped by
- * a filter or the vote order) are read and dropped. Gaps up to `MAX_GAP_IDS` stay inside a run, larger
- * ones start a new one. So a page reads what it shows plus the arguments of its site's ideas within
+ * unique across all sites (lib/store/db/ids.ts), so the ids in a gap are at most that many ideas of
+ * the site; only those (skipped by a filter or the vote order) are read and dropped. Gaps up to
+ * `MAX_GAP_IDS` stay inside a run, larger ones start a new one. Ideas created in one block (a seed, a
+ * bench) have consecutive ids and share a run; ideas created by separate requests are milliseconds,
+ * so thousands of ids, apart (a timed id holds 2,048 per millisecond) and take one Query each. So a page reads what it shows plus the arguments of its site's ideas within
  * that many ids of its own, and makes at most one Query per idea it shows: bounded by the page, never
  * by the site. Runs are never joined past a count: that would read whole stretches of the site.
  */

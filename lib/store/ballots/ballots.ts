@@ -8,7 +8,7 @@ import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { idFromSk, sitePk } from '#lib/store/db/keys';
+import { idFromSk, MAX_KEY_ID, sitePk } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { queryAll } from '#lib/store/db/query';
 import { tallyChangeItem, tallyDeleteKey } from '#lib/store/ideas/tallies';
@@ -108,9 +108,6 @@ export function ballotPutItem(
 export function ballotUnchangedItem(siteId: number, userId: number, readVersion: number | undefined): TransactItem {
   return { ConditionCheck: { TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), ...unchangedSince(readVersion) } };
 }
-
-/** Highest user id a ballot key can hold (ids are padded to 10 digits in keys). */
-const MAX_KEY_ID = 9_999_999_999;
 
 /**
  * One Query page of a site's ballots in user id order, starting at the ballot of `fromUserId`

@@ -22,6 +22,7 @@ import { contentItemCodec } from '#lib/store/content/codec';
 import { userCodec } from '#lib/store/users/codec';
 import { update, withCondition } from '#lib/store/db/update';
 import { transact, type TransactItem } from '#lib/store/db/transact';
+import { IdTaken } from '#lib/store/db/ids';
 
 export type ContentKind = 'IDEA' | 'ARTICLE';
 
@@ -218,18 +219,21 @@ const userExists = (siteId: number, userId: number): TransactItem => ({
 
 /**
  * Stores a new item. `with` goes in the same transaction (an idea's tally registration);
- * `checkUser` makes the write fail with 'no-user' when that user is not on the site.
+ * `checkUser` makes the write fail with 'no-user' when that user is not on the site; `IdTaken` when
+ * an item with its id exists.
  */
-export function putNewContentItem(
+export async function putNewContentItem(
   kind: ContentKind,
   item: ContentItem,
   options: { with?: TransactItem[]; checkUser?: number | undefined } = {},
-): Promise<ContentWriteOutcome> {
-  return write(
+): Promise<Exclude<ContentWriteOutcome, 'stale'>> {
+  const outcome = await write(
     { Put: { TableName: TABLE, Item: storedItem(kind, item), ConditionExpression: 'attribute_not_exists(PK)' } },
     options.with ?? [],
     options.checkUser !== undefined ? userExists(item.siteId, options.checkUser) : undefined,
   );
+  if (outcome === 'stale') throw new IdTaken(item.id);
+  return outcome;
 }
 
 /**

@@ -19,7 +19,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { badRequest } from '#lib/errors';
 import { doc, TABLE } from '#lib/store/db/client';
 import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
-import { idFromSk, pad, sitePk, type Key } from '#lib/store/db/keys';
+import { idFromSk, MAX_KEY_ID, pad, sitePk, type Key } from '#lib/store/db/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { tagKeys } from '#lib/store/tags/keys';
@@ -162,7 +162,7 @@ export async function queryStream(
   // Both ends explicit (BETWEEN, not begins_with): the same range for DynamoDB, and DynamoDB Local
   // otherwise walks the rest of the partition on a backward read (measured: 20x slower at 10,000 ideas).
   const first = options.after === undefined || !options.forward ? 0 : options.after + 1;
-  const last = options.after === undefined || options.forward ? 9_999_999_999 : options.after - 1;
+  const last = options.after === undefined || options.forward ? MAX_KEY_ID : options.after - 1;
   if (last < first) return { hits: [], more: false };
   const condition = 'PK = :pk AND SK BETWEEN :from AND :to';
   const values: Record<string, unknown> = { ':pk': sitePk(siteId), ':from': `${prefix}${pad(first)}`, ':to': `${prefix}${pad(last)}` };
@@ -182,7 +182,7 @@ export async function queryStream(
 /** The whole id range of a stream, both ends explicit (see queryStream). */
 const wholeStream = (siteId: number, stream: IndexStream) => ({
   KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-  ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${streamPrefix(stream)}${pad(0)}`, ':to': `${streamPrefix(stream)}${pad(9_999_999_999)}` },
+  ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${streamPrefix(stream)}${pad(0)}`, ':to': `${streamPrefix(stream)}${pad(MAX_KEY_ID)}` },
 });
 
 /** Every entry of a stream (the geo cells of a `sort=distance` page: small items, 1 MB per request). */

@@ -1,10 +1,13 @@
 /**
- * Ids kept from another system (the OpenStad import). Ids here come from one counter per type and are
- * unique across the service (lib/store/db/counters.ts), so an imported record may keep its id only when
- * this deployment never handed that id out. On its first run an import of one source records, per type,
- * the counter's value at that moment (`floor`) and raises the counter to the source's highest id, both
- * in ONE transaction: ids above the floor up to that maximum belong to the import, ids at or below it
- * may already be taken. Reruns read the same floors, so a resumed or repeated import decides alike.
+ * Ids kept from another system (the OpenStad import). New ids are made from time and lie at or above
+ * 10^15 (lib/store/db/ids.ts); below them are the ids the retired per-type counters handed out
+ * (lib/store/db/counters.ts), up to each counter's value. So an imported record may keep its id only
+ * when that id is below COUNTER_IDS_BELOW and above what the counter (and earlier imports) took. On
+ * its first run an import of one source records, per type, the counter's value at that moment
+ * (`floor`) and raises the counter to the source's highest id, both in ONE transaction: ids above the
+ * floor up to that maximum belong to the import, ids at or below it may already be taken, and a later
+ * import of another source starts above it. Reruns read the same floors, so a resumed or repeated
+ * import decides alike.
  *
  * The reservation item (importKeys.importReservation): `{ floors: {type: n}, ceilings: {type: n}, reservedAt }`.
  */
@@ -16,6 +19,7 @@ import { failedConditions } from '#lib/store/db/failures';
 import { counterKey, type CounterType } from '#lib/store/db/counters';
 import { update, withCondition } from '#lib/store/db/update';
 import { transact } from '#lib/store/db/transact';
+import { COUNTER_IDS_BELOW } from '#lib/store/db/ids';
 import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 
 export interface ImportReservation {
@@ -75,4 +79,4 @@ export async function reserveImportIds(source: string, ceilings: Partial<Record<
 
 /** May a record of `type` keep `id` under this reservation? */
 export const mayKeepId = (reservation: ImportReservation, type: CounterType, id: number): boolean =>
-  id > (reservation.floors[type] ?? 0) && id <= (reservation.ceilings[type] ?? 0);
+  id > (reservation.floors[type] ?? 0) && id <= (reservation.ceilings[type] ?? 0) && id < COUNTER_IDS_BELOW;

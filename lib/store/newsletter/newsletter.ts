@@ -17,6 +17,7 @@ import { type StoredSignup } from '#schemas/stored/newsletter';
 import { update, withCondition } from '#lib/store/db/update';
 import { signupCodec, signupEmailCodec, signupTokenCodec } from '#lib/store/newsletter/codec';
 import { transact, transactFailedAt, type TransactItem } from '#lib/store/db/transact';
+import { IdTaken } from '#lib/store/db/ids';
 
 export type SignupItem = StoredSignup;
 
@@ -34,7 +35,7 @@ const transactSignup = async (items: TransactItem[]): Promise<number> => (await 
 
 /**
  * Writes a new signup with its e-mail guard and (when unconfirmed) its token item in ONE transaction.
- * @returns false when the e-mail is already signed up on the site.
+ * @returns false when the e-mail is already signed up on the site; `IdTaken` when the id is taken.
  */
 export async function putNewSignup(item: SignupItem): Promise<boolean> {
   const { siteId, id } = item;
@@ -65,7 +66,8 @@ export async function putNewSignup(item: SignupItem): Promise<boolean> {
   }
   const failed = await transactSignup(writes);
   if (failed === 1) return false;
-  // The signup id and the token hash are fresh; a clash there is a bug, not a client error.
+  if (failed === 0) throw new IdTaken(id);
+  // The token hash is fresh; a clash there is a bug, not a client error.
   if (failed >= 0) throw new Error(`Newsletter signup ${id}: unexpected condition failure on action ${failed}`);
   return true;
 }

@@ -14,6 +14,7 @@ import { conditionFailed } from '#lib/store/db/failures';
 import { updateOf, withCondition } from '#lib/store/db/update';
 import { type StoredSite } from '#schemas/stored/site';
 import { siteCodec } from '#lib/store/sites/codec';
+import { IdTaken } from '#lib/store/db/ids';
 
 export type SiteItem = StoredSite;
 
@@ -52,14 +53,20 @@ export async function listSites(page: PageRequest): Promise<Page<SiteItem>> {
   return { items: result.items.map(strip), nextCursor: result.nextCursor };
 }
 
+/** Stores a new site; `IdTaken` when a site with its id exists. */
 export async function putNewSite(site: SiteItem): Promise<void> {
-  await doc.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: siteCodec.toItem(site),
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
+  try {
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: siteCodec.toItem(site),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  } catch (err) {
+    if (conditionFailed(err)) throw new IdTaken(site.id);
+    throw err;
+  }
 }
 
 /**

@@ -16,6 +16,7 @@ import { storedTagLiveness, type StoredTag } from '#schemas/stored/tag';
 import { update, withCondition } from '#lib/store/db/update';
 import { tagCodec } from '#lib/store/tags/codec';
 import { transact, transactFailedAt, type TransactItem } from '#lib/store/db/transact';
+import { IdTaken } from '#lib/store/db/ids';
 
 /** A tag as the domain writes it; a read may find it a tombstone (`deletingAt`). */
 export type TagItem = Omit<StoredTag, 'deletingAt'>;
@@ -77,8 +78,12 @@ async function writeTag(items: TransactItem[], guardIndex: number | undefined): 
   throw new Error(`Tag write: an unexpected condition failed (items ${failed.join(', ')})`);
 }
 
-export const putNewTag = (item: TagItem): Promise<TagWriteOutcome> =>
-  writeTag([{ Put: { TableName: TABLE, Item: stored(item), ConditionExpression: 'attribute_not_exists(PK)' } }, guardPut(item)], 1);
+/** Stores a new tag with its name guard: 'duplicate' when the name is taken; `IdTaken` when the id is. */
+export async function putNewTag(item: TagItem): Promise<'ok' | 'duplicate'> {
+  const outcome = await writeTag([{ Put: { TableName: TABLE, Item: stored(item), ConditionExpression: 'attribute_not_exists(PK)' } }, guardPut(item)], 1);
+  if (outcome === 'stale') throw new IdTaken(item.id);
+  return outcome;
+}
 
 /**
  * Replaces a tag that still has the `updatedAt` read (and is not being deleted); a new (group, name)

@@ -23,6 +23,7 @@ import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { type StoredUser } from '#schemas/stored/user';
 import { externalKeyOf, linkedKey, userCodec, userLinkCodec } from '#lib/store/users/codec';
 import { transact, type TransactItem } from '#lib/store/db/transact';
+import { IdTaken } from '#lib/store/db/ids';
 
 export type UserItem = StoredUser;
 export { externalKeyOf } from '#lib/store/users/codec';
@@ -82,7 +83,8 @@ export async function findLinkAndRoleFloor(
 
 /**
  * Stores a new user (and, when linked, its link item in the same transaction). Returns false when
- * this site already has a user for that auth-server user (a concurrent first login won the race).
+ * this site already has a user for that auth-server user (a concurrent first login won the race);
+ * `IdTaken` when a user with its id exists.
  */
 export async function putNewUser(item: UserItem): Promise<boolean> {
   const externalKey = linkedKey(item);
@@ -93,7 +95,12 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     ConditionExpression: 'attribute_not_exists(PK)',
   };
   if (!externalKey) {
-    await doc.send(new PutCommand(userPut));
+    try {
+      await doc.send(new PutCommand(userPut));
+    } catch (err) {
+      if (conditionFailed(err)) throw new IdTaken(item.id);
+      throw err;
+    }
     return true;
   }
   try {
@@ -109,7 +116,9 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     ]);
     return true;
   } catch (err) {
-    if (failedConditions(err)?.[1]?.Code === 'ConditionalCheckFailed') return false;
+    const reasons = failedConditions(err);
+    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return false;
+    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new IdTaken(item.id);
     throw err;
   }
 }

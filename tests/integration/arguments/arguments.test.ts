@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { argumentKeys } from '#lib/store/arguments/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import * as store from '#lib/store/arguments/arguments';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
@@ -167,12 +167,12 @@ describe('creating arguments', () => {
       createdAt: now,
       updatedAt: now,
     });
-    const orphanReply = await nextId('argument');
+    const orphanReply = newId();
     expect(await store.putNewArgument(item(orphanReply, 999_999_999))).toBe('parent-missing');
     expect(await store.getArgument(w.siteId, w.ideaId, orphanReply)).toBeUndefined();
 
     await removeIdeaItem(w.siteId, w.ideaId);
-    const orphan = await nextId('argument');
+    const orphan = newId();
     expect(await store.putNewArgument(item(orphan, null))).toBe('idea-missing');
     expect(await store.getArgument(w.siteId, w.ideaId, orphan)).toBeUndefined();
     expect((await postArgument(w, w.member.token)).status).toBe(404);

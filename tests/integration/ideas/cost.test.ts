@@ -31,8 +31,9 @@ async function populatedSite(count: number) {
   for (let i = 0; i < count; i += 10) {
     authors.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => createUser(site.id, 'member')))));
   }
-  const ideas = [];
-  for (const author of authors) ideas.push(...(await seedIdeas(site.id, 1, { userId: author.id, extraData: { images: ['p.png'] } })));
+  // One block of consecutive ids: the page's arguments are then one range Query (lib/store/arguments/id-runs.ts);
+  // ideas created by separate requests are thousands of ids apart and take one Query each.
+  const ideas = await seedIdeas(site.id, authors.length, { extraData: { images: ['p.png'] } }, (i) => ({ userId: authors[i]!.id }));
   for (let i = 0; i < ideas.length; i += 10) {
     await Promise.all(
       ideas.slice(i, i + 10).flatMap((idea) => [

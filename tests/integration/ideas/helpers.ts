@@ -7,8 +7,8 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { nextId, nextIds } from '#lib/store/db/counters';
 import { voteIdOf } from '#lib/votes/ids';
+import { newId, newIds } from '#lib/store/db/ids';
 import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
 import { tallyChangeItem } from '#lib/store/ideas/tallies';
 import { putNewIdea, type IdeaItem } from '#lib/store/ideas/ideas';
@@ -22,8 +22,9 @@ export const validIdea = (n: number | string = 1) => ({
   description: `A description of idea ${n}. `.padEnd(160, 'x'),
 });
 
-export async function seedIdeas(siteId: number, count: number, fields: Partial<IdeaItem> = {}): Promise<IdeaItem[]> {
-  const first = await nextIds('idea', count);
+/** `count` ideas with consecutive ids (one block, as a seed makes them); `fieldsOf(i)` sets the i-th idea's own fields. */
+export async function seedIdeas(siteId: number, count: number, fields: Partial<IdeaItem> = {}, fieldsOf: (i: number) => Partial<IdeaItem> = () => ({})): Promise<IdeaItem[]> {
+  const first = newIds(count)[0]!;
   const now = new Date().toISOString();
   const items: IdeaItem[] = [];
   for (let i = 0; i < count; i++) {
@@ -40,6 +41,7 @@ export async function seedIdeas(siteId: number, count: number, fields: Partial<I
       updatedAt: now,
       version: 1,
       ...fields,
+      ...fieldsOf(i),
     });
   }
   // A few at a time: DynamoDB Local is shared with the other test files.
@@ -55,7 +57,7 @@ export async function seedArgument(
   ideaId: number,
   fields: Partial<ArgumentItem> = {},
 ): Promise<ArgumentItem> {
-  const id = await nextId('argument');
+  const id = newId();
   const now = new Date().toISOString();
   const item: ArgumentItem = {
     id,

@@ -9,7 +9,7 @@ import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
 import { runJob, type JobOptions } from '#lib/jobs/index';
 import { doc, TABLE } from '#lib/store/db/client';
-import { nextId } from '#lib/store/db/counters';
+import { nextUserId } from '#lib/store/db/counters';
 import { sitePk } from '#lib/store/db/keys';
 import { notificationKeys } from '#lib/store/notifications/keys';
 import { siteKeys } from '#lib/store/sites/keys';
@@ -48,7 +48,7 @@ export async function putUser(
   siteId: number,
   options: { role?: Role; lastActivityAt?: string; email?: string | null; firstName?: string } = {},
 ): Promise<LifecycleUser> {
-  const id = await nextId('user');
+  const id = await nextUserId();
   const now = new Date().toISOString();
   const item: UserItem = {
     id,

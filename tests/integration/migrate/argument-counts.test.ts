@@ -10,14 +10,14 @@ import { argumentKeys } from '#lib/store/arguments/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { migrateSite } from '#lib/migrate/site';
 import { readIdeaTallies } from '#lib/store/ideas/tallies';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { createSite } from '#tests/support/fixtures';
 import { putIdea } from '#tests/support/ideas-fixture';
 import { seedArgument } from '../ideas/helpers.ts';
 
 /** An argument as stored before the count: the item alone. */
 async function oldArgument(siteId: number, ideaId: number) {
-  const id = await nextId('argument');
+  const id = newId();
   const now = new Date().toISOString();
   const item = { id, siteId, ideaId, userId: null, parentId: null, sentiment: 'for', description: 'An argument stored before the counts', createdAt: now, updatedAt: now };
   await doc.send(new PutCommand({ TableName: TABLE, Item: { ...argumentKeys.argument(siteId, ideaId, id), ...item } }));

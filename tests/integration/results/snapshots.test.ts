@@ -100,6 +100,19 @@ describe('reading a snapshot', () => {
     expect(answer.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('public results of a site behind Basic Auth are never kept by a shared cache (it would serve them without the credentials)', async () => {
+    const { site } = await votedSite({ ...PUBLIC, basicAuth: { active: true, user: 'city', password: 'closed-for-now' } });
+    expect(await computeSiteResults(await loaded(site.id), { deadline: new Date(Date.now() + 60_000) })).toBe('done');
+    const credentials = { authorization: `Basic ${Buffer.from('city:closed-for-now').toString('base64')}` };
+    const answer = await invoke<ResultsRecord>(getResults, { method: 'GET', path: '/api/site/{siteId}/results', params: { siteId: site.id }, headers: credentials });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const again = await invoke<ResultsRecord>(getResults, { method: 'GET', path: '/api/site/{siteId}/results', params: { siteId: site.id }, headers: { ...credentials, 'if-none-match': answer.headers.etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect((await results(site.id)).status).toBe(401);
+  });
+
   it('a snapshot larger than a DynamoDB item is stored in chunks and read with one more request', async () => {
     const site = await createSite(PUBLIC);
     // Incompressible titles: about 3 x CHUNK_BYTES of gzipped JSON.

@@ -4,7 +4,7 @@
  * auth-server user is on, as one document; anyone else is refused before anything is read.
  */
 import { describe, expect, it } from 'vitest';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { sitePk } from '#lib/store/db/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { putNewSignup } from '#lib/store/newsletter/newsletter';
@@ -27,7 +27,7 @@ function linkedUser(siteId: number, external: string, role: 'member' | 'admin' =
 }
 
 async function signup(siteId: number, userId: number) {
-  const id = await nextId('signup');
+  const id = newId();
   const email = `news${id}@example.org`;
   await putNewSignup({ id, siteId, email, emailKey: email, firstName: 'N', lastName: 'S', confirmed: true, createdAt: new Date().toISOString(), userId });
   return id;

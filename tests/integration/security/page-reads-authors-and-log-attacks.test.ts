@@ -26,7 +26,7 @@ import { argumentKeys } from '#lib/store/arguments/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { nextIds } from '#lib/store/db/counters';
+import { newIds } from '#lib/store/db/ids';
 import { batchPut } from '#lib/store/db/batch';
 import { putNewIdea, tallyCopiesOf, type IdeaItem } from '#lib/store/ideas/ideas';
 import { contentItemCodec } from '#lib/store/content/codec';
@@ -127,7 +127,7 @@ async function setArgumentCount(siteId: number, ideaId: number, count: number): 
 async function seedArguments(siteId: number, ideaId: number, forCount: number, againstCount: number): Promise<ArgumentIds> {
   const total = forCount + againstCount;
   if (total === 0) return { for: [], against: [] };
-  const { items, ids } = argumentItems(siteId, ideaId, await nextIds('argument', total), forCount, againstCount);
+  const { items, ids } = argumentItems(siteId, ideaId, newIds(total)[0]!, forCount, againstCount);
   await batchPut(items);
   await setArgumentCount(siteId, ideaId, total);
   return ids;
@@ -148,7 +148,7 @@ interface IdeaSeed {
  */
 async function seedIdeas(seeds: IdeaSeed[]): Promise<Map<number, ArgumentIds>> {
   const total = seeds.reduce((n, seed) => n + seed.forCount + seed.againstCount, 0);
-  let next = total > 0 ? await nextIds('argument', total) : 0;
+  let next = total > 0 ? newIds(total)[0]! : 0;
   const items: Record<string, unknown>[] = [];
   const out = new Map<number, ArgumentIds>();
   for (const seed of seeds) {
@@ -169,7 +169,7 @@ async function seedIdeas(seeds: IdeaSeed[]): Promise<Map<number, ArgumentIds>> {
  */
 async function layOut(siteId: number, otherSiteId: number, pattern: string, voter: number, hiddenArgs = 2): Promise<Layout> {
   const slots = [...pattern] as Slot[];
-  const first = await nextIds('idea', slots.length);
+  const first = newIds(slots.length)[0]!;
   const layout: Layout = { voted: [], hidden: [], args: new Map() };
   const seeds: IdeaSeed[] = [];
   for (const [i, slot] of slots.entries()) {
@@ -408,7 +408,7 @@ describe('what a page with includeArguments reads (an anonymous request)', () =>
   // page's ideas is read and dropped, never shown.
   it('a filtered page (status=OPEN) reads the skipped neighbour within the gap bound and shows none of it', async () => {
     const site = await createSite({ votes: PUBLIC_VOTES });
-    const first = await nextIds('idea', 3);
+    const first = newIds(3)[0]!;
     const now = new Date().toISOString();
     const expected = new Map<number, number>();
     for (const [i, status] of (['OPEN', 'DONE', 'OPEN'] as const).entries()) {

@@ -10,7 +10,7 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { invoke } from '#tests/support/invoke';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import { castVotes, createIdea } from '#tests/support/vote-fixtures';
@@ -45,7 +45,7 @@ export function activitySite(auth: RunningAuthServer, config: SiteConfigInput = 
 }
 
 export async function createArticle(siteId: number, userId: number): Promise<number> {
-  const id = await nextId('article');
+  const id = newId();
   const now = new Date().toISOString();
   await doc.send(
     new PutCommand({

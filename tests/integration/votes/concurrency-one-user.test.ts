@@ -22,7 +22,7 @@ describe('one user, 50 parallel identical rounds', () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => castVotes(site.id, user.token, body)));
     expect(statuses(results)).toEqual({ 200: 1, 409: 49 });
     const ballot = (await getBallot(site.id, user.id))!;
-    expect(Object.keys(ballot.votes).map(Number)).toEqual(ideas);
+    expect(Object.keys(ballot.votes).map(Number).sort((a, b) => a - b)).toEqual(ideas);
     expect(ballot.version).toBe(1);
     expect(results.find((r) => r.status === 200)!.body.map((v: { id: number }) => v.id)).toEqual(
       ideas.map((i) => ballot.votes[String(i)]!.id),

@@ -23,6 +23,7 @@ import type { Handler, HostileRequest } from '#tests/support/hostile/send';
 import type { LabelledValue } from '#tests/support/hostile/tokens';
 import type { SiteWorld } from '#tests/support/hostile/world';
 import { FRONTEND_HOST } from '#tests/support/hostile/world';
+import { openstadRoutes } from '#tests/support/hostile/openstad-routes';
 
 
 /**
@@ -119,6 +120,12 @@ export interface Route {
   denied?: DeniedCaller[];
   /** Sites whose partitions a rejected request must leave as they were (default: w and other). */
   watches?: (ctx: Ctx) => number[];
+  /** Where several entries share one function (the OpenStad surface's): the entry's own name. */
+  key?: string;
+  /** The route declaration (lib/routes) it answers as, where that is not `name`. */
+  operationId?: string;
+  /** Behind the OpenStad surface (openstad-routes.ts): lenient queries, a refused token on a read is asked again without it. */
+  lenient?: boolean;
 }
 
 const keyCursors = (prefix: (ctx: Ctx) => string, foreignPrefix: (ctx: Ctx) => string) => (ctx: Ctx) =>
@@ -1213,8 +1220,10 @@ export const routes: Route[] = [
   },
 ];
 
+routes.push(...openstadRoutes(routes));
+
 export const routeNamed = (name: string): Route => {
-  const route = routes.find((r) => r.name === name);
+  const route = routes.find((r) => (r.key ?? r.name) === name);
   if (!route) throw new Error(`no route ${name} in the hostile route table`);
   return route;
 };

@@ -50,10 +50,12 @@ export async function send(handler: Handler, route: { method: string; path: stri
   if (req.token !== undefined) headers['x-authorization'] = `Bearer ${req.token}`;
   Object.assign(headers, req.headers ?? {});
 
-  const path = req.rawPath ?? route.path;
   const pathParameters = Object.fromEntries(
     Object.entries(req.params ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
+  // The path as the client sent it (a proxy route, the OpenStad surface's, routes by it): each
+  // parameter percent-encoded in its place, a missing one empty.
+  const path = req.rawPath ?? route.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(pathParameters[name] ?? ''));
   const query = req.query ?? {};
   const event = {
     version: '2.0',

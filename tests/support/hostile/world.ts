@@ -11,7 +11,7 @@ import { sequenceSiteLog } from '#lib/jobs/sequence-log';
 import { invoke } from '#tests/support/invoke';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { SignupRecord } from '#schemas/newsletter';
-import { nextId } from '#lib/store/db/counters';
+import { newId } from '#lib/store/db/ids';
 import { putNewIdea } from '#lib/store/ideas/ideas';
 import { putNewArticle } from '#lib/store/articles/articles';
 import { putNewArgument, toggleArgumentVoteOnce } from '#lib/store/arguments/arguments';
@@ -64,7 +64,7 @@ export interface SiteWorld {
 }
 
 async function newTag(siteId: number, name: string): Promise<number> {
-  const id = await nextId('tag');
+  const id = newId();
   const now = new Date().toISOString();
   const outcome = await putNewTag({ id, siteId, name, group: null, createdAt: now, updatedAt: now, nameKey: { group: '', name } });
   if (outcome !== 'ok') throw new Error(`could not seed the tag: ${outcome}`);
@@ -82,7 +82,7 @@ function ideaFields(n: string) {
 }
 
 async function newContent(siteId: number, userId: number, kind: 'idea' | 'article'): Promise<number> {
-  const id = await nextId(kind);
+  const id = newId();
   const now = new Date().toISOString();
   const item: ContentItem = {
     id,
@@ -102,7 +102,7 @@ async function newContent(siteId: number, userId: number, kind: 'idea' | 'articl
 }
 
 async function newArgument(siteId: number, ideaId: number, userId: number, parentId: number | null): Promise<number> {
-  const id = await nextId('argument');
+  const id = newId();
   const now = new Date().toISOString();
   const item: ArgumentItem = {
     id,
@@ -165,7 +165,7 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
 
 /** A pending outbox record, as the lifecycle jobs write them. */
 async function newNotification(siteId: number): Promise<number> {
-  const id = await nextId('notification');
+  const id = newId();
   const now = new Date().toISOString();
   const put = notificationPut({ id, siteId, kind: 'project-ended', to: 'pm@example.org', subject: 'Ended', body: 'The project has ended.', status: 'pending', createdAt: now, sentAt: null });
   await doc.send(new PutCommand(put.Put!));

@@ -120,5 +120,10 @@ describe('public redaction', () => {
     expect(redacted.cms).toEqual({ url: 'https://cms' });
     expect(redacted.ideas).toEqual(config.ideas);
     expect(config.oauth).toBeDefined();
+    // The server's bookkeeping is not a frontend's business.
+    expect(redacted.project).not.toHaveProperty('endDateNotificationSent');
+    expect(redacted.project).toHaveProperty('endDate');
+    expect(redacted.users).not.toHaveProperty('anonymize');
+    expect(redacted.users).toHaveProperty('allowUseOfNicknames');
   });
 });

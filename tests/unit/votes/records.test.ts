@@ -82,7 +82,7 @@ describe('the vote list cursor', () => {
   });
 
   it.each([
-    ['a position past 10 digits', { s: 7, u: 10_000_000_000, i: 1 }],
+    ['a position past the safe integers', { s: 7, u: 2 ** 53, i: 1 }],
     ['a negative position', { s: 7, u: 1, i: -1 }],
     ['a fractional position', { s: 7, u: 1.5, i: 1 }],
     ['a string position', { s: 7, u: '1', i: 1 }],
@@ -94,8 +94,8 @@ describe('the vote list cursor', () => {
   });
 
   it('takes the largest position keys can hold', () => {
-    const cursor = encodeCursorObject({ s: 7, u: 9_999_999_999, i: 0 }, { siteId: 7, list: 'votes', query: listQueryOf(query) });
-    expect(decodeVoteCursor(7, { ...query, cursor })).toEqual({ userId: 9_999_999_999, ideaId: 0 });
+    const cursor = encodeCursorObject({ s: 7, u: Number.MAX_SAFE_INTEGER, i: 0 }, { siteId: 7, list: 'votes', query: listQueryOf(query) });
+    expect(decodeVoteCursor(7, { ...query, cursor })).toEqual({ userId: Number.MAX_SAFE_INTEGER, ideaId: 0 });
   });
 });
 

@@ -1,0 +1,122 @@
+/** Ids made from time: ascending within a process whatever the clock does, 16 digits, keys sort as ids. */
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COUNTER_IDS_BELOW, FIRST_TIMED_ID, ID_EPOCH, IdTaken, idSource, LAST_ID_TIME, makeIdSource, newId, newIds, TAIL, timedId, timeOfId, withNewId } from '#lib/store/db/ids';
+import { pad } from '#lib/store/db/keys';
+import { idRuns } from '#lib/store/arguments/id-runs';
+
+const real = { clock: idSource.clock, tail: idSource.tail };
+afterEach(() => Object.assign(idSource, real));
+
+const time = fc.integer({ min: ID_EPOCH, max: LAST_ID_TIME });
+const tail = fc.integer({ min: 0, max: TAIL - 1 });
+
+describe('timed ids', () => {
+  it('any clock (steps back, repeats, jumps) and any tails: strictly ascending, 16-digit safe integers', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(time, tail), { minLength: 1, maxLength: 60 }), (steps) => {
+        idSource.last = 0;
+        const ids = steps.map(([ms, t]) => {
+          Object.assign(idSource, { clock: () => ms, tail: () => t });
+          return newId();
+        });
+        for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]!);
+        for (const id of ids) {
+          expect(Number.isSafeInteger(id)).toBe(true);
+          expect(String(id)).toHaveLength(16);
+        }
+      }),
+      { seed: 26, numRuns: 300 },
+    );
+  });
+
+  it('the millisecond is the order: a later millisecond gives a larger id whatever the tails, and timeOfId gives it back', () => {
+    fc.assert(
+      fc.property(time, time, tail, tail, (a, b, ta, tb) => {
+        if (a < b) expect(timedId(a, ta)).toBeLessThan(timedId(b, tb));
+        expect(timeOfId(timedId(a, ta))).toBe(a);
+      }),
+      { seed: 53, numRuns: 500 },
+    );
+    expect(() => timedId(ID_EPOCH - 1, 0)).toThrow(RangeError);
+    expect(() => timedId(LAST_ID_TIME + 1, 0)).toThrow(RangeError);
+    expect(timedId(LAST_ID_TIME, TAIL - 1)).toBeLessThanOrEqual(Number.MAX_SAFE_INTEGER);
+    expect(timeOfId(COUNTER_IDS_BELOW - 1)).toBeUndefined();
+  });
+
+  it('keys sort as the ids do: counter ids (below 10^9) before timed ids, timed ids among themselves', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: COUNTER_IDS_BELOW - 1 }), time, tail, time, tail, (old, a, ta, b, tb) => {
+        const ids = [old, timedId(a, ta), timedId(b, tb)];
+        const byKey = [...ids].sort((x, y) => (pad(x) < pad(y) ? -1 : pad(x) > pad(y) ? 1 : 0));
+        expect(byKey).toEqual([...ids].sort((x, y) => x - y));
+      }),
+      { seed: 15, numRuns: 500 },
+    );
+    expect(FIRST_TIMED_ID).toBe(10 ** 15);
+  });
+
+  it('a block of ids for seeding is consecutive and above every id before it', () => {
+    const before = newId();
+    const block = newIds(5);
+    expect(block[0]).toBeGreaterThan(before);
+    expect(block).toEqual(block.map((_, i) => block[0]! + i));
+    expect(newId()).toBeGreaterThan(block[4]!);
+  });
+
+  it('one range read spans a block of ids made together, not ids made by separate creates', () => {
+    const ms = Date.now();
+    expect(idRuns([timedId(ms, 5), timedId(ms, 9), timedId(ms + 1, 5)])).toEqual([
+      { from: timedId(ms, 5), to: timedId(ms, 9) },
+      { from: timedId(ms + 1, 5), to: timedId(ms + 1, 5) },
+    ]);
+    expect(idRuns([10, 14, 40])).toEqual([{ from: 10, to: 14 }, { from: 40, to: 40 }]);
+  });
+
+  it('concurrent processes on one clock: every create stores exactly one item, no two share an id, each process ascends', async () => {
+    // Several processes (each its own source) create at once against a store whose write is conditional
+    // on the key being free, as every create's write is. The clock takes few distinct milliseconds and
+    // the tails few values, so ids meet often: the condition, not luck, keeps them apart. (A tail that
+    // never changes is no random tail: two such processes would chase each other's lane forever.)
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 2, max: 5 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 7 }), { minLength: 2, maxLength: 8 }),
+        async (processes, perProcess, clockSteps, tails) => {
+          const stored = new Map<number, string>();
+          const start = Date.now();
+          const sources = Array.from({ length: processes }, (_, p) => {
+            let c = p;
+            let t = p;
+            return makeIdSource(
+              () => start + clockSteps[c++ % clockSteps.length]!,
+              () => tails[t++ % tails.length]!,
+            );
+          });
+          const put = async (id: number, what: string): Promise<number> => {
+            await Promise.resolve();
+            if (stored.has(id)) throw new IdTaken(id);
+            stored.set(id, what);
+            return id;
+          };
+          const made = await Promise.all(
+            sources.map(async (source, p) => {
+              const ids: number[] = [];
+              for (let i = 0; i < perProcess; i++) ids.push(await withNewId((id) => put(id, `${p}/${i}`), source));
+              return ids;
+            }),
+          );
+          expect(stored.size).toBe(processes * perProcess);
+          expect(new Set(made.flat()).size).toBe(processes * perProcess);
+          for (const [p, ids] of made.entries()) {
+            ids.forEach((id, i) => expect(stored.get(id)).toBe(`${p}/${i}`));
+            expect(ids).toEqual([...ids].sort((a, b) => a - b));
+          }
+        },
+      ),
+      { seed: 4, numRuns: 40 },
+    );
+  });
+});
