@@ -66,7 +66,8 @@ export const receiptParams = z.object({
 
 export const publicCheckpoint = z.object({ id: z.int(), treeSize: z.int(), root: hexHash, cut: z.string(), ballots: z.int(), signature: z.string(), keyId: z.string() });
 
-export const voteReceiptRecord = z.object({ receipt: hexHash, checkpoint: publicCheckpoint, leafIndex: z.int(), proof: z.array(hexHash) });
+/** A receipt's checkpoint: without `ballots` for those who may not see the site's vote counts. */
+export const voteReceiptRecord = z.object({ receipt: hexHash, checkpoint: z.extend(publicCheckpoint, { ballots: z.optional(z.int()) }), leafIndex: z.int(), proof: z.array(hexHash) });
 
 export const voteRecordKeyRecord = z.object({
   keyId: z.string(),

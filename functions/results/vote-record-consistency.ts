@@ -3,4 +3,4 @@ import { ok } from '#lib/http/response';
 import { voteRecordConsistency } from '#lib/routes/results/vote-record';
 import { consistency } from '#lib/votes/record';
 
-export const handler = apiHandler(voteRecordConsistency, async ({ site, query }) => ok(await consistency(site.id, query.from, query.to)));
+export const handler = apiHandler(voteRecordConsistency, async ({ site, caller, query }) => ok(await consistency(site, caller, query.from, query.to)));

@@ -8,13 +8,22 @@ import { DOCS_CSP, DOCS_HTML, DOCS_PATH, docsAsset } from '#lib/openapi/docs-ui'
 import { withHttpStack } from '#lib/http/stack';
 import { notFound } from '#lib/errors';
 
+/** A file name as sent; broken percent-encoding names no file (a 404, not a thrown URIError). */
+function decodedOrUndefined(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
 export const handler = withHttpStack(
   async (event) => {
     const path = (event.rawPath ?? event.requestContext.http.path).replace(/\/+$/, '');
     if (path === DOCS_PATH) return { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: DOCS_HTML };
-    const name = decodeURIComponent(path.slice(DOCS_PATH.length + 1));
-    const asset = docsAsset(name, event.headers['accept-encoding']);
-    if (!asset) throw notFound(`No file ${name} on the docs page`);
+    const name = decodedOrUndefined(path.slice(DOCS_PATH.length + 1));
+    const asset = name === undefined ? undefined : docsAsset(name, event.headers['accept-encoding']);
+    if (!asset) throw notFound('No such file on the docs page');
     return {
       statusCode: 200,
       headers: { 'content-type': asset.contentType, ...(asset.gzipped ? { 'content-encoding': 'gzip' } : {}) },

@@ -236,6 +236,18 @@ export const results = {
     if (config.votes.isViewable || projectHasEnded(config)) return;
     requireRole(caller, 'moderator', 'The results of this site are not public yet');
   },
+  /**
+   * The vote record's published checkpoints and consistency proofs: their `ballots` and `treeSize`
+   * count the voters and the rounds, so they follow the results' rule (docs/results.md "What the
+   * vote record shows while counts are hidden").
+   */
+  record(caller: Caller, config: SiteConfig) {
+    if (config.votes.isViewable || projectHasEnded(config)) return;
+    requireRole(caller, 'moderator', 'The vote record of this site is not public while its vote counts are hidden');
+  },
+  /** Whether the caller may see how many ballots there are (a receipt's checkpoint carries the count only then). */
+  seesBallotCount: (caller: Caller, config: SiteConfig): boolean =>
+    config.votes.isViewable || projectHasEnded(config) || caller.kind === 'service' || (caller.kind === 'user' && hasRole(caller.role, 'moderator')),
   /** Asking for a computation now: moderators and above (a service token acts as admin). */
   compute: (caller: Caller) => requireRole(caller, 'moderator', 'Only moderators may ask for the results to be computed'),
   /** Exports: a service token or an admin of this very site. */

@@ -14,7 +14,8 @@
  *   may see (roles, hidden records and counts, the caller's own votes); no cache keeps it.
  * - Everything else (writes, errors, anonymous reads of other routes): `no-store`.
  * A handler that sets `Cache-Control` itself (the health check, redirects, the results snapshots with
- * their stored tag) keeps it.
+ * their stored tag) keeps it, except that an answer to a request with credentials is always
+ * `private, no-store`.
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -60,11 +61,13 @@ export function caching(policy: CachePolicy): middy.MiddlewareObj<APIGatewayProx
     const response = request.response;
     if (!response) return;
     const headers = (response.headers ??= {});
-    if (keyOf(headers, 'cache-control') !== undefined) return;
+    // Credentials win over what a handler chose: a shared cache may hand a `public` answer to a request
+    // with credentials to callers without them (RFC 9111 §3.5), whatever the answer holds.
     if (carriesCredentials(request.event.headers)) {
-      headers['cache-control'] = PRIVATE_CACHE_CONTROL;
+      response.headers = { ...Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'cache-control')), 'cache-control': PRIVATE_CACHE_CONTROL };
       return;
     }
+    if (keyOf(headers, 'cache-control') !== undefined) return;
     const method = request.event.requestContext?.http?.method?.toUpperCase();
     if (policy !== 'public' || method !== 'GET' || response.statusCode !== 200 || typeof response.body !== 'string') {
       headers['cache-control'] = UNCACHED;

@@ -33,6 +33,7 @@ import { countVotingBallots, readSiteIdeas, siteRangePage, type ExportRange, typ
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { votesOfBallot } from '#lib/votes/records';
 import type { Tally } from '#lib/votes/types';
+import { voteTypeRules } from '#schemas/vote-types';
 
 /** An answer stops reading Query pages once its text is this long (see above). */
 export const PAGE_TARGET_BYTES = 1024 * 1024;
@@ -171,8 +172,8 @@ export async function exportVotes(
     const header = query.cursor === undefined ? csvRows([[...VOTE_CSV_COLUMNS]]) : '';
     return { contentType: 'text/csv; charset=utf-8', text: header + page.text, next: nextQuery('csv', page.next) };
   }
-  if (site.config.votes.voteType === 'likes') {
-    throw badRequest('Pabulib holds approval ballots; a likes site exports its votes with format=csv');
+  if (!voteTypeRules(site.config.votes.voteType).pabulib) {
+    throw badRequest(`Pabulib holds approval ballots; a ${site.config.votes.voteType} site exports its votes with format=csv`);
   }
   const [head, page] = await Promise.all([
     query.cursor === undefined ? pabulibFirst(site, clock()) : Promise.resolve(''),

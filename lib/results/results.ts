@@ -23,7 +23,7 @@ import { buildProfile } from '#lib/results/profile';
 import { type RankedIdea, rankIdeas } from '#lib/results/rank';
 import { countVotes } from '#lib/votes/tally';
 import type { VotesConfig, VoteType } from '#lib/votes/types';
-import { isBudgeting, isPerTheme } from '#schemas/vote-types';
+import { isPerTheme, voteTypeRules } from '#schemas/vote-types';
 
 export interface ResultsIdea {
   id: number;
@@ -103,8 +103,9 @@ const themeIdeas = (ideas: readonly ResultsIdea[], value: string) => ideas.filte
 function budgetTasks({ config, ideas, ballots }: ResultsInput): BudgetTask[] {
   const approvals = ballots.map((ballot) => ballot.votes.filter((vote) => vote.opinion === APPROVAL).map((vote) => vote.ideaId));
   const tasks: (BudgetTask | undefined)[] = [];
-  if (config.voteType === 'budgeting') tasks.push(budgetTask('site', ideas, approvals, config.maxBudget));
-  if (isPerTheme(config.voteType) && isBudgeting(config.voteType)) {
+  const { winners } = voteTypeRules(config.voteType);
+  if (winners === 'site') tasks.push(budgetTask('site', ideas, approvals, config.maxBudget));
+  if (winners === 'themes') {
     for (const theme of config.themes ?? []) tasks.push(budgetTask(`theme:${theme.value}`, themeIdeas(ideas, theme.value), approvals, theme.maxBudget ?? config.maxBudget));
   }
   return tasks.filter((task): task is BudgetTask => task !== undefined);

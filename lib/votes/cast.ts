@@ -28,6 +28,7 @@ import { readIdeaTallies, type IdeaTally } from '#lib/store/ideas/tallies';
 import { commitRound, readRoundStart, roundReadPlan, type TallyChange } from '#lib/store/ballots/rounds';
 import { assertVotingOpen, planRound } from '#lib/votes/index';
 import type { CastVote, IdeaForVote, RoundPlan, VotesConfig } from '#lib/votes/index';
+import { limitsReadIdeas } from '#schemas/vote-types';
 import { invalidRound } from '#lib/votes/errors';
 import { IDEMPOTENCY_TTL_SECONDS, idempotencyKeyOf, idempotencyScope, roundHash } from '#lib/votes/idempotency';
 import { nextVoteIds } from '#lib/votes/ids';
@@ -133,7 +134,7 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     // Vote ids from the ballot's own sequence: no counter on the hot path (lib/votes/ids.ts).
     const ids = nextVoteIds(userId, state.ballot?.voteSeq, plan.added.length);
     // Budget and theme copies only where limits read them (a likes or count ballot stays small).
-    const votes = nextVoteSet(plan, ids.ids, now.toISOString(), limitsReadIdeas(config) ? ideas : new Map());
+    const votes = nextVoteSet(plan, ids.ids, now.toISOString(), limitsReadIdeas(config.voteType) ? ideas : new Map());
 
     const seal = unchanged ? undefined : sealBallot(state.ballot, { siteId: site.id, userId, version: (state.ballot?.version ?? 0) + 1, votes, writtenAt: now.toISOString() });
     const outcome = await commitRound({
@@ -207,7 +208,7 @@ async function ideasForRules(
 ): Promise<Map<number, IdeaForVote>> {
   const ideas = new Map<number, IdeaForVote>();
   for (const [id, tally] of roundIdeas) if (!tally.gone) ideas.set(id, { id, budget: tally.budget, theme: tally.theme });
-  const heldMatter = config.withExisting === 'merge' && limitsReadIdeas(config);
+  const heldMatter = config.withExisting === 'merge' && limitsReadIdeas(config.voteType);
   if (!heldMatter) return ideas;
   const withoutCopies: number[] = [];
   for (const [key, vote] of Object.entries(held)) {
@@ -222,9 +223,6 @@ async function ideasForRules(
   }
   return ideas;
 }
-
-/** Whether the vote type's limits read the ideas' budgets or themes (budgeting, per theme). */
-const limitsReadIdeas = (config: VotesConfig) => config.voteType !== 'likes' && config.voteType !== 'count';
 
 /**
  * The ballot after the round: kept votes as they were, new ones with `ids` in plan order, each with

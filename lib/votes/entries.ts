@@ -5,19 +5,14 @@
  */
 import type { ErrorDetail } from '#lib/errors';
 import type { CastVote, IdeaForVote, ThemeLimits, VotesConfig } from '#lib/votes/types';
-import { isPerTheme } from '#schemas/vote-types';
+import { isPerTheme, voteTypeRules } from '#schemas/vote-types';
 
 /**
- * Opinions a round may use. For `likes` the spec fixes `yes`/`no`, so those are always allowed on top
- * of whatever `voteValues` lists (a site that relabels its values cannot lock out a plain like).
+ * Opinions a round may use: the site's `voteValues` and the type's fixed opinions (for likes the spec
+ * fixes `yes`/`no`, so a site that relabels its values cannot lock out a plain like).
  */
 export function allowedOpinions(config: Pick<VotesConfig, 'voteType' | 'voteValues'>): Set<string> {
-  const allowed = new Set(config.voteValues.map((v) => v.value));
-  if (config.voteType === 'likes') {
-    allowed.add('yes');
-    allowed.add('no');
-  }
-  return allowed;
+  return new Set([...config.voteValues.map((v) => v.value), ...voteTypeRules(config.voteType).fixedOpinions]);
 }
 
 

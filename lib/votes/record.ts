@@ -4,7 +4,10 @@
  * checkpoint that covers it, and the consistency proof between two tree sizes. Proofs are computed from
  * the tiles they need (one BatchGet), never from the whole log.
  */
+import * as access from '#lib/auth/access';
+import type { Caller } from '#lib/auth/caller';
 import { badRequest, notFound } from '#lib/errors';
+import type { Site } from '#lib/sites/site';
 import { isReceipt } from '#lib/vote-record/entry';
 import { publishedKey } from '#lib/vote-record/keys';
 import { consistencyProof, inclusionProof, neededNodes, type NodeSource } from '#lib/vote-record/merkle';
@@ -23,7 +26,8 @@ export interface PublicCheckpoint {
 
 export interface ReceiptProof {
   receipt: string;
-  checkpoint: PublicCheckpoint;
+  /** Without `ballots` for a caller who may not see the site's vote counts. */
+  checkpoint: PublicCheckpoint | Omit<PublicCheckpoint, 'ballots'>;
   leafIndex: number;
   /** Sibling hashes from the leaf up (hex), RFC 9162 2.1.3. */
   proof: string[];
@@ -44,23 +48,38 @@ async function withTiles<T>(siteId: number, compute: (source: NodeSource) => T):
 
 const hex = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('hex'));
 
-export async function receiptProof(siteId: number, receipt: string): Promise<ReceiptProof> {
+/**
+ * Anyone's: a receipt is the voter's own proof. Its checkpoint carries the ballot count only for those
+ * who may see the site's counts; the voter then checks its root through the latest checkpoint once that
+ * is public (lib/vote-record/receipt-check.ts).
+ */
+export async function receiptProof(site: Site, caller: Caller, receipt: string): Promise<ReceiptProof> {
+  const siteId = site.id;
   const at = isReceipt(receipt) ? await getReceiptIndex(siteId, receipt) : undefined;
   if (!at) throw notFound(`Receipt ${receipt} is not in a checkpoint of site ${siteId} yet`);
   const checkpoint = await getSignedCheckpoint(siteId, at.checkpointId);
   if (!checkpoint) throw notFound(`Receipt ${receipt} is not in a checkpoint of site ${siteId} yet`);
   const proof = await withTiles(siteId, (source) => inclusionProof(source, at.leafIndex, checkpoint.treeSize));
-  return { receipt, checkpoint: toPublicCheckpoint(checkpoint), leafIndex: at.leafIndex, proof: hex(proof) };
+  const published = toPublicCheckpoint(checkpoint);
+  if (!access.results.seesBallotCount(caller, site.config)) {
+    const { ballots: _hidden, ...withoutCount } = published;
+    return { receipt, checkpoint: withoutCount, leafIndex: at.leafIndex, proof: hex(proof) };
+  }
+  return { receipt, checkpoint: published, leafIndex: at.leafIndex, proof: hex(proof) };
 }
 
-export async function latestCheckpoint(siteId: number): Promise<PublicCheckpoint> {
+export async function latestCheckpoint(site: Site, caller: Caller): Promise<PublicCheckpoint> {
+  access.results.record(caller, site.config);
+  const siteId = site.id;
   const checkpoint = await latestSignedCheckpoint(siteId);
   if (!checkpoint) throw notFound(`Site ${siteId} has no signed checkpoint yet`);
   return toPublicCheckpoint(checkpoint);
 }
 
 /** The proof that the tree of `to` leaves extends the tree of `from` leaves (both within the latest checkpoint). */
-export async function consistency(siteId: number, from: number, to: number): Promise<{ from: number; to: number; proof: string[] }> {
+export async function consistency(site: Site, caller: Caller, from: number, to: number): Promise<{ from: number; to: number; proof: string[] }> {
+  access.results.record(caller, site.config);
+  const siteId = site.id;
   const latest = await latestSignedCheckpoint(siteId);
   if (!latest || to > latest.treeSize) throw notFound(`Site ${siteId} has no signed checkpoint of ${to} entries or more`);
   if (from < 1 || from > to) throw badRequest('`from` must be at least 1 and at most `to`');

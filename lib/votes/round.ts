@@ -15,6 +15,7 @@ import { checkLimits } from '#lib/votes/limits';
 import { planLikes, type SetChange } from '#lib/votes/likes';
 import { tallyDifference } from '#lib/votes/tally';
 import type { RoundInput, RoundPlan } from '#lib/votes/types';
+import { voteTypeRules } from '#schemas/vote-types';
 
 export function planRound({ config, existing, round, ideas }: RoundInput): RoundPlan {
   if (round.length === 0) throw invalidRound([{ path: '', message: 'A vote round needs at least one vote' }]);
@@ -23,7 +24,7 @@ export function planRound({ config, existing, round, ideas }: RoundInput): Round
   if (entryErrors.length > 0) throw invalidRound(entryErrors);
 
   let change: SetChange;
-  if (config.voteType === 'likes') {
+  if (voteTypeRules(config.voteType).round === 'toggle') {
     change = planLikes(existing, round);
   } else {
     change = planBallot(config.withExisting, existing, round);

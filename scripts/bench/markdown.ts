@@ -14,6 +14,7 @@ import type { ScaleResults } from './scale.ts';
 import type { LocalResults } from './local.ts';
 import { localReadmeRow, localTable } from './local-table.ts';
 import { readmeSummary } from './readme-summary.ts';
+import { md } from './md-table.ts';
 
 export interface Results {
   generatedAt: string;
@@ -28,9 +29,6 @@ export interface Results {
   local?: LocalResults;
 }
 
-/** A Markdown table; the first `left` columns are text (left-aligned), the rest figures. */
-const md = (headers: string[], rows: Array<Array<string | number>>, left = 1) =>
-  [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i < left ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 /** The local-start table of docs/benchmarks.md and the README row (tests/unit/bench/local-docs.test.ts). */
 export function localMarkdown(local: LocalResults): { docs: string; readmeRow: string } {
   const t = localTable(local);

@@ -6,6 +6,7 @@
  */
 import type { ComputeRow } from './results-compute.ts';
 import type { Summary } from './stats.ts';
+import { md } from './md-table.ts';
 
 export interface ResultsReadRow {
   name: string;
@@ -26,8 +27,6 @@ export interface ResultsBench {
   read: ResultsReadRow[];
 }
 
-const md = (headers: string[], rows: Array<Array<string | number>>, left = 1) =>
-  [`| ${headers.join(' | ')} |`, `|${headers.map((_, i) => (i < left ? '---' : '---:')).join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
 const int = (n: number) => n.toLocaleString('en-US');
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 

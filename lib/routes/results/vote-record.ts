@@ -12,10 +12,10 @@ export const voteReceiptGet = {
   tag: 'Results',
   summary: "A vote receipt's inclusion proof",
   description:
-    'The receipt (a vote record\'s `receipt`: its ballot entry\'s mac, 64 hex digits) in the first signed checkpoint that covers it: `leafIndex` and the RFC 9162 inclusion `proof` (sibling hashes from the leaf up) for the leaf `SHA-256(0x00 || receipt)`. 404 until a checkpoint covers it. The receipt tells nothing about the ballot.',
+    'The receipt (a vote record\'s `receipt`: its ballot entry\'s mac, 64 hex digits) in the first signed checkpoint that covers it: `leafIndex` and the RFC 9162 inclusion `proof` (sibling hashes from the leaf up) for the leaf `SHA-256(0x00 || receipt)`. 404 until a checkpoint covers it. The receipt tells nothing about the ballot. While the site\'s vote counts are hidden (`votes.isViewable` false, the project running), the checkpoint comes without `ballots` for anyone but moderators: its root is then checked through the latest checkpoint once that is public.',
   access: 'everyone',
   dataAccess: 'read',
-  auth: 'none',
+  auth: 'optional',
   success: { status: 200, schema: 'VoteReceipt' },
 } satisfies Route;
 
@@ -41,11 +41,13 @@ export const voteRecordCheckpoint = {
   params: siteParams,
   tag: 'Results',
   summary: 'The latest signed checkpoint of the vote log',
-  description: 'What a voter, a witness or the city keeps to check later receipts and checkpoints against (`npm run verify-votes -- --receipt ... --checkpoint-url ...`). 404 before the first.',
-  access: 'everyone',
+  description:
+    'What a voter, a witness or the city keeps to check later receipts and checkpoints against (`npm run verify-votes -- --receipt ... --checkpoint-url ...`). 404 before the first. Its `ballots` and `treeSize` count voters and rounds, so it follows the results\' rule: everyone when `votes.isViewable` or once the project has ended, else moderators and above.',
+  access: 'everyone when votes are viewable or the project has ended; else moderators and above',
   dataAccess: 'read',
-  auth: 'none',
+  auth: 'optional',
   success: { status: 200, schema: 'SignedCheckpoint' },
+  errors: [403],
 } satisfies Route;
 
 export const voteRecordConsistency = {
@@ -57,9 +59,11 @@ export const voteRecordConsistency = {
   query: consistencyQuery,
   tag: 'Results',
   summary: 'The consistency proof between two tree sizes',
-  description: 'RFC 9162 2.1.4: the hashes that show the log of `to` entries extends the log of `from` entries, nothing rewritten, removed or reordered. `to` at most the latest checkpoint\'s size.',
-  access: 'everyone',
+  description:
+    'RFC 9162 2.1.4: the hashes that show the log of `to` entries extends the log of `from` entries, nothing rewritten, removed or reordered. `to` at most the latest checkpoint\'s size. Who may read it: as the latest checkpoint.',
+  access: 'everyone when votes are viewable or the project has ended; else moderators and above',
   dataAccess: 'read',
-  auth: 'none',
+  auth: 'optional',
   success: { status: 200, schema: 'ConsistencyProof' },
+  errors: [403],
 } satisfies Route;

@@ -83,6 +83,8 @@ function valueBytes(value: unknown): number {
     if (typeof node === 'string') total += utf8(node);
     else if (typeof node === 'number') total += numberBytes(node);
     else if (typeof node === 'boolean' || node === null || node === undefined) total += 1;
+    // Binary (B): its length in bytes, not a map of its bytes.
+    else if (node instanceof Uint8Array) total += node.byteLength;
     else if (node instanceof Set || Array.isArray(node)) {
       total += 3;
       for (const child of node) {

@@ -12,7 +12,7 @@ import { getLogHead, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, log
 import { checkpointSignatureIsValid, publicKeyFromRaw, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { entryMac, GENESIS_MAC } from '#lib/vote-record/entry';
 import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
-import { createSite } from '#tests/support/fixtures';
+import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { countRequests } from '#tests/support/request-counter';
 import { toEntryItem, writeEntries } from '#tests/support/vote-log-fixtures';
@@ -22,6 +22,7 @@ import { handler as receiptHandler } from '../../../functions/results/vote-recei
 import { handler as keyHandler } from '../../../functions/results/vote-record-key.ts';
 import { handler as checkpointHandler } from '../../../functions/results/vote-record-checkpoint.ts';
 import { handler as consistencyHandler } from '../../../functions/results/vote-record-consistency.ts';
+import { handler as updateSite } from '../../../functions/sites/update.ts';
 
 const minutesAgo = (now: Date, minutes: number) => new Date(now.getTime() - minutes * 60_000);
 
@@ -63,7 +64,7 @@ describe('the sequencer', () => {
   });
 
   it('writes a checkpoint at every run, new entries or not, and refuses a forged entry', async () => {
-    const site = await createSite();
+    const site = await createSite({ votes: { isViewable: true } });
     const now = new Date();
     await writeEntries(site.id, [{ userId: 1, ideaIds: [10], writtenAt: minutesAgo(now, 5) }]);
     // A version written by someone without the chain key: a mac of another key.
@@ -133,7 +134,7 @@ describe('the sequencer', () => {
 
 describe('receipts and proofs, over HTTP', () => {
   it('a receipt is 404 until a checkpoint covers it, then proves its inclusion against a signed checkpoint; proofs over 600 entries read a few tiles', async () => {
-    const site = await createSite();
+    const site = await createSite({ votes: { isViewable: true } });
     const now = new Date();
     const entries = await writeEntries(site.id, Array.from({ length: 600 }, (_, i) => ({ userId: i + 1, ideaIds: [1 + (i % 5)], writtenAt: new Date(now.getTime() - 3_600_000 + i * 1000) })));
     const probe = entries[517]!;
@@ -155,7 +156,7 @@ describe('receipts and proofs, over HTTP', () => {
     expect((await receiptOf(site.id, 'ab'.repeat(32))).status).toBe(404);
     expect((await receiptOf(site.id, 'not-hex')).status).toBe(400);
     // The same receipt on another site is nothing there.
-    expect((await receiptOf((await createSite()).id, probe.mac)).status).toBe(404);
+    expect((await receiptOf((await createSite({ votes: { isViewable: true } })).id, probe.mac)).status).toBe(404);
 
     const proof = await invoke<{ proof: string[] }>(consistencyHandler, { params: { siteId: site.id }, query: { from: '401', to: '600' } });
     expect(proof.status).toBe(200);
@@ -166,4 +167,38 @@ describe('receipts and proofs, over HTTP', () => {
     expect((await invoke(consistencyHandler, { params: { siteId: site.id }, query: { from: '0', to: '6' } })).status).toBe(400);
     expect(voteLogKeys.receipt(site.id, probe.mac).SK).toBe(`VLOG#R#${probe.mac}`);
   }, 300_000);
+});
+
+describe('while the vote counts are hidden', () => {
+  it("the checkpoint's voter count and the log's size are the moderators': the latest checkpoint and consistency proofs 401/403, a receipt's checkpoint without `ballots`; all public once the project ends", async () => {
+    const config = { votes: { isViewable: false }, project: { endDate: '2099-01-01T00:00:00.000Z' } };
+    const site = await createSite(config);
+    const now = new Date();
+    const entries = await writeEntries(site.id, Array.from({ length: 3 }, (_, i) => ({ userId: i + 1, ideaIds: [1], writtenAt: minutesAgo(now, 10 - i) })));
+    await sequenceSiteLog(site.id, now);
+    const [member, moderator] = [await createUser(site.id, 'member'), await createUser(site.id, 'moderator')];
+    const latest = (token?: string) => invoke<{ ballots: number; treeSize: number }>(checkpointHandler, { params: { siteId: site.id }, ...(token ? { token } : {}) });
+    const proof = (token?: string) => invoke(consistencyHandler, { params: { siteId: site.id }, query: { from: '1', to: '3' }, ...(token ? { token } : {}) });
+    expect((await latest()).status).toBe(401);
+    expect((await latest(member.token)).status).toBe(403);
+    expect((await proof()).status).toBe(401);
+    expect((await proof(member.token)).status).toBe(403);
+    expect((await latest(moderator.token)).body).toMatchObject({ ballots: 3, treeSize: 3 });
+    expect((await proof(moderator.token)).status).toBe(200);
+
+    // The receipt is anyone's proof: its leaf and root, but not how many ballots the checkpoint counts.
+    const anonymous = await receiptOf(site.id, entries[1]!.mac);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.checkpoint).not.toHaveProperty('ballots');
+    expect(anonymous.body.checkpoint).toMatchObject({ id: 1, treeSize: 3 });
+    const asModerator = await invoke<ReceiptAnswer>(receiptHandler, { params: { siteId: site.id, receipt: entries[1]!.mac }, token: moderator.token });
+    expect(asModerator.body.checkpoint).toMatchObject({ ballots: 3 });
+
+    // Once the project has ended, the record is everyone's (as the results are).
+    const ended = await invoke(updateSite, { method: 'PUT', params: { siteId: site.id }, token: SERVICE_TOKEN, body: { config: { ...config, project: { ...config.project, projectHasEnded: true } } } });
+    expect(ended.status).toBe(200);
+    expect((await latest()).body).toMatchObject({ ballots: 3, treeSize: 3 });
+    expect((await proof()).status).toBe(200);
+    expect((await receiptOf(site.id, entries[1]!.mac)).body.checkpoint).toMatchObject({ ballots: 3 });
+  });
 });

@@ -1041,7 +1041,9 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/api/site/{siteId}/vote-record/checkpoint',
     ids: {},
-    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) } }),
+    // The hostile site's counts are hidden and its project runs: the record's size is the moderators'.
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, token: ctx.w.moderator.token }),
+    denied: [NOBODY, { label: 'a member (the counts are hidden)', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {
     name: 'voteRecordConsistency',
@@ -1050,7 +1052,8 @@ export const routes: Route[] = [
     method: 'GET',
     path: '/api/site/{siteId}/vote-record/consistency',
     ids: {},
-    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { from: '1', to: '1' } }),
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { from: '1', to: '1' }, token: ctx.w.moderator.token }),
+    denied: [NOBODY, { label: 'a member (the counts are hidden)', status: 403, change: asUser((c) => c.w.member.token) }],
     // Sizes are whole numbers from 1; `from` past `to` is no proof.
     query: { ids: ['from', 'to'], more: () => ({ from: fc.constantFrom('2', '3', '999999999') }) },
   },

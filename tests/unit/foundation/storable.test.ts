@@ -23,6 +23,9 @@ describe('what the table can store', () => {
     expect(itemBytes({ m: { ab: true, c: null } })).toBe(1 + 3 + (1 + 2 + 1) + (1 + 1 + 1));
     expect(itemBytes({ l: ['x', 1] })).toBe(1 + 3 + (1 + 1) + (1 + 2));
     expect(itemBytes({ gone: undefined })).toBe(0);
+    // Binary: its length (a tile of 256 hashes is 8 KiB, not a map of 8,192 numbers).
+    expect(itemBytes({ data: Buffer.alloc(8192) })).toBe(4 + 8192);
+    expect(itemBytes({ b: new Uint8Array(3) })).toBe(1 + 3);
     expect(fitsInItem({ big: 'x'.repeat(300_000) })).toBe(true);
     expect(fitsInItem({ big: 'x'.repeat(MAX_ITEM_BYTES) })).toBe(false);
   });

@@ -75,4 +75,14 @@ describe('the caching step', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.etag).toBeUndefined();
   });
+
+  it("overrides a handler's public Cache-Control when the request carries credentials of any kind", async () => {
+    const own = answering({ ...OK, headers: { ...OK.headers, 'Cache-Control': 'public, max-age=60' } });
+    const credentials: Record<string, string>[] = [{ authorization: 'Bearer ' }, { authorization: 'Token abc' }, { authorization: 'Basic YTpi' }, { 'x-authorization': 'garbage' }];
+    for (const headers of credentials) {
+      const res = await own(event('GET', headers), context);
+      expect(res.headers['cache-control'], JSON.stringify(headers)).toBe(PRIVATE_CACHE_CONTROL);
+      expect(Object.keys(res.headers).filter((k) => k.toLowerCase() === 'cache-control')).toHaveLength(1);
+    }
+  });
 });

@@ -88,7 +88,7 @@ describe('the docs page', () => {
   });
 
   it('answers 404 with the error body for a file it does not have', async () => {
-    for (const name of ['index.html', '..%2Fpackage.json', 'toString', '__proto__']) {
+    for (const name of ['index.html', '..%2Fpackage.json', 'toString', '__proto__', '%E0%A4%A', '%']) {
       const res = await get(docsHandler, `/api/docs/${name}`);
       expect(res.statusCode).toBe(404);
       expect(JSON.parse(res.body)).toMatchObject({ status: 404, error: 'NotFound' });

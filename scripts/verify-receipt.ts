@@ -1,0 +1,120 @@
+/**
+ * `npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <url>`: a voter's own check
+ * that their vote is in the published vote record, over HTTP only (no table, no key of ours): it
+ * fetches the receipt's inclusion proof, the latest checkpoint named by the URL, the consistency proof
+ * between the two and the public key, and lib/vote-record/receipt-check.ts decides. docs/results.md
+ * "A voter's own check" is the algorithm.
+ *
+ * `--receipt`: the receipt (64 hex digits, the `receipt` of a vote answer), a file holding the receipt
+ * proof (`GET .../vote-receipt/:receipt`) or a vote answer, or that JSON itself. `--checkpoint-url`:
+ * `<api>/api/site/<id>/vote-record/checkpoint`, the site's latest checkpoint (the API and site are read
+ * from it). `--key-url` (default `<api>/api/vote-record/key`): a copy of the key kept elsewhere.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import * as z from 'zod/mini';
+import { checkReceipt, type PublishedCheckpoint, type PublishedReceiptProof } from '#lib/vote-record/receipt-check';
+import { consistencyRecord, publicCheckpoint, voteReceiptRecord, voteRecordKeyRecord } from '#schemas/results';
+
+export interface ReceiptCommand {
+  receipt: string;
+  checkpointUrl: string;
+  keyUrl?: string;
+}
+
+// The API's own answer schemas (schemas/results.ts): what the verifier reads is what the API documents.
+const checkpoint = publicCheckpoint;
+const inclusionProof = voteReceiptRecord;
+const publishedKey = voteRecordKeyRecord;
+const consistency = consistencyRecord;
+const hexHash = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/));
+/** A vote answer (its records carry the receipt) or one of its records. */
+const voteAnswer = z.union([z.array(z.object({ receipt: hexHash })).check(z.minLength(1)), z.object({ receipt: hexHash })]);
+
+const CHECKPOINT_PATH = /^(.*)\/api\/site\/([1-9][0-9]{0,14})\/vote-record\/checkpoint\/?$/;
+
+/** What the receipt argument holds: a bare receipt, or a proof already fetched (kept as the voter saved it). */
+export function readReceiptArgument(text: string): { receipt: string; proof?: PublishedReceiptProof } {
+  const trimmed = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return { receipt: trimmed.toLowerCase() };
+  const json = trimmed.startsWith('{') || trimmed.startsWith('[') ? trimmed : existsSync(trimmed) ? readFileSync(trimmed, 'utf8') : undefined;
+  if (json === undefined) throw new Error(`--receipt: "${text}" is neither 64 hex digits, nor JSON, nor a file`);
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error('--receipt: the file or text is not JSON');
+  }
+  const proof = inclusionProof.safeParse(value);
+  if (proof.success) return { receipt: proof.data.receipt.toLowerCase(), proof: proof.data as PublishedReceiptProof };
+  const answer = voteAnswer.safeParse(value);
+  if (answer.success) return { receipt: (Array.isArray(answer.data) ? answer.data[0]!.receipt : answer.data.receipt).toLowerCase() };
+  throw new Error('--receipt: the JSON is neither a receipt proof ({receipt, checkpoint, leafIndex, proof}) nor a vote answer with a receipt');
+}
+
+export function siteOfCheckpointUrl(url: string): { api: string; siteId: number } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`--checkpoint-url: "${url}" is not a URL`);
+  }
+  const match = CHECKPOINT_PATH.exec(`${parsed.origin}${parsed.pathname}`);
+  if (!match || !/^https?:$/.test(parsed.protocol)) throw new Error(`--checkpoint-url: expected http(s)://<api>/api/site/<id>/vote-record/checkpoint, got "${url}"`);
+  return { api: match[1]!, siteId: Number(match[2]) };
+}
+
+class FetchFailed extends Error {}
+
+async function getJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { accept: 'application/json' } });
+  } catch (err) {
+    throw new FetchFailed(`${what}: ${url} does not answer (${(err as Error).message})`);
+  }
+  const text = await res.text();
+  if (res.status !== 200) {
+    const message = (() => {
+      try {
+        return (JSON.parse(text) as { message?: string }).message ?? text.slice(0, 200);
+      } catch {
+        return text.slice(0, 200);
+      }
+    })();
+    throw new FetchFailed(`${what}: ${url} answered ${res.status}: ${message}`);
+  }
+  const parsed = schema.safeParse((() => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  })());
+  if (!parsed.success) throw new FetchFailed(`${what}: ${url} answered something that is not one: ${text.slice(0, 200)}`);
+  return parsed.data;
+}
+
+/** Fetches what the check needs and runs it: the exit code (0 checked, 1 not) and the report. */
+export async function verifyReceipt(command: ReceiptCommand, now: Date = new Date()): Promise<{ code: 0 | 1; output: string }> {
+  const { api, siteId } = siteOfCheckpointUrl(command.checkpointUrl);
+  const given = readReceiptArgument(command.receipt);
+  const header = `receipt ${given.receipt}, site ${siteId} of ${api}`;
+  try {
+    const proof =
+      given.proof ?? (await getJson(`${api}/api/site/${siteId}/vote-receipt/${given.receipt}`, inclusionProof, 'the receipt proof'));
+    const [latest, key] = await Promise.all([
+      getJson(command.checkpointUrl, checkpoint, 'the latest checkpoint'),
+      getJson(command.keyUrl ?? `${api}/api/vote-record/key`, publishedKey, 'the public key'),
+    ]);
+    const steps =
+      latest.treeSize > proof.checkpoint.treeSize
+        ? (await getJson(`${api}/api/site/${siteId}/vote-record/consistency?from=${proof.checkpoint.treeSize}&to=${latest.treeSize}`, consistency, 'the consistency proof')).proof
+        : null;
+    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, key, now });
+    const verdict = result.ok ? 'OK: the receipt is in the signed vote record, and the record has only grown since' : 'NOT VERIFIED';
+    return { code: result.ok ? 0 : 1, output: [header, ...result.lines, verdict].join('\n') };
+  } catch (err) {
+    if (err instanceof FetchFailed) return { code: 1, output: [header, `FAIL  ${err.message}`, 'NOT VERIFIED'].join('\n') };
+    throw err;
+  }
+}

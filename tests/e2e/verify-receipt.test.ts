@@ -1,0 +1,112 @@
+/**
+ * End to end: a voter checks their receipt with `npm run verify-votes -- --receipt ... --checkpoint-url
+ * ...` (a separate process that only speaks HTTP) against the local stack, after the vote-checkpoints
+ * job (`npm run job`, its clock past the settle minute) signed the log; then again after the log grew
+ * (the consistency proof path); and a tampered proof, an unknown receipt and a key that is not the
+ * site's are each refused. Only the first check runs as its own process (each costs a tsx start); the
+ * others call the same code (scripts/verify-receipt.ts) over the same HTTP.
+ */
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { issueToken } from '#lib/auth/jwt';
+import { SERVICE_TOKEN } from '#tests/support/fixtures';
+import type { SiteBody } from '#tests/support/bodies';
+import { LOCAL_TABLE_NAME } from '../../scripts/local-stack-env.ts';
+import { verifyReceipt } from '../../scripts/verify-receipt.ts';
+
+const apiUrl = inject('apiUrl');
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'verify-receipt-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function call<T = unknown>(method: string, path: string, token: string, body?: unknown) {
+  const res = await fetch(`${apiUrl}${path}`, { method, headers: { 'X-Authorization': `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** An npm script in its own process: exit code and output, whatever the code. */
+function npmRun(script: string, args: string[]): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile('npm', ['run', '--silent', script, '--', ...args], { cwd: root, env: { ...process.env, DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT, TABLE_NAME: LOCAL_TABLE_NAME } }, (err, stdout, stderr) =>
+      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+/**
+ * The vote-checkpoints job for one site, its clock a settle minute and a second ahead (it cuts the log
+ * a minute before its clock, so the votes just cast are in); then waits until that cut is past, since a
+ * checkpoint cut in the future is one the verifier refuses.
+ */
+async function checkpoint(siteId: number) {
+  const clock = Date.now() + 61_000;
+  const run = await npmRun('job', ['vote-checkpoints', '--site', String(siteId), '--now', new Date(clock).toISOString()]);
+  expect(run.code, run.out).toBe(0);
+  while (Date.now() <= clock - 60_000) await new Promise((r) => setTimeout(r, 100));
+}
+
+async function voter(siteId: number, n: number, ideaId: number): Promise<string> {
+  const user = await call<{ id: number }>('POST', `/api/site/${siteId}/user`, SERVICE_TOKEN, { email: `receipt-${n}-${siteId}@example.org`, role: 'member' });
+  expect(user.status).toBe(201);
+  const voted = await call<Array<{ receipt: string }>>('POST', `/api/site/${siteId}/vote`, await issueToken({ userId: user.body.id, siteId }), [{ ideaId, opinion: 'yes' }]);
+  expect(voted.status).toBe(200);
+  return voted.body[0]!.receipt;
+}
+
+describe('npm run verify-votes -- --receipt', () => {
+  it("checks a voter's receipt against the published record, before and after the log grows; refuses what does not hold", async () => {
+    const site = await call<SiteBody>('POST', '/api/site', SERVICE_TOKEN, { name: 'receipts', config: { votes: { isViewable: true, isActive: true, voteType: 'likes', requiredUserRole: 'member' } } });
+    expect(site.status).toBe(201);
+    const siteId = site.body.id;
+    const idea = await call<{ id: number }>('POST', `/api/site/${siteId}/idea`, SERVICE_TOKEN, { title: 'A bench in the park', summary: 'Somewhere to sit in the shade', description: 'x'.repeat(150) });
+    expect(idea.status).toBe(201);
+    const checkpointUrl = `${apiUrl}/api/site/${siteId}/vote-record/checkpoint`;
+
+    const receipt = await voter(siteId, 1, idea.body.id);
+    // Before a checkpoint covers it: not verified (the proof is a 404).
+    const early = await verifyReceipt({ receipt, checkpointUrl });
+    expect(early.code, early.output).toBe(1);
+    expect(early.output).toMatch(/answered 404/);
+
+    await checkpoint(siteId);
+    const first = await npmRun('verify-votes', ['--receipt', receipt, '--checkpoint-url', checkpointUrl]);
+    expect(first.code, first.out).toBe(0);
+    expect(first.out).toMatch(/^OK: the receipt is in the signed vote record/m);
+
+    // More votes, a later checkpoint: the receipt's checkpoint is now a prefix of the latest.
+    await voter(siteId, 2, idea.body.id);
+    await voter(siteId, 3, idea.body.id);
+    await checkpoint(siteId);
+    const proofFile = join(dir, 'proof.json');
+    const proof = await call<{ leafIndex: number; proof: string[]; checkpoint: { treeSize: number; root: string } }>('GET', `/api/site/${siteId}/vote-receipt/${receipt}`, SERVICE_TOKEN);
+    expect(proof.status).toBe(200);
+    writeFileSync(proofFile, JSON.stringify(proof.body));
+    const later = await verifyReceipt({ receipt: proofFile, checkpointUrl });
+    expect(later.code, later.output).toBe(0);
+    expect(later.output).toMatch(/extends checkpoint 1 \(consistency proof 1 -> 3\)/);
+
+    // A proof whose root was changed (as a server showing the voter another tree would): refused.
+    const forged = { ...proof.body, checkpoint: { ...proof.body.checkpoint, root: 'ab'.repeat(32) } };
+    const tampered = await verifyReceipt({ receipt: JSON.stringify(forged), checkpointUrl });
+    expect(tampered.code, tampered.output).toBe(1);
+    expect(tampered.output).toMatch(/FAIL .*not signed/);
+    expect(tampered.output).toMatch(/FAIL .*not leaf 0/);
+
+    // A receipt the log does not hold, and a key that is not the one that signed: refused.
+    const unknown = await verifyReceipt({ receipt: 'cd'.repeat(32), checkpointUrl });
+    expect(unknown.code, unknown.output).toBe(1);
+    const { publicKey } = generateKeyPairSync('ed25519');
+    const x = publicKey.export({ format: 'jwk' }).x!;
+    const key = { keyId: 'not-the-site-key', algorithm: 'Ed25519', publicKey: Buffer.from(x, 'base64url').toString('base64'), jwk: { kty: 'OKP', crv: 'Ed25519', x } };
+    const keyUrl = `data:application/json,${encodeURIComponent(JSON.stringify(key))}`;
+    const otherKey = await verifyReceipt({ receipt, checkpointUrl, keyUrl });
+    expect(otherKey.code, otherKey.output).toBe(1);
+    expect(otherKey.output).toMatch(/FAIL .*not signed by key not-the-site-key/);
+  });
+});

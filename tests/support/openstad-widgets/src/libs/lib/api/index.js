@@ -1,0 +1,8 @@
+import getHeaders from './get-headers.js'
+
+let OpenStadComponentAPI = {
+  getHeaders,
+}
+
+export default OpenStadComponentAPI;
+
