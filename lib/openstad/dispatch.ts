@@ -20,7 +20,7 @@ import { withHttpStack } from '#lib/http/stack';
 import { jsonResponse } from '#lib/http/response';
 import { parseJsonBody } from '#lib/http/body';
 import { isServiceToken } from '#lib/auth/service-tokens';
-import { loadSecrets } from '#lib/config/secrets';
+import { loadSecrets } from '#lib/store/secrets/load';
 import { logger } from '#lib/log/logger';
 import { OPENSTAD_PREFIX } from '#lib/openstad/function';
 import { ROUTES } from '#lib/openapi/routes';
