@@ -184,7 +184,7 @@ async function list(): Promise<void> {
 
 /**
  * Rotation in three steps, each a new parameter version that warm containers pick up within the
- * cache's max age (lib/config/secrets.ts): prepare (a new key verifies), promote (it signs; the old
+ * cache's max age (lib/store/secrets/load.ts): prepare (a new key verifies), promote (it signs; the old
  * one still verifies), retire (the old one is dropped, once the tokens it signed have expired).
  */
 async function rotateTokenKey(): Promise<void> {

@@ -1,13 +1,16 @@
 // A participation frontend in one file: log in with the site's OAuth login, list ideas, submit one,
 // like one. Plain browser JavaScript and fetch, no build step. What it shows on the way:
-// - the token comes back in the address after the login; it is taken out at once and kept in
-//   sessionStorage (this tab only; not localStorage, never a cookie or a URL of our own);
+// - the token comes back in the address after the login; it is taken only when this tab started that
+//   login, taken out at once and kept in sessionStorage (this tab only; not localStorage, never a
+//   cookie or a URL of our own);
 // - every request sends it as `X-Authorization: Bearer <token>`; a 401 means log in again;
 // - errors are the API's one error body `{status, error, message, details?}`;
 // - lists are pages with `metadata.nextCursor`;
 // - everything the API returns is put on the page as text (textContent), never as HTML.
 
 const TOKEN_KEY = 'participation-api.token';
+/** The login this tab started: a random value sent along in the return address and kept until it comes back. */
+const LOGIN_KEY = 'participation-api.login';
 const $ = (id) => document.getElementById(id);
 
 /** Where the API is and which site this is: from the server that serves this page, not from the URL. */
@@ -16,17 +19,26 @@ const { apiUrl, siteId } = await (await fetch('config.json')).json();
 let token = takeTokenFromAddress() ?? sessionStorage.getItem(TOKEN_KEY);
 if (token) sessionStorage.setItem(TOKEN_KEY, token);
 
-/** The login hands the token back as `#jwt=` (or `?jwt=`): read it once, then remove it from the address and history. */
+/**
+ * The login hands the token back as `#jwt=` (or `?jwt=`): read it once, then remove it from the address
+ * and history. It is taken only when this tab started that login (the `login` value it sent along
+ * matches the one it kept): a link with someone else's token in it would otherwise log the reader in
+ * as that someone, and what they then submit would be theirs (login CSRF).
+ */
 function takeTokenFromAddress() {
   const url = new URL(location.href);
   const fragment = new URLSearchParams(url.hash.slice(1));
   const found = fragment.get('jwt') ?? url.searchParams.get('jwt');
-  if (!found) return null;
+  const returned = url.searchParams.get('login');
+  const started = sessionStorage.getItem(LOGIN_KEY);
+  if (!found && !returned) return null;
   fragment.delete('jwt');
   url.searchParams.delete('jwt');
+  url.searchParams.delete('login');
   url.hash = fragment.toString();
   history.replaceState(null, '', url);
-  return found;
+  sessionStorage.removeItem(LOGIN_KEY);
+  return found && started && returned === started ? found : null;
 }
 
 class ApiError extends Error {
@@ -157,7 +169,9 @@ function applyLimits(config) {
 
 $('login').addEventListener('click', () => {
   // A full navigation: the API sets its login cookie and sends the browser to the auth server.
-  location.assign(`${apiUrl}/oauth/site/${siteId}/login?redirectUrl=${encodeURIComponent(here())}`);
+  const login = crypto.randomUUID();
+  sessionStorage.setItem(LOGIN_KEY, login);
+  location.assign(`${apiUrl}/oauth/site/${siteId}/login?redirectUrl=${encodeURIComponent(`${here()}?login=${login}`)}`);
 });
 $('logout').addEventListener('click', () => {
   forgetToken();

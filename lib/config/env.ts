@@ -1,6 +1,6 @@
 /**
  * Environment, read and validated once at cold start (DESIGN habit 5). Secrets are not in it on a
- * deployed stage: they come from the secret store (lib/config/secrets.ts); a deployed function that
+ * deployed stage: they come from the secret store (lib/store/secrets/load.ts); a deployed function that
  * finds one in its environment refuses to start, so a stale deploy script cannot put one back.
  */
 import '#schemas/zod-setup';

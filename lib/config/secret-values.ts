@@ -1,7 +1,7 @@
 /**
  * The server's secrets, one declaration each: the parameter it is stored under, how a stored value
  * is read and checked, how a fresh one is made, and what the local stage uses instead. Everything
- * that handles secrets reads this list: the loader (lib/config/secrets.ts), the bootstrap and check
+ * that handles secrets reads this list: the loader (lib/store/secrets/load.ts, lib/config/secrets.ts), the bootstrap and check
  * commands (scripts/secrets.ts, which the deploy runs), and the IAM policy (a class that reads
  * secrets may read every parameter under the stage's path, serverless.yml).
  *

@@ -11,7 +11,7 @@
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
-import { loadSecrets } from '#lib/config/secrets';
+import { loadSecrets } from '#lib/store/secrets/load';
 import { logger } from '#lib/log/logger';
 import { count } from '#lib/observability/metrics';
 import { observability } from '#lib/observability/middleware';

@@ -32,7 +32,7 @@ import { pathId } from '#schemas/common';
 import { enforceRateLimit, type RateLimitGroup } from '#lib/request/rate-limit';
 import { recordWriteActivity } from '#lib/request/activity-touch';
 import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
-import { loadSecrets } from '#lib/config/secrets';
+import { loadSecrets } from '#lib/store/secrets/load';
 import type { SecretName } from '#lib/config/secret-values';
 import { logger } from '#lib/log/logger';
 

@@ -19,7 +19,7 @@ import { freePort } from '../dynamo-local.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The handler the edit test rewrites (content unchanged; the write is what a save does). */
 const EDITED = resolve(root, 'functions/system/openapi.ts');
-export const LOCAL_TARGETS = { readySeconds: 8, rssMiB: 1024, reloadSeconds: 2 };
+export const LOCAL_TARGETS = { readySeconds: 5, rssMiB: 1024, reloadSeconds: 2 };
 
 /** RSS of a process and all its descendants, from /proc (Linux). */
 function treeRssMiB(rootPid: number): number {

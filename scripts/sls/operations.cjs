@@ -8,7 +8,11 @@
  *   lib/store/table-definition.json), and system errors;
  * - per-route throttles (serverless.yml custom.routeThrottles, by function) in the HTTP API stage's
  *   RouteSettings, which then depends on those routes;
- * - one CloudWatch dashboard.
+ * - one CloudWatch dashboard;
+ * - the jobs' schedules: an event EventBridge could not deliver to its job (after its own retries, or
+ *   refused outright) goes to the jobs' dead-letter queue too, which a queue policy lets those rules
+ *   (and only them) write to; and each job's async-invoke settings name the function as its schedule's
+ *   permission does (by ARN), the one way Serverless Lens' ES1007 sees the two as one function.
  *
  * Every alarm notifies AlarmTopic (resources/operations.yml).
  */
@@ -97,8 +101,45 @@ class Operations {
       ),
     );
 
+    this.addScheduleDeadLetters(resources);
     this.addRouteThrottles(resources, service.custom.routeThrottles || {});
     add('Dashboard', this.dashboard(prefix, functionNames, tableName, definition, service.custom));
+  }
+
+  /** Dead-letter config on every scheduled rule's targets, and the queue policy that lets those rules send. */
+  addScheduleDeadLetters(resources) {
+    const queue = 'JobsDeadLetterQueue';
+    if (!resources[queue]) return;
+    const rules = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Events::Rule' && r.Properties.ScheduleExpression);
+    for (const [, rule] of rules) {
+      for (const target of rule.Properties.Targets) {
+        target.DeadLetterConfig = { Arn: { 'Fn::GetAtt': [queue, 'Arn'] } };
+        target.RetryPolicy = { MaximumRetryAttempts: 3, MaximumEventAgeInSeconds: 3600 };
+      }
+    }
+    for (const [, config] of Object.entries(resources).filter(([, r]) => r.Type === 'AWS::Lambda::EventInvokeConfig')) {
+      const ref = config.Properties.FunctionName && config.Properties.FunctionName.Ref;
+      if (ref) config.Properties.FunctionName = { 'Fn::GetAtt': [ref, 'Arn'] };
+    }
+    if (rules.length === 0) return;
+    resources.JobsDeadLetterQueuePolicy = {
+      Type: 'AWS::SQS::QueuePolicy',
+      Properties: {
+        Queues: [{ Ref: queue }],
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [
+            {
+              Effect: 'Allow',
+              Principal: { Service: 'events.amazonaws.com' },
+              Action: 'sqs:SendMessage',
+              Resource: { 'Fn::GetAtt': [queue, 'Arn'] },
+              Condition: { ArnEquals: { 'aws:SourceArn': rules.map(([id]) => ({ 'Fn::GetAtt': [id, 'Arn'] })) } },
+            },
+          ],
+        },
+      },
+    };
   }
 
   /** RouteSettings for every route whose integration calls a throttled function. */

@@ -57,7 +57,7 @@ class SourceHandlers {
    * nothing in functions/ or lib/ reads them (the invocation's context names the function).
    *
    * And the local stage's secrets: a deployed function reads them from the secret store, the local
-   * stage from these variables of the environment it was started in (lib/config/secrets.ts,
+   * stage from these variables of the environment it was started in (lib/store/secrets/load.ts,
    * lib/config/env.ts SECRET_VARIABLES); serverless.yml no longer passes them on, so without this every
    * function ran on the dev defaults and refused the service token the tests and `npm start` set.
    */

@@ -47,7 +47,8 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)(`the example frontend in headless Chromium${skipNote('tests/e2e/frontend-example.test.ts')}`, () => {
-  it('logs in, lists, submits an idea and likes it, from another origin', async () => {
+  it('logs in, lists, submits an idea and likes it, from another origin; takes a token only from a login it started', async () => {
+    let memberToken = '';
     expect(new URL(frontend.url).origin).not.toBe(new URL(apiUrl).origin);
     await withBrowser(async (page, seen) => {
       await page.goto(frontend.url);
@@ -63,6 +64,7 @@ describe.skipIf(!hasChromium)(`the example frontend in headless Chromium${skipNo
       expect(await page.locator('#who').innerText()).toBe('Logged in as Frida Frontend');
       expect(page.url()).not.toContain('jwt');
       expect(await page.evaluate('Object.keys(localStorage)')).toEqual([]);
+      memberToken = String(await page.evaluate("sessionStorage.getItem('participation-api.token')"));
 
       // A bad idea: the API's validation details on the form, nothing stored.
       await page.fill('input[name="title"]', 'Short');
@@ -93,6 +95,19 @@ describe.skipIf(!hasChromium)(`the example frontend in headless Chromium${skipNo
       expect(seen.problems).toContain(badIdea);
       // The API was called cross-origin, with the token as a header on the authenticated calls.
       expect(seen.requests.some((url) => url.startsWith(`${apiUrl}/api/site/${siteId}/vote`))).toBe(true);
+    });
+
+    // A link that carries someone's token, opened in a tab that started no login: the page drops the
+    // token instead of logging the reader in as that someone (login CSRF).
+    expect(memberToken.split('.')).toHaveLength(3);
+    await withBrowser(async (page) => {
+      for (const address of [`${frontend.url}#jwt=${memberToken}`, `${frontend.url}?login=guessed#jwt=${memberToken}`]) {
+        await page.goto(address);
+        await page.waitForSelector('body[data-state="ready"]');
+        expect(await page.locator('#who').innerText()).toBe('Not logged in');
+        expect(page.url()).not.toContain('jwt');
+        expect(await page.evaluate("sessionStorage.getItem('participation-api.token')")).toBeNull();
+      }
     });
 
     // What the page stored is on the API.

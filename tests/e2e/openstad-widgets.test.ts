@@ -2,8 +2,9 @@
  * Two of OpenStad's own widgets, built from their source (tests/support/openstad-widgets.ts), in
  * headless Chromium on a city's page of another origin, against the local stack's `/openstad`: the
  * page logs in as the widgets' libs do (`getUser` reads `/oauth/site/:id/me` with the JWT), the ideas
- * overview lists the site's ideas, the idea details shows one with its like button, and a click
- * casts a like that the API counts (and a second click takes it back, as OpenStad's likes did).
+ * overview lists the site's ideas, the idea details shows one with its arguments (its reactions
+ * widget) and its like button, and a click casts a like that the API counts (and a second click
+ * takes it back, as OpenStad's likes did).
  *
  * Needs the Debian Chromium (tests/support/chromium.ts); without it the test is skipped and says so.
  */
@@ -23,6 +24,7 @@ type Rec = Record<string, unknown>;
 const apiUrl = inject('apiUrl');
 const surface = `${apiUrl}/openstad`;
 const TITLES = ['Bomen langs de gracht', 'Een bankje op het plein'];
+const ARGUMENT = 'Meer schaduw in de zomer is goed voor iedereen in de straat.';
 /** The idea details' like button, in the page's own script language (the test's TypeScript has no DOM). */
 const LIKE = "document.querySelector('#details .osc-vote-button-yes')";
 const VOTE = { isViewable: true, isActive: true, voteType: 'likes', requiredUserRole: 'member' } as const;
@@ -77,6 +79,8 @@ describe.skipIf(!hasChromium)(`OpenStad's widgets in headless Chromium${skipNote
       expect(created.status).toBe(201);
       ideaIds.push(created.body['id'] as number);
     }
+    const argument = await mainApi<Rec>('POST', `/api/site/${siteId}/idea/${ideaIds[0]}/argument`, author.token, { sentiment: 'for', description: ARGUMENT });
+    expect(argument.status).toBe(201);
     const settings = { siteId, api: { url: surface }, jwt: member.token, ideaId: ideaIds[0], vote: { ...VOTE, voteValues: [{ label: 'eens', value: 'yes' }] } };
     server = await servePages({
       '/': { type: 'text/html; charset=utf-8', body: page(settings) },
@@ -107,6 +111,10 @@ describe.skipIf(!hasChromium)(`OpenStad's widgets in headless Chromium${skipNote
       expect(await tiles.count()).toBe(TITLES.length);
       expect((await browserPage.locator('#overview .osc-idea-tile .osc-idea-tile-content .osc-title').allInnerTexts()).sort()).toEqual([...TITLES].sort());
 
+      // The details hold OpenStad's reactions widget: it asks `sentiment=undefined` and shows the argument.
+      await browserPage.locator('#details .osc-reaction-description').first().waitFor();
+      expect(await browserPage.locator('#details .osc-reaction-description').allInnerTexts()).toEqual([ARGUMENT]);
+
       // The details: its like button shows the count; a click casts `{ideaId, opinion}` and reads `[0]` of the answer.
       const like = browserPage.locator('#details .osc-vote-button-yes');
       await like.waitFor();
@@ -136,6 +144,7 @@ describe.skipIf(!hasChromium)(`OpenStad's widgets in headless Chromium${skipNote
           `GET /api/site/${siteId}/idea?summary=1&includeVoteCount=1&includeArgsCount=1`,
           `GET /api/site/${siteId}/idea/${ideaIds[0]}?includeVoteCount=1&includeArguments=1&includeArgsCount=1&includeUser=1&includeUserVote=1`,
           `POST /api/site/${siteId}/vote ${vote}`,
+          `GET /api/site/${siteId}/idea/${ideaIds[0]}/argument?sentiment=undefined&withUser=1&withUserVote=1&withVoteCount=1&includeReactionsOnReactions=1`,
         ]),
       );
       expect(apiCalls.filter((call) => call.startsWith('POST'))).toEqual([`POST /api/site/${siteId}/vote ${vote}`, `POST /api/site/${siteId}/vote ${vote}`]);

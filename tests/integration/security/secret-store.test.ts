@@ -49,7 +49,8 @@ const load = async () => ({
   me: (await import('../../../functions/oauth/me.ts')).handler,
   health: (await import('../../../functions/system/health.ts')).handler,
   fixtures: await import('#tests/support/fixtures'),
-  secrets: await import('#lib/config/secrets'),
+  secrets: await import('#lib/store/secrets/load'),
+  config: await import('#lib/config/secrets'),
   jwt: await import('#lib/auth/jwt'),
 });
 
@@ -137,11 +138,11 @@ describe('secrets from the store on a deployed stage', () => {
   });
 
   it("a function holds only its class's secrets: a reading route has no vote record key, and asking for one throws", async () => {
-    const { secrets } = await load();
+    const { secrets, config } = await load();
     const { ACCESS_CLASSES } = await import('#lib/config/access-classes');
     await secrets.loadSecrets(ACCESS_CLASSES.read.secrets);
-    expect(secrets.secret('serverKey').length).toBeGreaterThanOrEqual(32);
-    for (const name of ['voteChainKey', 'voteSigningKey', 'votePublicKey'] as const) expect(() => secrets.secret(name), name).toThrow(/not one this function's access class reads/);
+    expect(config.secret('serverKey').length).toBeGreaterThanOrEqual(32);
+    for (const name of ['voteChainKey', 'voteSigningKey', 'votePublicKey'] as const) expect(() => config.secret(name), name).toThrow(/not one this function's access class reads/);
     // Only the checkpoint job's class names the signing key; the key route holds the public half alone.
     const holding = (name: string) => Object.entries(ACCESS_CLASSES).filter(([, grant]) => (grant.secrets as readonly string[]).includes(name)).map(([cls]) => cls);
     expect(holding('voteSigningKey')).toEqual(['checkpoint']);

@@ -3,6 +3,8 @@
  * and imports only folders of its own layer or of the layers below it, and the folders form no cycle
  * (a folder-level cycle is a design bug even when every file is acyclic). On top of that:
  *   - lib/store imports nothing above it: only itself, the foundation and schemas/;
+ *   - only lib/store talks to AWS (DynamoDB, the secret store): no other folder imports an AWS SDK
+ *     client or Powertools Parameters (Powertools Metrics writes log lines, it calls no service);
  *   - no handler imports the store;
  *   - schemas/ import nothing from lib/.
  * Read from the source with the TypeScript compiler's own parser, so comments and strings never count;
@@ -133,13 +135,20 @@ describe('layers', () => {
     expect(upward).toEqual([]);
   });
 
-  it('lib/store imports nothing above it: itself, the foundation, schemas/ and the AWS SDK', () => {
+  it('lib/store imports nothing above it: itself, the foundation, schemas/ and the AWS SDK (with Powertools Parameters over it)', () => {
     const store = filesUnder('lib/store');
     expect(store.length).toBeGreaterThan(20);
     const below = new Set(['store', ...LAYERS.find(([layer]) => layer === 'foundation')![1]]);
     const allowed = (s: string) =>
-      below.has(folderOfSpecifier(s) ?? '') || s.startsWith('#schemas/') || s.startsWith('node:') || s.startsWith('@aws-sdk/') || s.startsWith('@smithy/') || s.endsWith('.json');
+      below.has(folderOfSpecifier(s) ?? '') || s.startsWith('#schemas/') || s.startsWith('node:') || s.startsWith('@aws-sdk/') || s.startsWith('@smithy/') || s.startsWith('@aws-lambda-powertools/parameters') || s.endsWith('.json');
     expect(violations(store, allowed)).toEqual([]);
+  });
+
+  it('only lib/store talks to AWS: no other lib/ folder and no handler imports an AWS client', () => {
+    const talksToAws = (s: string) => s.startsWith('@aws-sdk/') || s.startsWith('@smithy/') || s.startsWith('@aws-lambda-powertools/parameters');
+    const outside = [...lib.filter((file) => folderOfFile(file) !== 'store'), ...filesUnder('functions')];
+    expect(violations(outside, (s) => !talksToAws(s))).toEqual([]);
+    expect(violations(filesUnder('lib/store'), (s) => !talksToAws(s)).length, 'the check sees the store\'s own AWS imports').toBeGreaterThan(0);
   });
 
   it('no handler imports the store', () => {

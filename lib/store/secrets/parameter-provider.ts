@@ -1,5 +1,5 @@
 /**
- * The stage's secret parameters, fetched as one: a Powertools Parameters provider (its cache, max
+ * The stage's secret parameters (SSM Parameter Store), fetched as one: a Powertools Parameters provider (its cache, max
  * age, errors and user agent) over one SSM GetParameters call for every declared name. Powertools'
  * own SSMProvider would do the same, but it imports five more SSM commands and their paginator:
  * 90 KB more in every bundle that reads secrets (docs/benchmarks.md), for calls we never make.
