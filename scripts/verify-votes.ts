@@ -10,23 +10,32 @@
  * stack); 2 on a usage error or a site that does not exist (an OK for a site that is not there
  * would say nothing true).
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import type { SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { readReceiptArgument, siteOfCheckpointUrl, verifyReceipt, type ReceiptCommand } from './verify-receipt.ts';
 
-const USAGE = 'usage: npm run verify-votes -- --site N\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url>]';
+const USAGE = 'usage: npm run verify-votes -- --site N [--pin <checkpoint json|file|url>]\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url>]';
 
-const OPTIONS = { site: { type: 'string' }, receipt: { type: 'string' }, 'checkpoint-url': { type: 'string' }, 'key-url': { type: 'string' } } as const;
+const OPTIONS = { site: { type: 'string' }, pin: { type: 'string' }, receipt: { type: 'string' }, 'checkpoint-url': { type: 'string' }, 'key-url': { type: 'string' } } as const;
 
-/** The site id of the command line; throws the usage on anything else (a receipt check included). */
-export function parseVerifyCommand(argv: string[]): number {
+/** A site to audit, and a checkpoint kept outside the table that its log must extend. */
+export interface SiteCommand {
+  siteId: number;
+  /** The checkpoint as JSON, a file holding it, or a URL answering it. */
+  pin?: string;
+}
+
+/** The site of the command line; throws the usage on anything else (a receipt check included). */
+export function parseVerifyCommand(argv: string[]): SiteCommand {
   const command = parseVerifyArguments(argv);
-  if (typeof command !== 'number') throw new Error(USAGE);
+  if (!('siteId' in command)) throw new Error(USAGE);
   return command;
 }
 
 /** A site to audit against the table, or a receipt to check over HTTP; throws the usage on anything else. */
-export function parseVerifyArguments(argv: string[]): number | ReceiptCommand {
+export function parseVerifyArguments(argv: string[]): SiteCommand | ReceiptCommand {
   let parsed: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>;
   try {
     parsed = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
@@ -36,7 +45,7 @@ export function parseVerifyArguments(argv: string[]): number | ReceiptCommand {
   const { values, positionals } = parsed;
   if (positionals.length > 0) throw new Error(USAGE);
   if (values.receipt !== undefined || values['checkpoint-url'] !== undefined || values['key-url'] !== undefined) {
-    if (values.site !== undefined || values.receipt === undefined || values['checkpoint-url'] === undefined) throw new Error(USAGE);
+    if (values.site !== undefined || values.pin !== undefined || values.receipt === undefined || values['checkpoint-url'] === undefined) throw new Error(USAGE);
     try {
       siteOfCheckpointUrl(values['checkpoint-url']);
       readReceiptArgument(values.receipt);
@@ -46,35 +55,42 @@ export function parseVerifyArguments(argv: string[]): number | ReceiptCommand {
     return { receipt: values.receipt, checkpointUrl: values['checkpoint-url'], ...(values['key-url'] !== undefined ? { keyUrl: values['key-url'] } : {}) };
   }
   if (values.site === undefined || !/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(USAGE);
-  return Number(values.site);
+  return { siteId: Number(values.site), ...(values.pin !== undefined ? { pin: values.pin } : {}) };
+}
+
+/** The pinned checkpoint: JSON text, a file, or a URL (its `checkpoint` member when it wraps one, as a receipt's proof does). */
+export async function readPinnedCheckpoint(pin: string): Promise<SignedCheckpoint> {
+  const text = /^https?:\/\//.test(pin) ? await (await fetch(pin)).text() : pin.trimStart().startsWith('{') ? pin : await readFile(pin, 'utf8');
+  const parsed = JSON.parse(text) as SignedCheckpoint | { checkpoint: SignedCheckpoint };
+  return 'checkpoint' in parsed ? parsed.checkpoint : parsed;
 }
 
 /** Runs the check; the exit code and the report text. */
-export async function verifyCommand(siteId: number): Promise<{ code: 0 | 1; output: string }> {
+export async function verifyCommand(siteId: number, pin?: string): Promise<{ code: 0 | 1; output: string }> {
   const { verifySiteVotes, formatVerifyReport } = await import('#lib/results/verify');
-  const report = await verifySiteVotes(siteId);
+  const report = await verifySiteVotes(siteId, new Date(), pin === undefined ? {} : { pinned: await readPinnedCheckpoint(pin) });
   return { code: report.problems.length === 0 ? 0 : 1, output: formatVerifyReport(report) };
 }
 
 async function main(): Promise<number> {
-  let command: number | ReceiptCommand;
+  let command: SiteCommand | ReceiptCommand;
   try {
     command = parseVerifyArguments(process.argv.slice(2));
   } catch (err) {
     console.error((err as Error).message);
     return 2;
   }
-  if (typeof command === 'number') return siteMain();
+  if ('siteId' in command) return siteMain();
   const { code, output } = await verifyReceipt(command);
   (code === 0 ? console.log : console.error)(output);
   return code;
 }
 
 const siteMain = () =>
-  runLocalScript('verify-votes', parseVerifyCommand, async (siteId: number) => {
-    const { code, output } = await verifyCommand(siteId);
+  runLocalScript('verify-votes', parseVerifyCommand, async ({ siteId, pin }: SiteCommand) => {
+    const { code, output } = await verifyCommand(siteId, pin);
     (code === 0 ? console.log : console.error)(output);
     return code;
-  }, { siteOf: (siteId) => siteId });
+  }, { siteOf: (command) => command.siteId });
 
 exitWhenMain(import.meta.url, main);

@@ -23,7 +23,7 @@ import { auditVoteLog } from '#lib/vote-record/audit';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { macIsValid } from '#lib/vote-record/entry';
 import { voteChainKey, votePublicKey } from '#lib/vote-record/keys';
-import { keyIdOf } from '#lib/vote-record/checkpoint';
+import { keyIdOf, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { HASH_BYTES } from '#lib/vote-record/tiles';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { readSiteBallots } from '#lib/store/ballots/site-ranges';
@@ -83,7 +83,7 @@ export function compareBallots(ballots: readonly BallotItem[], latest: ReadonlyM
   return { problems, unlogged };
 }
 
-export async function verifySiteVotes(siteId: number, now = new Date()): Promise<VerifyReport> {
+export async function verifySiteVotes(siteId: number, now = new Date(), options: { pinned?: SignedCheckpoint } = {}): Promise<VerifyReport> {
   const [ballots, stored, entries, tiles, checkpoints] = await Promise.all([
     readSiteBallots(siteId, 'all', true),
     readSiteTallies(siteId, { consistent: true }),
@@ -105,6 +105,7 @@ export async function verifySiteVotes(siteId: number, now = new Date()): Promise
     entries: entries.map(sealedOf),
     leaves,
     checkpoints,
+    pinned: options.pinned,
   });
   const counted = countVotes(ballots.flatMap((ballot) => entryVotes(ballot.votes)));
   const against = compareBallots(ballots, audit.latest);

@@ -231,8 +231,30 @@ describe('verify-votes against a writer with database access but not the keys', 
     await expectCaught(site.id, new RegExp(`results snapshot of .* differs from the log: idea ${ideas[2]} 'yes' is ${body.ideas.find((i) => i.id === ideas[2])!.yes + 40}`));
   });
 
+  it('the newest checkpoint and its leaves rewound: only a checkpoint kept outside the table (--pin) shows the rollback', async () => {
+    const { site, users, ideas } = await votedSite();
+    await checkpoint(site.id);
+    expect((await castVotes(site.id, users[0]!.token, [{ ideaId: ideas[2] }])).status).toBe(200);
+    await checkpoint(site.id);
+    const kept = (await readAllSignedCheckpoints(site.id)).find((cp) => cp.id === 2)!;
+    expect(kept.treeSize).toBe(4);
+    const pin = JSON.stringify(kept);
+    const before = await verifyCommand(site.id, pin);
+    expect(before.code, before.output).toBe(0);
+
+    // Back to checkpoint 1: checkpoint 2 deleted, the leaf tile cut to its first 3 receipts.
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.checkpoint(site.id, 2) }));
+    const tile = (await doc.send(new GetCommand({ TableName: TABLE, Key: voteLogKeys.tile(site.id, 0, 0) }))).Item!;
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...tile, data: Buffer.from(tile.data as Uint8Array).subarray(0, 3 * 32) } }));
+    expect((await verifyCommand(site.id)).output).not.toMatch(/rolled back/);
+    const { code, output } = await verifyCommand(site.id, pin);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/the pinned checkpoint covers 4 entries, the log now holds 3: the log was rolled back/);
+  });
+
   it('reads its command line', () => {
-    expect(parseVerifyCommand(['--site', '12'])).toBe(12);
+    expect(parseVerifyCommand(['--site', '12'])).toEqual({ siteId: 12 });
+    expect(parseVerifyCommand(['--site', '12', '--pin', 'cp.json'])).toEqual({ siteId: 12, pin: 'cp.json' });
     expect(() => parseVerifyCommand([])).toThrow(/usage/);
     expect(() => parseVerifyCommand(['--site', '0'])).toThrow(/usage/);
     expect(() => parseVerifyCommand(['--site', 'x'])).toThrow(/usage/);

@@ -7,7 +7,7 @@ const url = 'http://127.0.0.1:3000/api/site/4/vote-record/checkpoint';
 
 describe('npm run verify-votes arguments', () => {
   it('a site, or a receipt with the checkpoint URL (and a key URL)', () => {
-    expect(parseVerifyArguments(['--site', '12'])).toBe(12);
+    expect(parseVerifyArguments(['--site', '12'])).toEqual({ siteId: 12 });
     expect(parseVerifyArguments(['--receipt', receipt, '--checkpoint-url', url])).toEqual({ receipt, checkpointUrl: url });
     expect(parseVerifyArguments(['--receipt', JSON.stringify([{ id: 1, receipt }]), '--checkpoint-url', url, '--key-url', 'https://city.example.org/key.json'])).toMatchObject({ keyUrl: 'https://city.example.org/key.json' });
   });
