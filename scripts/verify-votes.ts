@@ -5,7 +5,7 @@
  *
  * `npm run verify-votes -- --site N`: checks a site's vote record against the local stack of
  * `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, else the running npm start's), like
- * `npm run job`. What it checks: lib/votes/verify.ts. Exit code 0 when every tally, ballot chain and
+ * `npm run job`. What it checks: lib/results/verify.ts. Exit code 0 when every tally, ballot chain and
  * the latest checkpoint agree; 1 with a report of each difference (or when it could not run: no
  * stack); 2 on a usage error or a site that does not exist (an OK for a site that is not there
  * would say nothing true).
@@ -51,7 +51,7 @@ export function parseVerifyArguments(argv: string[]): number | ReceiptCommand {
 
 /** Runs the check; the exit code and the report text. */
 export async function verifyCommand(siteId: number): Promise<{ code: 0 | 1; output: string }> {
-  const { verifySiteVotes, formatVerifyReport } = await import('#lib/votes/verify');
+  const { verifySiteVotes, formatVerifyReport } = await import('#lib/results/verify');
   const report = await verifySiteVotes(siteId);
   return { code: report.problems.length === 0 ? 0 : 1, output: formatVerifyReport(report) };
 }

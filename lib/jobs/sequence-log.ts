@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signCheckpoint } from '#lib/vote-record/checkpoint';
-import { macIsValid } from '#lib/vote-record/entry';
+import { GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
@@ -112,7 +112,8 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     const edge = await publishedEdge(siteId, head.size);
     const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
     await writeLogTiles(siteId, tiles);
-    const ballots = head.ballots + valid.filter((entry) => entry.version === 1).length;
+    // A new ballot is an entry that starts a chain: version 1, or a migrated ballot's first sealed version.
+    const ballots = head.ballots + valid.filter((entry) => entry.prevMac === GENESIS_MAC).length;
     const checkpointId = head.checkpointId + 1;
     const signed = signCheckpoint({ siteId, id: checkpointId, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots }, signingKey);
     const published = await publishSignedCheckpoint(

@@ -54,8 +54,11 @@ interface Compiled {
 }
 
 /** OpenStad paths that differ from the main API's: its newsletter confirm lived under the signup path. */
-/** A stats path's site, as the main API's paths name it (for the catch-all's preflight answer). */
+/** A stats path's site, as the main API's paths name it (for the catch-all: its preflight, its Basic Auth). */
 const STATS_SITE = /^\/stats\/site\/([^/]+)(?=\/|$)/;
+
+/** The stats paths the surface answers (lib/openstad/stats.ts). */
+const STATS_ROUTE = /^\/stats\/site\/([^/]+)\/(idea\/total|vote\/total|vote\/no-of-users|argument\/total|overview)\/?$/;
 
 const ALIASES: [RegExp, string][] = [[/^(\/api\/site\/[^/]+)\/newslettersignup\/confirm\/?$/, '$1/confirm']];
 
@@ -86,19 +89,52 @@ export function normaliseAuthorization(headers: Record<string, string | undefine
   return token && isServiceToken(token) ? { ...rest, 'x-authorization': `Bearer ${token}` } : rest;
 }
 
+/**
+ * Request headers no inner call receives: a validator of the OpenStad answer (which the outer stack
+ * tags from the body it sends) means nothing to the main answer it is built from, and a 304 there
+ * would leave the adapter without the records it reshapes.
+ */
+const CONDITIONAL = new Set(['if-none-match', 'if-modified-since', 'if-match', 'if-unmodified-since', 'if-range']);
+/** Inner answer headers that describe the inner body: the adapter sends another body, the outer stack decides these. */
+const INNER_CACHE_HEADERS = new Set(['etag', 'cache-control', 'vary', 'last-modified']);
+
+const isPublicAnswer = (result: APIGatewayProxyStructuredResultV2) =>
+  Object.entries(result.headers ?? {}).some(([name, value]) => name.toLowerCase() === 'cache-control' && /(^|,)\s*public\s*(,|$)/i.test(String(value)));
+
+/** An answer without the inner answer's cache headers. */
+function withoutInnerCacheHeaders(result: APIGatewayProxyStructuredResultV2): APIGatewayProxyStructuredResultV2 {
+  if (!result.headers) return result;
+  return { ...result, headers: Object.fromEntries(Object.entries(result.headers).filter(([name]) => !INNER_CACHE_HEADERS.has(name.toLowerCase()))) };
+}
+
 export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>) {
   // Only the routes behind the surface: a path of another (the API's description, its health check, the
   // vote record's public key) is not found here, as any unknown path.
   const compiled = compile(ROUTES.filter((route) => route.handler in targets));
 
-  return withHttpStack(async (event: APIGatewayProxyEventV2, context: Context) => {
+  // The outer stack tags and caches an answer as a public read (an ETag of the exact body sent,
+  // lib/http/caching.ts) only when every main answer it was built from was itself public; any other
+  // is `no-store` (and `private, no-store` for a request with credentials, as everywhere).
+  return withHttpStack(
+    async (event: APIGatewayProxyEventV2, context: Context) => {
+      const built = { public: true };
+      const result = withoutInnerCacheHeaders(await answerOf(event, context, built));
+      if (built.public) return result;
+      return { ...result, headers: { ...result.headers, 'cache-control': 'no-store' } };
+    },
+    { cache: 'public' },
+  );
+
+  async function answerOf(event: APIGatewayProxyEventV2, context: Context, built: { public: boolean }): Promise<APIGatewayProxyStructuredResultV2> {
     // Before the token is read: a service token is recognised by the stored hashes (a deployed stage's secret store).
     await loadSecrets(['serviceTokens'], (error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
     const method = event.requestContext.http.method.toUpperCase();
     const outerPath = event.rawPath ?? event.requestContext.http.path;
     let path = outerPath.startsWith(`${OPENSTAD_PREFIX}/`) ? outerPath.slice(OPENSTAD_PREFIX.length) : '/';
     for (const [pattern, replacement] of ALIASES) path = path.replace(pattern, replacement);
-    const headers = normaliseAuthorization(event.headers as Record<string, string | undefined>);
+    const headers = Object.fromEntries(
+      Object.entries(normaliseAuthorization(event.headers as Record<string, string | undefined>)).filter(([name]) => !CONDITIONAL.has(name.toLowerCase())),
+    );
     const query = readOpenStadQuery(event.rawQueryString);
 
     // A read's body goes as it came to every main handler the read calls: each judges it as it judges its
@@ -126,6 +162,7 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
         };
         const result = ((await handler(inner, context)) ?? { statusCode: 500 }) as APIGatewayProxyStructuredResultV2;
         const status = result.statusCode ?? 200;
+        if (!isPublicAnswer(result)) built.public = false;
         let json: unknown;
         const type = String(result.headers?.['content-type'] ?? '');
         if (type.includes('json') && typeof result.body === 'string' && result.body !== '') json = JSON.parse(result.body);
@@ -146,7 +183,13 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       path = path.replace(STATS_SITE, '/api/site/$1');
       return (await call(undefined, {}, {}, undefined)).result;
     }
-    if (path.startsWith('/stats/')) return stats(path, query, compiled, call);
+    if (path.startsWith('/stats/')) {
+      // Only GET reads a figure; another method or an unknown stats path is the catch-all's answer for
+      // the site the path names (its Basic Auth first, then 404).
+      if (method === 'GET' && STATS_ROUTE.test(path)) return stats(path, query, compiled, call);
+      path = path.replace(STATS_SITE, '/api/site/$1');
+      return (await call(undefined, {}, {}, event.body, event.isBase64Encoded)).result;
+    }
 
     const match = findRoute(compiled, method, path);
     if (!match) return (await call(undefined, {}, {}, event.body, event.isBase64Encoded)).result;
@@ -172,7 +215,9 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     }
     if (first.status !== 200 || !isEnvelope(first.json)) {
       const hasTags = isObject(first.json) && Array.isArray(first.json['tags']) && first.json['tags'].length > 0;
-      return reshape(first, route, hasTags && route.operationId.startsWith('idea') ? await tagsOf(params) : undefined);
+      const tags = hasTags && route.operationId.startsWith('idea') ? await tagsOf(params) : undefined;
+      if (tags && !(tags instanceof Map)) return tags.result;
+      return reshape(first, route, tags);
     }
     const all = await wholeList(first, (cursor) => call(target, params, { ...listQuery, pageSize: LIST_PAGE, cursor }, undefined));
     if (!Array.isArray(all)) return all.result;
@@ -180,25 +225,29 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     if (isIdeaList) records = sortIdeas(filterRecords(records, query.filters, query.exclude), sortInMain ? undefined : query.sort);
     else if (route.operationId === 'voteList' && query.main['orderBy']?.toUpperCase() === 'DESC') records = [...records].reverse();
     const tags = isIdeaList && records.some((r) => Array.isArray(r['tags']) && r['tags'].length > 0) ? await tagsOf(params) : undefined;
+    if (tags && !(tags instanceof Map)) return tags.result;
     const shaped = records.map((record) => shapeRecord(route, record, tags));
     const headersOut = passHeaders(first.result);
     if (query.page !== undefined) return jsonResponse(200, pageEnvelope(shaped, query.page, query.pageSize, { path: outerPath, query: event.rawQueryString }), headersOut);
     return bareList(shaped, headersOut);
 
-    /** The site's tags by id, for ideas that show tag objects (one more call of the main tag list). */
-    async function tagsOf(siteParams: Rec): Promise<Map<number, TagView>> {
+    /**
+     * The site's tags by id, for ideas that show tag objects (one more call of the main tag list), or the
+     * answer that stopped it: ideas are never answered with their tags silently left out.
+     */
+    async function tagsOf(siteParams: Rec): Promise<Map<number, TagView> | Answer> {
       const tagRoute = compiled.find((c) => c.route.operationId === 'tagList');
       const map = new Map<number, TagView>();
       if (!tagRoute || siteParams['siteId'] === undefined) return map;
       const tagParams = { siteId: siteParams['siteId'] };
       const firstTags = await call(tagRoute, tagParams, { pageSize: LIST_PAGE }, undefined);
-      if (firstTags.status !== 200 || !isEnvelope(firstTags.json)) return map;
+      if (firstTags.status !== 200 || !isEnvelope(firstTags.json)) return firstTags;
       const list = await wholeList(firstTags, (cursor) => call(tagRoute, tagParams, { pageSize: LIST_PAGE, cursor }, undefined));
-      if (!Array.isArray(list)) return map;
+      if (!Array.isArray(list)) return list;
       for (const tag of list as Rec[]) map.set(Number(tag['id']), { id: Number(tag['id']), name: String(tag['name']), type: (tag['group'] as string | null) ?? null });
       return map;
     }
-  });
+  }
 }
 
 function findRoute(compiled: readonly Compiled[], method: string, path: string): { target: Compiled; params: Rec } | undefined {
@@ -264,17 +313,20 @@ function shapeRecord(route: Route, record: unknown, tags: ReadonlyMap<number, Ta
   return record;
 }
 
-/** Security, CORS and cookie headers of the main answer, kept on the adapter's own. */
+/**
+ * Security, CORS and cookie headers of the main answer, kept on the adapter's own; not its type nor its
+ * cache headers, which describe the main body (the outer stack tags the body the adapter sends).
+ */
 function passHeaders(result: APIGatewayProxyStructuredResultV2): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(result.headers ?? {})) if (name.toLowerCase() !== 'content-type' && value !== undefined) out[name] = String(value);
+  for (const [name, value] of Object.entries(withoutInnerCacheHeaders(result).headers ?? {})) if (name.toLowerCase() !== 'content-type' && value !== undefined) out[name] = String(value);
   return out;
 }
 
 /** A single-record answer in OpenStad's shape; errors, redirects and text answers as they came. */
 function reshape(answer: Answer, route: Route, tags: ReadonlyMap<number, TagView> | undefined): APIGatewayProxyStructuredResultV2 {
   if (answer.status >= 300 || !isObject(answer.json)) return answer.result;
-  return { ...answer.result, body: JSON.stringify(shapeRecord(route, answer.json, tags)) };
+  return { ...withoutInnerCacheHeaders(answer.result), body: JSON.stringify(shapeRecord(route, answer.json, tags)) };
 }
 
 /** A bare array, cut before Lambda's answer limit (saying so in its headers). */
@@ -315,9 +367,8 @@ type Call = (target: Compiled | undefined, params: Rec, query: Record<string, st
  *   - `overview`: moderator+ (the user list's rule); OpenStad's dashboard figures.
  */
 async function stats(path: string, query: OpenStadQuery, compiled: readonly Compiled[], call: Call): Promise<APIGatewayProxyStructuredResultV2> {
-  const found = /^\/stats\/site\/([^/]+)\/(idea\/total|vote\/total|vote\/no-of-users|argument\/total|overview)\/?$/.exec(path);
+  const found = STATS_ROUTE.exec(path)!;
   const byOp = (op: string) => compiled.find((c) => c.route.operationId === op)!;
-  if (!found) return (await call(undefined, {}, {}, undefined)).result;
   const siteId = found[1]!;
   /** A whole main list, or the answer that stopped it (an error, a refusal). */
   const listAll = async (op: string, params: Rec, q: Record<string, string>): Promise<{ records: Rec[]; first: Answer } | { stop: APIGatewayProxyStructuredResultV2 }> => {

@@ -9,7 +9,8 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { migrate } from '#lib/migrate/run';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { sequenceSiteLog } from '#lib/jobs/sequence-log';
+import { verifySiteVotes } from '#lib/results/verify';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, storedTallies, votingSite } from '#tests/support/vote-fixtures';
@@ -52,5 +53,26 @@ describe('migrate: ballots without a hash chain', () => {
 
     const [again] = await migrate({ siteId: site.id, dryRun: false });
     expect(again).toMatchObject({ ballots: 0, ideas: 0, users: 0 });
+  });
+
+  it('a migrated ballot past version 1 counts as one ballot in the signed checkpoint, and verify-votes agrees', async () => {
+    const site = await votingSite({ voteType: 'likes' });
+    const author = await createUser(site.id);
+    const res = await invoke<IdeaRecord>(createIdea, { method: 'POST', params: { siteId: site.id }, body: { title: 'A park by the river', summary: 'Green space for everyone nearby', description: 'A long description. '.repeat(10) }, token: author.token });
+    expect(res.status).toBe(201);
+    const voter = await createUser(site.id);
+    // Three versions of one ballot, then the ballot as the code before the vote record left it.
+    for (const opinion of ['yes', 'no', 'yes']) expect((await castVotes(site.id, voter.token, [{ ideaId: res.body.id, opinion }])).status).toBe(200);
+    const [ballot] = await allBallots(site.id);
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, ballot!.userId), UpdateExpression: 'REMOVE #h, prevHash, prevUpdatedAt', ExpressionAttributeNames: { '#h': 'hash' } }));
+    for (const entry of await readAllLogEntries(site.id)) await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(site.id, entry.writtenAt, entry.mac) }));
+
+    await migrate({ siteId: site.id, dryRun: false });
+    const sealed = await readAllLogEntries(site.id);
+    expect(sealed.map((e) => [e.version, e.prevMac])).toEqual([[3, '0'.repeat(64)]]);
+    expect(await sequenceSiteLog(site.id, new Date(Date.now() + 120_000))).toMatchObject({ appended: 1, treeSize: 1 });
+    const report = await verifySiteVotes(site.id, new Date(Date.now() + 120_000));
+    expect(report.problems).toEqual([]);
+    expect(report.checkpoint).toContain('1 entries of 1 ballot(s)');
   });
 });

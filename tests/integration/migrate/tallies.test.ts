@@ -13,7 +13,7 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { migrate } from '#lib/migrate/run';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { verifySiteVotes } from '#lib/results/verify';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { sitePartition } from '../users/activity-helpers.ts';

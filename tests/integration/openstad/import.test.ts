@@ -24,7 +24,7 @@ import { getArgument } from '#lib/store/arguments/arguments';
 import { getBallot } from '#lib/store/ballots/ballots';
 import { readTallies } from '#lib/store/ideas/tallies';
 import { getSite } from '#lib/store/sites/sites';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { verifySiteVotes } from '#lib/results/verify';
 
 const missing = mariaDbMissing();
 if (missing) console.warn(missing);

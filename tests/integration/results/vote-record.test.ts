@@ -4,7 +4,7 @@
  * vote-checkpoints job signs the log; verify-votes agrees with an untouched site and exits 1, naming
  * it, for each tampering a writer with database access (but without the keys) can try: a forged new
  * version, an edited old version, a deleted version, a reordered log, an edited tally, a ballot
- * rewritten in place, a replaced checkpoint.
+ * rewritten in place, a replaced checkpoint, a results snapshot with other counts.
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -16,7 +16,11 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { verifySiteVotes } from '#lib/results/verify';
+import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
+import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
+import { findSite } from '#lib/sites/site';
+import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { createUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
@@ -203,6 +207,28 @@ describe('verify-votes against a writer with database access but not the keys', 
     await expectCaught(site.id, /checkpoint 1 is missing \(the next one is 2\): a deleted checkpoint/);
     // The entry is sealed and chained, so only the log's own record of it was the target: all checks still pass for it.
     expect(sealedOf((await entriesOf(site.id, users[0]!.id))[1]!).version).toBe(2);
+  });
+
+  it('a results snapshot with other counts (head and body rewritten in the table): exit 1 naming the idea; a stale one is a note', async () => {
+    const { site, ideas, users } = await votedSite();
+    await checkpoint(site.id);
+    expect(await computeSiteResults((await findSite(site.id))!, { deadline: new Date(Date.now() + 60_000) })).toBe('done');
+    expect((await verifySiteVotes(site.id)).problems).toEqual([]);
+    expect((await verifySiteVotes(site.id)).checkpoint).toMatch(/results snapshot of .* (matches the log|is within what the log allows)/);
+
+    // A round after the snapshot: an honest but stale snapshot is no problem.
+    expect((await castVotes(site.id, users[0]!.token, [{ ideaId: ideas[2] }])).status).toBe(200);
+    const stale = await verifySiteVotes(site.id);
+    expect(stale.problems).toEqual([]);
+    expect(stale.checkpoint).toMatch(/the results snapshot is stale: 1 entry written since it was computed/);
+
+    const head = (await getResultsHead(site.id))!;
+    const body = unpackSnapshot((await readResultsBody(head))!) as ResultsSnapshotBody;
+    const swapped = { ...body, ideas: body.ideas.map((idea) => (idea.id === ideas[2] ? { ...idea, yes: idea.yes + 40 } : idea)) };
+    const packed = packSnapshot(swapped);
+    const { chunks: _chunks, body: _body, ...rest } = head;
+    expect(await writeResultsSnapshot({ head: { ...rest, etag: packed.etag, generation: 'forged' }, chunks: packed.chunks, replaces: head }, new Date())).toBe(true);
+    await expectCaught(site.id, new RegExp(`results snapshot of .* differs from the log: idea ${ideas[2]} 'yes' is ${body.ideas.find((i) => i.id === ideas[2])!.yes + 40}`));
   });
 
   it('reads its command line', () => {

@@ -18,7 +18,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
-import { verifySiteVotes } from '#lib/votes/verify';
+import { verifySiteVotes } from '#lib/results/verify';
 import { getBallot } from '#lib/store/ballots/ballots';
 import { readIdeaTallies, readSiteTallies } from '#lib/store/ideas/tallies';
 import { createUser, type TestUser } from '#tests/support/fixtures';

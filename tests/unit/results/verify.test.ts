@@ -1,11 +1,11 @@
 /**
- * The checks verify-votes (lib/votes/verify.ts) adds to the log audit: tallies compared counter by
+ * The checks verify-votes (lib/results/verify.ts) adds to the log audit: tallies compared counter by
  * counter with the ballots, and each ballot compared with its latest vote log entry.
  */
 import { describe, expect, it } from 'vitest';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { sealBallot } from '#lib/votes/seal';
-import { compareBallots, compareTallies } from '#lib/votes/verify';
+import { compareBallots, compareTallies } from '#lib/results/verify';
 import { sealedOf } from '#lib/vote-record/entry-item';
 
 const T0 = '2030-01-01T00:00:00.000Z';

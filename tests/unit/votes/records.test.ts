@@ -118,7 +118,7 @@ describe('Idempotency-Key', () => {
 
 describe('the verify-votes report and who may vote', () => {
   it('formats an agreeing site and one with problems, one line each', async () => {
-    const { formatVerifyReport } = await import('#lib/votes/verify');
+    const { formatVerifyReport } = await import('#lib/results/verify');
     expect(formatVerifyReport({ siteId: 3, ballots: 2, problems: [], checkpoint: 'checkpoint 4 matches' })).toBe(
       'site 3: 2 ballot(s); checkpoint 4 matches\nOK: the vote log, its checkpoints, the ballots and the tallies agree',
     );

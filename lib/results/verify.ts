@@ -15,11 +15,13 @@
  * new version or an edited old one -> its mac fails; a deleted version -> the chain breaks or a leaf
  * has no entry; a reordered log -> leaves out of order and roots that differ from the signed ones; an
  * edited tally -> the tally differs from the ballots; a ballot rewritten in place -> it differs from
- * its entry; a replaced checkpoint -> its signature fails.
+ * its entry; a replaced checkpoint -> its signature fails; a results snapshot with other counts -> it
+ * differs from the log (lib/results/verify-snapshot.ts).
  */
 import type { KeyObject } from 'node:crypto';
 import { auditVoteLog } from '#lib/vote-record/audit';
 import { sealedOf } from '#lib/vote-record/entry-item';
+import { macIsValid } from '#lib/vote-record/entry';
 import { voteChainKey, votePublicKey } from '#lib/vote-record/keys';
 import { keyIdOf } from '#lib/vote-record/checkpoint';
 import { HASH_BYTES } from '#lib/vote-record/tiles';
@@ -29,6 +31,7 @@ import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, readDataTiles } from '#lib/store/vote-log/log';
 import { entryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
+import { verifyResultsSnapshot } from '#lib/results/verify-snapshot';
 import type { Tally } from '#lib/votes/types';
 
 export interface VerifyReport {
@@ -93,10 +96,11 @@ export async function verifySiteVotes(siteId: number, now = new Date()): Promise
     for (let i = 0; i < tile.data.length; i += HASH_BYTES) leaves.push(Buffer.from(tile.data.subarray(i, i + HASH_BYTES)));
   }
   const publicKey: KeyObject = votePublicKey();
+  const chainKey = voteChainKey();
   const audit = auditVoteLog({
     siteId,
     now: now.toISOString(),
-    chainKey: voteChainKey(),
+    chainKey,
     publicKeys: new Map([[keyIdOf(publicKey), publicKey]]),
     entries: entries.map(sealedOf),
     leaves,
@@ -104,8 +108,10 @@ export async function verifySiteVotes(siteId: number, now = new Date()): Promise
   });
   const counted = countVotes(ballots.flatMap((ballot) => entryVotes(ballot.votes)));
   const against = compareBallots(ballots, audit.latest);
-  const problems = [...audit.problems, ...against.problems, ...compareTallies(counted, stored)];
-  const notes = [...audit.notes];
+  const sealed = entries.map(sealedOf);
+  const snapshot = await verifyResultsSnapshot(siteId, sealed.filter((entry) => macIsValid(chainKey, entry)));
+  const problems = [...audit.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
+  const notes = [...audit.notes, ...snapshot.notes];
   if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
   const latest = audit.checkpoint;
   const head = latest ? `checkpoint ${latest.id} holds ${latest.treeSize} entries of ${latest.ballots} ballot(s), signed by ${latest.keyId}` : 'no signed checkpoint yet';
