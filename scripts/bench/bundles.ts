@@ -1,6 +1,6 @@
 /**
  * Bundle size and module-load (cold import) time of every function, next to the floor handler
- * (scripts/bench/floor-handler.ts: only the DynamoDB client). Bundles are built with the esbuild
+ * (scripts/bench/floor-handler.ts: only the DynamoDB client and the secret store's reader). Bundles are built with the esbuild
  * options of serverless.yml `custom.esbuild`; each is then imported in fresh `node` processes, the
  * way a Lambda cold start loads it, each time right beside an import of the floor, and the median
  * time (wall and CPU) and the median ratio to the paired floor import are kept.
@@ -15,7 +15,7 @@ import { readDeployConfig } from './serverless-config.ts';
 import { median, ratio, round, summarize, type Summary } from './stats.ts';
 import { TARGETS } from './config.ts';
 
-export const FLOOR = '(floor: DynamoDB client only)';
+export const FLOOR = '(floor: DynamoDB client and secret store reader)';
 
 export interface BundleRow {
   name: string;
@@ -114,15 +114,15 @@ export async function measureBundles(root: string, loadRuns: number, log: (line:
       if (name) outputs.set(name, { file: join(root, file), bytes: output.bytes, modules: bytesByModule(output) });
     }
 
-    // What a function sees on Lambda at load: a deployed stage (so env() demands a real secret), no
-    // local endpoint, and the SDK's Node-version notice silenced as everywhere else in this project.
+    // What a function sees on Lambda at load: a deployed stage (its secrets come from the secret store
+    // under SECRETS_PATH, read on the first invocation, not at load), no local endpoint, and the SDK's
+    // Node-version notice silenced as everywhere else in this project.
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       AWS_REGION: 'eu-west-1',
       STAGE: 'bench',
       TABLE_NAME: 'participation-api-bench',
-      JWT_SECRET: 'bench-jwt-secret-0123456789abcdef0123456789',
-      API_SERVICE_TOKENS: 'bench-service-token-0123456789',
+      SECRETS_PATH: '/participation-api/bench/',
       LOG_LEVEL: 'INFO',
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     };

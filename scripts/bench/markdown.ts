@@ -103,7 +103,7 @@ export function latestMarkdown(r: Results): string {
   if (r.bundles) {
     const b = r.bundles;
     out.push(
-      `\n#### Bundles\n\nFloor (DynamoDB client only): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
+      `\n#### Bundles\n\nFloor (DynamoDB client and secret store reader): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
       md(
         ['function', 'KiB', '× floor', 'import ms', '× floor', 'import CPU ms', '× floor', ''],
         b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, ms(f.loadCpu.median), f.loadCpuRatio, f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),

@@ -56,7 +56,7 @@ export function readmeSummaryRows(r: SummaryInput): string[][] {
   if (functions.length > 0) {
     const over = functions.filter((f) => f.sizeRatio > r.targets.bundleRatio).length;
     rows.push([
-      'bundle size vs a handler that only loads the DynamoDB client',
+      'bundle size vs a handler that only loads the DynamoDB client and the secret store reader',
       `≤ ${r.targets.bundleRatio}×`,
       `${range(functions.map((f) => f.sizeRatio))} over ${functions.length} functions${over ? ` (${over} over)` : ''}`,
     ]);
