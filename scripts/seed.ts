@@ -2,12 +2,12 @@
  * The demo site `npm start` creates on an empty database, so a newcomer has something to call.
  */
 import { listSites, putNewSite, updateSite } from '#lib/store/sites/sites';
-import { newId } from '#lib/store/db/ids';
 import type { SiteConfigInput } from '#schemas/site-config';
 // Lifecycle: the demo site's job markers, as a site create writes them.
 import { siteJobDues } from '#lib/sites/job-dues';
 import { withDefaults } from '#lib/sites/config-defaults';
 import { syncJobMarkers } from '#lib/store/jobs/jobs';
+import { DEMO_SITE_ID } from './start/demo-site.ts';
 
 /** @param oauth the `config.oauth.default` block pointing at the local auth server. */
 export async function seedDemoSite(options: { oauth?: Record<string, string> } = {}) {
@@ -21,7 +21,7 @@ export async function seedDemoSite(options: { oauth?: Record<string, string> } =
     ideas: { extraData: { theme: { type: 'string' }, images: { type: 'arrayOfStrings' } } },
     ...(options.oauth ? { oauth: { default: options.oauth } } : {}),
   };
-  const id = newId();
+  const id = DEMO_SITE_ID;
   await putNewSite({ id, name: 'demo', title: 'Demo participation site', domain: 'localhost', config, createdAt: now, updatedAt: now });
   await syncJobMarkers(id, siteJobDues(withDefaults(config), now), now);
   return id;

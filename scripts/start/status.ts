@@ -3,6 +3,7 @@
  * where to log in, how to fill it with demo content. Short on purpose: it is what a developer copies
  * from, and it must fit on a screen.
  */
+import { DEMO_SITE_ID } from './demo-site.ts';
 export interface StatusFacts {
   seconds: string;
   apiUrl: string;
@@ -16,7 +17,7 @@ export interface StatusFacts {
 }
 
 export function statusBlock(f: StatusFacts): string {
-  const login = `${f.apiUrl}/oauth/site/1/login?redirectUrl=${f.apiUrl}/api/site/1`;
+  const login = `${f.apiUrl}/oauth/site/${DEMO_SITE_ID}/login?redirectUrl=${f.apiUrl}/api/site/${DEMO_SITE_ID}`;
   // The one-off scripts find this stack by themselves (scripts/start/running-stacks.ts).
   const seed = 'npm run seed -- --demo   (or npm start -- --demo)';
   const rows: Array<[string, string]> = [
@@ -33,7 +34,7 @@ export function statusBlock(f: StatusFacts): string {
     '',
     `The participation API is ready in ${f.seconds} s`,
     ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
-    `  Try it: curl ${f.apiUrl}/api/site/1   Edits to functions/, lib/ and schemas/ are live on the next request. Ctrl-C stops.`,
+    `  Try it: curl ${f.apiUrl}/api/site/${DEMO_SITE_ID}   Edits to functions/, lib/ and schemas/ are live on the next request. Ctrl-C stops.`,
     '',
   ].join('\n');
 }
