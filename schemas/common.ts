@@ -9,6 +9,9 @@ export const pathId = z
   .pipe(z.string().check(z.regex(/^[1-9][0-9]{0,15}$/, 'must be a positive integer')), z.transform(Number))
   .check(z.refine(Number.isSafeInteger, 'must be a positive integer'));
 
+/** Whether a command-line argument is an id as a path would take it (the scripts' `--site N`). */
+export const isIdText = (text: string): boolean => pathId.safeParse(text).success;
+
 /** An id inside a JSON body: a JSON integer, never a string. */
 export const bodyId = z.int().check(z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
 

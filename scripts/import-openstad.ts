@@ -9,6 +9,7 @@
  */
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
+import { isIdText } from '#schemas/common';
 
 const USAGE =
   'usage: npm run import-openstad -- --database NAME [--host 127.0.0.1] [--port 3306] [--user root] [--site N]... [--dry-run]\n' +
@@ -39,7 +40,7 @@ export function parseImportCommand(argv: string[]): ImportCommand {
   if (positionals.length > 0 || !values.database) throw new Error(USAGE);
   if (!/^\d{1,5}$/.test(values.port)) throw new Error(`--port must be a port number\n${USAGE}`);
   const siteIds = values.site?.map((site) => {
-    if (!/^[1-9][0-9]{0,14}$/.test(site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
+    if (!isIdText(site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
     return Number(site);
   });
   return { host: values.host, port: Number(values.port), user: values.user, database: values.database, siteIds, dryRun: values['dry-run'] === true };

@@ -10,6 +10,7 @@
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { JOB_NAMES, isJobName } from '#schemas/job';
+import { isIdText } from '#schemas/common';
 
 const USAGE = `usage: npm run job -- <${JOB_NAMES.join('|')}> [--site N] [--now ISO-8601]`;
 
@@ -30,7 +31,7 @@ export function parseJobCommand(argv: string[], clock: () => Date = () => new Da
   if (!name || rest.length > 0 || !isJobName(name)) throw new Error(USAGE);
   let siteId: number | undefined;
   if (values.site !== undefined) {
-    if (!/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
+    if (!isIdText(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
     siteId = Number(values.site);
   }
   let now = clock();

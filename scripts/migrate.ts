@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
+import { isIdText } from '#schemas/common';
 
 const USAGE = 'usage: npm run migrate -- [--site N] [--dry-run]';
 
@@ -14,7 +15,7 @@ export function parseMigrateCommand(argv: string[]): { siteId: number | undefine
   const { values } = parseArgs({ args: argv, options: { site: { type: 'string' }, 'dry-run': { type: 'boolean' } } });
   let siteId: number | undefined;
   if (values.site !== undefined) {
-    if (!/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
+    if (!isIdText(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
     siteId = Number(values.site);
   }
   return { siteId, dryRun: values['dry-run'] === true };

@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { DEMO_USERS } from './auth-server/demo.ts';
+import { isIdText } from '#schemas/common';
 
 const IDEAS = [
   {
@@ -141,7 +142,7 @@ const USAGE = 'usage: npm run seed -- --demo [--site N]   (demo ideas, votes, ar
 export function parseSeedCommand(argv: string[]): { siteId: number } {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { demo: { type: 'boolean' }, site: { type: 'string' } } });
   if (positionals.length > 0 || values.demo !== true) throw new Error(USAGE);
-  if (values.site !== undefined && !/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
+  if (values.site !== undefined && !isIdText(values.site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
   return { siteId: Number(values.site ?? 1) };
 }
 

@@ -30,7 +30,7 @@ const hexHash = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/));
 /** A vote answer (its records carry the receipt) or one of its records. */
 const voteAnswer = z.union([z.array(z.object({ receipt: hexHash })).check(z.minLength(1)), z.object({ receipt: hexHash })]);
 
-const CHECKPOINT_PATH = /^(.*)\/api\/site\/([1-9][0-9]{0,14})\/vote-record\/checkpoint\/?$/;
+const CHECKPOINT_PATH = /^(.*)\/api\/site\/([1-9][0-9]{0,15})\/vote-record\/checkpoint\/?$/;
 
 /** What the receipt argument holds: a bare receipt, or a proof already fetched (kept as the voter saved it). */
 export function readReceiptArgument(text: string): { receipt: string; proof?: PublishedReceiptProof } {

@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import type { SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { readReceiptArgument, siteOfCheckpointUrl, verifyReceipt, type ReceiptCommand } from './verify-receipt.ts';
+import { isIdText } from '#schemas/common';
 
 const USAGE = 'usage: npm run verify-votes -- --site N [--pin <checkpoint json|file|url>]\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url>]';
 
@@ -54,7 +55,7 @@ export function parseVerifyArguments(argv: string[]): SiteCommand | ReceiptComma
     }
     return { receipt: values.receipt, checkpointUrl: values['checkpoint-url'], ...(values['key-url'] !== undefined ? { keyUrl: values['key-url'] } : {}) };
   }
-  if (values.site === undefined || !/^[1-9][0-9]{0,14}$/.test(values.site)) throw new Error(USAGE);
+  if (values.site === undefined || !isIdText(values.site)) throw new Error(USAGE);
   return { siteId: Number(values.site), ...(values.pin !== undefined ? { pin: values.pin } : {}) };
 }
 

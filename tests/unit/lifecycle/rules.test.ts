@@ -92,9 +92,11 @@ describe('npm run job command line', () => {
       siteId: 12,
       now: new Date('2031-01-01T00:00:00Z'),
     });
+    // Ids of sites created today have 16 digits (lib/store/db/ids.ts).
+    expect(parseJobCommand(['close-ideas', '--site', '1123170852128294'], clock).siteId).toBe(1123170852128294);
   });
   it('refuses what it does not understand', () => {
-    for (const argv of [[], ['nope'], ['close-ideas', 'extra'], ['close-ideas', '--site', '0'], ['close-ideas', '--site', 'x'], ['close-ideas', '--now', 'soon'], ['close-ideas', '--force']]) {
+    for (const argv of [[], ['nope'], ['close-ideas', 'extra'], ['close-ideas', '--site', '0'], ['close-ideas', '--site', 'x'], ['close-ideas', '--site', '99999999999999999'], ['close-ideas', '--now', 'soon'], ['close-ideas', '--force']]) {
       expect(() => parseJobCommand(argv, clock), argv.join(' ')).toThrow();
     }
   });
