@@ -8,7 +8,6 @@
  * or writes anything.
  */
 import * as access from '#lib/auth/access';
-import { isBasicAuthActive } from '#lib/auth/basic-auth';
 import type { Caller } from '#lib/auth/caller';
 import { hasRole } from '#lib/auth/roles';
 import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
@@ -49,10 +48,9 @@ async function isStale(site: Site, head: ResultsHead): Promise<boolean> {
 
 export async function readResults(site: Site, caller: Caller, ifNoneMatch: string | undefined): Promise<ResultsAnswer> {
   access.results.read(caller, site.config);
-  // Shared caches may keep what everyone may read: public results, read without a token, of a site
-  // that is not behind Basic Auth (a shared cache may serve a `public` answer to a request that had
-  // credentials to anyone who has none, RFC 9111 §3.5).
-  const shared = caller.kind === 'none' && !isBasicAuthActive(site.config) && (site.config.votes.isViewable || projectHasEnded(site.config));
+  // Shared caches may keep what everyone may read: public results, read without a token. (A request
+  // with credentials of any kind, a site's Basic Auth included, is made private by the caching step.)
+  const shared = caller.kind === 'none' && (site.config.votes.isViewable || projectHasEnded(site.config));
   let head = await getResultsHead(site.id);
   if (mayCompute(caller) && (!head || (await isStale(site, head)))) {
     const outcome = await computeSiteResults(site, { deadline: new Date(Date.now() + REQUEST_COMPUTE_MS) });
