@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { checkReceipt, type PublishedCheckpoint, type PublishedReceiptProof } from '#lib/vote-record/receipt-check';
 import { consistencyRecord, publicCheckpoint, voteReceiptRecord, voteRecordKeyRecord } from '#schemas/results';
+import { isIdText } from '#schemas/common';
 
 export interface ReceiptCommand {
   receipt: string;
@@ -30,7 +31,8 @@ const hexHash = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/));
 /** A vote answer (its records carry the receipt) or one of its records. */
 const voteAnswer = z.union([z.array(z.object({ receipt: hexHash })).check(z.minLength(1)), z.object({ receipt: hexHash })]);
 
-const CHECKPOINT_PATH = /^(.*)\/api\/site\/([1-9][0-9]{0,15})\/vote-record\/checkpoint\/?$/;
+/** The checkpoint route's path; its site id is checked as a path id is (schemas/common.ts). */
+const CHECKPOINT_PATH = /^(.*)\/api\/site\/([^/]+)\/vote-record\/checkpoint\/?$/;
 
 /** What the receipt argument holds: a bare receipt, or a proof already fetched (kept as the voter saved it). */
 export function readReceiptArgument(text: string): { receipt: string; proof?: PublishedReceiptProof } {
@@ -59,7 +61,7 @@ export function siteOfCheckpointUrl(url: string): { api: string; siteId: number 
     throw new Error(`--checkpoint-url: "${url}" is not a URL`);
   }
   const match = CHECKPOINT_PATH.exec(`${parsed.origin}${parsed.pathname}`);
-  if (!match || !/^https?:$/.test(parsed.protocol)) throw new Error(`--checkpoint-url: expected http(s)://<api>/api/site/<id>/vote-record/checkpoint, got "${url}"`);
+  if (!match || !isIdText(match[2]!) || !/^https?:$/.test(parsed.protocol)) throw new Error(`--checkpoint-url: expected http(s)://<api>/api/site/<id>/vote-record/checkpoint, got "${url}"`);
   return { api: match[1]!, siteId: Number(match[2]) };
 }
 
