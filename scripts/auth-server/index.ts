@@ -201,9 +201,19 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     },
   };
 
-  const injected = async (endpoint: Endpoint) => {
+  /**
+   * An injected delay ends early when the caller hangs up, and never holds the process open:
+   * a test may ask for a delay far longer than the caller's own timeout, so that only the
+   * caller's timeout can end the call.
+   */
+  const injectedFor = async (endpoint: Endpoint, res: ServerResponse) => {
     const delay = control.delays[endpoint];
-    if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+    if (delay) {
+      await new Promise<void>((resolve) => {
+        setTimeout(resolve, delay).unref();
+        res.once('close', () => resolve());
+      });
+    }
     const status = control.failures[endpoint];
     if (status !== undefined) throw new HttpError(status, { error: 'server_error', error_description: `injected failure of ${endpoint}` });
   };
@@ -242,6 +252,7 @@ export async function startAuthServer(options: StartAuthServerOptions): Promise<
     const method = req.method ?? 'GET';
     const path = url.pathname.replace(/\/+$/, '') || '/';
     control.requests.push({ method, path });
+    const injected = (endpoint: Endpoint) => injectedFor(endpoint, res);
 
     if (method === 'GET' && path === '/dialog/authorize') {
       await injected('authorize');
