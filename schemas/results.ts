@@ -69,13 +69,23 @@ export const publicCheckpoint = z.object({ id: z.int(), treeSize: z.int(), root:
 /** A receipt's checkpoint: without `ballots` for those who may not see the site's vote counts. */
 export const voteReceiptRecord = z.object({ receipt: hexHash, checkpoint: z.extend(publicCheckpoint, { ballots: z.optional(z.int()) }), leafIndex: z.int(), proof: z.array(hexHash) });
 
-export const voteRecordKeyRecord = z.object({
+const voteRecordKeyFields = {
   keyId: z.string(),
   algorithm: z.literal('Ed25519'),
   /** The raw 32-byte public key, standard base64. */
   publicKey: z.string(),
-  jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string() }),
+  jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.optional(z.string()) }),
+};
+/** One signing key: `current` signs, `next` will (published first), `retired` signed before its `retiredAt`. */
+export const voteRecordKeyEntry = z.object({
+  ...voteRecordKeyFields,
+  status: z.enum(['current', 'next', 'retired']),
+  retiredAt: z.optional(z.string()),
 });
+/** The current key's fields at the top (the answer's shape before rotation existed), and every key checkpoints may name. */
+export const voteRecordKeyRecord = z.object({ ...voteRecordKeyFields, keys: z.array(voteRecordKeyEntry) });
+/** A copy of the answer kept from before rotation existed: the one key, without `keys`. */
+export const voteRecordKeyCopy = z.object({ ...voteRecordKeyFields, keys: z.optional(z.array(voteRecordKeyEntry)) });
 
 /** Tree sizes in a query: positive integers in plain decimal digits, as path ids. */
 export const consistencyQuery = z.object({ from: pathId, to: pathId });

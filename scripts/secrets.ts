@@ -8,6 +8,7 @@
  *   npm run secrets -- check --stage S        what the deploy runs: every secret present and strong
  *   npm run secrets -- list --stage S         names, versions, dates; no values
  *   npm run secrets -- rotate-token-key --stage S --step prepare|promote|retire
+ *   npm run secrets -- rotate-vote-key --stage S --step prepare|promote
  *   npm run secrets -- service-token add --stage S --name N [--out FILE | --from-stdin]
  *   npm run secrets -- service-token remove --stage S --name N
  *
@@ -17,19 +18,25 @@
 import { GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { keyIdOf, publicKeyFromRaw } from '#lib/vote-record/checkpoint';
 import { parseArgs } from 'node:util';
+import { SECRETS_MAX_AGE_SECONDS } from '#lib/store/secrets/load';
 import {
   checkServiceToken,
   SECRETS,
   secretsPath,
   sha256Hex,
   storedKey,
+  votePublicKeyTexts,
   WeakSecretError,
   type SecretName,
   type ServiceTokenHash,
 } from '#lib/config/secret-values';
 
 const SERVICE = 'participation-api';
+
+/** A published key's id (what checkpoints name) from its stored raw bytes. */
+const keyIdOfRaw = (raw: string): string => keyIdOf(publicKeyFromRaw(raw));
 
 const { positionals, values: args } = parseArgs({
   allowPositionals: true,
@@ -134,6 +141,15 @@ async function init(): Promise<void> {
   }
 }
 
+const parses = (secret: SecretName, value: string): boolean => {
+  try {
+    SECRETS[secret].parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /** Every secret present and strong; exit 1 naming what is wrong and the fix. */
 async function check(): Promise<boolean> {
   const stored = await readAll();
@@ -149,7 +165,8 @@ async function check(): Promise<boolean> {
       SECRETS[secret].parse(entry.value);
       const derived = SECRETS[secret].derived;
       const source = derived ? stored[derived.from as SecretName] : undefined;
-      if (derived && source && derived.value(source.value) !== entry.value) throw new WeakSecretError(`it is not the value ${derived.from} gives`);
+      const sourceParses = source !== undefined && parses(derived!.from as SecretName, source.value);
+      if (derived && sourceParses && !derived.follows(source.value, entry.value)) throw new WeakSecretError(`it does not follow from ${derived.from}`);
       console.log(`ok      ${nameOf(secret)} (version ${entry.version})`);
     } catch (error) {
       if (!(error instanceof WeakSecretError)) throw error;
@@ -160,7 +177,7 @@ async function check(): Promise<boolean> {
           : secret === 'tokenKeys'
             ? `store a generated value: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote`
             : SECRETS[secret].derived
-              ? `delete the parameter and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from}`
+              ? `put back its last version that followed from ${SECRETS[secret].derived.from} (the store keeps every version; list shows them), or, before any rotation, delete it and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from} (deleting drops the retired keys)`
               : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`;
       console.log(`refused ${nameOf(secret)}: ${error.message}. Fix: ${fix}`);
     }
@@ -175,6 +192,10 @@ async function list(): Promise<void> {
     const what = SECRETS[secret].description;
     console.log(entry ? `${nameOf(secret)}  version ${entry.version}, ${entry.modified?.toISOString() ?? '?'}  (${what})` : `${nameOf(secret)}  missing  (${what})`);
     if (entry && secret === 'serviceTokens') for (const t of SECRETS.serviceTokens.parse(entry.value, { allowDevValues: true })) console.log(`  token "${t.name}"`);
+    if (entry && secret === 'votePublicKey') {
+      const keys = votePublicKeyTexts(entry.value);
+      console.log(`  current ${keyIdOfRaw(keys.current)}, next ${keys.next ? keyIdOfRaw(keys.next) : '-'}, retired ${keys.retired.map((r) => `${keyIdOfRaw(r.key)} (${r.retiredAt})`).join(', ') || '-'}`);
+    }
     if (entry && secret === 'tokenKeys') {
       const keys = SECRETS.tokenKeys.parse(entry.value, { allowDevValues: true });
       console.log(`  current ${keys.current.kid}, next ${keys.next?.kid ?? '-'}, previous ${keys.previous?.kid ?? '-'}`);
@@ -214,6 +235,54 @@ async function rotateTokenKey(): Promise<void> {
   await put('tokenKeys', value, false);
 }
 
+/**
+ * Rotation of the vote record's signing key in two steps (docs/deploy.md "Rotating the vote signing
+ * key"), each a new version of both parameters that warm containers pick up within the cache's max age:
+ * prepare (a new seed is stored and its public key published as `next`; nothing signs with it yet, so
+ * every verifier has been shown it before the first checkpoint it signs), promote (it signs from now
+ * on; the old public key stays published for ever as `retired`, with the instant after which no
+ * container signs with it, so every older checkpoint keeps verifying). The public keys are written
+ * before the seeds each time, so no checkpoint is ever signed by a key that is not published.
+ */
+async function rotateVoteKey(): Promise<void> {
+  const stored = await readAll();
+  const seeds = stored.voteSigningKey;
+  const published = stored.votePublicKey;
+  if (!seeds || !published) throw new UsageError(`no vote signing key yet: npm run secrets -- init --stage ${stage}`);
+  const current = SECRETS.voteSigningKey.parse(seeds.value);
+  const keys = votePublicKeyTexts(published.value);
+  const derivedKeys = SECRETS.votePublicKey.derived!;
+  const seedText = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
+  const publicOf = (seed: string) => JSON.parse(derivedKeys.value(seed)) as { current: string };
+  const step = args.step;
+  let nextSeeds: { current: string; next: string | null };
+  let nextKeys: typeof keys;
+  if (step === 'prepare') {
+    // A prepare that stopped between its two writes is finished with the seed it stored.
+    if (current.next && keys.next) throw new UsageError('a next vote signing key is prepared already: promote it');
+    const next = current.next ? seedText(current.next) : SECRETS.voteSigningKey.generate();
+    nextSeeds = { current: seedText(current.current), next };
+    nextKeys = { ...keys, next: publicOf(next).current };
+    console.log(`prepared vote signing key ${keyIdOfRaw(nextKeys.next!)}: published as next from now on; promote it after the cache's max age (${SECRETS_MAX_AGE_SECONDS / 60} minutes)`);
+  } else if (step === 'promote') {
+    if (!current.next || !keys.next) throw new UsageError('no next vote signing key: run --step prepare first');
+    // No container signs with the old seed once every one has read the promoted value.
+    const retiredAt = new Date(Date.now() + SECRETS_MAX_AGE_SECONDS * 1000).toISOString();
+    nextSeeds = { current: seedText(current.next), next: null };
+    nextKeys = { current: keys.next, next: null, retired: [{ key: keys.current, retiredAt }, ...keys.retired] };
+    console.log(`promoted vote signing key ${keyIdOfRaw(keys.next)}: it signs from now on; ${keyIdOfRaw(keys.current)} stays published, retired at ${retiredAt} (checkpoints it signed keep verifying)`);
+  } else {
+    throw new UsageError('--step prepare|promote');
+  }
+  const seedsValue = JSON.stringify(nextSeeds);
+  const keysValue = JSON.stringify(nextKeys);
+  SECRETS.voteSigningKey.parse(seedsValue);
+  SECRETS.votePublicKey.parse(keysValue);
+  if (!derivedKeys.follows(seedsValue, keysValue)) throw new Error('vote-public-key would not follow from vote-signing-key');
+  await put('votePublicKey', keysValue, false);
+  await put('voteSigningKey', seedsValue, false);
+}
+
 async function serviceToken(action: string | undefined): Promise<void> {
   const name = args.name;
   if (!name) throw new UsageError('--name N: who holds the token (cms, ops, ...)');
@@ -242,8 +311,9 @@ try {
   else if (command === 'check') process.exitCode = (await check()) ? 0 : 1;
   else if (command === 'list') await list();
   else if (command === 'rotate-token-key') await rotateTokenKey();
+  else if (command === 'rotate-vote-key') await rotateVoteKey();
   else if (command === 'service-token') await serviceToken(sub);
-  else throw new UsageError('commands: init, check, list, rotate-token-key, service-token add|remove (see scripts/secrets.ts)');
+  else throw new UsageError('commands: init, check, list, rotate-token-key, rotate-vote-key, service-token add|remove (see scripts/secrets.ts)');
 } catch (error) {
   if (!(error instanceof UsageError) && !(error instanceof WeakSecretError)) throw error;
   console.error(error.message);

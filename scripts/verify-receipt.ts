@@ -8,12 +8,14 @@
  * `--receipt`: the receipt (64 hex digits, the `receipt` of a vote answer), a file holding the receipt
  * proof (`GET .../vote-receipt/:receipt`) or a vote answer, or that JSON itself. `--checkpoint-url`:
  * `<api>/api/site/<id>/vote-record/checkpoint`, the site's latest checkpoint (the API and site are read
- * from it). `--key-url` (default `<api>/api/vote-record/key`): a copy of the key kept elsewhere.
+ * from it). `--key-url` (default `<api>/api/vote-record/key`): a copy of the keys kept elsewhere; each
+ * checkpoint is checked with the key it names, and an id the keys do not hold is refused.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { checkReceipt, type PublishedCheckpoint, type PublishedReceiptProof } from '#lib/vote-record/receipt-check';
-import { consistencyRecord, publicCheckpoint, voteReceiptRecord, voteRecordKeyRecord } from '#schemas/results';
+import type { PublishedKey } from '#lib/vote-record/key-set';
+import { consistencyRecord, publicCheckpoint, voteReceiptRecord, voteRecordKeyCopy } from '#schemas/results';
 import { isIdText } from '#schemas/common';
 
 export interface ReceiptCommand {
@@ -25,7 +27,8 @@ export interface ReceiptCommand {
 // The API's own answer schemas (schemas/results.ts): what the verifier reads is what the API documents.
 const checkpoint = publicCheckpoint;
 const inclusionProof = voteReceiptRecord;
-const publishedKey = voteRecordKeyRecord;
+/** The API's answer, or a copy kept from before rotation existed (one key, no `keys`). */
+const publishedKeys = voteRecordKeyCopy;
 const consistency = consistencyRecord;
 const hexHash = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/));
 /** A vote answer (its records carry the receipt) or one of its records. */
@@ -67,6 +70,9 @@ export function siteOfCheckpointUrl(url: string): { api: string; siteId: number 
 
 class FetchFailed extends Error {}
 
+/** Every published key; an older copy's one key is the current one. */
+const keysOf = (answer: z.infer<typeof publishedKeys>): PublishedKey[] => answer.keys ?? [{ keyId: answer.keyId, publicKey: answer.publicKey, status: 'current' }];
+
 async function getJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<T> {
   let res: Response;
   try {
@@ -106,13 +112,13 @@ export async function verifyReceipt(command: ReceiptCommand, now: Date = new Dat
       given.proof ?? (await getJson(`${api}/api/site/${siteId}/vote-receipt/${given.receipt}`, inclusionProof, 'the receipt proof'));
     const [latest, key] = await Promise.all([
       getJson(command.checkpointUrl, checkpoint, 'the latest checkpoint'),
-      getJson(command.keyUrl ?? `${api}/api/vote-record/key`, publishedKey, 'the public key'),
+      getJson(command.keyUrl ?? `${api}/api/vote-record/key`, publishedKeys, 'the public keys'),
     ]);
     const steps =
       latest.treeSize > proof.checkpoint.treeSize
         ? (await getJson(`${api}/api/site/${siteId}/vote-record/consistency?from=${proof.checkpoint.treeSize}&to=${latest.treeSize}`, consistency, 'the consistency proof')).proof
         : null;
-    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, key, now });
+    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys: keysOf(key), now });
     const verdict = result.ok ? 'OK: the receipt is in the signed vote record, and the record has only grown since' : 'NOT VERIFIED';
     return { code: result.ok ? 0 : 1, output: [header, ...result.lines, verdict].join('\n') };
   } catch (err) {

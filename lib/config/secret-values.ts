@@ -34,9 +34,9 @@ export interface SecretDeclaration<T> {
   local(source: LocalSource): string;
   /**
    * A value that is not drawn but follows from another secret's stored value (a public half): `init`
-   * stores it from that secret, `check` refuses it when it no longer follows.
+   * stores `value` from that secret, `check` refuses a stored value that does not `follow` from it.
    */
-  derived?: { from: string; value(fromStored: string): string };
+  derived?: { from: string; value(fromStored: string): string; follows(fromStored: string, stored: string): boolean };
 }
 
 /** Dev values: public (they are in this file), accepted on the local stage only and refused on every other. */
@@ -217,39 +217,138 @@ export function signingKeyFromSeed(seed: Uint8Array): KeyObject {
   return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
 
-/** The raw public key (32 bytes, base64url) of a stored seed. */
+/** The raw public key (32 bytes, base64url) of a seed (base64url). */
 const publicOfSeed = (seedText: string): string => {
   const jwk = createPublicKey(signingKeyFromSeed(Buffer.from(seedText, 'base64url'))).export({ format: 'jwk' });
   return String(jwk.x);
 };
 
 /**
- * The Ed25519 seed (32 bytes) that signs the vote log's checkpoints. Only the vote-checkpoints job
- * reads it (its own access class); an operator holding this key and the database could sign a second
- * history (docs/results.md "Threat model").
+ * The signing seeds: `current` signs; `next` is a rotation's new seed, stored (and its public half
+ * published) before it signs anything (`npm run secrets -- rotate-vote-key`, docs/deploy.md).
  */
-export const voteSigningKey: SecretDeclaration<Uint8Array> = {
+export interface VoteSigningSeeds {
+  current: Uint8Array;
+  next: Uint8Array | null;
+}
+
+/** A JSON value of the key slots, or undefined for a bare base64url value (the form before rotation existed). */
+function slotsOf(stored: string, what: string, form: string): Record<string, unknown> | undefined {
+  if (!stored.trimStart().startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // refused below
+  }
+  throw new WeakSecretError(`${what} is neither base64url nor JSON ${form}`);
+}
+
+const SEEDS_FORM = '{"current":"<seed>","next":"<seed>"|null}';
+
+/** The stored seeds as text: `current` and `next` (null when no rotation is under way). */
+function seedTexts(stored: string): { current: string; next: string | null } {
+  const slots = slotsOf(stored, 'vote-signing-key', SEEDS_FORM);
+  if (!slots) return { current: stored, next: null };
+  const { current, next } = slots;
+  if (typeof current !== 'string' || (next !== null && next !== undefined && typeof next !== 'string')) throw new WeakSecretError(`vote-signing-key is not JSON ${SEEDS_FORM}`);
+  return { current, next: typeof next === 'string' ? next : null };
+}
+
+/**
+ * The Ed25519 seeds (32 bytes) that sign the vote log's checkpoints: a bare seed, or `{current, next}`
+ * while a rotation is under way. Only the vote-checkpoints job reads it (its own access class); an
+ * operator holding this key and the database could sign a second history (docs/results.md "Threat model").
+ */
+export const voteSigningKey: SecretDeclaration<VoteSigningSeeds> = {
   parameter: 'vote-signing-key',
-  description: 'Ed25519 seed signing the vote checkpoints (only the vote-checkpoints job reads it)',
-  parse: (stored, { allowDevValues = false } = {}) => rawKey(stored, 'vote-signing-key', allowDevValues, DEV_VOTE_SIGNING_SEED, { exactly: 32 }),
+  description: 'Ed25519 seed signing the vote checkpoints, and the next one during a rotation (only the vote-checkpoints job reads it)',
+  parse(stored, { allowDevValues = false } = {}) {
+    const texts = seedTexts(stored);
+    const seed = (text: string, slot: string) => rawKey(text, `vote-signing-key ${slot}`, allowDevValues, DEV_VOTE_SIGNING_SEED, { exactly: 32 });
+    const current = seed(texts.current, 'current');
+    const next = texts.next === null ? null : seed(texts.next, 'next');
+    if (next && Buffer.from(next).equals(Buffer.from(current))) throw new WeakSecretError('vote-signing-key: the next seed is the current one');
+    return { current, next };
+  },
   generate: () => base64url(randomBytes(32)),
   local: ({ VOTE_SIGNING_KEY }) => VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED,
 };
 
+export interface RetiredPublicKey {
+  key: Uint8Array;
+  /** No checkpoint of ours is signed with it after this instant (ISO). */
+  retiredAt: string;
+}
+
+/** The published keys: the current signer's, the next one's during a rotation, and every retired one. */
+export interface VotePublicKeys {
+  current: Uint8Array;
+  next: Uint8Array | null;
+  retired: RetiredPublicKey[];
+}
+
+const PUBLIC_FORM = '{"current":"<key>","next":"<key>"|null,"retired":[{"key":"<key>","retiredAt":"<ISO time>"}]}';
+
+/** The public keys as text, in the stored JSON form. */
+export interface VotePublicKeyTexts {
+  current: string;
+  next: string | null;
+  retired: { key: string; retiredAt: string }[];
+}
+
+export function votePublicKeyTexts(stored: string): VotePublicKeyTexts {
+  const slots = slotsOf(stored, 'vote-public-key', PUBLIC_FORM);
+  if (!slots) return { current: stored, next: null, retired: [] };
+  const { current, next, retired = [] } = slots;
+  const retiredOk =
+    Array.isArray(retired) &&
+    retired.every((r: { key?: unknown; retiredAt?: unknown } | null) => typeof r?.key === 'string' && typeof r.retiredAt === 'string' && Number.isFinite(Date.parse(r.retiredAt)));
+  if (typeof current !== 'string' || (next !== null && next !== undefined && typeof next !== 'string') || !retiredOk) {
+    throw new WeakSecretError(`vote-public-key is not JSON ${PUBLIC_FORM}`);
+  }
+  return { current, next: typeof next === 'string' ? next : null, retired: retired as { key: string; retiredAt: string }[] };
+}
+
+/** The public keys that follow from the stored seeds, with the retired ones of `stored` (none when absent). */
+function publicKeysOfSeeds(seedsStored: string, stored?: string): VotePublicKeyTexts {
+  const seeds = seedTexts(seedsStored);
+  return { current: publicOfSeed(seeds.current), next: seeds.next === null ? null : publicOfSeed(seeds.next), retired: stored ? votePublicKeyTexts(stored).retired : [] };
+}
+
 /**
- * The public half of the signing key, published at `GET /api/vote-record/key`. Stored apart so the
- * route that publishes it reads no private key; `init` derives it from the seed, `check` refuses a
- * public key that is not the seed's (the deploy runs `check`).
+ * The public halves of the signing seeds, published at `GET /api/vote-record/key`, with every key that
+ * signed before a rotation (retired, kept for ever). Stored apart so the route that publishes them reads
+ * no private key; `init` derives it from the seeds, `check` refuses a current or next key that is not
+ * the seeds' (the deploy runs `check`), and `rotate-vote-key` moves a key along.
  */
-export const votePublicKey: SecretDeclaration<Uint8Array> = {
+export const votePublicKey: SecretDeclaration<VotePublicKeys> = {
   parameter: 'vote-public-key',
-  description: 'Ed25519 public key of vote-signing-key (published; follows from the seed)',
-  parse: (stored, { allowDevValues = false } = {}) => rawKey(stored, 'vote-public-key', allowDevValues, publicOfSeed(DEV_VOTE_SIGNING_SEED), { exactly: 32 }),
+  description: 'Ed25519 public keys of vote-signing-key (published; current and next follow from the seeds, retired ones are kept)',
+  parse(stored, { allowDevValues = false } = {}) {
+    const texts = votePublicKeyTexts(stored);
+    const devPublic = publicOfSeed(DEV_VOTE_SIGNING_SEED);
+    const key = (text: string, slot: string) => rawKey(text, `vote-public-key ${slot}`, allowDevValues, devPublic, { exactly: 32 });
+    const current = key(texts.current, 'current');
+    const next = texts.next === null ? null : key(texts.next, 'next');
+    const retired = texts.retired.map((r, i) => ({ key: key(r.key, `retired[${i}]`), retiredAt: new Date(r.retiredAt).toISOString() }));
+    const all = [current, ...(next ? [next] : []), ...retired.map((r) => r.key)].map((k) => Buffer.from(k).toString('hex'));
+    if (new Set(all).size !== all.length) throw new WeakSecretError('vote-public-key lists one key twice');
+    return { current, next, retired };
+  },
   generate: () => {
     throw new Error('vote-public-key follows from vote-signing-key');
   },
   local: ({ VOTE_SIGNING_KEY }) => publicOfSeed(VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED),
-  derived: { from: 'voteSigningKey', value: publicOfSeed },
+  derived: {
+    from: 'voteSigningKey',
+    value: (seeds) => JSON.stringify(publicKeysOfSeeds(seeds)),
+    follows(seeds, stored) {
+      const expected = publicKeysOfSeeds(seeds);
+      const texts = votePublicKeyTexts(stored);
+      return texts.current === expected.current && texts.next === expected.next;
+    },
+  },
 };
 
 /** Every secret, by the name code asks for it with (`secret('tokenKeys')`). */

@@ -18,12 +18,11 @@
  * its entry; a replaced checkpoint -> its signature fails; a results snapshot with other counts -> it
  * differs from the log (lib/results/verify-snapshot.ts).
  */
-import type { KeyObject } from 'node:crypto';
 import { auditVoteLog } from '#lib/vote-record/audit';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { macIsValid } from '#lib/vote-record/entry';
-import { voteChainKey, votePublicKey } from '#lib/vote-record/keys';
-import { keyIdOf, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { voteChainKey, votePublicKeys } from '#lib/vote-record/keys';
+import type { SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { HASH_BYTES } from '#lib/vote-record/tiles';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { readSiteBallots } from '#lib/store/ballots/site-ranges';
@@ -95,13 +94,12 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   for (const tile of [...tiles].sort((a, b) => a.index - b.index)) {
     for (let i = 0; i < tile.data.length; i += HASH_BYTES) leaves.push(Buffer.from(tile.data.subarray(i, i + HASH_BYTES)));
   }
-  const publicKey: KeyObject = votePublicKey();
   const chainKey = voteChainKey();
   const audit = auditVoteLog({
     siteId,
     now: now.toISOString(),
     chainKey,
-    publicKeys: new Map([[keyIdOf(publicKey), publicKey]]),
+    publicKeys: votePublicKeys(),
     entries: entries.map(sealedOf),
     leaves,
     checkpoints,

@@ -10,7 +10,8 @@
  * - a leaf of the log without its entry (a deleted entry), an entry twice in the log, the log out of
  *   its order (time written, then receipt: a reordered log), an entry older than the latest
  *   checkpoint's cut that is not in the log, an entry in the log written after its checkpoint's cut;
- * - a checkpoint whose signature fails (a replaced or edited checkpoint), a gap in their numbers (a
+ * - a checkpoint whose signature fails (a replaced or edited checkpoint), that names a key no one
+ *   published or a retired key after its retirement (lib/vote-record/key-set.ts), a gap in their numbers (a
  *   deleted one), a root or ballot count that the log's leaves do not give, a tree that does not extend
  *   the previous checkpoint's (checked with an RFC 9162 consistency proof, as an outside monitor
  *   holding only the two checkpoints would);
@@ -20,8 +21,8 @@
  * The replayed ballots (each ballot's latest version in the entries) come back for the caller to
  * compare with the stored ballots and tallies.
  */
-import type { KeyObject } from 'node:crypto';
 import { checkpointSignatureIsValid, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { signerOf, type KeySet } from '#lib/vote-record/key-set';
 import { GENESIS_MAC, logOrder, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import {
   appendLeaves,
@@ -39,8 +40,8 @@ export interface LogAuditInput {
   /** The auditor's clock (ISO). */
   now: string;
   chainKey: Uint8Array;
-  /** Public keys by key id (the current one, and older ones still trusted). */
-  publicKeys: ReadonlyMap<string, KeyObject>;
+  /** The published keys by key id (current, next, retired: lib/vote-record/key-set.ts). */
+  publicKeys: KeySet;
   /** Every entry stored for the site, in any order. */
   entries: readonly SealedEntry[];
   /** The log's leaf data (receipts) in log order, as far as the latest checkpoint reaches (or further). */
@@ -122,9 +123,10 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
     if (cp.id !== i + 1) problems.push(`checkpoint ${i + 1} is missing (the next one is ${cp.id}): a deleted checkpoint`);
   });
   const signed = checkpoints.filter((cp) => {
-    const key = input.publicKeys.get(cp.keyId);
-    const ok = cp.siteId === input.siteId && key !== undefined && checkpointSignatureIsValid(cp, key);
-    if (!ok) problems.push(`checkpoint ${cp.id}: the signature does not verify (a replaced or edited checkpoint)`);
+    const signer = signerOf(input.publicKeys, cp);
+    const ok = cp.siteId === input.siteId && 'key' in signer && checkpointSignatureIsValid(cp, signer.key);
+    if ('refused' in signer) problems.push(`checkpoint ${cp.id}: ${signer.refused}`);
+    else if (!ok) problems.push(`checkpoint ${cp.id}: the signature does not verify (a replaced or edited checkpoint)`);
     if (cp.cut > input.now) problems.push(`checkpoint ${cp.id} is dated in the future (${cp.cut})`);
     return ok;
   });
@@ -202,8 +204,9 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
   // 6. A checkpoint kept outside the table.
   const pinned = input.pinned;
   if (pinned) {
-    const key = input.publicKeys.get(pinned.keyId);
-    if (pinned.siteId !== input.siteId || !key || !checkpointSignatureIsValid(pinned, key)) problems.push('the pinned checkpoint: its signature does not verify');
+    const signer = signerOf(input.publicKeys, pinned);
+    if ('refused' in signer) problems.push(`the pinned checkpoint: ${signer.refused}`);
+    else if (pinned.siteId !== input.siteId || !checkpointSignatureIsValid(pinned, signer.key)) problems.push('the pinned checkpoint: its signature does not verify');
     else if (pinned.treeSize > logSize) problems.push(`the pinned checkpoint covers ${pinned.treeSize} entries, the log now holds ${logSize}: the log was rolled back`);
     else if (roots.get(pinned.treeSize)!.toString('hex') !== pinned.root) problems.push(`the pinned checkpoint's root differs from the log's at size ${pinned.treeSize}: the log was rewritten (a fork)`);
     else notes.push(`the pinned checkpoint (size ${pinned.treeSize}) is a prefix of the log`);

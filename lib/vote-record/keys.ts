@@ -7,13 +7,15 @@
  *   writes that change ballots and the jobs; a reader of the table alone cannot forge or edit an entry;
  * - the **signing key** (an Ed25519 seed) signs the checkpoints (lib/vote-record/checkpoint.ts): the
  *   vote-checkpoints job only;
- * - its **public half** is published (`GET /api/vote-record/key`), stored apart so that route signs nothing.
+ * - its **public half** is published (`GET /api/vote-record/key`), stored apart so that route signs
+ *   nothing, with the next key of a rotation and every retired one (lib/vote-record/key-set.ts).
  * This is the one interface the rest of the code reads them through.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { secret } from '#lib/config/secrets';
-import { signingKeyFromSeed } from '#lib/config/secret-values';
+import { signingKeyFromSeed, type VotePublicKeys } from '#lib/config/secret-values';
 import { keyIdOf, publicKeyFromRaw, rawPublicKey } from '#lib/vote-record/checkpoint';
+import { keySetOfKeys, type KeySet, type KeyStatus } from '#lib/vote-record/key-set';
 
 export interface VoteRecordKeys {
   chainKey: Uint8Array;
@@ -34,29 +36,56 @@ export const voteChainKey = (): Uint8Array => secret('voteChainKey');
 
 let signer: { seed: Uint8Array; key: KeyObject } | undefined;
 
-/** The checkpoint signing key (made again only when the stored seed changed). */
+/** The checkpoint signing key: the current seed's (made again only when the stored seed changed). */
 export function voteSigningKey(): KeyObject {
-  const seed = secret('voteSigningKey');
+  const seed = secret('voteSigningKey').current;
   if (signer?.seed !== seed) signer = { seed, key: signingKeyFromSeed(seed) };
   return signer.key;
 }
 
-let published: { raw: Uint8Array; key: KeyObject } | undefined;
+let published: { stored: VotePublicKeys; keys: KeySet } | undefined;
 
-/** The public key checkpoints are checked with, from its own parameter. */
-export function votePublicKey(): KeyObject {
-  const raw = secret('votePublicKey');
-  if (published?.raw !== raw) published = { raw, key: publicKeyFromRaw(Buffer.from(raw).toString('base64url')) };
-  return published.key;
+/** Every published key by key id (current, next during a rotation, retired), from its own parameter. */
+export function votePublicKeys(): KeySet {
+  const stored = secret('votePublicKey');
+  if (published?.stored !== stored) {
+    const fromRaw = (raw: Uint8Array) => publicKeyFromRaw(Buffer.from(raw).toString('base64url'));
+    published = {
+      stored,
+      keys: keySetOfKeys([
+        { key: fromRaw(stored.current), status: 'current' },
+        ...(stored.next ? [{ key: fromRaw(stored.next), status: 'next' as const }] : []),
+        ...stored.retired.map((r) => ({ key: fromRaw(r.key), status: 'retired' as const, retiredAt: r.retiredAt })),
+      ]),
+    };
+  }
+  return published.keys;
 }
 
-/** What `GET /api/vote-record/key` publishes. */
-export function publishedKey(publicKey: KeyObject = votePublicKey()) {
+/** One key as `GET /api/vote-record/key` publishes it. */
+export function publishedKey(publicKey: KeyObject, status: KeyStatus = 'current', retiredAt?: string) {
   const raw = rawPublicKey(publicKey);
+  const keyId = keyIdOf(publicKey);
   return {
-    keyId: keyIdOf(publicKey),
+    keyId,
     algorithm: 'Ed25519' as const,
     publicKey: raw.toString('base64'),
-    jwk: { kty: 'OKP' as const, crv: 'Ed25519' as const, x: raw.toString('base64url') },
+    jwk: { kty: 'OKP' as const, crv: 'Ed25519' as const, x: raw.toString('base64url'), kid: keyId },
+    status,
+    ...(retiredAt === undefined ? {} : { retiredAt }),
   };
+}
+
+/**
+ * What `GET /api/vote-record/key` publishes: the current key's fields at the top (the answer's shape
+ * before rotation existed, which clients may keep reading), and `keys`, every key a checkpoint of ours
+ * may name: current, next (published before it signs), retired (kept for ever).
+ */
+export function publishedKeys(keys: KeySet = votePublicKeys()) {
+  const list = [...keys.values()].map((k) => publishedKey(k.key, k.status, k.retiredAt));
+  const order: Record<KeyStatus, number> = { current: 0, next: 1, retired: 2 };
+  list.sort((a, b) => order[a.status] - order[b.status] || (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));
+  const current = list.find((k) => k.status === 'current')!;
+  const { status: _status, ...top } = current;
+  return { ...top, keys: list };
 }

@@ -5,13 +5,16 @@
  * consistency`) and the public key (`GET /api/vote-record/key`). Nothing of the table, no secret. Pure:
  * `npm run verify-votes -- --receipt ...` (scripts/verify-receipt.ts) fetches, this decides.
  *
- * What passing means: the receipt is leaf `leafIndex` of a tree whose root the key signed, and the
+ * Keys: each checkpoint is checked with the published key it names (lib/vote-record/key-set.ts), so a
+ * receipt from before a rotation still checks; an id nobody published is refused.
+ *
+ * What passing means: the receipt is leaf `leafIndex` of a tree whose root a published key signed, and the
  * latest signed tree extends that tree (nothing before the receipt rewritten, dropped or reordered
  * since). What it does not: that the receipt is the voter's current ballot (a later round has a new
  * receipt), or anything about who voted.
  */
-import type { KeyObject } from 'node:crypto';
-import { checkpointSignatureIsValid, logOrigin, publicKeyFromRaw } from '#lib/vote-record/checkpoint';
+import { checkpointSignatureIsValid, logOrigin } from '#lib/vote-record/checkpoint';
+import { keySetOf, signerOf, type KeySet, type PublishedKey } from '#lib/vote-record/key-set';
 import { isReceipt } from '#lib/vote-record/entry';
 import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
 
@@ -33,11 +36,6 @@ export interface PublishedReceiptProof {
   proof: string[];
 }
 
-export interface PublishedKey {
-  keyId: string;
-  publicKey: string;
-}
-
 export interface ReceiptCheckInput {
   siteId: number;
   /** The receipt the voter kept (the `receipt` of their vote answer). */
@@ -46,7 +44,8 @@ export interface ReceiptCheckInput {
   latest: PublishedCheckpoint;
   /** The consistency proof from the inclusion's checkpoint to the latest (none needed when they are the same size). */
   consistency: string[] | null;
-  key: PublishedKey;
+  /** Every published key (`GET /api/vote-record/key` `keys`, or the one key of an older copy). */
+  keys: readonly PublishedKey[];
   now: Date;
 }
 
@@ -60,13 +59,19 @@ const HEX_HASH = /^[0-9a-f]{64}$/;
 const hashes = (list: readonly string[]) => list.map((h) => Buffer.from(h, 'hex'));
 const wellFormed = (list: unknown): list is string[] => Array.isArray(list) && list.every((h) => typeof h === 'string' && HEX_HASH.test(h));
 
-function signatureHolds(siteId: number, checkpoint: PublishedCheckpoint, key: PublishedKey, publicKey: KeyObject | undefined): boolean {
+/** Whether `checkpoint` is signed by the published key it names (a retired key only up to its retirement). */
+function signature(siteId: number, checkpoint: PublishedCheckpoint, keys: KeySet): { holds: true } | { holds: false; why: string } {
+  const signer = signerOf(keys, checkpoint);
+  if ('refused' in signer) return { holds: false, why: signer.refused };
   const { ballots } = checkpoint;
-  return publicKey !== undefined && ballots !== undefined && checkpoint.keyId === key.keyId && checkpointSignatureIsValid({ ...checkpoint, ballots, siteId }, publicKey);
+  if (ballots === undefined || !checkpointSignatureIsValid({ ...checkpoint, ballots, siteId }, signer.key)) {
+    return { holds: false, why: `its signature does not verify with key ${checkpoint.keyId} for ${logOrigin(siteId)} (edited)` };
+  }
+  return { holds: true };
 }
 
 export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
-  const { siteId, inclusion, latest, key } = input;
+  const { siteId, inclusion, latest } = input;
   const receipt = input.receipt.toLowerCase();
   const lines: string[] = [];
   let ok = true;
@@ -76,13 +81,9 @@ export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
     return holds;
   };
 
-  let publicKey: KeyObject | undefined;
-  try {
-    publicKey = publicKeyFromRaw(key.publicKey);
-  } catch {
-    publicKey = undefined;
-  }
-  check(publicKey !== undefined, `the public key ${key.keyId} is an Ed25519 key`, `the published key ${key.keyId} is not an Ed25519 public key`);
+  const { keys, problems } = keySetOf(input.keys);
+  for (const problem of problems) check(false, '', problem);
+  check(keys.size > 0, `${keys.size} published key(s): ${[...keys].map(([id, k]) => `${id} (${k.status})`).join(', ')}`, 'no usable published key');
   if (!check(isReceipt(receipt), 'the receipt is 64 hex digits', `the receipt "${input.receipt}" is not 64 hex digits`)) return { ok, lines };
   check(inclusion.receipt.toLowerCase() === receipt, 'the proof is for this receipt', `the proof is for receipt ${inclusion.receipt}, not ${receipt}`);
 
@@ -92,10 +93,11 @@ export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
     // be checked; the signed latest checkpoint vouches for its root through the consistency proof.
     lines.push(`note  checkpoint ${at.id} comes without its ballot count (the site's counts are hidden): its root is checked through the latest checkpoint`);
   } else {
+    const signed = signature(siteId, at, keys);
     check(
-      signatureHolds(siteId, at, key, publicKey),
-      `checkpoint ${at.id} (${at.treeSize} entries) is signed by key ${key.keyId} for ${logOrigin(siteId)}`,
-      `checkpoint ${at.id} of the proof is not signed by key ${key.keyId} for ${logOrigin(siteId)} (signed by ${at.keyId}, or edited)`,
+      signed.holds,
+      `checkpoint ${at.id} (${at.treeSize} entries) is signed by key ${at.keyId} for ${logOrigin(siteId)}`,
+      `checkpoint ${at.id} of the proof is not signed by a published key: ${'why' in signed ? signed.why : ''}`,
     );
   }
   const included =
@@ -107,10 +109,11 @@ export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
     verifyInclusion(leafHash(Buffer.from(receipt, 'hex')), inclusion.leafIndex, at.treeSize, hashes(inclusion.proof), Buffer.from(at.root, 'hex'));
   check(included, `the receipt is leaf ${inclusion.leafIndex} of checkpoint ${at.id}'s tree`, `the receipt is not leaf ${inclusion.leafIndex} of checkpoint ${at.id}'s tree: the proof does not give its root`);
 
+  const latestSigned = signature(siteId, latest, keys);
   check(
-    signatureHolds(siteId, latest, key, publicKey),
-    `the latest checkpoint ${latest.id} (${latest.treeSize} entries) is signed by key ${key.keyId}`,
-    `the latest checkpoint ${latest.id} is not signed by key ${key.keyId} (or edited)`,
+    latestSigned.holds,
+    `the latest checkpoint ${latest.id} (${latest.treeSize} entries) is signed by key ${latest.keyId}`,
+    `the latest checkpoint ${latest.id} is not signed by a published key: ${'why' in latestSigned ? latestSigned.why : ''}`,
   );
   if (latest.treeSize === at.treeSize) {
     check(latest.root === at.root, 'the latest checkpoint is the same tree', `the latest checkpoint has ${latest.treeSize} entries like checkpoint ${at.id}, but another root: the log forked`);

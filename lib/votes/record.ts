@@ -9,7 +9,7 @@ import type { Caller } from '#lib/auth/caller';
 import { badRequest, notFound } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
 import { isReceipt } from '#lib/vote-record/entry';
-import { publishedKey } from '#lib/vote-record/keys';
+import { publishedKeys } from '#lib/vote-record/keys';
 import { consistencyProof, inclusionProof, neededNodes, type NodeSource } from '#lib/vote-record/merkle';
 import { tileKey, tilesFor, tileSource } from '#lib/vote-record/tiles';
 import { getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log/log';
@@ -35,7 +35,7 @@ export interface ReceiptProof {
 
 export const toPublicCheckpoint = ({ id, treeSize, root, cut, ballots, signature, keyId }: SignedCheckpointItem): PublicCheckpoint => ({ id, treeSize, root, cut, ballots, signature, keyId });
 
-export const voteRecordKey = () => publishedKey();
+export const voteRecordKey = () => publishedKeys();
 
 /** A receipt's place in the log, for the request's first read (with the site). */
 export const receiptReads = ({ siteId, params }: { siteId: number; params: { receipt: string } }) => getReceiptIndex.plan(siteId, params.receipt);

@@ -13,7 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSsmEndpoint, ssmEnvironment, type SsmEndpoint } from '#tests/support/ssm-endpoint';
-import { DEV_VOTE_CHAIN_KEY } from '#lib/config/secret-values';
+import { DEV_VOTE_CHAIN_KEY, SECRETS, signingKeyFromSeed } from '#lib/config/secret-values';
+import { checkpointSignatureIsValid, publicKeyFromRaw, signCheckpoint, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { keySetOfKeys, signerOf } from '#lib/vote-record/key-set';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let ssm: SsmEndpoint;
@@ -76,7 +78,7 @@ describe('npm run secrets', () => {
     // The public half follows from the seed it was stored from.
     const value = (name: string) => ssm.parameters.get(`/participation-api/staging/${name}`)!.Value;
     const seed = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.from(value('vote-signing-key'), 'base64url')]);
-    expect(createPublicKey(createPrivateKey({ key: seed, format: 'der', type: 'pkcs8' })).export({ format: 'jwk' }).x).toBe(value('vote-public-key'));
+    expect(JSON.parse(value('vote-public-key'))).toEqual({ current: createPublicKey(createPrivateKey({ key: seed, format: 'der', type: 'pkcs8' })).export({ format: 'jwk' }).x, next: null, retired: [] });
     for (const p of stored) {
       expect(p.Type).toBe('SecureString');
       expect(res.output).not.toContain(p.Value);
@@ -106,7 +108,61 @@ describe('npm run secrets', () => {
     expect(res.output).toMatch(/refused \/participation-api\/weak\/service-tokens: .*empty.*Fix: npm run secrets -- service-token add/);
     expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-chain-key: .*dev default/);
     expect(res.output).toMatch(/ok {6}\/participation-api\/weak\/vote-signing-key/);
-    expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-public-key: .*not the value voteSigningKey gives.*stored again from voteSigningKey/);
+    expect(res.output).toMatch(/refused \/participation-api\/weak\/vote-public-key: .*does not follow from voteSigningKey.*stored again from voteSigningKey/);
+  });
+
+  it('rotates the vote signing key in two steps: the new key is published before it signs, the old one stays published, retired', async () => {
+    const path = '/participation-api/staging/';
+    const stored = () => ({
+      seeds: SECRETS.voteSigningKey.parse(ssm.parameters.get(`${path}vote-signing-key`)!.Value),
+      keys: SECRETS.votePublicKey.parse(ssm.parameters.get(`${path}vote-public-key`)!.Value),
+    });
+    const keySet = () => {
+      const { keys } = stored();
+      const fromRaw = (raw: Uint8Array) => publicKeyFromRaw(Buffer.from(raw).toString('base64url'));
+      return keySetOfKeys([
+        { key: fromRaw(keys.current), status: 'current' },
+        ...(keys.next ? [{ key: fromRaw(keys.next), status: 'next' as const }] : []),
+        ...keys.retired.map((r) => ({ key: fromRaw(r.key), status: 'retired' as const, retiredAt: r.retiredAt })),
+      ]);
+    };
+    const verifies = (checkpoint: SignedCheckpoint) => {
+      const signer = signerOf(keySet(), checkpoint);
+      return 'key' in signer && checkpointSignatureIsValid(checkpoint, signer.key);
+    };
+    const head = (id: number) => ({ siteId: 3, id, treeSize: id, root: 'ab'.repeat(32), cut: new Date().toISOString(), ballots: id });
+    expect((await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'promote'])).output).toContain('no next vote signing key');
+    const before = stored();
+    const old = signCheckpoint(head(1), signingKeyFromSeed(before.seeds.current));
+
+    const prepare = await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'prepare']);
+    expect(prepare.status, prepare.output).toBe(0);
+    const prepared = stored();
+    expect(prepared.seeds.current).toEqual(before.seeds.current);
+    expect(prepared.seeds.next).not.toBeNull();
+    // Published as next before anything signs with it.
+    const early = signCheckpoint(head(2), signingKeyFromSeed(prepared.seeds.next!));
+    expect(verifies(old) && verifies(early)).toBe(true);
+    expect((await secrets(['check', '--stage', 'staging'])).status).toBe(0);
+    expect((await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'prepare'])).output).toContain('prepared already');
+
+    const promote = await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'promote']);
+    expect(promote.status, promote.output).toBe(0);
+    const promoted = stored();
+    expect(promoted.seeds).toEqual({ current: prepared.seeds.next, next: null });
+    expect(promoted.keys.retired.map((r) => Buffer.from(r.key))).toEqual([Buffer.from(before.keys.current)]);
+    const fresh = signCheckpoint(head(3), signingKeyFromSeed(promoted.seeds.current));
+    // Every checkpoint verifies with the key it names: those of the old key too, cut before its retirement.
+    expect([old, early, fresh].map(verifies)).toEqual([true, true, true]);
+    const late = signCheckpoint({ ...head(4), cut: new Date(Date.parse(promoted.keys.retired[0]!.retiredAt) + 1000).toISOString() }, signingKeyFromSeed(before.seeds.current));
+    expect(verifies(late)).toBe(false);
+    expect((await secrets(['check', '--stage', 'staging'])).status).toBe(0);
+    const list = await secrets(['list', '--stage', 'staging']);
+    expect(list.output).toContain(`current ${fresh.keyId}, next -, retired ${old.keyId} (`);
+    for (const name of ['vote-signing-key', 'vote-public-key']) {
+      const value = ssm.parameters.get(`${path}${name}`)!.Value;
+      for (const piece of value.match(/[A-Za-z0-9_-]{32,}/g) ?? []) expect(`${prepare.output}${promote.output}${list.output}`).not.toContain(piece);
+    }
   });
 
   it('rotates the token key in three steps, and a service token added by hand must have 32 characters', async () => {

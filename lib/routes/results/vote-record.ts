@@ -25,8 +25,9 @@ export const voteRecordKey = {
   path: '/api/vote-record/key',
   handler: 'functions/results/vote-record-key',
   tag: 'Results',
-  summary: 'The public key of the vote checkpoints',
-  description: 'Ed25519 (RFC 8032): the raw key in standard base64 and as a JWK; `keyId` is what signed checkpoints name.',
+  summary: 'The public keys of the vote checkpoints',
+  description:
+    'Ed25519 (RFC 8032): each key raw in standard base64 and as a JWK, under its `keyId`, the id a signed checkpoint names. The top-level fields are the current key\'s; `keys` holds every key a checkpoint may name: `current` (signs now), `next` (published before it signs, during a rotation) and `retired` (signed checkpoints cut up to its `retiredAt`, kept for ever). A verifier checks each checkpoint with the key it names and refuses an id that is not listed.',
   access: 'everyone',
   dataAccess: 'publicKey',
   auth: 'none',

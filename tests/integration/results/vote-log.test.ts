@@ -36,9 +36,11 @@ interface ReceiptAnswer {
 const receiptOf = (siteId: number, receipt: string) => invoke<ReceiptAnswer>(receiptHandler, { params: { siteId, receipt } });
 
 async function publicKey() {
-  const answer = await invoke<{ publicKey: string; keyId: string; algorithm: string }>(keyHandler, { path: '/api/vote-record/key' });
+  const answer = await invoke<{ publicKey: string; keyId: string; algorithm: string; keys: { keyId: string; publicKey: string; status: string }[] }>(keyHandler, { path: '/api/vote-record/key' });
   expect(answer.status).toBe(200);
   expect(answer.body.algorithm).toBe('Ed25519');
+  // The current key at the top (the shape before rotation), and in the list every checkpoint may name.
+  expect(answer.body.keys).toEqual([expect.objectContaining({ keyId: answer.body.keyId, publicKey: answer.body.publicKey, status: 'current' })]);
   return publicKeyFromRaw(answer.body.publicKey);
 }
 

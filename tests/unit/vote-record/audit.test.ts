@@ -2,10 +2,11 @@
  * The audit of a vote log, one tampering at a time, as someone with write access to the table (but not
  * to the chain or signing key) would try it. Each case starts from an intact log that audits clean.
  */
-import { createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { auditVoteLog, type LogAuditInput } from '#lib/vote-record/audit';
 import { keyIdOf, signCheckpoint, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { keySetOfKeys } from '#lib/vote-record/key-set';
 import { entryMac, GENESIS_MAC, logOrder, type SealedEntry, sealEntry } from '#lib/vote-record/entry';
 import { appendLeaves, EMPTY_FRONTIER, frontierRoot, leafHash } from '#lib/vote-record/merkle';
 
@@ -13,7 +14,7 @@ const SITE = 7;
 const chainKey = Buffer.alloc(32, 7);
 const { privateKey } = generateKeyPairSync('ed25519');
 const publicKey = createPublicKey(privateKey);
-const publicKeys = new Map<string, KeyObject>([[keyIdOf(publicKey), publicKey]]);
+const publicKeys = keySetOfKeys([{ key: publicKey, status: 'current' }]);
 
 const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 12, minute)).toISOString();
 
@@ -134,7 +135,26 @@ describe('vote log audit', () => {
     expect(problemsOf({ checkpoints: [c1, c3] })).toContain('checkpoint 2 is missing (the next one is 3): a deleted checkpoint');
     const other = generateKeyPairSync('ed25519').privateKey;
     const resigned = signCheckpoint({ ...c3, root: c2.root }, other);
-    expect(problemsOf({ checkpoints: [c1, c2, resigned] })).toContain('checkpoint 3: the signature does not verify (a replaced or edited checkpoint)');
+    expect(problemsOf({ checkpoints: [c1, c2, resigned] })).toContain(`checkpoint 3: it names key ${keyIdOf(other)}, which is not a published key`);
+  });
+
+  it('across a rotation: each checkpoint is checked with the key it names; an unpublished id, or a retired key past its retirement, is refused', () => {
+    const [c1, c2, c3] = input.checkpoints as [SignedCheckpoint, SignedCheckpoint, SignedCheckpoint];
+    const fresh = generateKeyPairSync('ed25519').privateKey;
+    const rotated = signCheckpoint(c3, fresh);
+    // Retired between checkpoint 2 (signed by the old key) and checkpoint 3 (by the new one).
+    const keys = keySetOfKeys([
+      { key: createPublicKey(fresh), status: 'current' },
+      { key: publicKey, status: 'retired', retiredAt: at(7) },
+    ]);
+    expect(auditVoteLog({ ...input, publicKeys: keys, checkpoints: [c1, c2, rotated] }).problems).toEqual([]);
+    // The current key alone (one published key, as before rotation existed): the old checkpoints fail by their key id.
+    const currentOnly = keySetOfKeys([{ key: createPublicKey(fresh), status: 'current' }]);
+    expect(problemsOf({ publicKeys: currentOnly, checkpoints: [c1, c2, rotated] })).toEqual(
+      expect.arrayContaining([`checkpoint 1: it names key ${keyIdOf(publicKey)}, which is not a published key`]),
+    );
+    // The old key signing a checkpoint cut after its retirement (a leaked retired key).
+    expect(problemsOf({ publicKeys: keys })).toContain(`checkpoint 3: it is signed by key ${keyIdOf(publicKey)}, retired at ${at(7)}, but cut later (${at(8)})`);
   });
 
   it('a checkpoint signed by the real key over a rewritten history fails its consistency with the one before', () => {

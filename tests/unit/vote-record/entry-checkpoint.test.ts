@@ -83,14 +83,14 @@ describe('checkpoints and keys', () => {
 
   it('keys in the secret store: dev defaults on the local stage only; short, malformed or dev values refused elsewhere', () => {
     expect(voteChainKey.parse('', { allowDevValues: true }).length).toBeGreaterThanOrEqual(32);
-    expect(voteSigningKey.parse('', { allowDevValues: true }).length).toBe(32);
+    expect(voteSigningKey.parse('', { allowDevValues: true }).current.length).toBe(32);
     expect(() => voteChainKey.parse('')).toThrow(/empty/);
     expect(() => voteChainKey.parse(randomBytes(16).toString('base64url'))).toThrow(/shorter than 32/);
     expect(() => voteChainKey.parse('not base64url!')).toThrow(/base64url/);
     expect(() => voteSigningKey.parse(randomBytes(31).toString('base64url'))).toThrow(/32 bytes/);
     expect(() => voteChainKey.parse(voteChainKey.local({}))).toThrow(/public dev default/);
     expect(() => voteSigningKey.parse(voteSigningKey.local({}))).toThrow(/public dev default/);
-    expect(voteSigningKey.parse(voteSigningKey.generate())).toHaveLength(32);
+    expect(voteSigningKey.parse(voteSigningKey.generate()).current).toHaveLength(32);
     expect(voteChainKey.parse(voteChainKey.generate())).toHaveLength(32);
     // Two fresh pairs share nothing.
     expect(freshKeys().keyId).not.toBe(keys.keyId);

@@ -2,15 +2,22 @@
  * A voter's receipt check (lib/vote-record/receipt-check.ts) over a log built in memory: it passes for
  * an honest log, and each way a server could mislead a voter fails it.
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { keyIdOf, rawPublicKey, signCheckpoint } from '#lib/vote-record/checkpoint';
 import { consistencyProof, inclusionProof, leafHash, nodeHash, treeRoot, type Hash, type NodeSource } from '#lib/vote-record/merkle';
+import type { KeyStatus, PublishedKey } from '#lib/vote-record/key-set';
 import { checkReceipt, type PublishedCheckpoint, type ReceiptCheckInput } from '#lib/vote-record/receipt-check';
 
 const SITE = 7;
 const { privateKey } = generateKeyPairSync('ed25519');
-const key = { keyId: keyIdOf(privateKey), publicKey: rawPublicKey(privateKey).toString('base64') };
+const published = (signer: KeyObject, status: KeyStatus = 'current', retiredAt?: string): PublishedKey => ({
+  keyId: keyIdOf(signer),
+  publicKey: rawPublicKey(signer).toString('base64'),
+  status,
+  retiredAt,
+});
+const keys = [published(privateKey)];
 const receipts = Array.from({ length: 11 }, () => randomBytes(32).toString('hex'));
 const now = new Date('2030-01-01T12:00:00Z');
 
@@ -20,8 +27,8 @@ function source(leaves: readonly string[]): NodeSource {
   return node;
 }
 
-function signed(id: number, size: number, leaves: readonly string[] = receipts, cut = '2030-01-01T11:00:00.000Z'): PublishedCheckpoint {
-  const { siteId: _site, ...rest } = signCheckpoint({ siteId: SITE, id, treeSize: size, root: treeRoot(source(leaves), size).toString('hex'), cut, ballots: size }, privateKey);
+function signed(id: number, size: number, leaves: readonly string[] = receipts, cut = '2030-01-01T11:00:00.000Z', signer: KeyObject = privateKey): PublishedCheckpoint {
+  const { siteId: _site, ...rest } = signCheckpoint({ siteId: SITE, id, treeSize: size, root: treeRoot(source(leaves), size).toString('hex'), cut, ballots: size }, signer);
   return rest;
 }
 
@@ -36,7 +43,7 @@ function honest(): ReceiptCheckInput {
     inclusion: { receipt: receipts[2]!, checkpoint: at, leafIndex: 2, proof: hex(inclusionProof(source(receipts), 2, 5)) },
     latest,
     consistency: hex(consistencyProof(source(receipts), 5, 11)),
-    key,
+    keys,
     now,
   };
 }
@@ -62,7 +69,7 @@ describe("a voter's receipt check", () => {
       expect(failures({ ...input, inclusion: { ...input.inclusion, checkpoint: { ...input.inclusion.checkpoint, ...edit } } }).join('\n')).toMatch(/not signed/);
     }
     const other = generateKeyPairSync('ed25519').privateKey;
-    expect(failures({ ...input, key: { keyId: keyIdOf(other), publicKey: rawPublicKey(other).toString('base64') } })).toHaveLength(2);
+    expect(failures({ ...input, keys: [published(other)] }).filter((line) => /not a published key/.test(line))).toHaveLength(2);
   });
 
   it('fails when the latest checkpoint does not extend the receipt\'s: rewritten, cut back or forked', () => {
@@ -104,5 +111,41 @@ describe("a voter's receipt check", () => {
 
   it('refuses a receipt that is not 64 hex digits', () => {
     expect(checkReceipt({ ...honest(), receipt: 'xyz' })).toMatchObject({ ok: false });
+  });
+
+  describe('across a rotation of the signing key', () => {
+    const old = privateKey;
+    const fresh = generateKeyPairSync('ed25519').privateKey;
+    const retiredAt = '2030-01-01T11:30:00.000Z';
+    const rotated = [published(fresh), published(old, 'retired', retiredAt)];
+    /** The receipt's checkpoint signed by the old key before the rotation, the latest by the new key. */
+    function acrossRotation(): ReceiptCheckInput {
+      const input = honest();
+      return { ...input, latest: signed(2, 11, receipts, '2030-01-01T11:45:00.000Z', fresh), keys: rotated };
+    }
+
+    it('a checkpoint signed before the rotation still checks, each with the key it names', () => {
+      const check = checkReceipt(acrossRotation());
+      expect(check.lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
+      expect(check.ok).toBe(true);
+      expect(check.lines.join('\n')).toContain(`signed by key ${keyIdOf(old)}`);
+      expect(check.lines.join('\n')).toContain(`signed by key ${keyIdOf(fresh)}`);
+    });
+
+    it('with only the current key (what one published key gave before), the old checkpoint is refused by its key id', () => {
+      expect(failures({ ...acrossRotation(), keys: [published(fresh)] }).join('\n')).toMatch(new RegExp(`names key ${keyIdOf(old)}, which is not a published key`));
+    });
+
+    it('refuses a checkpoint cut after its key was retired (a leaked retired key signing a fresh checkpoint)', () => {
+      const input = acrossRotation();
+      const forged = signed(2, 11, receipts, '2030-01-01T11:50:00.000Z', old);
+      expect(failures({ ...input, latest: forged }).join('\n')).toMatch(/retired at 2030-01-01T11:30:00.000Z, but cut later/);
+    });
+
+    it('refuses a key listed under another key\'s id', () => {
+      const input = acrossRotation();
+      const swapped = [{ ...published(fresh), keyId: keyIdOf(old), status: 'retired' as const, retiredAt }, published(fresh)];
+      expect(failures({ ...input, keys: swapped }).join('\n')).toMatch(/listed as .* has the id/);
+    });
   });
 });
