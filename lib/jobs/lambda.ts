@@ -13,7 +13,7 @@ import type { Context } from 'aws-lambda';
 import { ACCESS_CLASSES, type AccessClass } from '#lib/config/access-classes';
 import { loadSecrets } from '#lib/store/secrets/load';
 import { logger } from '#lib/log/logger';
-import { count } from '#lib/observability/metrics';
+import { count, gauge, type GaugeName } from '#lib/observability/metrics';
 import { observability } from '#lib/observability/middleware';
 import type { JobOptions, JobReport } from '#lib/jobs/run';
 import type { JobName } from '#schemas/job';
@@ -44,7 +44,8 @@ export function scheduledJob(name: JobName, run: (options: JobOptions) => Promis
     const failed = report.sites.reduce((n, site) => n + site.failed.length, 0);
     count('JobUnitsDone', report.units, { dimension: 'job', value: name });
     count('JobUnitsFailed', failed, { dimension: 'job', value: name });
-    logger.info('job run', { job: name, now: report.now, units: report.units, failed, more: report.more, sites: report.sites });
+    for (const [metric, value] of Object.entries(report.gauges ?? {})) gauge(metric as GaugeName, value);
+    logger.info('job run', { job: name, now: report.now, units: report.units, failed, more: report.more, gauges: report.gauges, sites: report.sites });
     if (failed > 0) throw new JobUnitsFailed(`${name}: ${failed} unit(s) failed (see the "job run" line); they stay due for the next run`);
     return { job: name, units: report.units, more: report.more };
   };

@@ -14,6 +14,7 @@ import type { Site } from '#lib/sites/site';
 import { siteJobDues } from '#lib/sites/job-dues';
 import { dueJobMarkers, getJobMarker, syncJobMarkers, type JobMarker } from '#lib/store/jobs/jobs';
 import { getSite } from '#lib/store/sites/sites';
+import type { GaugeName } from '#lib/observability/metrics';
 import type { JobName } from '#schemas/job';
 
 export interface JobLimits {
@@ -61,6 +62,8 @@ export interface JobReport {
   units: number;
   /** True when the run stopped at a bound with due work left (the next run continues). */
   more: boolean;
+  /** Values the run measured, published as metrics by the Lambda handler (lib/jobs/lambda.ts). */
+  gauges?: Partial<Record<GaugeName, number>>;
 }
 
 /** The units still allowed in this run: by count, and by the time left before its deadline. */
@@ -95,9 +98,12 @@ export interface SiteContext {
 /** The per-site step of a job; it moves the marker on itself (its write is part of its work). */
 export type SiteStep = (ctx: SiteContext) => Promise<void>;
 
+/** A run's bounds: by time when it has a deadline, by count otherwise; `options.limits` overrides either. */
+export const jobLimits = (options: JobOptions): JobLimits => ({ ...(options.remainingMs ? DEADLINE_LIMITS : DEFAULT_LIMITS), ...options.limits });
+
 export async function runOverDueSites(job: JobName, options: JobOptions, step: SiteStep): Promise<JobReport> {
   const now = options.now.toISOString();
-  const limits = { ...(options.remainingMs ? DEADLINE_LIMITS : DEFAULT_LIMITS), ...options.limits };
+  const limits = jobLimits(options);
   const budget = new Budget(limits.units, options.remainingMs);
   const markers = options.siteId !== undefined ? await markerOfOneSite(job, options.siteId) : await dueJobMarkers(job, now, limits.sites);
   const reports: SiteReport[] = [];

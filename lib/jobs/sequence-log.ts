@@ -55,6 +55,10 @@ export interface SequenceOutcome {
   forged: string[];
   /** Another run holds the log. */
   busy: boolean;
+  /** The log's cut after this run (every entry written up to it is in a checkpoint; '' before the first). */
+  cut: string;
+  /** Entries past `maxEntries` were left for the next checkpoint (the cut moved back before them). */
+  more: boolean;
 }
 
 const frontierOf = (head: LogHead): Frontier => ({ size: head.size, hashes: head.frontier.map((hex) => Buffer.from(hex, 'hex')) });
@@ -91,14 +95,15 @@ async function indexFromTiles(siteId: number, from: number, to: number, checkpoi
 export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');
   const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
-  if (!head) return { checkpointId: null, appended: 0, treeSize: 0, forged: [], busy: true };
+  if (!head) return { checkpointId: null, appended: 0, treeSize: 0, forged: [], busy: true, cut: '', more: false };
   try {
     if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
     let cut = new Date(now.getTime() - SETTLE_MS).toISOString();
-    if (head.cut !== '' && cut <= head.cut) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: false };
+    if (head.cut !== '' && cut <= head.cut) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: false, cut: head.cut, more: false };
     const limit = options.maxEntries ?? MAX_ENTRIES;
     let items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut, limit + 1);
-    if (items.length > limit) {
+    const more = items.length > limit;
+    if (more) {
       // Cut just before the first entry left out, so the checkpoint holds every entry up to its cut.
       const first = items[limit]!.writtenAt;
       items = items.filter((item) => item.writtenAt < first);
@@ -122,14 +127,22 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       owner,
       head.size,
     );
-    if (!published) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: true };
+    if (!published) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: true, cut: head.cut, more: false };
     await writeReceiptIndex(siteId, valid.map((entry, i) => ({ receipt: entry.mac, leafIndex: head.size + i, checkpointId })));
     await finishIndexing(siteId, owner);
     if (valid.length > 0) {
       await markResultsStale(siteId, valid[0]!.writtenAt);
       await makeJobDueBy(siteId, 'results', new Date(now.getTime() + RESULTS_DEBOUNCE_MS).toISOString());
     }
-    return { checkpointId, appended: valid.length, treeSize: frontier.size, forged: forged.map((e) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`), busy: false };
+    return {
+      checkpointId,
+      appended: valid.length,
+      treeSize: frontier.size,
+      forged: forged.map((e) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`),
+      busy: false,
+      cut,
+      more,
+    };
   } finally {
     await releaseLogLease(siteId, owner);
   }

@@ -9,33 +9,118 @@
  * later while votes can change. Once the project has ended and a run found nothing new, the marker goes
  * off the index; a site update, or `npm run job -- vote-checkpoints --site N`, brings it back (e.g.
  * after anonymizations, which append entries). One unit of the run's budget per checkpoint.
+ *
+ * One busy site cannot hold back the others: a checkpoint takes at most SITE_SHARE_ENTRIES entries
+ * (its cut moves back before the first one left out). A site with more waits until every due site had
+ * its checkpoint, then goes on, one share per unit, with what is left of the run; what is still left
+ * then stays due for the next run, first in its order.
+ *
+ * Every run publishes VoteCheckpointLagSeconds (alarmed: resources/operations.yml), the longest time,
+ * over the sites due, since the log was last cut: about a minute on schedule; for a site left behind,
+ * the age of its oldest entry no checkpoint covers yet (an upper bound for a site the run did not reach).
  */
 import { addDays } from '#lib/sites/dates';
-import { runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { sequenceSiteLog } from '#lib/jobs/sequence-log';
+import { Budget, jobLimits, runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
+import { sequenceSiteLog, type SequenceOutcome } from '#lib/jobs/sequence-log';
 import { projectHasEnded } from '#lib/sites/project';
-import { updateJobMarker } from '#lib/store/jobs/jobs';
+import { dueJobMarkers, updateJobMarker } from '#lib/store/jobs/jobs';
 
 /** How long after a run the job looks at a site again while votes can change. */
-const INTERVAL_DAYS = 1 / 24;
+export const INTERVAL_DAYS = 1 / 24;
 /** A site whose log another run holds: tried again this soon. */
 const BUSY_RETRY_DAYS = 5 / 1440;
+/** Entries one checkpoint takes at most: a few seconds of work (reads, tiles, receipt index writes). */
+export const SITE_SHARE_ENTRIES = 10_000;
+/** Still-due markers read after the run to bound the lag of sites it did not reach. */
+const LAG_PROBE = 25;
 
-export const run = (options: JobOptions): Promise<JobReport> => runOverDueSites('vote-checkpoints', options, checkpoint);
+export interface CheckpointRunOptions extends JobOptions {
+  /** Entries per checkpoint (tests make it small). */
+  share?: number;
+}
 
-async function checkpoint({ marker, site, now, budget, report }: SiteContext): Promise<void> {
+/** What the run learned of how far behind each site's checkpoints are. */
+class Lag {
+  readonly seconds = new Map<number, number>();
+  constructor(private readonly now: string) {}
+  /** A site whose log is cut at `cut` now. */
+  cutAt(siteId: number, cut: string): void {
+    if (cut !== '') this.seconds.set(siteId, Math.max(0, (Date.parse(this.now) - Date.parse(cut)) / 1000));
+  }
+  /** A site the run did not sequence: its last checkpoint is at most an interval before its marker fell due. */
+  dueSince(siteId: number, dueAt: string): void {
+    if (this.seconds.has(siteId)) return;
+    this.seconds.set(siteId, Math.max(0, (Date.parse(this.now) - Date.parse(dueAt)) / 1000 + INTERVAL_DAYS * 86_400));
+  }
+  max(): number {
+    return Math.round(Math.max(0, ...this.seconds.values()));
+  }
+}
+
+export async function run(options: CheckpointRunOptions): Promise<JobReport> {
+  const now = options.now.toISOString();
+  const share = options.share ?? SITE_SHARE_ENTRIES;
+  const lag = new Lag(now);
+  const behind: { ctx: SiteContext; outcome: SequenceOutcome }[] = [];
+  const report = await runOverDueSites('vote-checkpoints', options, (ctx) => checkpoint(ctx, share, lag, behind));
+
+  // The sites that used their whole share go on, in turn, with what the run has left.
+  const budget = new Budget(jobLimits(options).units - report.units, options.remainingMs);
+  let turn = behind;
+  while (turn.length > 0 && !budget.exhausted()) {
+    const next: typeof behind = [];
+    for (const item of turn) {
+      if (!budget.take()) {
+        next.push(item);
+        continue;
+      }
+      item.outcome = await sequenceSiteLog(item.ctx.site.id, new Date(now), { maxEntries: share });
+      report.units += 1;
+      record(item.ctx, item.outcome, lag);
+      if (item.outcome.more && !item.outcome.busy) next.push(item);
+      else await settle(item.ctx, item.outcome);
+    }
+    turn = next;
+  }
+  // Still behind at the end of the run: due again at once, so the next run takes them first.
+  for (const { ctx } of turn) {
+    ctx.report.nextDueAt = now;
+    await updateJobMarker(ctx.marker, { dueAt: now });
+  }
+  if (turn.length > 0) report.more = true;
+
+  for (const marker of await dueJobMarkers('vote-checkpoints', now, LAG_PROBE)) if (marker.dueAt !== null) lag.dueSince(marker.siteId, marker.dueAt);
+  return { ...report, gauges: { VoteCheckpointLagSeconds: lag.max() } };
+}
+
+function record({ report }: SiteContext, outcome: SequenceOutcome, lag: Lag): void {
+  if (outcome.forged.length > 0) report.failed.push(...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`));
+  if (outcome.checkpointId !== null) report.done.push(`checkpoint ${outcome.checkpointId} (${outcome.treeSize} entries, ${outcome.appended} new${outcome.more ? ', more left' : ''})`);
+  if (!outcome.busy) lag.cutAt(report.siteId, outcome.cut);
+}
+
+/** The marker moved on after the site's last checkpoint of this run. */
+async function settle({ marker, site, now, report }: SiteContext, outcome: SequenceOutcome): Promise<void> {
+  if (outcome.busy) report.nextDueAt = addDays(now, BUSY_RETRY_DAYS);
+  else report.nextDueAt = projectHasEnded(site.config) && outcome.appended === 0 ? null : addDays(now, INTERVAL_DAYS);
+  await updateJobMarker(marker, { dueAt: report.nextDueAt });
+}
+
+async function checkpoint(ctx: SiteContext, share: number, lag: Lag, behind: { ctx: SiteContext; outcome: SequenceOutcome }[]): Promise<void> {
+  const { marker, now, budget, report } = ctx;
   if (!budget.take()) {
+    if (marker.dueAt !== null) lag.dueSince(marker.siteId, marker.dueAt);
     report.nextDueAt = now;
     await updateJobMarker(marker, { dueAt: now });
     return;
   }
-  const outcome = await sequenceSiteLog(site.id, new Date(now));
-  if (outcome.forged.length > 0) report.failed.push(...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`));
-  if (outcome.busy) {
-    report.nextDueAt = addDays(now, BUSY_RETRY_DAYS);
-  } else {
-    if (outcome.checkpointId !== null) report.done.push(`checkpoint ${outcome.checkpointId} (${outcome.treeSize} entries, ${outcome.appended} new)`);
-    report.nextDueAt = projectHasEnded(site.config) && outcome.appended === 0 ? null : addDays(now, INTERVAL_DAYS);
+  const outcome = await sequenceSiteLog(ctx.site.id, new Date(now), { maxEntries: share });
+  record(ctx, outcome, lag);
+  // Past its share: its marker stays as read until the second turn settles it.
+  if (outcome.more && !outcome.busy) {
+    report.nextDueAt = now;
+    behind.push({ ctx, outcome });
+    return;
   }
-  await updateJobMarker(marker, { dueAt: report.nextDueAt });
+  await settle(ctx, outcome);
 }

@@ -30,6 +30,14 @@ export type CountName =
   | 'JobUnitsDone'
   | 'JobUnitsFailed';
 
+/** Measured values (not counts): emitted even when 0, so an alarm on them sees every run. */
+export type GaugeName = 'VoteCheckpointLagSeconds';
+
+/** Records a measured value once, by service (what the alarm reads). Published at the end of the invocation. */
+export function gauge(name: GaugeName, value: number, unit: (typeof MetricUnit)[keyof typeof MetricUnit] = MetricUnit.Seconds): void {
+  metrics.addMetric(name, unit, value);
+}
+
 /** Adds `value` to a count: once by service, and once more by `by` when given. Published at the end of the invocation. */
 export function count(name: CountName, value: number, by?: { dimension: string; value: string }): void {
   if (value <= 0) return;

@@ -295,6 +295,17 @@ describe('serverless package (prod)', () => {
       expect(covered.sort(), metric).toEqual(names);
     }
     expect(resources.JobUnitFailedAlarm!.Properties).toMatchObject({ Namespace: 'ParticipationApi', MetricName: 'JobUnitsFailed', Dimensions: [{ Name: 'service', Value: 'participation-api-prod' }] });
+    // The vote record's checkpoints behind schedule, or the checkpoint job not running at all (missing data breaches).
+    expect(resources.VoteCheckpointLagAlarm!.Properties).toMatchObject({
+      Namespace: 'ParticipationApi',
+      MetricName: 'VoteCheckpointLagSeconds',
+      Dimensions: [{ Name: 'service', Value: 'participation-api-prod' }],
+      Statistic: 'Maximum',
+      Threshold: 3900,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'breaching',
+      AlarmActions: [{ Ref: 'AlarmTopic' }],
+    });
 
     const budget = resources.CostBudget!.Properties as { NotificationsWithSubscribers: Array<{ Subscribers: unknown[] }> };
     for (const n of budget.NotificationsWithSubscribers) expect(n.Subscribers).toEqual([{ SubscriptionType: 'SNS', Address: { Ref: 'AlarmTopic' } }]);

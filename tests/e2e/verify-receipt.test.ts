@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { issueToken } from '#lib/auth/jwt';
+import { keyIdOf } from '#lib/vote-record/checkpoint';
 import { SERVICE_TOKEN } from '#tests/support/fixtures';
 import type { SiteBody } from '#tests/support/bodies';
 import { LOCAL_TABLE_NAME } from '../../scripts/local-stack-env.ts';
@@ -103,10 +104,18 @@ describe('npm run verify-votes -- --receipt', () => {
     expect(unknown.code, unknown.output).toBe(1);
     const { publicKey } = generateKeyPairSync('ed25519');
     const x = publicKey.export({ format: 'jwk' }).x!;
-    const key = { keyId: 'not-the-site-key', algorithm: 'Ed25519', publicKey: Buffer.from(x, 'base64url').toString('base64'), jwk: { kty: 'OKP', crv: 'Ed25519', x } };
-    const keyUrl = `data:application/json,${encodeURIComponent(JSON.stringify(key))}`;
-    const otherKey = await verifyReceipt({ receipt, checkpointUrl, keyUrl });
+    const key = { keyId: keyIdOf(publicKey), algorithm: 'Ed25519', publicKey: Buffer.from(x, 'base64url').toString('base64'), jwk: { kty: 'OKP', crv: 'Ed25519', x } };
+    const dataUrl = (value: unknown) => `data:application/json,${encodeURIComponent(JSON.stringify(value))}`;
+    const otherKey = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(key) });
     expect(otherKey.code, otherKey.output).toBe(1);
-    expect(otherKey.output).toMatch(/FAIL .*not signed by key not-the-site-key/);
+    expect(otherKey.output).toMatch(/FAIL .*not signed by a published key: it names key [0-9a-f]{16}, which is not a published key/);
+    // A key listed under another key's id is not taken.
+    const misnamed = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl({ ...key, keyId: 'not-the-site-key' }) });
+    expect(misnamed.output).toMatch(/FAIL .*listed as not-the-site-key has the id/);
+    // A copy of the key kept from before the answer listed `keys` (the one key) still checks.
+    const published = (await (await fetch(`${apiUrl}/api/vote-record/key`)).json()) as { keys: unknown[] };
+    const { keys: _list, ...single } = published;
+    const kept = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(single) });
+    expect(kept.code, kept.output).toBe(0);
   });
 });

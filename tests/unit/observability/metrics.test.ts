@@ -70,6 +70,13 @@ describe('metrics', () => {
     expect(out).toContainEqual(expect.objectContaining({ name: 'JobUnitsFailed', dimensions: ['job', 'service'] }));
   });
 
+  it('the checkpoint lag is a gauge by service, published even when 0 (its alarm treats a missing run as breaching)', async () => {
+    const { gauge, metrics } = await import('#lib/observability/metrics');
+    gauge('VoteCheckpointLagSeconds', 0);
+    metrics.publishStoredMetrics();
+    expect(emitted()).toContainEqual(expect.objectContaining({ name: 'VoteCheckpointLagSeconds', value: 0, dimensions: ['service'] }));
+  });
+
   it('a job run passes its deadline to the run and succeeds when nothing failed', async () => {
     const { scheduledJob } = await import('#lib/jobs/lambda');
     let seen: number | undefined;
