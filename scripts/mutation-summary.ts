@@ -30,7 +30,7 @@ export interface MutationScores {
 
 const VALID = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 
-export function summarize(report: { files: Record<string, { mutants: Array<{ status: string }> }> }): Record<string, FolderScore> {
+function summarize(report: { files: Record<string, { mutants: Array<{ status: string }> }> }): Record<string, FolderScore> {
   const folders: Record<string, FolderScore> = {};
   for (const [file, { mutants }] of Object.entries(report.files)) {
     const folder = file.split('/').slice(0, 2).join('/');
