@@ -108,7 +108,10 @@ if (process.argv[1] && /mutation-summary\.ts$/.test(process.argv[1])) {
   const recorded = existsSync(SCORES) ? (JSON.parse(readFileSync(SCORES, 'utf8')) as MutationScores) : undefined;
   // Entries written before folders carried their own time were all measured when that file was written.
   const previous = Object.fromEntries(
-    Object.entries(recorded?.folders ?? {}).map(([folder, f]) => [folder, { measuredAt: f.measuredAt ?? recorded?.generatedAt, ...f }]),
+    Object.entries((recorded?.folders ?? {}) as Record<string, Omit<FolderScore, 'measuredAt'> & { measuredAt?: string }>).map(([folder, { measuredAt, ...counts }]) => [
+      folder,
+      { measuredAt: measuredAt ?? recorded?.generatedAt, ...counts },
+    ]),
   ) as Record<string, FolderScore>;
   const measured = summarize(JSON.parse(readFileSync(report, 'utf8')) as StrykerReport, statSync(report).mtime.toISOString());
   const scores: MutationScores = {
