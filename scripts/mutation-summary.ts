@@ -10,7 +10,7 @@
  * report holds and keeps the others as they were, each with the time it was measured.
  *
  *   npx tsx scripts/mutation-summary.ts                    # merge reports/mutation/mutation.json into reports/mutation-score.json
- *   npx tsx scripts/mutation-summary.ts --report <file>    # merge another Stryker JSON report
+ *   npx tsx scripts/mutation-summary.ts --report <file>... # merge other Stryker JSON reports (one folder may span several)
  *   npx tsx scripts/mutation-summary.ts --docs             # also rewrite the table in docs/testing.md
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -46,10 +46,17 @@ const VALID = new Set(['Killed', 'Timeout', 'Survived', 'NoCoverage']);
 /** The folder a `mutate` glob or a mutated file belongs to: its first two path segments (`lib/votes`). */
 export const folderOf = (path: string): string => path.split('/').slice(0, 2).join('/');
 
-export function summarize(report: StrykerReport, measuredAt: string): Record<string, FolderScore> {
+/**
+ * Scores per folder from one or more reports (a folder may be measured in parts: its cheap files in one
+ * run, its slow ones in another). A folder is stamped with the time of the latest report holding it.
+ */
+export function summarize(...reports: Array<{ report: StrykerReport; measuredAt: string }>): Record<string, FolderScore> {
+  const files = new Map<string, { mutants: Array<{ status: string }>; measuredAt: string }>();
+  for (const { report, measuredAt } of reports) for (const [file, { mutants }] of Object.entries(report.files)) files.set(file, { mutants, measuredAt });
   const folders: Record<string, FolderScore> = {};
-  for (const [file, { mutants }] of Object.entries(report.files)) {
+  for (const [file, { mutants, measuredAt }] of files) {
     const f = (folders[folderOf(file)] ??= { measuredAt, mutants: 0, killed: 0, timeout: 0, survived: 0, noCoverage: 0, score: 0, scoreCovered: 0 });
+    if (measuredAt > f.measuredAt) f.measuredAt = measuredAt;
     for (const m of mutants) {
       if (!VALID.has(m.status)) continue;
       f.mutants++;
@@ -100,9 +107,9 @@ const DOCS_BLOCK = /(<!-- mutation:start -->\n)[\s\S]*?(\n<!-- mutation:end -->)
 const SCORES = 'reports/mutation-score.json';
 
 if (process.argv[1] && /mutation-summary\.ts$/.test(process.argv[1])) {
-  const reportFlag = process.argv.indexOf('--report');
-  const report = reportFlag > 0 ? process.argv[reportFlag + 1] : 'reports/mutation/mutation.json';
-  if (!report || !existsSync(report)) throw new Error(`${report ?? '--report needs a file'} is missing: run \`npm run mutation\` first`);
+  const named = process.argv.flatMap((arg, i) => (arg === '--report' ? [process.argv[i + 1] ?? ''] : []));
+  const reports = named.length ? named : ['reports/mutation/mutation.json'];
+  for (const report of reports) if (!existsSync(report)) throw new Error(`${report || '--report needs a file'} is missing: run \`npm run mutation\` first`);
   const config = JSON.parse(readFileSync('stryker.config.json', 'utf8')) as { mutate: string[] };
   const mutate = [...new Set(config.mutate.map(folderOf))].sort();
   const recorded = existsSync(SCORES) ? (JSON.parse(readFileSync(SCORES, 'utf8')) as MutationScores) : undefined;
@@ -113,7 +120,9 @@ if (process.argv[1] && /mutation-summary\.ts$/.test(process.argv[1])) {
       { measuredAt: measuredAt ?? recorded?.generatedAt, ...counts },
     ]),
   ) as Record<string, FolderScore>;
-  const measured = summarize(JSON.parse(readFileSync(report, 'utf8')) as StrykerReport, statSync(report).mtime.toISOString());
+  const measured = summarize(
+    ...reports.map((report) => ({ report: JSON.parse(readFileSync(report, 'utf8')) as StrykerReport, measuredAt: statSync(report).mtime.toISOString() })),
+  );
   const scores: MutationScores = {
     generatedAt: new Date().toISOString(),
     testRunner: 'Stryker with the vitest runner',

@@ -45,8 +45,16 @@ describe('recording one folder measured alone', () => {
         'lib/a/y/z.ts': { mutants: [{ status: 'Timeout' }, { status: 'NoCoverage' }] },
       },
     };
-    expect(summarize(report, '2026-03-03T00:00:00.000Z')).toEqual({
+    expect(summarize({ report, measuredAt: '2026-03-03T00:00:00.000Z' })).toEqual({
       'lib/a': { measuredAt: '2026-03-03T00:00:00.000Z', mutants: 4, killed: 1, timeout: 1, survived: 1, noCoverage: 1, score: 50, scoreCovered: 66.7 },
     });
+  });
+
+  it('adds up a folder measured in parts, stamped with the later run', () => {
+    const early = { report: { files: { 'lib/a/x.ts': { mutants: [{ status: 'Killed' }] }, 'lib/b/y.ts': { mutants: [{ status: 'Killed' }] } } }, measuredAt: '2026-03-03T00:00:00.000Z' };
+    const late = { report: { files: { 'lib/a/z.ts': { mutants: [{ status: 'Survived' }] } } }, measuredAt: '2026-03-03T01:00:00.000Z' };
+    const folders = summarize(late, early);
+    expect(folders['lib/a']).toMatchObject({ measuredAt: '2026-03-03T01:00:00.000Z', mutants: 2, killed: 1, survived: 1, score: 50 });
+    expect(folders['lib/b']).toMatchObject({ measuredAt: '2026-03-03T00:00:00.000Z', mutants: 1, score: 100 });
   });
 });
