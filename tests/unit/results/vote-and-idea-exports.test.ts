@@ -60,7 +60,7 @@ beforeEach(() => {
     ideas: [idea(1, 300, 'green'), idea(2, 500), idea(3)],
   };
   world.pages = [];
-  world.tallies = new Map([[1, { yes: 2 }], [2, { yes: 1, no: 1 }]]);
+  world.tallies = new Map<number, Record<string, number>>([[1, { yes: 2 }], [2, { yes: 1, no: 1 }]]);
   world.voters = 3;
 });
 
