@@ -9,8 +9,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { unpackSnapshot } from '#lib/results/snapshot';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import type { ResultsInput } from '#lib/results/results';
-import type { SnapshotWrite } from '#lib/store/results/snapshots';
+import type { computeResultsWithin } from '#lib/results/results';
+import type { writeResultsSnapshot } from '#lib/store/results/snapshots';
+
+type ResultsInput = Parameters<typeof computeResultsWithin>[0];
+type SnapshotWrite = Parameters<typeof writeResultsSnapshot>[0];
 
 const world = vi.hoisted(() => ({
   lease: true,

@@ -4,10 +4,10 @@
  * each key is made once per stored value (the same object until the value changes).
  */
 import { describe, expect, it } from 'vitest';
-import { checkpointSignatureIsValid, keyIdOf, publicKeyFromRaw, signCheckpoint, type CheckpointHead } from '#lib/vote-record/checkpoint';
+import { checkpointSignatureIsValid, keyIdOf, publicKeyFromRaw, signCheckpoint } from '#lib/vote-record/checkpoint';
 import { publishedKey, voteChainKey, votePublicKey, voteSigningKey } from '#lib/vote-record/keys';
 
-const head: CheckpointHead = { siteId: 1, id: 1, treeSize: 3, root: 'ab'.repeat(32), cut: '2026-01-01T00:00:00.000Z', ballots: 2 };
+const head: Parameters<typeof signCheckpoint>[0] = { siteId: 1, id: 1, treeSize: 3, root: 'ab'.repeat(32), cut: '2026-01-01T00:00:00.000Z', ballots: 2 };
 
 describe('the vote record keys from the secret store', () => {
   it('pair up: the published key checks what the signing key signs', () => {
