@@ -11,13 +11,11 @@ export const exportVotesQuery = z.object({
   format: z.enum(['pabulib', 'csv'], { error: 'must be pabulib or csv' }),
   cursor,
 });
-export type ExportVotesQuery = z.infer<typeof exportVotesQuery>;
 
 export const exportIdeasQuery = z.object({
   format: z.enum(['csv'], { error: 'must be csv' }),
   cursor,
 });
-export type ExportIdeasQuery = z.infer<typeof exportIdeasQuery>;
 
 export const listCheckpointsQuery = z.object({ ...pageQuery });
 export type ListCheckpointsQuery = z.infer<typeof listCheckpointsQuery>;
@@ -77,7 +75,7 @@ const voteRecordKeyFields = {
   jwk: z.object({ kty: z.literal('OKP'), crv: z.literal('Ed25519'), x: z.string(), kid: z.optional(z.string()) }),
 };
 /** One signing key: `current` signs, `next` will (published first), `retired` signed before its `retiredAt`. */
-export const voteRecordKeyEntry = z.object({
+const voteRecordKeyEntry = z.object({
   ...voteRecordKeyFields,
   status: z.enum(['current', 'next', 'retired']),
   retiredAt: z.optional(z.string()),
@@ -89,7 +87,6 @@ export const voteRecordKeyCopy = z.object({ ...voteRecordKeyFields, keys: z.opti
 
 /** Tree sizes in a query: positive integers in plain decimal digits, as path ids. */
 export const consistencyQuery = z.object({ from: pathId, to: pathId });
-export type ConsistencyQuery = z.infer<typeof consistencyQuery>;
 export const consistencyRecord = z.object({ from: z.int(), to: z.int(), proof: z.array(hexHash) });
 
 const records = z.array(z.record(z.string(), z.unknown()));

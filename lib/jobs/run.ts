@@ -25,9 +25,9 @@ export interface JobLimits {
 }
 
 /** A run without a deadline (`npm run job`, tests). */
-export const DEFAULT_LIMITS: JobLimits = { sites: 25, units: 100 };
+const DEFAULT_LIMITS: JobLimits = { sites: 25, units: 100 };
 /** A run with a deadline: units are bounded by time alone. */
-export const DEADLINE_LIMITS: JobLimits = { sites: 100, units: Number.POSITIVE_INFINITY };
+const DEADLINE_LIMITS: JobLimits = { sites: 100, units: Number.POSITIVE_INFINITY };
 /**
  * Time kept free before the deadline: the longest unit (an anonymization that waits for the auth
  * server, lib/oauth/client.ts times out at 5 s, after DynamoDB retries) plus the markers' writes.
@@ -96,7 +96,7 @@ export interface SiteContext {
 }
 
 /** The per-site step of a job; it moves the marker on itself (its write is part of its work). */
-export type SiteStep = (ctx: SiteContext) => Promise<void>;
+type SiteStep = (ctx: SiteContext) => Promise<void>;
 
 /** A run's bounds: by time when it has a deadline, by count otherwise; `options.limits` overrides either. */
 export const jobLimits = (options: JobOptions): JobLimits => ({ ...(options.remainingMs ? DEADLINE_LIMITS : DEFAULT_LIMITS), ...options.limits });

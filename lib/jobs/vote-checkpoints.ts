@@ -26,15 +26,15 @@ import { projectHasEnded } from '#lib/sites/project';
 import { dueJobMarkers, updateJobMarker } from '#lib/store/jobs/jobs';
 
 /** How long after a run the job looks at a site again while votes can change. */
-export const INTERVAL_DAYS = 1 / 24;
+const INTERVAL_DAYS = 1 / 24;
 /** A site whose log another run holds: tried again this soon. */
 const BUSY_RETRY_DAYS = 5 / 1440;
 /** Entries one checkpoint takes at most: a few seconds of work (reads, tiles, receipt index writes). */
-export const SITE_SHARE_ENTRIES = 10_000;
+const SITE_SHARE_ENTRIES = 10_000;
 /** Still-due markers read after the run to bound the lag of sites it did not reach. */
 const LAG_PROBE = 25;
 
-export interface CheckpointRunOptions extends JobOptions {
+interface CheckpointRunOptions extends JobOptions {
   /** Entries per checkpoint (tests make it small). */
   share?: number;
 }

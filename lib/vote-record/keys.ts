@@ -17,7 +17,7 @@ import { signingKeyFromSeed, type VotePublicKeys } from '#lib/config/secret-valu
 import { keyIdOf, publicKeyFromRaw, rawPublicKey } from '#lib/vote-record/checkpoint';
 import { keySetOfKeys, type KeySet, type KeyStatus } from '#lib/vote-record/key-set';
 
-export interface VoteRecordKeys {
+interface VoteRecordKeys {
   chainKey: Uint8Array;
   signingKey: KeyObject;
   publicKey: KeyObject;
