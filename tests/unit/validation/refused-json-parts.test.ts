@@ -24,6 +24,10 @@ describe('the reserved-key scan', () => {
     for (const value of [null, 3, 'constructor', true, [], {}, { Constructor: 1, proto: 2, __proto: 3, prototypes: [4] }]) expect(reservedKeyPaths(value)).toEqual([]);
   });
 
+  it('names each refused part once, also under a key spelt "undefined"', () => {
+    expect(reservedKeyPaths(JSON.parse('{"undefined":{"constructor":1},"b":[{"prototype":2}]}')).map((d) => d.path)).toEqual(['undefined.constructor', 'b[0].prototype']);
+  });
+
   it("does not enter a reserved key's value", () => {
     expect(reservedKeyPaths(JSON.parse('{"__proto__":{"constructor":{"prototype":1}}}')).map((d) => d.path)).toEqual(['__proto__']);
   });
