@@ -65,5 +65,7 @@ describe('the malformed-text scan', () => {
   it('does not enter the value of a malformed key, and names at most 20', () => {
     expect(malformedTextPaths({ [`k${LONE}`]: { inner: LONE } }).map((d) => d.path)).toEqual(['k\ufffd']);
     expect(malformedTextPaths(Array.from({ length: 30 }, () => LONE))).toHaveLength(20);
+    const manyKeys = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}${LONE}`, 1]));
+    expect(malformedTextPaths(manyKeys).map((d) => d.path)).toEqual(Array.from({ length: 20 }, (_, i) => `k${i}\ufffd`));
   });
 });
