@@ -82,6 +82,32 @@ export async function newestLogEntryAt(siteId: number): Promise<string | undefin
   return typeof at === 'string' ? at : undefined;
 }
 
+/**
+ * How many entries were written after `after` (exclusive), counting no further than `atMost + 1`: a
+ * consistent COUNT Query that reads at most that many entries (one request per 1 MB of them). The log
+ * only grows, so a count above what was seen before means an entry committed since.
+ */
+export async function countLogEntriesAfter(siteId: number, after: string, atMost = Number.MAX_SAFE_INTEGER): Promise<number> {
+  let count = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${ENTRY}${after}#${AFTER_RECEIPTS}`, ':to': `${ENTRY}${AFTER_RECEIPTS}` },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+        ...(atMost < Number.MAX_SAFE_INTEGER ? { Limit: atMost + 1 - count } : {}),
+      }),
+    );
+    count += out.Count ?? 0;
+    start = out.LastEvaluatedKey;
+  } while (start && count <= atMost);
+  return count;
+}
+
 /** Entries written after `after` (exclusive; none: from the start) up to `until` (inclusive), in log order: consistent. */
 export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryItem[]> {
   const items: Record<string, unknown>[] = [];
