@@ -18,7 +18,7 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { defineCodec, recordReader } from '#lib/store/db/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 import { sitePk, type Key } from '#lib/store/db/keys';
-import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
+import { queryAll, queryCount, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { planOf } from '#lib/store/db/prefetch';
 import { getItem } from '#lib/store/db/read';
 import { update, withCondition } from '#lib/store/db/update';
@@ -87,26 +87,15 @@ export async function newestLogEntryAt(siteId: number): Promise<string | undefin
  * consistent COUNT Query that reads at most that many entries (one request per 1 MB of them). The log
  * only grows, so a count above what was seen before means an entry committed since.
  */
-export async function countLogEntriesAfter(siteId: number, after: string, atMost = Number.MAX_SAFE_INTEGER): Promise<number> {
-  let count = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const out = await doc.send(
-      new QueryCommand({
-        TableName: TABLE,
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${ENTRY}${after}#${AFTER_RECEIPTS}`, ':to': `${ENTRY}${AFTER_RECEIPTS}` },
-        Select: 'COUNT',
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-        ...(atMost < Number.MAX_SAFE_INTEGER ? { Limit: atMost + 1 - count } : {}),
-      }),
-    );
-    count += out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-  } while (start && count <= atMost);
-  return count;
-}
+export const countLogEntriesAfter = (siteId: number, after: string, atMost?: number): Promise<number> =>
+  queryCount(
+    {
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${ENTRY}${after}#${AFTER_RECEIPTS}`, ':to': `${ENTRY}${AFTER_RECEIPTS}` },
+      ConsistentRead: true,
+    },
+    atMost,
+  );
 
 /** Entries written after `after` (exclusive; none: from the start) up to `until` (inclusive), in log order: consistent. */
 export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryItem[]> {
