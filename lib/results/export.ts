@@ -101,7 +101,7 @@ function voteCsv(ballots: BallotItem[]): string {
 const approvalsOf = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
 
 /** Text a Pabulib answer holds (about: it ends with the row that passes this); every answer reads all ballots, so answers are few and large (Lambda's limit is 6 MB). */
-export const PABULIB_PAGE_TARGET_BYTES = 4 * 1024 * 1024;
+const PABULIB_PAGE_TARGET_BYTES = 4 * 1024 * 1024;
 
 /**
  * A Pabulib file is meant to be published, so its voter ids link to nothing: an HMAC of site and user id
@@ -109,7 +109,7 @@ export const PABULIB_PAGE_TARGET_BYTES = 4 * 1024 * 1024;
  * pages sealed inside the cursor (nothing is stored) and gone when the export ends. One voter has one
  * id throughout an export; two exports share none. The CSV export (admins' working file) shows user ids.
  */
-export const pabulibVoterId = (exportKey: Uint8Array, siteId: number, userId: number): string =>
+const pabulibVoterId = (exportKey: Uint8Array, siteId: number, userId: number): string =>
   createHmac('sha256', exportKey).update(`${siteId}:${userId}`).digest('hex').slice(0, 16);
 
 /** Where a Pabulib export stands: its key, and the last voter id written (null on the first page). */
