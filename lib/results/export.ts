@@ -90,12 +90,15 @@ const nextQuery = (format: string, cursor: string | null) =>
 
 function voteCsv(ballots: BallotItem[]): string {
   const rows: Cell[][] = ballots.flatMap((ballot) =>
-    votesOfBallot(ballot.votes).map((vote) => [vote.id, ballot.userId, vote.ideaId, vote.opinion, vote.createdAt]),
+    countedVotes(ballot).map((vote) => [vote.id, ballot.userId, vote.ideaId, vote.opinion, vote.createdAt]),
   );
   return csvRows(rows);
 }
 
-const approvalsOf = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
+/** The ballot's votes that count: a vote a moderator rejected is in no export. */
+const countedVotes = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((vote) => !vote.review?.rejected);
+
+const approvalsOf = (ballot: BallotItem) => countedVotes(ballot).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
 
 /**
  * A Pabulib file is meant to be published: its voter ids are opaque (an HMAC of site and user id under
@@ -107,7 +110,7 @@ export const pabulibVoterId = (siteId: number, userId: number): string =>
 
 function pabulibVotes(siteId: number) {
   return (ballots: BallotItem[]): string => {
-    const voting = ballots.filter((ballot) => Object.keys(ballot.votes ?? {}).length > 0);
+    const voting = ballots.filter((ballot) => countedVotes(ballot).length > 0);
     // Rows in pseudonym order, not ballot-key (user id) order: a row's place tells nothing of who signed up when.
     const rows = voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })).sort((a, b) => (a.voterId < b.voterId ? -1 : 1));
     return [...pabulibVoteLines(rows)].join('');

@@ -108,11 +108,14 @@ export async function siteRangePage<T>(
   };
 }
 
-/** The number of ballots holding at least one vote (a COUNT Query: small answers, one page per 1 MB read). */
+/**
+ * The number of ballots holding at least one vote that counts, one a moderator did not reject (a COUNT
+ * Query: small answers, one page per 1 MB read).
+ */
 export const countVotingBallots = (siteId: number): Promise<number> =>
   queryCount({
     ...range(siteId, ballotKeys.ballotPrefix),
-    FilterExpression: 'size(#votes) > :zero',
-    ExpressionAttributeNames: { '#votes': 'votes' },
+    FilterExpression: 'size(#votes) > :zero AND (attribute_not_exists(#rejected) OR size(#votes) > #rejected)',
+    ExpressionAttributeNames: { '#votes': 'votes', '#rejected': 'rejected' },
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix, ':zero': 0 },
   });

@@ -783,6 +783,23 @@ export const routes: Route[] = [
       ),
     ],
   },
+  {
+    name: 'voteReview',
+    module: 'functions/votes/review',
+    handler: lazy(() => import('../../../functions/votes/review.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/vote/{voteId}',
+    ids: { voteId: (ctx) => ctx.other.voteId },
+    // Reinstating a vote that counts: the answer, nothing written (the world's tallies stay).
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), voteId: String(ctx.w.voteId) }, token: ctx.w.moderator.token, body: { rejected: false } }),
+    body: { shape: 'object', fields: () => ({ rejected: { kind: 'bool' } }) },
+    denied: [
+      NOBODY,
+      { label: 'the voter', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'another member', status: 403, change: asUser((c) => c.w.member2.token) },
+      { label: "another site's moderator", status: 401, change: asUser((c) => c.other.moderator.token) },
+    ],
+  },
 
   // Users
   {
