@@ -254,7 +254,10 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       const target = compiled.find((c) => c.route.operationId === 'voteReview')!;
       path = `/api/site/${siteId}/vote/${voteId}`;
       const json = { 'content-type': 'application/json' };
-      const current = await call(target, { siteId, voteId }, {}, '{}', false, json);
+      // OpenStad's toggle takes no body. One sent anyway is judged by the main route as it came (a
+      // malformed, oversized or mistyped one is refused there), less a `rejected` that would set a state.
+      const sent = toggleReadBody(event);
+      const current = sent ? await call(target, { siteId, voteId }, {}, sent.text, sent.base64) : await call(target, { siteId, voteId }, {}, '{}', false, json);
       if (current.status !== 200 || !isObject(current.json)) return current.result;
       const flipped = await call(target, { siteId, voteId }, {}, JSON.stringify({ rejected: current.json['rejected'] !== true }), false, json);
       if (flipped.status !== 200 || !isObject(flipped.json)) return flipped.result;
@@ -317,6 +320,23 @@ function requestBody(event: APIGatewayProxyEventV2): { text: string | undefined;
   }
   if (parsed === undefined) return { text: event.body, base64: event.isBase64Encoded ?? false, parsed };
   return { text: JSON.stringify(translateBody(parsed)), base64: false, parsed };
+}
+
+/**
+ * The body of a toggle's first call, when the GET carried one: as it came when it is not clean JSON (the
+ * main route refuses it), else the same JSON without `rejected` (the first call only reads the state).
+ */
+function toggleReadBody(event: APIGatewayProxyEventV2): { text: string; base64: boolean } | undefined {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = parseJsonBody(event.body, event.isBase64Encoded, (event.headers as Record<string, string | undefined>)['content-type']);
+  } catch {
+    return { text: event.body, base64: event.isBase64Encoded ?? false };
+  }
+  if (!isObject(parsed)) return { text: event.body, base64: event.isBase64Encoded ?? false };
+  const { rejected: _state, ...rest } = parsed;
+  return { text: JSON.stringify(rest), base64: false };
 }
 
 /** The rest of a list after its first page, read through its cursor; an error answer stops it. */

@@ -87,12 +87,15 @@ function statsRoute({ path, query }: (typeof STATS)[number]): Route {
 }
 
 /**
- * OpenStad's moderator toggle of a vote: a GET that writes (the main PUT /vote/:voteId behind it). Its
- * refusals are the main route's: a refused token is never asked again as anonymous here (it is no read).
+ * OpenStad's moderator toggle of a vote: a GET that writes (the main PUT /vote/:voteId behind it). Not
+ * `lenient`: it is no read, so its refusals are the main route's exactly (a refused token is 401, never
+ * asked again as anonymous; bad ids 400, another site's vote 404).
  */
+export const VOTE_TOGGLE_KEY = `${OPENSTAD_FUNCTION} vote toggle`;
 const voteToggle: Route = {
   name: OPENSTAD_FUNCTION,
-  key: `${OPENSTAD_FUNCTION} vote toggle`,
+  key: VOTE_TOGGLE_KEY,
+  operationId: 'voteReview',
   module: MODULE,
   handler: surface,
   method: 'GET',
@@ -104,7 +107,6 @@ const voteToggle: Route = {
     { label: 'the voter', status: 403, change: (ctx, base) => ({ ...base, token: ctx.w.member.token }) },
     { label: "another site's moderator", status: 401, change: (ctx, base) => ({ ...base, token: ctx.other.moderator.token }) },
   ],
-  lenient: true,
 };
 
 /** The surface's entries: a twin of each main entry behind it, the stats routes and the vote toggle. */
