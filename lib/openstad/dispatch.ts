@@ -63,7 +63,7 @@ const STATS_ROUTE = /^\/stats\/site\/([^/]+)\/(idea\/total|vote\/total|vote\/no-
 const ALIASES: [RegExp, string][] = [[/^(\/api\/site\/[^/]+)\/newslettersignup\/confirm\/?$/, '$1/confirm']];
 
 /** OpenStad's moderator toggle of a vote (a GET that writes): served by the main PUT /vote/:voteId (lib/votes/review.ts). */
-const VOTE_TOGGLE = /^\/api\/site\/([^/]+)\/vote\/([^/]+)\/toggle\/?$/;
+const VOTE_TOGGLE = /^\/api\/site\/([^/]*)\/vote\/([^/]*)\/toggle\/?$/;
 
 function compile(routes: readonly Route[]): Compiled[] {
   return routes.map((route) => {
@@ -203,7 +203,7 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     }
 
     const toggle = method === 'GET' ? VOTE_TOGGLE.exec(path) : null;
-    if (toggle) return toggleVote(toggle[1]!, toggle[2]!);
+    if (toggle) return toggleVote(decodePathPart(toggle[1]!), decodePathPart(toggle[2]!));
 
     const match = findRoute(compiled, method, path);
     if (!match) return (await call(undefined, {}, {}, event.body, event.isBase64Encoded)).result;
@@ -256,8 +256,9 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       const json = { 'content-type': 'application/json' };
       // OpenStad's toggle takes no body. One sent anyway is judged by the main route as it came (a
       // malformed, oversized or mistyped one is refused there), less a `rejected` that would set a state.
+      // Its query, as every read's, goes to the main route to judge (it ignores what it does not know).
       const sent = toggleReadBody(event);
-      const current = sent ? await call(target, { siteId, voteId }, {}, sent.text, sent.base64) : await call(target, { siteId, voteId }, {}, '{}', false, json);
+      const current = sent ? await call(target, { siteId, voteId }, query.main, sent.text, sent.base64) : await call(target, { siteId, voteId }, query.main, '{}', false, json);
       if (current.status !== 200 || !isObject(current.json)) return current.result;
       const flipped = await call(target, { siteId, voteId }, {}, JSON.stringify({ rejected: current.json['rejected'] !== true }), false, json);
       if (flipped.status !== 200 || !isObject(flipped.json)) return flipped.result;
