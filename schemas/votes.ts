@@ -7,7 +7,6 @@ import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 
 export const voteParams = z.object({ siteId: pathId, voteId: pathId });
-export type VoteParams = z.infer<typeof voteParams>;
 
 /** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
 export const MAX_ROUND_ENTRIES = 500;
@@ -74,7 +73,6 @@ export const castVotesResponse = z.array(voteRecordSchema);
  * is the vote as it stands (how the OpenStad surface's toggle reads the state it flips).
  */
 export const reviewVoteBody = z.object({ rejected: z.optional(z.boolean({ error: 'rejected must be true or false' })) });
-export type ReviewVoteBody = z.output<typeof reviewVoteBody>;
 
 export const listVotesQuery = z.object({
   ideaId: z.optional(pathId),

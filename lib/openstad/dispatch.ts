@@ -256,9 +256,10 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       const json = { 'content-type': 'application/json' };
       // OpenStad's toggle takes no body. One sent anyway is judged by the main route as it came (a
       // malformed, oversized or mistyped one is refused there), less a `rejected` that would set a state.
-      // Its query, as every read's, goes to the main route to judge (it ignores what it does not know).
+      // Its query goes to the main route as it came, to judge (it ignores what it does not know).
+      const asSent = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
       const sent = toggleReadBody(event);
-      const current = sent ? await call(target, { siteId, voteId }, query.main, sent.text, sent.base64) : await call(target, { siteId, voteId }, query.main, '{}', false, json);
+      const current = sent ? await call(target, { siteId, voteId }, asSent, sent.text, sent.base64) : await call(target, { siteId, voteId }, asSent, '{}', false, json);
       if (current.status !== 200 || !isObject(current.json)) return current.result;
       const flipped = await call(target, { siteId, voteId }, {}, JSON.stringify({ rejected: current.json['rejected'] !== true }), false, json);
       if (flipped.status !== 200 || !isObject(flipped.json)) return flipped.result;

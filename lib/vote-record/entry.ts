@@ -31,7 +31,7 @@ export interface EntryVote {
 }
 
 /** A vote the ballot holds but a moderator rejected: it counts nowhere. `by`: the moderator (null: a service token). */
-export interface RejectedEntryVote extends EntryVote {
+interface RejectedEntryVote extends EntryVote {
   by: number | null;
 }
 

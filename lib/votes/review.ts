@@ -32,7 +32,7 @@ import { isRejected, sealBallot } from '#lib/votes/seal';
 import { voteTypeRules } from '#schemas/vote-types';
 import type { VoteRecord } from '#schemas/votes';
 
-export interface ReviewInput {
+interface ReviewInput {
   site: Site;
   caller: Caller;
   voteId: number;

@@ -46,7 +46,7 @@ export interface IdeaForVote {
 export type { CastVote } from '#schemas/votes';
 
 /** A moderator's decision on a vote (lib/votes/review.ts); `by` null: a service token. */
-export interface VoteReview {
+interface VoteReview {
   rejected: boolean;
   by: number | null;
   at: string;
