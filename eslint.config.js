@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', '.ci/**', '.serverless/**', '.esbuild/**', '.data/**', 'bench/**', 'reports/**', 'examples/typed-client/schema.d.ts', '**/*.cjs', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/**', '.ci/**', '.stryker-tmp/**', '.serverless/**', '.esbuild/**', '.data/**', 'bench/**', 'reports/**', 'examples/typed-client/schema.d.ts', '**/*.cjs', '**/*.js', '**/*.mjs'] },
   {
     files: ['**/*.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.strict],

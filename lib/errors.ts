@@ -28,7 +28,7 @@ export function errorPath(segments: ReadonlyArray<PropertyKey>, prefix = ''): st
   return out;
 }
 
-export type ErrorName =
+type ErrorName =
   | 'BadRequest'
   | 'ValidationError'
   | 'Unauthorized'

@@ -8,9 +8,8 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { bodyId, pageQuery, pathId, queryFlag } from '#schemas/common';
 
-export const SENTIMENTS = ['for', 'against'] as const;
-export const sentiment = z.enum(SENTIMENTS, { error: 'must be for or against' });
-export type Sentiment = z.infer<typeof sentiment>;
+const SENTIMENTS = ['for', 'against'] as const;
+const sentiment = z.enum(SENTIMENTS, { error: 'must be for or against' });
 
 export const ideaArgumentsParams = z.object({ siteId: pathId, ideaId: pathId });
 export type IdeaArgumentsParams = z.infer<typeof ideaArgumentsParams>;
@@ -19,7 +18,7 @@ export const argumentParams = z.object({ siteId: pathId, ideaId: pathId, argumen
 export type ArgumentParams = z.infer<typeof argumentParams>;
 
 /** Flags that add fields to each record: `withVoteCount` -> `yes`, `withUserVote` -> `hasUserVoted`. */
-export const argumentFlags = {
+const argumentFlags = {
   withVoteCount: queryFlag,
   withUserVote: queryFlag,
   /** `user`: the author as the public sees users, `{id, role, displayName, nickName}` (one BatchGet for the page). */

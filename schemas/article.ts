@@ -7,14 +7,10 @@ import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 import { contentIncludeFlags, contentRecordSchema } from '#schemas/content-item';
 
-export { contentBodySchema as articleCreateBody, contentUpdateSchema as articleUpdateBody } from '#schemas/content-item';
-
 export const articleParams = z.object({ siteId: pathId, articleId: pathId });
-export type ArticleParams = z.infer<typeof articleParams>;
 
 /** Articles have no votes, so only the creation-date orders apply. */
-export const articleSorts = ['createdate_desc', 'createdate_asc'] as const;
-export type ArticleSort = (typeof articleSorts)[number];
+const articleSorts = ['createdate_desc', 'createdate_asc'] as const;
 
 export const articleIncludeQuery = z.object(contentIncludeFlags);
 export type ArticleIncludes = z.infer<typeof articleIncludeQuery>;

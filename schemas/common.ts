@@ -42,10 +42,8 @@ export const pageQuery = {
 };
 
 export const pageQuerySchema = z.object(pageQuery);
-export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 export const siteParams = z.object({ siteId: pathId });
-export type SiteParams = z.infer<typeof siteParams>;
 
 /** The list envelope of CONTRACT. */
 export const listEnvelope = <T extends z.core.SomeType>(record: T) =>

@@ -28,7 +28,7 @@ export interface LengthLimits {
 }
 
 /** Length in characters as people count them (code points), not UTF-16 units: an emoji is one. */
-export const textLength = (value: string): number => {
+const textLength = (value: string): number => {
   let n = 0;
   for (const _ of value) n++;
   return n;
@@ -57,7 +57,7 @@ const documentedText = (min: number, max: number, setting: string) =>
   });
 
 /** Where a site's limits live, when the body is built for the document (`config.ideas.title`...). */
-export interface DocumentedLimits {
+interface DocumentedLimits {
   configKey: 'ideas' | 'articles';
 }
 
@@ -93,7 +93,7 @@ export const jsonObjectBody = z.custom<Record<string, unknown>>(
   { message: 'the body must be a JSON object' },
 );
 
-export const publicUserSchema = z.object({
+const publicUserSchema = z.object({
   id: z.int(),
   role: z.string(),
   displayName: z.string(),

@@ -8,10 +8,10 @@ import { bodyId, pageQuery, queryFlag } from '#schemas/common';
 import { contentStatus, contentStatuses, type ContentStatus } from '#schemas/content-item';
 
 /** At most this many tags on one idea, and in one `tags` filter. */
-export const MAX_TAGS = 20;
+const MAX_TAGS = 20;
 /** At most this many words in one `search`. */
 export const MAX_SEARCH_TERMS = 8;
-export const MAX_RADIUS_METERS = 50_000;
+const MAX_RADIUS_METERS = 50_000;
 
 export const location = z.strictObject({
   lat: z.number({ error: 'must be a number' }).check(z.minimum(-90, 'must be between -90 and 90'), z.maximum(90, 'must be between -90 and 90')),
@@ -24,7 +24,6 @@ export const ideaDiscoveryFields = z.object({
   tags: z.optional(z.array(bodyId, { error: 'must be an array of tag ids' }).check(z.maxLength(MAX_TAGS, `at most ${MAX_TAGS} tags`))),
   location: z.optional(z.nullable(location)),
 });
-export type IdeaDiscoveryFields = z.infer<typeof ideaDiscoveryFields>;
 
 /**
  * WGS84 degrees as the filters take them: decimal, at most 15 decimals, no leading zeros; latitudes
@@ -100,7 +99,7 @@ export function checkDiscoveryQuery(value: { near?: unknown; radius?: unknown; s
   }
 }
 
-export const markerSorts = ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc', 'distance'] as const;
+const markerSorts = ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc', 'distance'] as const;
 
 export const listMarkersQuery = z
   .object({

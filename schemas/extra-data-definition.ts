@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
 /** Deepest nesting of `object` definitions (and so of checked values) we accept. Guards recursion. */
 export const EXTRA_DATA_MAX_DEPTH = 10;
 
-export const extraDataFieldTypes = ['boolean', 'int', 'string', 'arrayOfStrings', 'enum', 'object'] as const;
-export const extraDataFieldTypeSchema = z.enum(extraDataFieldTypes);
+const extraDataFieldTypes = ['boolean', 'int', 'string', 'arrayOfStrings', 'enum', 'object'] as const;
+const extraDataFieldTypeSchema = z.enum(extraDataFieldTypes);
 export type ExtraDataFieldType = z.infer<typeof extraDataFieldTypeSchema>;
 
 // Loose: site configs carry more keys per field (labels, `sitespecific` for users, UI hints) that
@@ -63,4 +63,3 @@ export const extraDataDefinitionsSchema = z.pipe(
   }),
   z.record(z.string(), fieldDefinitionSchema),
 );
-export type ExtraDataDefinitions = z.infer<typeof extraDataDefinitionsSchema>;

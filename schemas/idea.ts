@@ -9,13 +9,10 @@ import { pageQuery, pathId, queryFlag } from '#schemas/common';
 import { contentIncludeFlags, contentRecordSchema } from '#schemas/content-item';
 import { checkDiscoveryQuery, discoveryQuery, location } from '#schemas/discovery';
 
-export { contentBodySchema as ideaCreateBody, contentUpdateSchema as ideaUpdateBody } from '#schemas/content-item';
-
 export const ideaParams = z.object({ siteId: pathId, ideaId: pathId });
 export type IdeaParams = z.infer<typeof ideaParams>;
 
-export const ideaSorts = ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] as const;
-export type IdeaSort = (typeof ideaSorts)[number];
+const ideaSorts = ['createdate_desc', 'createdate_asc', 'votes_desc', 'votes_asc'] as const;
 
 export const ideaIncludeQuery = z.object({
   ...contentIncludeFlags,
@@ -28,7 +25,7 @@ export const ideaIncludeQuery = z.object({
 export type IdeaIncludes = z.infer<typeof ideaIncludeQuery>;
 
 /** `distance` orders by the distance from `near` (discovery). */
-export const ideaListSorts = [...ideaSorts, 'distance'] as const;
+const ideaListSorts = [...ideaSorts, 'distance'] as const;
 
 export const listIdeasQuery = z
   .extend(ideaIncludeQuery, {

@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { pageQuery, queryFlagOrUndefined } from '#schemas/common';
 
 /** RFC 5321 caps a forward path at 256 octets including the angle brackets: 254 for the address. */
-export const EMAIL_MAX_LENGTH = 254;
+const EMAIL_MAX_LENGTH = 254;
 
 /** Names are optional; `null` is accepted as "not given", like an absent field. */
 const name = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(255))));
@@ -27,11 +27,9 @@ export type CreateSignupBody = z.infer<typeof createSignupBody>;
  * real token is not revealed by a 400. The cap only keeps hashing cheap.
  */
 export const confirmBody = z.object({ confirmToken: z.string().check(z.minLength(1), z.maxLength(512)) });
-export type ConfirmBody = z.infer<typeof confirmBody>;
 
 /** `confirmed`: `1`/`true` only confirmed, `0`/`false` only unconfirmed, absent all. */
 export const listSignupsQuery = z.object({ confirmed: queryFlagOrUndefined, ...pageQuery });
-export type ListSignupsQuery = z.infer<typeof listSignupsQuery>;
 
 export const signupRecord = z.object({
   id: z.int(),

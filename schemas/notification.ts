@@ -7,8 +7,7 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 
-export const NOTIFICATION_KINDS = ['project-ended', 'inactivity-warning'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+const NOTIFICATION_KINDS = ['project-ended', 'inactivity-warning'] as const;
 
 export const NOTIFICATION_STATUSES = ['pending', 'sent'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

@@ -6,7 +6,7 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 
 /** A name under `config.oauth` (`default` unless the login asks for another). */
-export const oauthName = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site'));
+const oauthName = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be the name of an oauth entry of the site'));
 
 // The format and pattern for the OpenAPI document only: lib/oauth/redirect-url.ts checks it (400):
 // absolute, http(s) (https outside the local stage), no credentials, a host of the site's allowedDomains.

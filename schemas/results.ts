@@ -11,13 +11,11 @@ export const exportVotesQuery = z.object({
   format: z.enum(['pabulib', 'csv'], { error: 'must be pabulib or csv' }),
   cursor,
 });
-export type ExportVotesQuery = z.infer<typeof exportVotesQuery>;
 
 export const exportIdeasQuery = z.object({
   format: z.enum(['csv'], { error: 'must be csv' }),
   cursor,
 });
-export type ExportIdeasQuery = z.infer<typeof exportIdeasQuery>;
 
 export const listCheckpointsQuery = z.object({ ...pageQuery });
 export type ListCheckpointsQuery = z.infer<typeof listCheckpointsQuery>;
@@ -79,7 +77,6 @@ export const voteRecordKeyRecord = z.object({
 
 /** Tree sizes in a query: positive integers in plain decimal digits, as path ids. */
 export const consistencyQuery = z.object({ from: pathId, to: pathId });
-export type ConsistencyQuery = z.infer<typeof consistencyQuery>;
 export const consistencyRecord = z.object({ from: z.int(), to: z.int(), proof: z.array(hexHash) });
 
 const records = z.array(z.record(z.string(), z.unknown()));

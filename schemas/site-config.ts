@@ -82,7 +82,7 @@ const ideaType = z.looseObject({
   minimalBudgetSpent: z.optional(int),
 });
 
-export const voteTheme = z.looseObject({
+const voteTheme = z.looseObject({
   value: str,
   minIdeas: z.optional(nonNegInt),
   maxIdeas: z.optional(nonNegInt),
@@ -90,7 +90,7 @@ export const voteTheme = z.looseObject({
   maxBudget: z.optional(int),
 });
 
-export const votesConfig = z.looseObject({
+const votesConfig = z.looseObject({
   isViewable: z.optional(bool),
   isActive: z.optional(z.nullable(bool)),
   isActiveFrom: z.optional(z.nullable(isoDate)),

@@ -7,7 +7,6 @@ import * as z from 'zod/mini';
 import { pathId } from '#schemas/common';
 
 export const tagParams = z.object({ siteId: pathId, tagId: pathId });
-export type TagParams = z.infer<typeof tagParams>;
 
 // The `meta` bounds are for the OpenAPI document only (code points, as the refinements count them after trimming).
 const tagName = z

@@ -10,7 +10,6 @@ import { ROLES } from '#schemas/roles';
 import { pathId } from '#schemas/common';
 
 export const userParams = z.object({ siteId: pathId, userId: pathId });
-export type UserParams = z.infer<typeof userParams>;
 
 const role = z.enum(ROLES);
 /** Who may list / see the details of a user, as OpenStad stores it: a role or `all` (enforced in lib/auth/access.ts `user`). */

@@ -10,7 +10,7 @@ export const voteParams = z.object({ siteId: pathId, voteId: pathId });
 
 /** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
 export const MAX_ROUND_ENTRIES = 500;
-export const MAX_OPINION_LENGTH = 64;
+const MAX_OPINION_LENGTH = 64;
 
 const ideaIdMessage = 'ideaId must be a positive integer';
 const opinionMessage = `opinion must be a non-empty string of at most ${MAX_OPINION_LENGTH} characters`;

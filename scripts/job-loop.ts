@@ -8,7 +8,7 @@
 import { JOB_NAMES } from '#schemas/job';
 import { jobIntervalSeconds } from './job-interval.ts';
 
-export interface JobLoopOptions {
+interface JobLoopOptions {
   /** Between rounds; default 60 000 ms (JOBS_INTERVAL_SECONDS overrides it). */
   intervalMs?: number;
   /** The jobs' clock; default the wall clock. */
@@ -18,7 +18,7 @@ export interface JobLoopOptions {
   quiet?: boolean;
 }
 
-export interface JobLoop {
+interface JobLoop {
   intervalMs: number;
   /** Runs one round now (and resolves when it is done); for tests and for a manual nudge. */
   runOnce(): Promise<void>;

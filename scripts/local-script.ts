@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NoLocalStackError, useLocalStackEnv } from './local-stack-env.ts';
 
-export interface LocalScriptOptions<C> {
+interface LocalScriptOptions<C> {
   /** The site of this table the command works on, when it names one: it must exist. */
   siteOf?: (command: C) => number | undefined;
 }

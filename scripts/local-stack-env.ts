@@ -14,7 +14,7 @@ export const LOCAL_TABLE_NAME = 'participation-api-local';
 /** No local stack to use (none runs, or several do): the script stops with this message, exit 1. */
 export class NoLocalStackError extends Error {}
 
-export interface LocalStackChoice {
+interface LocalStackChoice {
   endpoint: string;
   /** Where the endpoint came from, for the line the script prints. */
   source: string;
@@ -23,7 +23,7 @@ export interface LocalStackChoice {
 const describeStack = (s: RunningStack) => `npm start pid ${s.pid} (${s.apiUrl}, ${s.inMemory ? 'in memory' : 'data kept'}, DynamoDB ${s.dynamoEndpoint})`;
 
 /** DYNAMODB_ENDPOINT, else the one running npm start; throws NoLocalStackError otherwise. */
-export function localStackEndpoint(): LocalStackChoice {
+function localStackEndpoint(): LocalStackChoice {
   if (process.env.DYNAMODB_ENDPOINT) return { endpoint: process.env.DYNAMODB_ENDPOINT, source: 'DYNAMODB_ENDPOINT' };
   const stacks = runningStacks();
   if (stacks.length === 1) return { endpoint: stacks[0]!.dynamoEndpoint, source: describeStack(stacks[0]!) };

@@ -50,7 +50,7 @@ const TICK_MS = 250;
  * Calls `onExpired` once `budgetMs` of quiet-machine time has passed, unless the returned function
  * cancels it first. The timer never keeps the process alive.
  */
-export function whenBudgetSpent(budgetMs: number, onExpired: (clock: QuietClock) => void): () => void {
+function whenBudgetSpent(budgetMs: number, onExpired: (clock: QuietClock) => void): () => void {
   const clock = new QuietClock(budgetMs);
   const timer = setInterval(() => {
     if (!clock.expired()) return;

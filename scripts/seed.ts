@@ -9,7 +9,10 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import { syncJobMarkers } from '#lib/store/jobs/jobs';
 import { DEMO_SITE_ID } from './start/demo-site.ts';
 
-/** @param oauth the `config.oauth.default` block pointing at the local auth server. */
+/**
+ * @param oauth the `config.oauth.default` block pointing at the local auth server.
+ * @public loaded by scripts/start.ts inside a Promise.all, where knip does not follow the import.
+ */
 export async function seedDemoSite(options: { oauth?: Record<string, string> } = {}) {
   const existing = await listSites({ pageSize: 1 });
   if (existing.items.length > 0) return undefined;
@@ -30,6 +33,7 @@ export async function seedDemoSite(options: { oauth?: Record<string, string> } =
 /**
  * On every start: the sites that log in with the local auth server's demo client follow its current
  * URL (it may be on another port than last time). Returns how many sites were changed.
+ * @public loaded by scripts/start.ts inside a Promise.all, where knip does not follow the import.
  */
 export async function pointDemoSitesAt(authServerUrl: string, clientId = 'demo-site'): Promise<number> {
   let changed = 0;

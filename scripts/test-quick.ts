@@ -1,6 +1,6 @@
 /**
  * `npm run test:quick`: the edit loop's check, in about a minute on an idle 2-core machine. Side by
- * side: the type check, the lint, the unit tests (both unit projects), and one smoke run over HTTP
+ * side: the type check, the lint (eslint, and knip's unused exports), the unit tests (both unit projects), and one smoke run over HTTP
  * (`npm start -- --in-memory` on free ports, then `npm run smoke` against it: health, a public read,
  * the docs page, the OpenAPI document). One line per step with its time; exit 1 when any failed, with
  * that step's output. `npm test` (CI) stays the full suite.
@@ -72,6 +72,7 @@ async function smoke(): Promise<Outcome> {
 const outcomes = await Promise.all([
   run('type check', bin('tsc'), ['--noEmit']),
   run('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  run('unused exports', bin('knip'), []),
   run('unit tests', bin('vitest'), ['run', '--project', 'unit', '--project', 'unit-isolated']),
   smoke(),
 ]);

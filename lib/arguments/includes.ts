@@ -12,7 +12,7 @@ import { repliesOf } from '#lib/store/arguments/arguments';
 import { getUsers } from '#lib/store/content/content-items';
 import { publicUserView } from '#lib/users/public-view';
 
-export interface ArgumentReadFlags {
+interface ArgumentReadFlags {
   withVoteCount?: boolean | undefined;
   withUserVote?: boolean | undefined;
   withUser?: boolean | undefined;
@@ -29,7 +29,7 @@ const allowed = (rule: () => void): boolean => {
 };
 
 /** The rules of PUT / DELETE (`argument.modify`) and of a reply's POST (`argument.create`, top-level parents only). */
-export function argumentCan(caller: Caller, site: Site, item: Pick<ArgumentItem, 'userId' | 'parentId'>) {
+function argumentCan(caller: Caller, site: Site, item: Pick<ArgumentItem, 'userId' | 'parentId'>) {
   const modify = allowed(() => access.argument.modify(caller, item, site.config));
   return { edit: modify, delete: modify, reply: item.parentId == null && allowed(() => access.argument.create(caller, site.config)) };
 }

@@ -17,7 +17,7 @@ import { getUser } from '#lib/store/users/users';
 import type { ArgumentFlags, ArgumentListQuery, CreateArgumentBody, UpdateArgumentBody } from '#schemas/argument';
 import { REPLAN, withReplan } from '#lib/store/db/replan';
 
-export interface ArgumentPage {
+interface ArgumentPage {
   records: ArgumentRecord[];
   nextCursor: string | null;
 }

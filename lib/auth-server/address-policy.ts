@@ -77,7 +77,7 @@ export function addressProblem(address: string, isLocalStage: boolean): string |
 }
 
 /** `[::1]` -> `::1`: URL keeps the brackets of an IPv6 host. */
-export const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
+const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase().replace(/\.$/, '');
 
 /** A URL's host name as the URL parser read it: undefined when allowed (DNS is checked at call time). */
 export function hostProblem(hostname: string, isLocalStage: boolean): string | undefined {

@@ -33,7 +33,7 @@ import { authServerUser } from '#lib/auth-server/user-answer';
 export const AUTH_SERVER_TIMEOUT_MS = 4_000;
 const MAX_RESPONSE_BYTES = 1_000_000;
 
-export type ExternalUserId = string | number;
+type ExternalUserId = string | number;
 
 interface Call {
   /** Names the call in messages: "the code exchange", "updating the user". */

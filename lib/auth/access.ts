@@ -142,7 +142,7 @@ export interface UserAction {
 }
 
 /** The user acted on; `role` is absent when the rule is checked before the record is read. */
-export interface TargetUser {
+interface TargetUser {
   id: number;
   siteId: number;
   role?: string;

@@ -22,7 +22,7 @@ export type DynamoAction =
   | 'BatchWriteItem'
   | 'ConditionCheckItem';
 
-export interface AccessClassGrant {
+interface AccessClassGrant {
   /** One line: who is in the class. */
   description: string;
   /** DynamoDB actions on the table (Query also on its indexes). */

@@ -38,7 +38,7 @@ const envSchema = z.object({
 
 export type LogLevel = 'TRACE' | 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'CRITICAL' | 'SILENT';
 
-export interface Env {
+interface Env {
   stage: string;
   isLocalStage: boolean;
   tableName: string;

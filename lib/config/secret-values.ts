@@ -14,7 +14,7 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /** What a declaration reads on the local stage (npm start, tests). */
-export interface LocalSource {
+interface LocalSource {
   JWT_SECRET?: string | undefined;
   API_SERVICE_TOKENS?: string | undefined;
   VOTE_CHAIN_KEY?: string | undefined;
@@ -43,15 +43,15 @@ export interface SecretDeclaration<T> {
 export const DEV_JWT_SECRET = 'local-dev-jwt-secret-change-me-0123456789abcdef';
 export const DEV_SERVICE_TOKEN = 'local-dev-service-token';
 
-export const MIN_KEY_BYTES = 32;
-export const MIN_SERVICE_TOKEN_LENGTH = 32;
+const MIN_KEY_BYTES = 32;
+const MIN_SERVICE_TOKEN_LENGTH = 32;
 
 export class WeakSecretError extends Error {
   override name = 'WeakSecretError';
 }
 
 const base64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-export const newKey = (): string => base64url(randomBytes(48));
+const newKey = (): string => base64url(randomBytes(48));
 export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** A key as stored: base64url text of >= 32 bytes (the local stage: any text of >= 32 bytes, as JWT_SECRET always was). */
@@ -75,7 +75,7 @@ export interface SigningKey {
  * container verifies it before any signs with it, then promotes it, and drops `previous` once the
  * tokens it signed have expired: nobody is logged out.
  */
-export interface TokenKeys {
+interface TokenKeys {
   current: SigningKey;
   next: SigningKey | null;
   previous: SigningKey | null;
@@ -95,11 +95,11 @@ function signingKey(stored: unknown, slot: string, allowDev: boolean): SigningKe
 }
 
 /** A new key id: the date, so an operator sees which key is which, and random bits, so two rotations a day differ. */
-export const newKid = (now = new Date()): string => `${now.toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
+const newKid = (now = new Date()): string => `${now.toISOString().slice(0, 10)}-${randomBytes(3).toString('hex')}`;
 
 export const storedKey = (): StoredKey => ({ kid: newKid(), key: newKey() });
 
-export const tokenKeys: SecretDeclaration<TokenKeys> = {
+const tokenKeys: SecretDeclaration<TokenKeys> = {
   parameter: 'token-keys',
   description: 'JWT signing keys (current signs; current, next and previous verify, by kid)',
   parse(stored, { allowDevValues = false } = {}) {
@@ -125,7 +125,7 @@ export const tokenKeys: SecretDeclaration<TokenKeys> = {
  * newsletter confirm tokens; lib/crypto/derive-key.ts). Apart from the token keys on purpose: what
  * it derives is stored (role floors, pending newsletter tokens), so it is not rotated with them.
  */
-export const serverKey: SecretDeclaration<Uint8Array> = {
+const serverKey: SecretDeclaration<Uint8Array> = {
   parameter: 'server-key',
   description: 'root of the derived keys (cursors, login states, role floors, export ids, newsletter tokens)',
   parse: (stored, { allowDevValues = false } = {}) => keyBytes(stored, 'server-key', allowDevValues),
@@ -146,7 +146,7 @@ const HEX_SHA256 = /^[0-9a-f]{64}$/;
  * (lib/auth/service-tokens.ts). Tokens are made by `npm run secrets -- service-token add`, which
  * stores the hash and hands the token over once; a token given by hand must have >= 32 characters.
  */
-export const serviceTokens: SecretDeclaration<ServiceTokenHash[]> = {
+const serviceTokens: SecretDeclaration<ServiceTokenHash[]> = {
   parameter: 'service-tokens',
   description: 'service tokens (CMS, ops scripts; admin on every site), as SHA-256 hashes',
   parse(stored, { allowDevValues = false } = {}) {
@@ -181,7 +181,7 @@ export function checkServiceToken(token: string): void {
 
 /** Public dev values of the vote record's keys (base64url): accepted on the local stage only. */
 export const DEV_VOTE_CHAIN_KEY = createHash('sha256').update('participation-api local dev vote chain key').digest('base64url');
-export const DEV_VOTE_SIGNING_SEED = createHash('sha256').update('participation-api local dev vote signing key').digest('base64url');
+const DEV_VOTE_SIGNING_SEED = createHash('sha256').update('participation-api local dev vote signing key').digest('base64url');
 
 /** Raw bytes stored as base64url: exactly `length` of them, or at least `min`. */
 function rawKey(text: string, what: string, allowDev: boolean, dev: string, size: { exactly?: number; min?: number }): Uint8Array {
@@ -241,7 +241,7 @@ export const voteSigningKey: SecretDeclaration<Uint8Array> = {
  * route that publishes it reads no private key; `init` derives it from the seed, `check` refuses a
  * public key that is not the seed's (the deploy runs `check`).
  */
-export const votePublicKey: SecretDeclaration<Uint8Array> = {
+const votePublicKey: SecretDeclaration<Uint8Array> = {
   parameter: 'vote-public-key',
   description: 'Ed25519 public key of vote-signing-key (published; follows from the seed)',
   parse: (stored, { allowDevValues = false } = {}) => rawKey(stored, 'vote-public-key', allowDevValues, publicOfSeed(DEV_VOTE_SIGNING_SEED), { exactly: 32 }),

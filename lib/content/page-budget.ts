@@ -7,13 +7,13 @@
 import type { ContentPage } from '#lib/store/content/content-items';
 
 /** Room is left for the envelope, the headers and the event wrapper around the body. */
-export const PAGE_BYTE_BUDGET = 5 * 1024 * 1024;
+const PAGE_BYTE_BUDGET = 5 * 1024 * 1024;
 
 /**
  * How many of `records` fit in the budget, counting each as it will travel: JSON, then escaped once
  * more as the string `body` of the Lambda response. At least one, so paging always advances.
  */
-export function countWithinBudget(records: readonly unknown[], budget = PAGE_BYTE_BUDGET): number {
+function countWithinBudget(records: readonly unknown[], budget = PAGE_BYTE_BUDGET): number {
   let used = 0;
   for (let i = 0; i < records.length; i++) {
     used += Buffer.byteLength(JSON.stringify(JSON.stringify(records[i]))) + 1;

@@ -26,7 +26,7 @@ export function toContentRecord(item: ContentItem): ContentRecord {
   };
 }
 
-export interface CommonIncludes {
+interface CommonIncludes {
   includePosterImage: boolean;
   includeUser: boolean;
 }

@@ -21,7 +21,7 @@ export const PURPOSES = {
   roleFloor: 'participation-api role floor v1',
 } as const;
 
-export type Purpose = keyof typeof PURPOSES;
+type Purpose = keyof typeof PURPOSES;
 
 /** Fixed, public salt: HKDF's extract step only needs it to be constant for a deployment. */
 const SALT = Buffer.from('participation-api key derivation', 'utf8');

@@ -24,7 +24,7 @@ export interface DiscoveryFilters {
   running?: boolean;
 }
 
-export interface DiscoveryQuery {
+interface DiscoveryQuery {
   tags?: number[] | undefined;
   status?: ContentStatus[] | undefined;
   search?: string | undefined;

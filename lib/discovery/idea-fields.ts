@@ -8,7 +8,7 @@ import { detailsOf } from '#lib/validation/zod-errors';
 import { getLiveTagIds } from '#lib/store/tags/tags';
 import { ideaDiscoveryFields, type Location } from '#schemas/discovery';
 
-export interface DiscoveryPatch {
+interface DiscoveryPatch {
   tags?: number[];
   location?: Location | null;
 }

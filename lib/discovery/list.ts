@@ -32,17 +32,17 @@ import { bindingOf, ideaMatches, placeMatches, searchBox, type DiscoveryFilters 
 import { lookupPrefix } from '#lib/discovery/words';
 import { contentStatuses } from '#schemas/content-item';
 
-export type DiscoverySort = 'createdate_desc' | 'createdate_asc' | 'votes_desc' | 'votes_asc' | 'distance';
+type DiscoverySort = 'createdate_desc' | 'createdate_asc' | 'votes_desc' | 'votes_asc' | 'distance';
 
 /** The orders by the tallies: they show a ranking, so only callers who see the counts may ask (lib/auth/access.ts). */
 export const isVotesSort = (sort: string | undefined): sort is 'votes_desc' | 'votes_asc' => sort === 'votes_desc' || sort === 'votes_asc';
 
-export interface DiscoveredPage extends ContentPage {
+interface DiscoveredPage extends ContentPage {
   tallies?: Map<number, Tally>;
 }
 
 /** The streams of the driving filter (see above); undefined: nothing to drive with. */
-export function drivingStreams(f: DiscoveryFilters): IndexStream[] | undefined {
+function drivingStreams(f: DiscoveryFilters): IndexStream[] | undefined {
   if (f.terms && f.terms.length > 0) {
     const longest = [...f.terms].sort((a, b) => [...b].length - [...a].length)[0]!;
     return [{ kind: 'word', prefix: lookupPrefix(longest) }];

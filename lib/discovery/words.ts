@@ -7,7 +7,7 @@
  */
 
 /** Index items key words by their first PREFIX_LENGTH characters (lib/store/ideas/index-items.ts). */
-export const PREFIX_LENGTH = 3;
+const PREFIX_LENGTH = 3;
 /** Longer words are cut here: nobody searches for the 33rd letter of a word, and keys stay small. */
 const MAX_WORD_LENGTH = 32;
 

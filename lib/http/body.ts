@@ -11,7 +11,7 @@ export const MAX_BODY_BYTES = 256 * 1024;
 const MAX_DEPTH = 64;
 
 // The reserved-key rule is shared with the auth-server answers (lib/validation/reserved-keys.ts).
-export { RESERVED_KEYS, reservedKeyPaths } from '#lib/validation/reserved-keys';
+export { reservedKeyPaths } from '#lib/validation/reserved-keys';
 
 /**
  * @param raw the event's body: a string from API Gateway. serverless-offline hands over the parsed

@@ -25,7 +25,7 @@ import { carriesCredentials } from '#lib/http/cors';
 /** How long a shared cache (a CDN) or a browser may serve a public read without asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60;
 /** After that, how long a cache may still serve it while it asks again in the background. */
-export const PUBLIC_STALE_SECONDS = 300;
+const PUBLIC_STALE_SECONDS = 300;
 export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, stale-while-revalidate=${PUBLIC_STALE_SECONDS}`;
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const UNCACHED = 'no-store';

@@ -23,7 +23,7 @@ export const carriesCredentials = (headers: Record<string, string | undefined> |
 export const ALLOWED_HEADERS = 'X-Authorization, Authorization, Content-Type, Idempotency-Key';
 /** What an anonymous read from any origin may send (no credentials). */
 export const PUBLIC_ALLOWED_HEADERS = 'Content-Type, Idempotency-Key';
-export const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+const ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
 /** What the route learnt about the site, shared with this middleware through the Lambda context. */
 export interface CorsContext {
@@ -31,7 +31,7 @@ export interface CorsContext {
 }
 
 /** What a request says that CORS decides on. */
-export interface CorsRequest {
+interface CorsRequest {
   origin: string | undefined;
   method: string;
   /** A preflight's `Access-Control-Request-Method` and `Access-Control-Request-Headers`. */

@@ -20,7 +20,7 @@ import type { Site } from '#lib/sites/site';
 
 type AnySchema = z.core.$ZodType;
 
-export interface ApiRequest<P, Q, B> extends PreparedRequest<P, Q, B> {
+interface ApiRequest<P, Q, B> extends PreparedRequest<P, Q, B> {
   /** Request cookies by name (lib/http/cookies.ts). */
   cookies: Record<string, string>;
   requestId: string;
@@ -28,7 +28,7 @@ export interface ApiRequest<P, Q, B> extends PreparedRequest<P, Q, B> {
 
 type SiteRequired<P> = P extends { siteId: number } ? { site: Site } : object;
 
-export type RouteHandler<P, Q, B> = (req: ApiRequest<P, Q, B> & SiteRequired<P>) => Promise<ApiResult>;
+type RouteHandler<P, Q, B> = (req: ApiRequest<P, Q, B> & SiteRequired<P>) => Promise<ApiResult>;
 
 export function apiHandler<
   P extends AnySchema | undefined = undefined,

@@ -17,7 +17,7 @@ import { errorResponder } from '#lib/http/error-handler';
 import { logger } from '#lib/log/logger';
 import { observability, responseMetrics } from '#lib/observability/middleware';
 
-export interface StackOptions {
+interface StackOptions {
   /** The route's operation id, for its metrics (lib/observability/metrics.ts). */
   route?: string;
   /** A route's own Content-Security-Policy (the docs page runs a script; the API's default forbids it). */

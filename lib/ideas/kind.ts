@@ -24,10 +24,10 @@ async function settle(outcome: IdeaWriteOutcome, item: ContentItem) {
 }
 
 /** Whether anyone has voted on the idea (any opinion currently counted) or argued about it, from its tally item. */
-export const hasActivity = (tally: IdeaTally | undefined): boolean =>
+const hasActivity = (tally: IdeaTally | undefined): boolean =>
   tally !== undefined && (tally.args > 0 || Object.values(tally.tally).some((count) => count > 0));
 
-export async function hasVotesOrArguments(siteId: number, ideaId: number): Promise<boolean> {
+async function hasVotesOrArguments(siteId: number, ideaId: number): Promise<boolean> {
   return hasActivity((await readIdeaTallies(siteId, [ideaId])).get(ideaId));
 }
 

@@ -24,7 +24,7 @@ async function inPool<T>(items: readonly T[], limit: number, work: (item: T) => 
 /** Users read per Query. */
 const BATCH = 50;
 /** Anonymizations in flight at once: each is a few requests and perhaps a call to the auth server. */
-export const CONCURRENCY = 8;
+const CONCURRENCY = 8;
 
 export const run = (options: JobOptions): Promise<JobReport> =>
   runOverDueSites('anonymize-ended', options, (ctx) => anonymizeEnded(ctx, options.now));

@@ -12,7 +12,7 @@ import * as voteCheckpoints from '#lib/jobs/vote-checkpoints';
 import type { JobOptions, JobReport } from '#lib/jobs/run';
 import type { JobName } from '#schemas/job';
 
-export { formatReport, type JobOptions, type JobReport } from '#lib/jobs/run';
+export { formatReport, type JobOptions } from '#lib/jobs/run';
 
 const JOBS: Record<JobName, (options: JobOptions) => Promise<JobReport>> = {
   'end-projects': endProjects.run,

@@ -24,9 +24,9 @@ export interface JobLimits {
 }
 
 /** A run without a deadline (`npm run job`, tests). */
-export const DEFAULT_LIMITS: JobLimits = { sites: 25, units: 100 };
+const DEFAULT_LIMITS: JobLimits = { sites: 25, units: 100 };
 /** A run with a deadline: units are bounded by time alone. */
-export const DEADLINE_LIMITS: JobLimits = { sites: 100, units: Number.POSITIVE_INFINITY };
+const DEADLINE_LIMITS: JobLimits = { sites: 100, units: Number.POSITIVE_INFINITY };
 /**
  * Time kept free before the deadline: the longest unit (an anonymization that waits for the auth
  * server, lib/oauth/client.ts times out at 5 s, after DynamoDB retries) plus the markers' writes.
@@ -93,7 +93,7 @@ export interface SiteContext {
 }
 
 /** The per-site step of a job; it moves the marker on itself (its write is part of its work). */
-export type SiteStep = (ctx: SiteContext) => Promise<void>;
+type SiteStep = (ctx: SiteContext) => Promise<void>;
 
 export async function runOverDueSites(job: JobName, options: JobOptions, step: SiteStep): Promise<JobReport> {
   const now = options.now.toISOString();

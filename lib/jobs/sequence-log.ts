@@ -40,14 +40,14 @@ import {
 } from '#lib/store/vote-log/log';
 
 /** How long before the run's clock the log is cut: a round's transaction finishes well within it. */
-export const SETTLE_MS = 60_000;
+const SETTLE_MS = 60_000;
 /** A burst of votes makes one results computation: the results job is due this long after new entries. */
-export const RESULTS_DEBOUNCE_MS = 120_000;
+const RESULTS_DEBOUNCE_MS = 120_000;
 /** Entries sequenced per checkpoint at most (the rest go into the next one). */
-export const MAX_ENTRIES = 50_000;
+const MAX_ENTRIES = 50_000;
 const LEASE_MS = 300_000;
 
-export interface SequenceOutcome {
+interface SequenceOutcome {
   checkpointId: number | null;
   appended: number;
   treeSize: number;

@@ -14,7 +14,7 @@ import { env, type LogLevel } from '#lib/config/env';
 export type LogFields = Record<string, unknown>;
 type Method = 'debug' | 'info' | 'warn' | 'error';
 
-export interface Logger {
+interface Logger {
   debug(message: string, fields?: LogFields): void;
   info(message: string, fields?: LogFields): void;
   warn(message: string, fields?: LogFields): void;

@@ -5,7 +5,7 @@
 import { listSites } from '#lib/store/sites/sites';
 import { migrateSite, type SiteMigrationReport } from '#lib/migrate/site';
 
-export interface MigrateOptions {
+interface MigrateOptions {
   siteId?: number | undefined;
   dryRun: boolean;
   onSite?: (report: SiteMigrationReport) => void;

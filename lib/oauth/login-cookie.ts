@@ -17,7 +17,7 @@ import { STATE_TTL_SECONDS } from '#lib/oauth/state';
 
 const BASE_NAME = 'participation_login_nonce';
 
-export interface CookieOptions {
+interface CookieOptions {
   path: string;
   maxAgeSeconds: number;
   secure: boolean;

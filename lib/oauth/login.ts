@@ -31,7 +31,7 @@ const fillRedirect = (path: string, redirect: string) => path.replaceAll('[[redi
 export const digestLoginPath = (siteId: number) => `/oauth/site/${siteId}/digest-login`;
 
 /** A 302 target and the cookies that go with it. */
-export interface LoginRedirect {
+interface LoginRedirect {
   location: string;
   cookies: string[];
 }

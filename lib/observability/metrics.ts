@@ -20,7 +20,7 @@ export const metrics = new Metrics({
   serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'participation-api-local',
 });
 
-export type CountName =
+type CountName =
   | 'Responses4xx'
   | 'Responses5xx'
   | 'VoteRoundsAccepted'

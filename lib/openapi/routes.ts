@@ -17,7 +17,7 @@ import { resultsRoutes } from '#lib/routes/results/index';
 import { oauthRoutes } from '#lib/routes/oauth/index';
 import { systemRoutes } from '#lib/routes/system/index';
 
-export { TAGS, type Tag } from '#lib/routes/tags';
+export { TAGS } from '#lib/routes/tags';
 
 /** Per resource, in the document's order; each group's handlers live in one functions/<resource> folder. */
 export const ROUTE_GROUPS: Record<string, readonly Route[]> = {

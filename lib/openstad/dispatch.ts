@@ -37,7 +37,7 @@ const NOT_FOUND = 'functions/system/not-found';
 /** The main API's largest page: whole lists are read in as few calls as it allows. */
 const LIST_PAGE = '500';
 /** What a bare list may hold of JSON: under Lambda's 6 MB answer, with room for the added fields. */
-export const BARE_LIST_BYTES = 5_000_000;
+const BARE_LIST_BYTES = 5_000_000;
 
 type Rec = Record<string, unknown>;
 
@@ -84,7 +84,7 @@ const isEnvelope = (json: unknown): json is { records: unknown[]; metadata: { ne
  * `X-Authorization` as the main API reads it: a service token without `Bearer` (the CMS's
  * SITE_API_KEY) gets the scheme; anything else without it is no token (OpenStad ignored it).
  */
-export function normaliseAuthorization(headers: Record<string, string | undefined>): Record<string, string | undefined> {
+function normaliseAuthorization(headers: Record<string, string | undefined>): Record<string, string | undefined> {
   const value = headers['x-authorization'];
   if (value === undefined || /^bearer\s/i.test(value)) return headers;
   const { ['x-authorization']: _dropped, ...rest } = headers;

@@ -17,7 +17,7 @@ export interface TagView {
 const isObject = (value: unknown): value is Rec => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `{lat, lng}` -> `{type: 'Point', coordinates: [lat, lng]}` (OpenStad's order: lat first). */
-export function geoJsonPoint(location: unknown): { type: 'Point'; coordinates: [number, number] } | null {
+function geoJsonPoint(location: unknown): { type: 'Point'; coordinates: [number, number] } | null {
   if (!isObject(location) || typeof location['lat'] !== 'number' || typeof location['lng'] !== 'number') return null;
   return { type: 'Point', coordinates: [location['lat'], location['lng']] };
 }

@@ -12,14 +12,14 @@
  */
 type Rec = Record<string, unknown>;
 
-export interface OverviewInput {
+interface OverviewInput {
   ideas: readonly Rec[];
   /** Votes as a moderator reads them (with `userId`). */
   votes: readonly Rec[];
   arguments: readonly Rec[];
 }
 
-export interface OverviewEntry {
+interface OverviewEntry {
   key: string;
   description: string;
   result: Array<{ counted: number; date?: string }>;

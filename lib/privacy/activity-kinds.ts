@@ -5,7 +5,7 @@
 import { type OwnedKind } from '#lib/store/users/keys';
 import type { ActivityQuery } from '#schemas/user-activity';
 
-export interface Kinds {
+interface Kinds {
   ideas: boolean;
   articles: boolean;
   arguments: boolean;

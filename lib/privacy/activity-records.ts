@@ -12,7 +12,7 @@ import type { BallotItem } from '#lib/store/ballots/ballots';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import type { ActivityResponse, ActivityVote, SiteSummary } from '#schemas/user-activity';
 
-export function voteRecordsOf(ballot: BallotItem | undefined): ActivityVote[] {
+function voteRecordsOf(ballot: BallotItem | undefined): ActivityVote[] {
   if (!ballot) return [];
   return votesOfBallot(ballot.votes).map((vote) => ({
     ...(toVoteRecord(vote, ballot.userId, true) as ActivityVote),

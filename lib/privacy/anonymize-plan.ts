@@ -34,14 +34,14 @@ export interface SiteUserPlan {
   votingOpen: boolean;
 }
 
-export interface AnonymizationPlan {
+interface AnonymizationPlan {
   /** The target (this site's user) is the LAST step: a retry after a failure finds the rest through its link. */
   steps: SiteUserPlan[];
   /** The auth-server user to delete: no site outside this plan still has a user linked to it. */
   authDelete: { authServer: string; externalUserId: string } | undefined;
 }
 
-export interface PlanOptions {
+interface PlanOptions {
   /** For `do-*`: ballots are read strongly consistently, so a vote cast just now is not missed. */
   forWrite: boolean;
   now?: Date;

@@ -43,7 +43,6 @@ import { anonymizedUser, isAnonymized } from '#lib/privacy/anonymized-user';
 import type { AnonymizationResponse } from '#schemas/user-activity';
 import { REPLAN, withReplan } from '#lib/store/db/replan';
 
-export type { AnonymizeScope } from '#lib/privacy/anonymize-plan';
 
 
 export async function willAnonymize(site: Site, caller: Caller, userId: number, scope: AnonymizeScope): Promise<AnonymizationResponse> {

@@ -21,7 +21,7 @@ import { countRequestInWindow } from '#lib/store/login/rate-counters';
 export type RateLimitGroup = 'login' | 'digest-login' | 'newsletter-signup' | 'newsletter-confirm';
 
 export const BRUTE_FORCE_LIMIT = 100;
-export const WINDOW_SECONDS = 60;
+const WINDOW_SECONDS = 60;
 
 /** The address a counter is kept for: IPv4 as is, IPv6 by its /64 (an IPv4-mapped one as IPv4). */
 export function counterAddress(sourceIp: string): string {
@@ -52,7 +52,7 @@ export function isExempt(sourceIp: string, ignoreBruteForce: readonly string[] |
   return list.check(sourceIp, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export interface RateLimitInput {
+interface RateLimitInput {
   group: RateLimitGroup;
   siteId: number;
   ignoreBruteForce: readonly string[] | undefined;

@@ -95,7 +95,7 @@ export interface RouteSpec<P extends AnySchema | undefined, Q extends AnySchema 
 }
 
 /** A value, or the error computing it raised, kept until its turn to be answered. */
-export type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
 export function attempt<T>(run: () => T): Attempt<T> {
   try {
@@ -106,7 +106,7 @@ export function attempt<T>(run: () => T): Attempt<T> {
 }
 
 /** A request as the adapter hands it over. */
-export interface RequestInput {
+interface RequestInput {
   pathParameters: Record<string, string | undefined>;
   query: Record<string, string | undefined>;
   /** Lower-cased names. */

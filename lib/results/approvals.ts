@@ -18,14 +18,14 @@ export interface BudgetInput {
   budget: number;
 }
 
-export interface ApprovedIdea {
+interface ApprovedIdea {
   id: number;
   cost: number;
   /** Indexes into the ballots, ascending; a voter who named an idea twice counts once. */
   supporters: Int32Array;
 }
 
-export interface Approvals {
+interface Approvals {
   /** Every ballot counts as a voter, also one that approves nothing that can be funded. */
   voters: number;
   /** The ideas with at least one approval, by id ascending. Unapproved ideas never win. */

@@ -44,9 +44,9 @@ function progressOf(text: string | undefined): ResultsProgress | undefined {
   }
 }
 
-export type ComputeOutcome = 'done' | 'unfinished' | 'busy';
+type ComputeOutcome = 'done' | 'unfinished' | 'busy';
 
-export interface ComputeOptions {
+interface ComputeOptions {
   /** Stop computing at this instant (real time) and store the progress. */
   deadline: Date;
   /** The caller's clock for what is written (tests and `npm run job -- --now` set it). */

@@ -41,7 +41,7 @@ import { buildProfile, type Profile } from '#lib/results/profile';
 import { type Rational, add, format, parse, rational } from '#lib/results/rational';
 
 export { toFloat } from '#lib/results/rational';
-export type { Purchase, Utility } from '#lib/results/mes-run';
+export type { Utility } from '#lib/results/mes-run';
 
 export interface EqualSharesOptions {
   /** 'approval' (default, CONTRACT): utility 1 per approved idea; 'cost': the idea's cost. */
@@ -56,12 +56,12 @@ export interface EqualSharesOptions {
   greedyFill?: boolean;
 }
 
-export interface EqualSharesRun extends Winners {
+interface EqualSharesRun extends Winners {
   /** The ideas in the order bought, with their price. */
   purchases: Purchase[];
 }
 
-export interface EqualSharesResult extends Winners {
+interface EqualSharesResult extends Winners {
   /** The virtual budget per voter of the run that was kept ("n/d"); "0" without voters. */
   endowment: string;
   /** Purchases of the kept run (the greedy fill adds none). */
@@ -159,7 +159,7 @@ export function continueEqualShares(profile: Profile, search: EqualSharesSearch,
 }
 
 /** The answer of a finished search: the kept run with its exact prices, and the greedy fill if asked. */
-export function finishEqualShares(profile: Profile, search: EqualSharesSearch, options: EqualSharesOptions = {}): EqualSharesResult {
+function finishEqualShares(profile: Profile, search: EqualSharesSearch, options: EqualSharesOptions = {}): EqualSharesResult {
   if (search.next !== null) throw new Error('The Equal Shares search has not ended yet');
   if (profile.voters === 0) return { ideaIds: [], spent: 0, endowment: '0', purchases: [], runs: 0, filled: [] };
   const priced: Rational = parse(search.endowment);

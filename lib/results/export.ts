@@ -36,19 +36,19 @@ import type { Tally } from '#lib/votes/types';
 import { voteTypeRules } from '#schemas/vote-types';
 
 /** An answer stops reading Query pages once its text is this long (see above). */
-export const PAGE_TARGET_BYTES = 1024 * 1024;
+const PAGE_TARGET_BYTES = 1024 * 1024;
 
-export const VOTE_CSV_COLUMNS = ['id', 'userId', 'ideaId', 'opinion', 'createdAt'] as const;
+const VOTE_CSV_COLUMNS = ['id', 'userId', 'ideaId', 'opinion', 'createdAt'] as const;
 
 /** How an answer is cut: the text target, and (tests only) a cap on the items per Query page. */
-export interface PageBounds {
+interface PageBounds {
   bytes: number;
   queryLimit?: number;
 }
 
 const DEFAULT_BOUNDS: PageBounds = { bytes: PAGE_TARGET_BYTES };
 
-export interface ExportPage {
+interface ExportPage {
   contentType: string;
   text: string;
   /** The query string of the next page (`format=...&cursor=...`), null at the end. */

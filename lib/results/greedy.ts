@@ -12,7 +12,7 @@ export interface Winners {
 }
 
 /** An idea as the greedy rule sees it: its cost and how many voters chose it. */
-export interface GreedyIdea {
+interface GreedyIdea {
   id: number;
   cost: number;
   supporters: number;

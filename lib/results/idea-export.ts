@@ -5,9 +5,9 @@
 import { type Cell, csvRows } from '#lib/results/csv';
 import type { Tally } from '#lib/votes/types';
 
-export const IDEA_CSV_COLUMNS = ['id', 'title', 'status', 'budget', 'theme', 'yes', 'no', 'createdAt'] as const;
+const IDEA_CSV_COLUMNS = ['id', 'title', 'status', 'budget', 'theme', 'yes', 'no', 'createdAt'] as const;
 
-export interface IdeaExportRecord {
+interface IdeaExportRecord {
   id: number;
   title: string;
   status: string;

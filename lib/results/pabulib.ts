@@ -44,7 +44,7 @@ export interface PabulibProject {
   selected?: 0 | 1;
 }
 
-export interface PabulibVote {
+interface PabulibVote {
   voterId: string;
   projectIds: readonly number[];
 }

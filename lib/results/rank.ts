@@ -10,7 +10,7 @@
  */
 import type { Tally } from '#lib/votes/types';
 
-export interface RankableIdea {
+interface RankableIdea {
   id: number;
   title: string;
 }

@@ -32,11 +32,11 @@ export interface ResultsIdea {
   theme: string | null;
 }
 
-export interface ResultsBallot {
+interface ResultsBallot {
   votes: readonly { ideaId: number; opinion: string }[];
 }
 
-export interface ResultsInput {
+interface ResultsInput {
   config: Pick<VotesConfig, 'voteType' | 'maxBudget' | 'themes'>;
   ideas: readonly ResultsIdea[];
   ballots: readonly ResultsBallot[];
@@ -75,7 +75,7 @@ export interface ResultsProgress {
   searches: Record<string, EqualSharesSearch>;
 }
 
-export type ResultsStep = { kind: 'done'; results: Results } | { kind: 'progress'; progress: ResultsProgress };
+type ResultsStep = { kind: 'done'; results: Results } | { kind: 'progress'; progress: ResultsProgress };
 
 /** One budget to fill: the site's (`site`) or a theme's (`theme:<value>`). */
 interface BudgetTask {

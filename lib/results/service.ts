@@ -20,11 +20,11 @@ import { getResultsHead, getResultsState, readResultsBody, type ResultsHead } fr
 import { newestLogEntryAt } from '#lib/store/vote-log/log';
 
 /** Real time a moderator's GET may spend computing (API Gateway answers 504 at 29 s). */
-export const REQUEST_COMPUTE_MS = 20_000;
+const REQUEST_COMPUTE_MS = 20_000;
 /** What a 202 asks the client to wait before it looks again. */
-export const RETRY_AFTER_SECONDS = 30;
+const RETRY_AFTER_SECONDS = 30;
 
-export type ResultsAnswer =
+type ResultsAnswer =
   | { kind: 'ok'; body: ResultsSnapshotBody; etag: string; shared: boolean }
   | { kind: 'not-modified'; etag: string; shared: boolean }
   | { kind: 'accepted'; retryAfterSeconds: number };

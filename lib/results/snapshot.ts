@@ -9,7 +9,7 @@ import { etagOf } from '#lib/crypto/etag';
 /** Gzipped bytes per stored chunk (and the most the head itself carries): well under 400 KB with the attribute names. */
 export const CHUNK_BYTES = 300 * 1024;
 
-export interface PackedSnapshot {
+interface PackedSnapshot {
   etag: string;
   /** The gzipped body cut into chunks; one chunk when it fits in the head. */
   chunks: Buffer[];

@@ -13,14 +13,14 @@ import { getResultsHead, readResultsBody } from '#lib/store/results/snapshots';
 import type { EntryVote, SealedEntry } from '#lib/vote-record/entry';
 import { countVotes } from '#lib/votes/tally';
 
-export interface SnapshotCounts {
+interface SnapshotCounts {
   ballots: number;
   /** `<ideaId> <opinion>` -> count, zero counts left out. */
   counts: Map<string, number>;
 }
 
 /** The counts the log's entries give at `at`: each ballot's latest version written by then, empty ballots left out. */
-export function countsAsOf(entries: readonly SealedEntry[], at: string): SnapshotCounts {
+function countsAsOf(entries: readonly SealedEntry[], at: string): SnapshotCounts {
   const latest = new Map<number, SealedEntry>();
   for (const entry of entries) {
     if (entry.writtenAt > at) continue;
@@ -36,7 +36,7 @@ export function countsAsOf(entries: readonly SealedEntry[], at: string): Snapsho
 }
 
 /** The snapshot body's counts, in the same form. */
-export function countsOfSnapshot(body: Pick<ResultsSnapshotBody, 'ballots' | 'ideas'>): SnapshotCounts {
+function countsOfSnapshot(body: Pick<ResultsSnapshotBody, 'ballots' | 'ideas'>): SnapshotCounts {
   const counts = new Map<string, number>();
   for (const idea of body.ideas) {
     if (idea.yes !== 0) counts.set(`${idea.id} yes`, idea.yes);
@@ -46,7 +46,7 @@ export function countsOfSnapshot(body: Pick<ResultsSnapshotBody, 'ballots' | 'id
 }
 
 /** Differences between the snapshot's counts and the log's, one line each. */
-export function snapshotDifferences(snapshot: SnapshotCounts, log: SnapshotCounts): string[] {
+function snapshotDifferences(snapshot: SnapshotCounts, log: SnapshotCounts): string[] {
   const lines: string[] = [];
   if (snapshot.ballots !== log.ballots) lines.push(`it says ${snapshot.ballots} ballot(s), the log holds ${log.ballots}`);
   for (const key of [...new Set([...snapshot.counts.keys(), ...log.counts.keys()])].sort()) {
@@ -66,7 +66,7 @@ const keysOf = (votes: readonly EntryVote[]) => votes.map((vote) => `${vote.idea
  * version written in (`from`, `to`]: what a read at `to` may have seen when rounds stamped after
  * `from` had not all committed yet.
  */
-export function countRanges(entries: readonly SealedEntry[], from: string, to: string): Map<string, [number, number]> {
+function countRanges(entries: readonly SealedEntry[], from: string, to: string): Map<string, [number, number]> {
   const perBallot = new Map<number, SealedEntry[]>();
   for (const entry of entries) if (entry.writtenAt <= to) perBallot.set(entry.userId, [...(perBallot.get(entry.userId) ?? []), entry]);
   const ranges = new Map<string, [number, number]>();

@@ -35,7 +35,7 @@ import { countVotes } from '#lib/votes/tally';
 import { verifyResultsSnapshot } from '#lib/results/verify-snapshot';
 import type { Tally } from '#lib/votes/types';
 
-export interface VerifyReport {
+interface VerifyReport {
   siteId: number;
   ballots: number;
   /** Empty when everything agrees. */

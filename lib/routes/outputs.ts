@@ -21,7 +21,7 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { oauthClientConfig, SECRET_MASK, siteConfigSchema } from '#schemas/site-config';
 
-export interface OutputSchema {
+interface OutputSchema {
   schema: z.core.$ZodType;
   /** What the document shows where the runtime schema says less (a typed site config). */
   shownAs?: z.core.$ZodType;

@@ -5,13 +5,13 @@
  * (lib/http/cors.ts) both ask here, so a frontend allowed for one is allowed for the other.
  * Entries written with a scheme by habit (`https://city.example`) are read as their host and port.
  */
-export interface AllowedDomain {
+interface AllowedDomain {
   host: string;
   /** The port the entry names, or undefined: any port. */
   port: string | undefined;
 }
 
-export function parseAllowedDomain(entry: string): AllowedDomain | undefined {
+function parseAllowedDomain(entry: string): AllowedDomain | undefined {
   const trimmed = entry.trim().toLowerCase();
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//.test(trimmed) ? trimmed : `http://${trimmed}`;
   try {
@@ -25,7 +25,7 @@ export function parseAllowedDomain(entry: string): AllowedDomain | undefined {
 }
 
 /** The port a URL goes to: its own, else its scheme's default. */
-export const effectivePort = (url: URL): string => url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
+const effectivePort = (url: URL): string => url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
 
 /** Whether a URL (a redirect target, a CORS origin) is one of the site's allowed frontends. */
 export function isAllowedFrontend(url: URL, allowedDomains: readonly string[] | undefined): boolean {

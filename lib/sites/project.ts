@@ -14,7 +14,7 @@ import type { SiteConfig } from '#lib/sites/config-defaults';
 export const PROJECT_ENDED_MESSAGE = 'The project has ended: this site no longer accepts new contributions';
 
 /** The instant of `project.endDate` (`2026-05-01`, `2026-05-01T12:00:00+02:00`) in ms, or null when there is none. */
-export function endDateMs(config: Pick<SiteConfig, 'project'>): number | null {
+function endDateMs(config: Pick<SiteConfig, 'project'>): number | null {
   const value = config.project?.endDate;
   if (typeof value !== 'string' || value.trim() === '') return null;
   const ms = Date.parse(value);

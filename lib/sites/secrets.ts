@@ -25,7 +25,7 @@ export { SECRET_MASK };
 /** Any key of a record (`oauth.<name>`), any index of an array. */
 export const ANY_KEY: unique symbol = Symbol('any key');
 export const ANY_INDEX: unique symbol = Symbol('any index');
-export type PathPattern = ReadonlyArray<string | typeof ANY_KEY | typeof ANY_INDEX>;
+type PathPattern = ReadonlyArray<string | typeof ANY_KEY | typeof ANY_INDEX>;
 
 interface Def {
   type: string;
@@ -38,7 +38,7 @@ interface Def {
 }
 
 /** A secret of a schema: where it is, and the sibling keys naming where the API sends it. */
-export interface SecretDeclaration {
+interface SecretDeclaration {
   path: PathPattern;
   sentTo: readonly string[];
 }

@@ -12,8 +12,7 @@ import { safeEntries } from '#lib/extra-data/plain-object';
 import { valueForSite, writeForSite } from '#lib/users/site-specific';
 import type { AuthServerUser } from '#schemas/oauth';
 
-export const SITE_RECORD_FIELDS = ['nickName', 'listableByRole', 'detailsViewableByRole', 'gender', 'signedUpForNewsletter'] as const;
-export type SiteRecordField = (typeof SITE_RECORD_FIELDS)[number];
+const SITE_RECORD_FIELDS = ['nickName', 'listableByRole', 'detailsViewableByRole', 'gender', 'signedUpForNewsletter'] as const;
 export const SITE_RECORD_FIELD_SET: ReadonlySet<string> = new Set(SITE_RECORD_FIELDS);
 
 export type SiteRecordValues = {
@@ -24,7 +23,7 @@ export type SiteRecordValues = {
   signedUpForNewsletter: boolean | null;
 };
 
-export interface CachedAuthFields extends SiteRecordValues {
+interface CachedAuthFields extends SiteRecordValues {
   email: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -35,7 +34,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const bool = (v: unknown) => (typeof v === 'boolean' ? v : null);
 
 /** This site's record fields out of a (full, all-sites) auth-server extraData. Odd types read as null. */
-export function siteRecordValues(raw: Record<string, unknown>, siteId: number): SiteRecordValues {
+function siteRecordValues(raw: Record<string, unknown>, siteId: number): SiteRecordValues {
   return {
     nickName: str(valueForSite(raw.nickName, siteId)),
     listableByRole: str(valueForSite(raw.listableByRole, siteId)),
@@ -46,7 +45,7 @@ export function siteRecordValues(raw: Record<string, unknown>, siteId: number): 
 }
 
 /** extraData without the five record fields. */
-export function withoutRecordFields(raw: Record<string, unknown>): Record<string, unknown> {
+function withoutRecordFields(raw: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(safeEntries(raw).filter(([key]) => !SITE_RECORD_FIELD_SET.has(key)));
 }
 

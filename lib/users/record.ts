@@ -36,7 +36,7 @@ export function fullUserRecord(item: UserItem, config: SiteConfig, caller: Calle
 }
 
 /** The public view plus names and extraData, for callers the user's `detailsViewableByRole` lets in (never the e-mail). */
-export type DetailedUser = PublicUser & Pick<UserRecord, 'firstName' | 'lastName' | 'extraData'>;
+type DetailedUser = PublicUser & Pick<UserRecord, 'firstName' | 'lastName' | 'extraData'>;
 
 export function userRecordFor(item: UserItem, config: SiteConfig, caller: Caller): UserRecord | PublicUser | DetailedUser {
   if (access.user.seesAllFields(caller, item)) return fullUserRecord(item, config, caller);

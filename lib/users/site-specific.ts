@@ -14,9 +14,9 @@ import { FORBIDDEN_KEY, isPlainObject, safeEntries } from '#lib/extra-data/plain
  * site entry, and once the last one goes the field collapses back to its plain fallback.
  */
 
-export const DEFAULT_SITE_SPECIFIC_FIELDS: readonly string[] = ['bio', 'expertise'];
+const DEFAULT_SITE_SPECIFIC_FIELDS: readonly string[] = ['bio', 'expertise'];
 
-export interface SiteEntry {
+interface SiteEntry {
   value: unknown;
   siteId: number;
 }

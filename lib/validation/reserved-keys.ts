@@ -7,7 +7,7 @@
  */
 import { childPath, type ErrorDetail } from '#lib/errors';
 
-export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A hostile value may hold thousands of refused parts; a 400 names the first ones. */
 const MAX_DETAILS = 20;

@@ -50,7 +50,7 @@ export interface LogAuditInput {
   pinned?: SignedCheckpoint | undefined;
 }
 
-export interface LogAudit {
+interface LogAudit {
   problems: string[];
   notes: string[];
   /** Each ballot's latest version among the entries (by user id). */

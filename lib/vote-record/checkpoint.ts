@@ -17,7 +17,7 @@
  */
 import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
 
-export interface CheckpointHead {
+interface CheckpointHead {
   siteId: number;
   /** Checkpoints of a site are numbered 1, 2, 3, ... in the order they are signed. */
   id: number;

@@ -58,7 +58,7 @@ export interface SealedEntry extends VoteEntry {
 export const isReceipt = (text: string): boolean => HEX_MAC.test(text);
 
 /** The votes in one canonical order: by idea id, then opinion. */
-export function canonicalEntryVotes(votes: readonly EntryVote[]): [number, string][] {
+function canonicalEntryVotes(votes: readonly EntryVote[]): [number, string][] {
   return votes.map((vote): [number, string] => [vote.ideaId, vote.opinion]).sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
 }
 

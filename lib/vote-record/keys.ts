@@ -15,7 +15,7 @@ import { secret } from '#lib/config/secrets';
 import { signingKeyFromSeed } from '#lib/config/secret-values';
 import { keyIdOf, publicKeyFromRaw, rawPublicKey } from '#lib/vote-record/checkpoint';
 
-export interface VoteRecordKeys {
+interface VoteRecordKeys {
   chainKey: Uint8Array;
   signingKey: KeyObject;
   publicKey: KeyObject;

@@ -30,10 +30,10 @@ const NODE = Uint8Array.of(1);
 
 export const leafHash = (data: Uint8Array): Hash => sha256(LEAF, data);
 export const nodeHash = (left: Uint8Array, right: Uint8Array): Hash => sha256(NODE, left, right);
-export const EMPTY_ROOT: Hash = sha256();
+const EMPTY_ROOT: Hash = sha256();
 
 /** Largest power of two strictly below n (n >= 2). */
-export function splitPoint(n: number): number {
+function splitPoint(n: number): number {
   let k = 1;
   while (k * 2 < n) k *= 2;
   return k;
@@ -45,7 +45,7 @@ export type NodeSource = (level: number, index: number) => Hash;
 const isPowerOfTwo = (n: number): boolean => n > 0 && (n & (n - 1)) === 0;
 
 /** MTH of leaves [lo, hi), from complete subtrees (lo aligned to a power of two as RFC 9162 splits it). */
-export function rangeHash(source: NodeSource, lo: number, hi: number): Hash {
+function rangeHash(source: NodeSource, lo: number, hi: number): Hash {
   const size = hi - lo;
   if (size === 0) return EMPTY_ROOT;
   if (isPowerOfTwo(size) && lo % size === 0) return source(Math.log2(size), lo / size);

@@ -50,7 +50,7 @@ export interface ReceiptCheckInput {
   now: Date;
 }
 
-export interface ReceiptCheck {
+interface ReceiptCheck {
   ok: boolean;
   /** What was checked, one line each: `ok ...` or `FAIL ...`. */
   lines: string[];

@@ -14,11 +14,11 @@
  */
 import { appendLeaves, type Frontier, type Hash, leafHash, nodeHash, type NodeSource } from '#lib/vote-record/merkle';
 
-export const TILE_HEIGHT = 8;
+const TILE_HEIGHT = 8;
 export const TILE_WIDTH = 1 << TILE_HEIGHT;
 export const HASH_BYTES = 32;
 
-export interface TileId {
+interface TileId {
   level: number;
   index: number;
 }
@@ -28,11 +28,11 @@ export interface Tile extends TileId {
   data: Buffer;
 }
 
-export const tileWidth = (tile: Pick<Tile, 'data'>): number => tile.data.length / HASH_BYTES;
+const tileWidth = (tile: Pick<Tile, 'data'>): number => tile.data.length / HASH_BYTES;
 export const tileKey = (id: TileId): string => `${id.level}/${id.index}`;
 
 /** Which tile holds what a node at tree `level`, `index` is computed from. */
-export function tileOfNode(level: number, index: number): TileId & { first: number; count: number } {
+function tileOfNode(level: number, index: number): TileId & { first: number; count: number } {
   const tileLevel = Math.floor(level / TILE_HEIGHT);
   const r = level - tileLevel * TILE_HEIGHT;
   const first = index * 2 ** r;

@@ -37,7 +37,7 @@ import { sealBallot } from '#lib/votes/seal';
 import type { VoteRecord } from '#schemas/votes';
 import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 
-export interface CastInput {
+interface CastInput {
   site: Site;
   caller: Caller;
   /** The body, validated at the edge (schemas/votes.ts castVotesBody). */
@@ -46,7 +46,7 @@ export interface CastInput {
   clock?: () => Date;
 }
 
-export interface CastResult {
+interface CastResult {
   /** The caller's votes on the site after the round. */
   records: VoteRecord[];
   /** True when this is the stored answer of an earlier request with the same Idempotency-Key. */

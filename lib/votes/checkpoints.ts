@@ -9,7 +9,7 @@ import type { Site } from '#lib/sites/site';
 import { listSignedCheckpoints, type SignedCheckpointItem } from '#lib/store/vote-log/log';
 import type { CheckpointRecord, ListCheckpointsQuery } from '#schemas/results';
 
-export const toCheckpointRecord = ({ id, siteId, treeSize, root, cut, ballots, signature, keyId, createdAt }: SignedCheckpointItem): CheckpointRecord => ({
+const toCheckpointRecord = ({ id, siteId, treeSize, root, cut, ballots, signature, keyId, createdAt }: SignedCheckpointItem): CheckpointRecord => ({
   id,
   siteId,
   treeSize,

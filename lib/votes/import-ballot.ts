@@ -20,7 +20,7 @@ export interface ImportedVote {
   createdAt: string;
 }
 
-export type ImportBallotOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'differs' } | { kind: 'ideas-gone'; ideaIds: number[] };
+type ImportBallotOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'differs' } | { kind: 'ideas-gone'; ideaIds: number[] };
 
 const sameVotes = (held: Record<string, BallotVote>, votes: readonly ImportedVote[]) =>
   Object.keys(held).length === votes.length && votes.every((v) => held[String(v.ideaId)]?.opinion === v.opinion);

@@ -14,7 +14,7 @@ import { consistencyProof, inclusionProof, neededNodes, type NodeSource } from '
 import { tileKey, tilesFor, tileSource } from '#lib/vote-record/tiles';
 import { getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log/log';
 
-export interface PublicCheckpoint {
+interface PublicCheckpoint {
   id: number;
   treeSize: number;
   root: string;
@@ -24,7 +24,7 @@ export interface PublicCheckpoint {
   keyId: string;
 }
 
-export interface ReceiptProof {
+interface ReceiptProof {
   receipt: string;
   /** Without `ballots` for a caller who may not see the site's vote counts. */
   checkpoint: PublicCheckpoint | Omit<PublicCheckpoint, 'ballots'>;
@@ -33,7 +33,7 @@ export interface ReceiptProof {
   proof: string[];
 }
 
-export const toPublicCheckpoint = ({ id, treeSize, root, cut, ballots, signature, keyId }: SignedCheckpointItem): PublicCheckpoint => ({ id, treeSize, root, cut, ballots, signature, keyId });
+const toPublicCheckpoint = ({ id, treeSize, root, cut, ballots, signature, keyId }: SignedCheckpointItem): PublicCheckpoint => ({ id, treeSize, root, cut, ballots, signature, keyId });
 
 export const voteRecordKey = () => publishedKey();
 

@@ -16,7 +16,7 @@ import { sealBallot } from '#lib/votes/seal';
  * holds no such vote, so it is safe to repeat (the delete cascade and a round that finds its idea
  * deleted may both run it).
  */
-export async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number): Promise<void> {
+async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number): Promise<void> {
   const { userId } = read;
   // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
   const first = read.pendingTallies ? (await finishPendingTallies(siteId, userId, read.pendingTallies), await getBallot(siteId, userId, true)) : read;

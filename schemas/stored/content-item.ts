@@ -24,7 +24,6 @@ const contentItemShape = z.object({
 });
 
 export const storedContentItem = keepingUnnamed(contentItemShape);
-export type StoredContentItem = z.output<typeof storedContentItem>;
 
 /** The few fields arguments read of their idea (a projection; `status` may be absent on old items). */
 export const storedContentRef = z.partial(z.pick(contentItemShape, { id: true, userId: true, status: true }), { status: true });

@@ -22,11 +22,11 @@ import type { AddressInfo } from 'node:net';
 import { authorizePage, errorPage, loggedOutPage } from './pages.ts';
 import { AuthState, userForClient, type AuthClient, type AuthUserSeed, type StoredUser } from './users.ts';
 
-export type { AuthClient, AuthUserSeed, StoredUser } from './users.ts';
+export type { AuthClient, AuthUserSeed } from './users.ts';
 
-export type Endpoint = 'authorize' | 'token' | 'userinfo' | 'adminGet' | 'adminCreate' | 'adminUpdate' | 'adminDelete' | 'logout';
+type Endpoint = 'authorize' | 'token' | 'userinfo' | 'adminGet' | 'adminCreate' | 'adminUpdate' | 'adminDelete' | 'logout';
 
-export interface StartAuthServerOptions {
+interface StartAuthServerOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Interface to listen on; default 127.0.0.1. */

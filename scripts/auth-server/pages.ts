@@ -4,7 +4,7 @@
  */
 import type { StoredUser } from './users.ts';
 
-export const escapeHtml = (value: unknown): string =>
+const escapeHtml = (value: unknown): string =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const layout = (title: string, body: string) => `<!doctype html>
@@ -15,7 +15,7 @@ button{margin:.2rem 0;padding:.4rem .8rem}fieldset{margin:1rem 0}label{display:b
 .note{color:#666;font-size:.9em}.error{color:#b00}</style></head>
 <body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-export interface AuthorizeRequest {
+interface AuthorizeRequest {
   clientId: string;
   redirectUri: string;
   state: string;

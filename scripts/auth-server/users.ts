@@ -55,7 +55,7 @@ interface AccessToken {
 const randomToken = () => randomBytes(24).toString('base64url');
 const digest = (s: string) => createHash('sha256').update(s).digest();
 /** Constant-time comparison of two secrets of any length. */
-export const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
+const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 export class AuthState {
   private readonly users = new Map<number, StoredUser>();

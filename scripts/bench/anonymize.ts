@@ -14,8 +14,6 @@ import { putNewSite } from '#lib/store/sites/sites';
 import { putNewUser } from '#lib/store/users/users';
 import type { AnonymizeResults } from './anonymize-markdown.ts';
 
-export type { AnonymizeResults } from './anonymize-markdown.ts';
-
 const LAMBDA_TIMEOUT_SECONDS = 300;
 const RUNS_PER_DAY = 24;
 

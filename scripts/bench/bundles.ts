@@ -15,8 +15,6 @@ import { readDeployConfig } from './serverless-config.ts';
 import { median, ratio, round, summarize, type Summary } from './stats.ts';
 import { TARGETS } from './config.ts';
 
-export const FLOOR = '(floor: DynamoDB client and secret store reader)';
-
 export interface BundleRow {
   name: string;
   route: string;

@@ -17,6 +17,7 @@ import { handler as argumentList } from '../../functions/arguments/list.ts';
 import { handler as siteGet } from '../../functions/sites/get.ts';
 import { call, json } from '../lambda-call.ts';
 import { batchPut, type SeededUser } from './seed.ts';
+import type { RecordedRequest } from './recorder.ts';
 import type { TimedCase } from './timing.ts';
 import { ALL_IDEA_FLAGS, spread, type IdeaSite } from './world.ts';
 
@@ -92,11 +93,20 @@ export const createIdeaCase = (siteId: number, author: SeededUser): TimedCase =>
   },
 });
 
+/** Keys of the items a run's transactions Put (a round's vote log entry, beside its ballot). */
+function keysPut(requests: readonly RecordedRequest[]): Key[] {
+  return requests.flatMap((r) => {
+    const items = (r.input as { TransactItems?: Array<{ Put?: { Item: Record<string, unknown> } }> }).TransactItems ?? [];
+    return items.flatMap((t) => (t.Put ? [{ PK: String(t.Put.Item['PK']), SK: String(t.Put.Item['SK']) }] : []));
+  });
+}
+
 /**
  * A vote round of 20 that replaces the voter's previous 20 (two disjoint sets spread over the
  * whole site, taken in turn, so every round really writes 40 vote changes, one per idea's tally).
  * Between run and replay the ballot and the 40 tally items are put back as they were before the run,
- * so the replayed transaction's conditions (ballot version, votable ideas) hold again.
+ * and the vote log entry the round added is deleted, so the replayed transaction's conditions
+ * (ballot version, votable ideas, an entry not yet in the log) hold again.
  */
 export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote round of 20 (replaces 20)'): TimedCase<Record<string, unknown>[]> {
   const sets = [spread(site.ideaIds, 20, 1), spread(site.ideaIds, 20, 2)];
@@ -111,12 +121,14 @@ export function voteRoundCase(site: IdeaSite, voter: SeededUser, name = 'vote ro
       const ideas = sets[turn++ % 2]!;
       return call(voteCast, { method: 'POST', params: { siteId: site.siteId }, body: ideas.map((ideaId) => ({ ideaId })), token: voter.token });
     },
-    reset: async (snapshot) => {
+    reset: async (snapshot, _result, requests) => {
       const present = new Set(snapshot.map((item) => `${item.PK}|${item.SK}`));
+      const isTouched = new Set(touched.map((k) => `${k.PK}|${k.SK}`));
       // A tally's rank is a decimal that comes back as an inexact double: written back, it is rebuilt
       // from the count it stands for (lib/store/ideas/tallies.ts rankOf).
       await batchPut(snapshot.map((item) => (item['GSI3SK'] === undefined ? item : { ...item, GSI3SK: rankOf(Number(item['v_yes'] ?? 0), Number(item['tallyOf'])) })));
-      await batchDelete(touched.filter((k) => !present.has(`${k.PK}|${k.SK}`)));
+      const added = keysPut(requests).filter((k) => !isTouched.has(`${k.PK}|${k.SK}`));
+      await batchDelete([...touched.filter((k) => !present.has(`${k.PK}|${k.SK}`)), ...added]);
     },
   };
 }

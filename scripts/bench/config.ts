@@ -13,8 +13,8 @@ function intEnv(name: string, fallback: number, min = 1): number {
 // `local`: `npm start -- --in-memory` start time, memory and reload (scripts/bench/local.ts).
 // `anonymize`: users per minute of one anonymize-ended run with a deadline (scripts/bench/anonymize.ts).
 // `results`: Equal Shares at city scale and the snapshot read (scripts/bench/results-compute.ts, results-read.ts).
-export const SECTIONS = ['bundles', 'requests', 'latency', 'scale', 'anonymize', 'results', 'local'] as const;
-export type Section = (typeof SECTIONS)[number];
+const SECTIONS = ['bundles', 'requests', 'latency', 'scale', 'anonymize', 'results', 'local'] as const;
+type Section = (typeof SECTIONS)[number];
 
 function sections(): Set<Section> {
   const raw = process.env.BENCH_ONLY;

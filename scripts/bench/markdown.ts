@@ -16,7 +16,7 @@ import { localReadmeRow, localTable } from './local-table.ts';
 import { readmeSummary } from './readme-summary.ts';
 import { md } from './md-table.ts';
 
-export interface Results {
+interface Results {
   generatedAt: string;
   targets: { bundleRatio: number; latencyRatio: number };
   machine: { cpus: number; cpu: string; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };

@@ -38,7 +38,7 @@ function growth(scale: ScaleResults | undefined, call: RegExp): string {
   return row ? x(row.growth) : 'not measured';
 }
 
-export function readmeSummaryRows(r: SummaryInput): string[][] {
+function readmeSummaryRows(r: SummaryInput): string[][] {
   const rows: string[][] = [
     ['DynamoDB requests: idea list page with every flag', 'constant', requestCounts(r.requests, 'ideaList', /^every include flag, createdate_desc/)],
     ['DynamoDB requests: vote round', 'constant', requestCounts(r.requests, 'voteCast', /^new round/)],

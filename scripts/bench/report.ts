@@ -7,7 +7,7 @@ import { TARGETS } from './config.ts';
 import type { LocalResults } from './local.ts';
 import { localTable } from './local-table.ts';
 
-export function table(headers: string[], rows: Array<Array<string | number>>, alignLeft = 1): string {
+function table(headers: string[], rows: Array<Array<string | number>>, alignLeft = 1): string {
   const cells = [headers, ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) => r.map((c, i) => (i < alignLeft ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');

@@ -51,7 +51,7 @@ import { seedArguments, seedArticles, seedIdeas, seedUsers, type SeededUser } fr
 import { ALL_IDEA_FLAGS, BENCH_CONFIG, ideaSite, spread } from './world.ts';
 import { SERVICE_TOKEN } from './env.ts';
 
-export interface CountAtSize {
+interface CountAtSize {
   /** What varies, e.g. "page of 10 ideas". */
   size: string;
   requests: number;

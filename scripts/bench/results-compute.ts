@@ -10,7 +10,7 @@ import { greedyWinners } from '#lib/results/greedy';
 import { buildProfile } from '#lib/results/profile';
 import { cityVote } from './results-instance.ts';
 
-export interface ComputeCase {
+interface ComputeCase {
   ideas: number;
   ballots: number;
   budgetShare: number;

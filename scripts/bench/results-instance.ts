@@ -8,7 +8,7 @@
 import type { BudgetInput } from '#lib/results/approvals';
 
 /** mulberry32: small, fast, good enough to make test data (not for anything secret). */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -18,7 +18,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export interface CityVote extends BudgetInput {
+interface CityVote extends BudgetInput {
   ideas: { id: number; cost: number }[];
   ballots: number[][];
 }

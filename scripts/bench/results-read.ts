@@ -17,7 +17,7 @@ import { call } from '../lambda-call.ts';
 import { cityVote } from './results-instance.ts';
 import { timeCase, type TimedCase, type TimedResult } from './timing.ts';
 
-export interface ReadRow extends TimedResult {
+interface ReadRow extends TimedResult {
   /** Gzipped bytes of the stored body, and the chunks it is stored in (0: inline in the head). */
   bodyBytes: number;
   chunks: number;

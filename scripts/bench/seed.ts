@@ -74,10 +74,10 @@ export async function seedUsers(siteId: number, count: number, role: Role = 'mem
 }
 
 /** Discovery: the themes bench ideas are about (each idea names one, so a theme word is 1 in 20). */
-export const BENCH_THEMES = ['speeltuin', 'fietspad', 'bankje', 'boom', 'lantaarn', 'zebrapad', 'moestuin', 'terras', 'waterpunt', 'bloemen',
+const BENCH_THEMES = ['speeltuin', 'fietspad', 'bankje', 'boom', 'lantaarn', 'zebrapad', 'moestuin', 'terras', 'waterpunt', 'bloemen',
   'parkeren', 'skatebaan', 'hondenveld', 'kunstwerk', 'picknick', 'fontein', 'bibliotheek', 'markt', 'sportveld', 'schaduw'] as const;
 /** Bench ideas lie scattered (a low-discrepancy sequence) over a 10 x 10 km city, so density grows with the site. */
-export const BENCH_AREA = { lat: 52.30, lng: 4.80, dLat: 0.09, dLng: 0.15 };
+const BENCH_AREA = { lat: 52.30, lng: 4.80, dLat: 0.09, dLng: 0.15 };
 const placeOf = (n: number) => ({
   lat: Math.round((BENCH_AREA.lat + ((n * 0.6180339887) % 1) * BENCH_AREA.dLat) * 1e6) / 1e6,
   lng: Math.round((BENCH_AREA.lng + ((n * 0.7548776662) % 1) * BENCH_AREA.dLng) * 1e6) / 1e6,

@@ -16,7 +16,7 @@ const schema = DEFAULT_SCHEMA.extend(
 
 const readYaml = (path: string): Record<string, unknown> => load(readFileSync(path, 'utf8'), { schema, filename: path }) as Record<string, unknown>;
 
-export interface FunctionEntry {
+interface FunctionEntry {
   /** The function's name in serverless.yml (`ideaList`). */
   name: string;
   /** Source file of its handler, relative to the project root (`functions/ideas/list.ts`). */
@@ -27,7 +27,7 @@ export interface FunctionEntry {
   route: string;
 }
 
-export interface DeployConfig {
+interface DeployConfig {
   esbuild: BuildOptions;
   /** serverless-esbuild's `outputFileExtension` (`.mjs`). */
   outExtension: string;

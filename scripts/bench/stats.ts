@@ -9,7 +9,7 @@ export interface Summary {
 }
 
 /** Nearest-rank percentile (p in 0..100) of unsorted samples. */
-export function percentile(samples: readonly number[], p: number): number {
+function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.ceil((p / 100) * sorted.length);

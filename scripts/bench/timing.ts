@@ -18,9 +18,9 @@ export interface TimedCase<S = unknown> {
   status: number;
   /** Untimed, before each run: a snapshot for `reset`. */
   before?: () => Promise<S>;
-  /** Untimed, between the run and its replay: undo the run's writes. */
+  /** Untimed, between the run and its replay: undo the run's writes (`requests`: what the run sent). */
   // Method syntax: a case of any snapshot type is a TimedCase<unknown> (parameters compared bivariantly).
-  reset?(state: S, result: CallResult): Promise<void>;
+  reset?(state: S, result: CallResult, requests: readonly RecordedRequest[]): Promise<void>;
 }
 
 export interface TimedResult {
@@ -67,7 +67,7 @@ async function runOnce<S>(c: TimedCase<S>): Promise<{ ms: number; replayMs: numb
   const state = (await c.before?.()) as S;
   const { result, ms, requests } = await record(c.run);
   expectStatus(result, c.status, c.name);
-  await c.reset?.(state, result);
+  await c.reset?.(state, result, requests);
   return { ms, replayMs: await replay(requests), requests };
 }
 

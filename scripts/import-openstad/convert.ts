@@ -33,7 +33,7 @@ export function isoOf(value: unknown): string | null {
 }
 
 /** A JSON column: text on MariaDB, a value on MySQL. Undefined when it does not parse. */
-export function jsonOf(value: unknown): unknown {
+function jsonOf(value: unknown): unknown {
   if (typeof value !== 'string') return value ?? undefined;
   try {
     return JSON.parse(value);
@@ -45,7 +45,7 @@ export function jsonOf(value: unknown): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `POINT(lat lng)` (OpenStad stores [lat, lng] as x, y) within WGS84 range, or null. */
-export function locationOf(text: unknown): { lat: number; lng: number } | null | 'invalid' {
+function locationOf(text: unknown): { lat: number; lng: number } | null | 'invalid' {
   const raw = str(text);
   if (!raw) return null;
   const match = /^POINT\(\s*(-?[\d.eE+-]+)\s+(-?[\d.eE+-]+)\s*\)$/.exec(raw);
@@ -56,7 +56,7 @@ export function locationOf(text: unknown): { lat: number; lng: number } | null |
   return { lat, lng };
 }
 
-export interface SiteFields {
+interface SiteFields {
   id: number;
   name: string;
   title: string | null;
@@ -126,7 +126,7 @@ export function authServerOf(config: Record<string, unknown>): string | null {
   return url ? (normaliseAuthServerUrl(url) ?? null) : null;
 }
 
-export interface UserFields {
+interface UserFields {
   id: number;
   siteId: number;
   role: Role;
@@ -180,7 +180,7 @@ export function convertUser(row: Row, siteId: number, authServer: string | null)
 }
 
 /** An idea or article as the content store keeps it (ideas with `publishDate`, `tags`, `location`). */
-export type ContentFields = ContentItem;
+type ContentFields = ContentItem;
 
 /** An idea or article; `users`: the ids of the site's users this import copies (an author not among them is dropped). */
 export function convertContent(
@@ -233,7 +233,7 @@ export function convertContent(
   return { ok: true, value, ...(notes.length ? { notes } : {}) };
 }
 
-export interface ArgumentFields {
+interface ArgumentFields {
   id: number;
   siteId: number;
   ideaId: number;

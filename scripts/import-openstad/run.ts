@@ -61,7 +61,7 @@ export interface SiteImportReport {
   kinds: Record<Kind, KindReport>;
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Identifies the source database in the id reservation (e.g. host:port/database). */
   sourceKey: string;
   siteIds?: readonly number[] | undefined;

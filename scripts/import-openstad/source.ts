@@ -7,7 +7,7 @@
  */
 import { createConnection, type Connection, type RowDataPacket } from 'mysql2/promise';
 
-export interface SourceOptions {
+interface SourceOptions {
   host: string;
   port: number;
   user: string;
@@ -15,7 +15,7 @@ export interface SourceOptions {
   database: string;
 }
 
-export const BATCH = 500;
+const BATCH = 500;
 
 export interface OpenStadSource {
   sites(siteIds: readonly number[] | undefined): Promise<Row[]>;

@@ -25,7 +25,7 @@ const UNROUTED: Record<string, string> = {
  * keep no version (a version is a stack resource, and a read-only function has nothing to roll back
  * gradually), which keeps the stack well under CloudFormation's 500 resources.
  */
-export const GRADUAL_CLASSES: ReadonlySet<AccessClass> = new Set(['write', 'door']);
+const GRADUAL_CLASSES: ReadonlySet<AccessClass> = new Set(['write', 'door']);
 
 interface LambdaFunction {
   name: string;
@@ -75,7 +75,7 @@ export function renderFunctionsYml(resource: string, routes: readonly Route[]): 
 }
 
 /** The OpenStad surface's one function (lib/openstad/function.ts): every method under its prefix. */
-export function renderOpenStadYml(): string {
+function renderOpenStadYml(): string {
   const fn = OPENSTAD_FUNCTION;
   return [
     '# Written from lib/openstad/function.ts by scripts/routes/write-functions-yml.ts (docs/openstad.md): one',
@@ -108,7 +108,7 @@ const arn = (service: string, resource: string) => ({
  * jobs' dead-letter queue for the job class. Nothing else, and no wildcard but X-Ray's (its actions
  * have no resource-level permissions).
  */
-export function renderAccessRolesYml(): string {
+function renderAccessRolesYml(): string {
   const lines = [
     '# Written from lib/config/access-classes.ts by scripts/routes/write-functions-yml.ts: edit the classes,',
     '# not this file (tests/unit/openapi/routes.test.ts fails while the two differ).',

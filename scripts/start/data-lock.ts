@@ -8,7 +8,7 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
 import { alive } from './running-stacks.ts';
 
-export class DataDirLockedError extends Error {}
+class DataDirLockedError extends Error {}
 
 
 /** Takes the lock; returns the function that releases it. */

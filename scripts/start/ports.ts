@@ -15,7 +15,7 @@ export interface PortChoice {
 }
 
 /** Can we listen on 127.0.0.1:port? (Also false when another program holds 0.0.0.0 or [::] there.) */
-export function portIsFree(port: number): Promise<boolean> {
+function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = createServer();
     server.once('error', () => resolve(false));
@@ -23,7 +23,7 @@ export function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-export class PortTakenError extends Error {}
+class PortTakenError extends Error {}
 
 function requestedPort(variable: PortChoice['variable'], fallback: number): { port: number; explicit: boolean } {
   const raw = process.env[variable];

@@ -4,7 +4,7 @@
  * from, and it must fit on a screen.
  */
 import { DEMO_SITE_ID } from './demo-site.ts';
-export interface StatusFacts {
+interface StatusFacts {
   seconds: string;
   apiUrl: string;
   authUrl: string;

@@ -37,7 +37,7 @@ const BY_COMMAND: Record<string, DynamoAction> = {
 };
 
 /** The IAM actions a request needs (a transaction: one per item kind it carries). */
-export function actionsOf(commandName: string, input: unknown): string[] {
+function actionsOf(commandName: string, input: unknown): string[] {
   const name = commandName.replace(/Command$/, '');
   if (name === 'TransactWrite' || name === 'TransactWriteItems') {
     const items = ((input as { TransactItems?: Record<string, unknown>[] }).TransactItems ?? []);

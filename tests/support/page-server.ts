@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface PageFile {
+interface PageFile {
   type: string;
   body: string | Buffer;
 }

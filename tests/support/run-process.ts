@@ -7,13 +7,13 @@
  */
 import { spawn, type SpawnOptions } from 'node:child_process';
 
-export interface Finished {
+interface Finished {
   status: number | null;
   stdout: string;
   stderr: string;
 }
 
-export interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
+interface RunOptions extends Pick<SpawnOptions, 'cwd' | 'env'> {
   /** Written to the command's standard input (which is otherwise closed). */
   input?: string;
 }

@@ -18,13 +18,13 @@ import { putIdea, type IdeaFixture } from '#tests/support/ideas-fixture';
 import { invoke, type InvokeResult } from '#tests/support/invoke';
 import { handler as castHandler } from '../../functions/votes/cast.ts';
 
-export type IdeaOptions = Omit<IdeaFixture, 'userId' | 'fields'> & { userId?: number };
+type IdeaOptions = Omit<IdeaFixture, 'userId' | 'fields'> & { userId?: number };
 
 /** An idea as the idea create writes it (owned by user 1 unless told otherwise). */
 export const createIdea = (siteId: number, options: IdeaOptions = {}) => putIdea(siteId, { ...options, userId: options.userId ?? 1 });
 
 /** Ids that tests destructure (`const [a, b] = ...`) without undefined checks. */
-export type IdList = number[] & Record<0 | 1 | 2 | 3 | 4, number>;
+type IdList = number[] & Record<0 | 1 | 2 | 3 | 4, number>;
 
 /** `n` ideas, created 25 at a time (more at once starves DynamoDB Local); ids in ascending order. */
 export async function createIdeas(siteId: number, n: number, options: IdeaOptions = {}): Promise<IdList> {
@@ -70,7 +70,7 @@ export async function allBallots(siteId: number): Promise<BallotItem[]> {
 }
 
 /** The tallies counted from the ballots' contents (a vote a moderator rejected counts nowhere), as `{ideaId: {opinion: n}}`. */
-export async function talliesFromBallots(siteId: number): Promise<Record<number, Record<string, number>>> {
+async function talliesFromBallots(siteId: number): Promise<Record<number, Record<string, number>>> {
   const ballots = await allBallots(siteId);
   const votes = ballots.flatMap((b) => Object.entries(b.votes).filter(([, v]) => !v.review?.rejected).map(([ideaId, v]) => ({ ideaId: Number(ideaId), opinion: v.opinion })));
   return Object.fromEntries([...countVotes(votes)].map(([ideaId, t]) => [ideaId, { ...t }]));

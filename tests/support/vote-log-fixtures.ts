@@ -9,7 +9,7 @@ import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
 import { GENESIS_MAC, sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { voteChainKey } from '#lib/vote-record/keys';
 
-export interface EntrySpec {
+interface EntrySpec {
   userId: number;
   ideaIds: readonly number[];
   opinion?: string;

@@ -114,7 +114,7 @@ export async function putNewArgument(item: ArgumentItem): Promise<'ok' | 'idea-m
   }
 }
 
-export interface ArgumentFilter {
+interface ArgumentFilter {
   sentiment?: 'for' | 'against' | undefined;
 }
 
@@ -171,7 +171,7 @@ export async function repliesOf(siteId: number, ideaId: number, parentIds: reado
 export const listArgumentsOfSite = (siteId: number, page: PageRequest, filter: ArgumentFilter = {}) =>
   listUnder(siteId, argumentKeys.argumentPrefix, page, filter);
 
-export interface ArgumentChanges {
+interface ArgumentChanges {
   description?: string | undefined;
   sentiment?: 'for' | 'against' | undefined;
   userId?: number | undefined;
@@ -188,7 +188,7 @@ function guardOf(ownerId: number | undefined) {
   };
 }
 
-export type ArgumentWriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'not-owner' };
+type ArgumentWriteResult<T> = { ok: true; value: T } | { ok: false; reason: 'missing' | 'not-owner' };
 
 export async function updateArgument(
   siteId: number,
@@ -278,7 +278,7 @@ export async function deleteReplies(siteId: number, ideaId: number, parentId: nu
 
 
 /** What one attempt at toggling a vote did. */
-export type ArgumentVoteToggle =
+type ArgumentVoteToggle =
   | { kind: 'done'; item: ArgumentItem }
   | { kind: 'missing' }
   /** The user's vote was not as assumed (a concurrent toggle by the same user flipped it): `hasVoted` is how it is now. */

@@ -12,4 +12,4 @@ export const argumentCodec = defineCodec<StoredArgument>({
 });
 
 /** The GSI1 keys of an argument's author: none while it has none. */
-export const argumentOwnerIndex = (item: Pick<StoredArgument, 'userId' | 'id'>) => (item.userId != null ? userKeys.ownedBy(item.userId, 'ARG', item.id) : {});
+const argumentOwnerIndex = (item: Pick<StoredArgument, 'userId' | 'id'>) => (item.userId != null ? userKeys.ownedBy(item.userId, 'ARG', item.id) : {});

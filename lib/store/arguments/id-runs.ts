@@ -18,7 +18,7 @@
 /** The widest gap (ids between two wanted ids) that one run spans rather than starting another. */
 export const MAX_GAP_IDS = 8;
 
-export interface IdRun {
+interface IdRun {
   from: number;
   to: number;
 }

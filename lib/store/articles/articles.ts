@@ -13,7 +13,7 @@ import {
 } from '#lib/store/content/content-items';
 import type { PageRequest } from '#lib/store/db/query';
 
-export type ArticleItem = ContentItem;
+type ArticleItem = ContentItem;
 
 export const getArticle = (siteId: number, articleId: number, options: { includeDeleting?: boolean } = {}) =>
   getContentItem('ARTICLE', siteId, articleId, options);

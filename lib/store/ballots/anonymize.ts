@@ -21,7 +21,7 @@ import { transact, type TransactItem } from '#lib/store/db/transact';
 import { logEntryPut } from '#lib/store/vote-log/log';
 
 /** The outcome of a conditional write: done, or the item moved since it was read (re-read, retry). */
-export type AnonymizeWriteOutcome = 'done' | 'changed';
+type AnonymizeWriteOutcome = 'done' | 'changed';
 
 /** A cancelled transaction whose items moved (a failed condition or a concurrent transaction) is 'changed'. */
 async function transactOrChanged(items: TransactItem[]): Promise<AnonymizeWriteOutcome> {

@@ -42,7 +42,7 @@ export function roundReadPlan(siteId: number, userId: number, ideaIds: readonly 
   );
 }
 
-export interface RoundStart {
+interface RoundStart {
   ballot: BallotItem | undefined;
   stored: IdempotencyRecord | undefined;
 }
@@ -77,7 +77,7 @@ export interface TallyChange {
   addsVotes: boolean;
 }
 
-export interface RoundWrite {
+interface RoundWrite {
   siteId: number;
   userId: number;
   /** The ballot version the round was planned from; undefined when the user had no ballot. */
@@ -93,7 +93,7 @@ export interface RoundWrite {
   now: Date;
 }
 
-export type RoundOutcome =
+type RoundOutcome =
   /** `lateGone`: ideas deleted while the round committed, whose votes it must take out again (removeLateVote). */
   | { kind: 'committed'; lateGone?: number[] }
   /** Another write changed the ballot since it was read (a concurrent round of the same user). */

@@ -49,7 +49,7 @@ export async function readSiteIdeas(siteId: number): Promise<SiteIdeaItem[]> {
 }
 
 /** Which attributes of the ballots a reader needs. */
-export type BallotView = 'votes' | 'seal' | 'all';
+type BallotView = 'votes' | 'seal' | 'all';
 
 const BALLOT_PROJECTIONS: Record<Exclude<BallotView, 'all'>, { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> = {
   votes: { ProjectionExpression: '#userId, #votes', ExpressionAttributeNames: { '#userId': 'userId', '#votes': 'votes' } },

@@ -27,7 +27,7 @@ const chunk = <T>(list: T[], size: number): T[][] => {
   return out;
 };
 
-export interface BatchGetOptions {
+interface BatchGetOptions {
   /** Strongly consistent reads (twice the read units): for reads a conditional write depends on. */
   consistentRead?: boolean;
   /** Only these attributes (a ProjectionExpression and its `#name` placeholders). */

@@ -24,12 +24,12 @@ export function withoutKeys(item: Record<string, unknown>): Record<string, unkno
  * What the codec needs of a schema: zod's `safeParse`. Structural, so lib/store names no validation
  * library (tests/unit/foundation/layers.test.ts); a zod schema of schemas/stored/ fits as it is.
  */
-export interface RecordSchema<T> {
+interface RecordSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
 }
 
 /** `At`: what locates an item whose record does not hold its own key (a link item: the site and the person). */
-export interface Codec<T extends object, At extends unknown[] = []> {
+interface Codec<T extends object, At extends unknown[] = []> {
   readonly kind: string;
   /** The item to Put: the record's key attributes (table and indexes) and the record. */
   toItem(record: T, ...at: At): Record<string, unknown>;
@@ -37,7 +37,7 @@ export interface Codec<T extends object, At extends unknown[] = []> {
   fromItem(item: Record<string, unknown>): T;
 }
 
-export interface CodecDefinition<T extends object, At extends unknown[] = []> {
+interface CodecDefinition<T extends object, At extends unknown[] = []> {
   /** How logs name the kind (`site`, `user link`, ...). */
   kind: string;
   schema: RecordSchema<T>;

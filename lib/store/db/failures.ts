@@ -17,7 +17,7 @@ export interface CancellationReason {
   Item?: Record<string, unknown>;
 }
 
-export type Failure =
+type Failure =
   | { kind: 'condition-failed'; reasons: CancellationReason[] }
   | { kind: 'conflict' }
   | { kind: 'throttled' }
@@ -31,7 +31,7 @@ const CONNECTION_ERRORS = new Set(['TimeoutError', 'RequestTimeout', 'RequestTim
 const CONNECTION_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ECONNABORTED', 'UND_ERR_SOCKET']);
 
 /** The cancellation reasons of a cancelled transaction (empty for any other error). */
-export const cancellationReasons = (err: unknown): CancellationReason[] =>
+const cancellationReasons = (err: unknown): CancellationReason[] =>
   ((err as { CancellationReasons?: CancellationReason[] } | undefined)?.CancellationReasons ?? []) as CancellationReason[];
 
 export function classifyFailure(err: unknown): Failure {

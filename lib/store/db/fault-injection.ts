@@ -15,7 +15,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
-export interface FaultRates {
+interface FaultRates {
   conflict: number;
   throttle: number;
   drop: number;
@@ -51,13 +51,13 @@ function seeded(seed: number): () => number {
 
 const named = (name: string, message: string, extra: Record<string, unknown> = {}) => Object.assign(new Error(message), { name, ...extra });
 
-export const FAULT_MIDDLEWARE = 'participationFaultInjection';
+const FAULT_MIDDLEWARE = 'participationFaultInjection';
 
 /**
  * Faults in a row on one request, at most: transient faults, as the service's are, so a run with
  * injection on proves the retries (and 409/503 after them is proven by tests that inject on purpose).
  */
-export const MAX_FAULTS_PER_REQUEST = 3;
+const MAX_FAULTS_PER_REQUEST = 3;
 
 export function installFaultInjection(stack: DynamoDBClient['middlewareStack'], rates: FaultRates): void {
   const random = seeded(rates.seed);

@@ -41,7 +41,7 @@ export function timedId(ms: number, tail: number): number {
 export const timeOfId = (id: number): number | undefined => (id >= FIRST_TIMED_ID ? ID_EPOCH + Math.floor((id - FIRST_TIMED_ID) / TAIL) : undefined);
 
 /** One process's maker of ids: its clock, its random tail, and the last id it made. */
-export interface IdSource {
+interface IdSource {
   clock: () => number;
   tail: () => number;
   last: number;

@@ -23,12 +23,12 @@ export interface PageRequest {
 }
 
 /** A page with a way to make the cursor of any key of the same query (for pages cut short by size). */
-export interface QueryPage<T> extends Page<T> {
+interface QueryPage<T> extends Page<T> {
   cursorOf: (key: Record<string, unknown>) => string;
 }
 
 /** Which list a Query is, for its cursors' binding; the site, the list's name and the store's own options. */
-export interface ListIdentity {
+interface ListIdentity {
   siteId: number | null;
   list: string;
   options?: Record<string, unknown>;

@@ -9,12 +9,12 @@ import { batchGet } from '#lib/store/db/batch';
 import type { Key } from '#lib/store/db/keys';
 import { takePrefetched } from '#lib/store/db/prefetch';
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Strongly consistent: for a conditional write planned from the item. */
   consistent?: boolean | undefined;
 }
 
-export interface GetItemOptions extends ReadOptions {
+interface GetItemOptions extends ReadOptions {
   /** Only these attributes when the item is read here (a prefetched item comes whole). */
   projection?: { expression: string; names?: Record<string, string> } | undefined;
 }

@@ -38,14 +38,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const stillBusy = (): Error => serviceUnavailable('The database is busy; please retry shortly', RETRY_POLICY.retryAfterSeconds);
 
 /** The answer a client gets for a transient failure that outlived the retries. */
-export function exhausted(err: unknown): Error {
+function exhausted(err: unknown): Error {
   const failure = classifyFailure(err);
   if (failure.kind === 'conflict') return conflict('The data was being changed by another request at the same time; please retry');
   if (failure.kind === 'throttled' || failure.kind === 'connection') return stillBusy();
   return err as Error;
 }
 
-export const RETRY_MIDDLEWARE = 'participationRetryPolicy';
+const RETRY_MIDDLEWARE = 'participationRetryPolicy';
 
 /**
  * Adds the policy to a client's middleware stack. At `initialize`, normal priority: it wraps

@@ -21,7 +21,7 @@ export const MAX_ITEM_BYTES = 400 * 1024;
 
 const MIN_MAGNITUDE = 1e-130;
 
-export interface StorageProblem {
+interface StorageProblem {
   /** Dot path (`extraData.a.b`, array positions as `[2]`; lib/errors.ts errorPath). */
   path: string;
   message: string;

@@ -7,9 +7,9 @@
  */
 
 /** A top-level attribute, or a path into maps (`['votes', '12']`: the vote on idea 12). */
-export type AttributePath = string | readonly string[];
+type AttributePath = string | readonly string[];
 
-export interface UpdateSpec {
+interface UpdateSpec {
   /** field = value; an undefined value leaves the field as it is. */
   set?: Record<string, unknown>;
   /** path = value, for paths into maps. */
@@ -27,7 +27,7 @@ export interface UpdateSpec {
   remove?: readonly AttributePath[];
 }
 
-export interface UpdateParts {
+interface UpdateParts {
   UpdateExpression: string;
   ExpressionAttributeNames: Record<string, string>;
   ExpressionAttributeValues?: Record<string, unknown>;
@@ -82,7 +82,7 @@ export function update(spec: UpdateSpec): UpdateParts {
 /** SET the defined fields, REMOVE the listed ones: the common partial update. */
 export const updateOf = (set: Record<string, unknown>, remove: readonly string[] = []): UpdateParts => update({ set, remove });
 
-export interface Condition {
+interface Condition {
   expression: string;
   names?: Record<string, string>;
   values?: Record<string, unknown>;

@@ -11,7 +11,7 @@ import { contentKeys } from '#lib/store/content/keys';
 import { isIdeaTallySk } from '#lib/store/ideas/keys';
 import { contentItemCodec } from '#lib/store/content/codec';
 
-export interface IdeaForClosing {
+interface IdeaForClosing {
   item: ContentItem;
   /** A tombstone of an idea being deleted: skipped. */
   deleting: boolean;

@@ -183,7 +183,7 @@ export async function argumentsOfIdeas(siteId: number, ideaIds: readonly number[
   return runs.flat().map(argumentCodec.fromItem).filter((item) => wanted.has(item.ideaId));
 }
 
-export interface IdeasByVotesPage<A = undefined> extends ContentPage {
+interface IdeasByVotesPage<A = undefined> extends ContentPage {
   /** The tallies of the page's ideas, read with the order (callers reuse them for `includeVoteCount`). */
   tallies: Map<number, Tally>;
   /** The page's argument counts, from the same tally items. */

@@ -63,7 +63,7 @@ function itemOf(siteId: number, ideaId: number, entry: string): Record<string, u
 
 const keyOf = (siteId: number, entry: string): Key => ({ PK: sitePk(siteId), SK: entry.split('|')[0]! });
 
-export interface IndexPlan {
+interface IndexPlan {
   /** The entries to store on the idea item. */
   entries: string[];
   puts: Record<string, unknown>[];

@@ -3,7 +3,7 @@ import { type Key, pad, sitePk } from '#lib/store/db/keys';
 import { contentKeys } from '#lib/store/content/keys';
 
 /** The tail of an idea's tally SK (`IDEA#<id>#TALLY`): readers of the `IDEA#` range tell the two apart by it. */
-export const TALLY_SUFFIX = '#TALLY';
+const TALLY_SUFFIX = '#TALLY';
 export const isIdeaTallySk = (sk: string): boolean => sk.endsWith(TALLY_SUFFIX);
 
 export const ideaKeys = {

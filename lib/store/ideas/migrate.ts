@@ -21,7 +21,7 @@ import { update, withCondition } from '#lib/store/db/update';
 import { logEntryPut } from '#lib/store/vote-log/log';
 import { transact } from '#lib/store/db/transact';
 
-export interface MigrationPage<T> {
+interface MigrationPage<T> {
   items: T[];
   /** Where the next page starts; undefined after the last page. */
   next: Record<string, unknown> | undefined;

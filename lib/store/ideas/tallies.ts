@@ -67,7 +67,7 @@ export const counterName = (opinion: string) => `${COUNTER_PREFIX}${opinion}`;
 export const rankOf = (yes: number, ideaId: number): NumberValue => NumberValue.from(`${yes}.${pad(ideaId)}`);
 
 /** The tally of a stored tally item: every `v_<opinion>` counter, each a number, or the item is corrupt. */
-export function tallyOfItem(item: Record<string, unknown>): Tally {
+function tallyOfItem(item: Record<string, unknown>): Tally {
   // Null prototype: opinions are site configuration, and `__proto__` must stay an ordinary key.
   const tally = Object.create(null) as Tally;
   for (const [name, value] of Object.entries(item)) {
@@ -188,7 +188,7 @@ export function tallyDeleteKey(siteId: number, ideaId: number): Key {
 export const deleteTally = (siteId: number, ideaId: number): Promise<void> => batchDelete([tallyDeleteKey(siteId, ideaId)]);
 
 /** The keys of some ideas' tally items (for a read planned together with others, e.g. a vote round's). */
-export const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => ideaKeys.ideaTally(siteId, id));
+const tallyKeys = (siteId: number, ideaIds: readonly number[]): Key[] => ideaIds.map((id) => ideaKeys.ideaTally(siteId, id));
 
 /** Whether a stored item is a tally item, and the idea's tally from it (for reads of mixed items). */
 export function asIdeaTally(item: Record<string, unknown> | undefined): IdeaTally | undefined {
@@ -262,7 +262,7 @@ export interface VotesPosition {
 }
 
 /** One idea's place in the order by votes: its tally and its author's id as copied (undefined: not copied yet). */
-export interface RankedTally {
+interface RankedTally {
   id: number;
   tally: Tally;
   author: number | null | undefined;

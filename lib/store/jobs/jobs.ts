@@ -98,7 +98,7 @@ export async function getJobMarker(siteId: number, job: JobName): Promise<JobMar
 }
 
 /** The Update that moves a marker on, conditioned on the index key and cursor it was read with. */
-export function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cursor?: number }): TransactItem {
+function markerUpdate(marker: JobMarker, next: { dueAt: string | null; cursor?: number }): TransactItem {
   const parts = dueParts(marker.job, marker.siteId, next.dueAt);
   return {
     Update: {

@@ -5,7 +5,7 @@ import { defineCodec } from '#lib/store/db/codec';
 import { storedSignup, storedSignupPointer, type StoredSignup } from '#schemas/stored/newsletter';
 
 /** A guard or token item: the signup it points at. */
-export type SignupPointer = { signupId: number };
+type SignupPointer = { signupId: number };
 
 /** A signup a logged-in user made is on GSI1 under them (activity, anonymization). */
 export const signupCodec = defineCodec<StoredSignup>({

@@ -75,7 +75,7 @@ export async function markNotificationSent(siteId: number, notificationId: numbe
   }
 }
 
-export async function getNotification(siteId: number, notificationId: number): Promise<NotificationItem | undefined> {
+async function getNotification(siteId: number, notificationId: number): Promise<NotificationItem | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: notificationKeys.notification(siteId, notificationId) }));
   return out.Item ? strip(out.Item) : undefined;
 }

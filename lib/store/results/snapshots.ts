@@ -23,12 +23,12 @@ import { update, withCondition } from '#lib/store/db/update';
 import { storedResultsChunk, storedResultsHead, storedResultsState, type StoredResultsHead, type StoredResultsState } from '#schemas/stored/results-snapshot';
 
 export type ResultsHead = StoredResultsHead;
-export type ResultsState = StoredResultsState;
+type ResultsState = StoredResultsState;
 
 /** How long chunks of a replaced snapshot stay readable. */
 const OLD_CHUNKS_SECONDS = 3600;
 
-export const resultsKeys = {
+const resultsKeys = {
   head: (siteId: number): Key => ({ PK: sitePk(siteId), SK: 'RESULTS#HEAD' }),
   chunk: (siteId: number, generation: string, index: number): Key => ({ PK: sitePk(siteId), SK: `RESULTS#CHUNK#${generation}#${String(index).padStart(4, '0')}` }),
   state: (siteId: number): Key => ({ PK: sitePk(siteId), SK: 'RESULTS#STATE' }),
@@ -57,7 +57,7 @@ export async function readResultsBody(head: ResultsHead): Promise<Uint8Array[] |
   return keyList.map((key) => byKey.get(key.SK)!);
 }
 
-export interface SnapshotWrite {
+interface SnapshotWrite {
   head: Omit<ResultsHead, 'chunks' | 'body'>;
   /** The gzipped body in pieces (one: it goes into the head). */
   chunks: readonly Uint8Array[];

@@ -68,7 +68,7 @@ const guardPut = (item: TagItem): TransactItem => ({
 const stored = (item: TagItem) => tagCodec.toItem(item);
 
 /** 'duplicate': the guard failed; 'stale': the tag changed or went meanwhile. */
-export type TagWriteOutcome = 'ok' | 'duplicate' | 'stale';
+type TagWriteOutcome = 'ok' | 'duplicate' | 'stale';
 
 async function writeTag(items: TransactItem[], guardIndex: number | undefined): Promise<TagWriteOutcome> {
   const failed = await transactFailedAt(items);

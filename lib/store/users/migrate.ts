@@ -15,7 +15,7 @@ import { update, withCondition } from '#lib/store/db/update';
 /** Read only: the migration writes with Updates (below), never a whole user (that is lib/store/users/users.ts). */
 const readLegacyUser = recordReader('user (as stored before the lifecycle change)', storedUserBeforeLifecycle);
 
-export interface UserWithoutActivityIndex {
+interface UserWithoutActivityIndex {
   siteId: number;
   id: number;
   createdAt: string;
@@ -23,7 +23,7 @@ export interface UserWithoutActivityIndex {
   lastActivityAt: string | undefined;
 }
 
-export interface UsersPage {
+interface UsersPage {
   /** Users on this page that are not anonymized and have no GSI2 keys. */
   items: UserWithoutActivityIndex[];
   /** Where the next page starts; undefined after the last page. */

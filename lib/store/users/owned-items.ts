@@ -22,8 +22,6 @@ import { queryAll } from '#lib/store/db/query';
 import { type UserItem } from '#lib/store/users/users';
 import { userCodec } from '#lib/store/users/codec';
 
-export type { OwnedKind } from '#lib/store/users/keys';
-
 export interface OwnedItems {
   ideas: ContentItem[];
   articles: ContentItem[];

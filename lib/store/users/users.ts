@@ -123,7 +123,7 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
   }
 }
 
-export type UserChanges = Partial<Omit<UserItem, 'id' | 'siteId' | 'createdAt' | 'externalUserId' | 'authServer'>> & { updatedAt: string };
+type UserChanges = Partial<Omit<UserItem, 'id' | 'siteId' | 'createdAt' | 'externalUserId' | 'authServer'>> & { updatedAt: string };
 
 /**
  * Writes the given fields of an existing user. `ifUpdatedAt` makes it an optimistic write (the item

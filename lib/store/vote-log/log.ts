@@ -37,7 +37,7 @@ import {
 export type LogEntryItem = StoredLogEntry;
 export type LogHead = StoredLogHead;
 export type SignedCheckpointItem = StoredSignedCheckpoint;
-export type ReceiptIndex = StoredReceiptIndex;
+type ReceiptIndex = StoredReceiptIndex;
 
 const ENTRY = 'VLOG#E#';
 const CHECKPOINT = 'VLOG#C#';
@@ -202,7 +202,7 @@ export async function finishIndexing(siteId: number, owner: string): Promise<voi
 
 // ---- tiles ----
 
-export interface StoredTile {
+interface StoredTile {
   level: number;
   index: number;
   data: Buffer;

@@ -18,7 +18,7 @@ export interface Case {
   pauseMs?: number;
 }
 
-export type Worlds = Record<Side, World>;
+type Worlds = Record<Side, World>;
 
 const FLAGS = 'includeVoteCount=1&includeUserVote=1';
 
@@ -51,7 +51,7 @@ function voteRound(name: string, w: Worlds, size: number, voter: 'roundVoter' | 
   };
 }
 
-export const LIST_100 = 'list 100 ideas + vote count + user vote';
+const LIST_100 = 'list 100 ideas + vote count + user vote';
 export const BY_VOTES_SMALL = 'page of 100 by votes, 100-idea site';
 /** The same call as LIST_100, timed again next to its large-site twin for the growth figure. */
 export const BY_DATE_SMALL = 'page of 100 by date, 100-idea site';

@@ -12,7 +12,7 @@ export interface Request {
   status: number;
 }
 
-export interface Answer {
+interface Answer {
   ms: number;
   text: string;
 }

@@ -7,9 +7,9 @@
 import { send } from './http.ts';
 import { SIDES, type Case, type Side } from './cases.ts';
 
-export type Bases = Record<Side, string>;
+type Bases = Record<Side, string>;
 
-export interface Timed {
+interface Timed {
   samples: Record<Side, number[]>;
   /** Size of the last answer of each side (the two APIs' records differ in what fields they carry). */
   bytes: Record<Side, number>;

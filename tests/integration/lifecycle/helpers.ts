@@ -25,7 +25,7 @@ import { handler as createSiteHandler } from '../../../functions/sites/create.ts
 import { handler as updateSiteHandler } from '../../../functions/sites/update.ts';
 import type { SiteRecord } from '#schemas/site';
 
-export const DAY = 86_400_000;
+const DAY = 86_400_000;
 export const daysFrom = (base: Date | string, days: number) => new Date(new Date(base).getTime() + days * DAY);
 
 export async function createLifecycleSite(config: SiteConfigInput, name = 'Lifecycle site'): Promise<{ id: number }> {
@@ -39,7 +39,7 @@ export async function updateSiteConfig(siteId: number, config: SiteConfigInput):
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
-export interface LifecycleUser extends UserItem {
+interface LifecycleUser extends UserItem {
   token: string;
 }
 
@@ -71,7 +71,7 @@ export async function putUser(
 export const runOn = (name: JobName, siteId: number, now: Date, limits?: JobOptions['limits']) => runJob(name, { now, siteId, limits });
 
 /** A stored item as the table holds it: the store's item type with the keys still on. */
-export type Stored<T> = T & { PK: string; SK: string };
+type Stored<T> = T & { PK: string; SK: string };
 
 export async function getItem<T extends object>(key: { PK: string; SK: string }, consistent = true): Promise<Stored<T> | undefined> {
   const out = await doc.send(new GetCommand({ TableName: TABLE, Key: key, ConsistentRead: consistent }));

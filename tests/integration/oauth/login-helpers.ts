@@ -47,7 +47,7 @@ export async function createLoginSite(auth: RunningAuthServer, config: SiteConfi
 export const cookieJar = (setCookies: readonly string[]): string[] =>
   setCookies.map((c) => c.split(';')[0]!).filter((pair) => !pair.endsWith('='));
 
-export interface LoginResult {
+interface LoginResult {
   start: InvokeResult;
   /** The auth server's redirect back to the API (code and state in its query). */
   callback: URL;

@@ -29,7 +29,7 @@ import type { ArgumentRecordShape } from '#schemas/argument';
 import type { SignupRecord } from '#schemas/newsletter';
 import type { ActivityResponse, AnonymizationResponse } from '#schemas/user-activity';
 
-export const LONG_ARGUMENT = 'This argument is long enough to pass the default minimum length.';
+const LONG_ARGUMENT = 'This argument is long enough to pass the default minimum length.';
 
 let seq = 0;
 
@@ -71,13 +71,13 @@ export async function createArticle(siteId: number, userId: number): Promise<num
   return id;
 }
 
-export async function postArgument(siteId: number, ideaId: number, token: string): Promise<number> {
+async function postArgument(siteId: number, ideaId: number, token: string): Promise<number> {
   const res = await invoke<ArgumentRecordShape>(createArgument, { method: 'POST', params: { siteId, ideaId }, token, body: { description: LONG_ARGUMENT } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
 }
 
-export async function signUp(siteId: number, token: string, email: string): Promise<number> {
+async function signUp(siteId: number, token: string, email: string): Promise<number> {
   const res = await invoke<SignupRecord>(createSignup, { method: 'POST', params: { siteId }, token, body: { email } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.id;
@@ -127,7 +127,7 @@ const anonymizeHandlers = {
   'do-anonymize': doAnonymizeHandler,
   'do-anonymizeall': doAnonymizeAllHandler,
 };
-export type AnonymizePath = keyof typeof anonymizeHandlers;
+type AnonymizePath = keyof typeof anonymizeHandlers;
 
 /** One of the four anonymization paths; PUT unless said otherwise; `token` null: no token. */
 export function anonymize(path: AnonymizePath, siteId: number, userId: number, token: string | null = SERVICE_TOKEN, method = 'PUT') {

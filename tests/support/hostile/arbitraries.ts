@@ -113,7 +113,7 @@ export function forgedVoteCursors(siteId: number, otherSiteId: number): string[]
 }
 
 /** One code point each, chosen to upset naive code: controls, bidi overrides, zero-width, surrogates. */
-export const oddChar: fc.Arbitrary<string> = fc.oneof(
+const oddChar: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom(
     '\u0000', '\u0001', '\u0007', '\b', '\u001b', '\u007f', '\u0085', '\u00a0', '\u200b', '\u200d', '\u200e', '\u202e',
     '\u2028', '\u2029', '\ufeff', '\ufffd', '\uffff', '🙂', '👩🏽‍💻'.slice(0, 2), '𝕏', 'é', 'e\u0301'.slice(1), 'ß', 'İ', 'ﷺ',
@@ -211,10 +211,10 @@ export function oversizedBodyText(kind: 'ascii' | 'multibyte' | 'array'): string
 // Reserved keys (CONTRACT "Decided details, security") -----------------------------------------------
 
 /** Object keys refused anywhere in a body. */
-export const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+const RESERVED_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 /** JSON text with the path (errorPath form) of the reserved key inside it, relative to where it sits. */
-export interface Buried {
+interface Buried {
   text: string;
   /** Path segments below the value's own place: keys, and numbers for array indexes. */
   segments: Array<string | number>;

@@ -7,7 +7,7 @@
 import type { Answer } from '#tests/support/hostile/send';
 
 /** CONTRACT "Responses" error table (415 is named by the foundation; CONTRACT gives it no name). */
-export const ERROR_NAMES: Record<number, readonly string[]> = {
+const ERROR_NAMES: Record<number, readonly string[]> = {
   400: ['BadRequest', 'ValidationError'],
   401: ['Unauthorized'],
   403: ['Forbidden'],
@@ -42,7 +42,7 @@ export interface ContractExpectation {
 }
 
 /** Returns a list of violations (empty when the answer is a CONTRACT error body). */
-export function contractViolations(answer: Answer, expected: ContractExpectation = {}): string[] {
+function contractViolations(answer: Answer, expected: ContractExpectation = {}): string[] {
   const problems: string[] = [];
   const { status } = answer;
   if (status >= 500) problems.push(`a ${status} (never a 5xx for client input)`);

@@ -38,7 +38,7 @@ export interface Answer {
 }
 
 /** JSON text of a value; plain `JSON.stringify` keeps own `__proto__` keys made by `JSON.parse`. */
-export const jsonText = (value: unknown): string => JSON.stringify(value);
+const jsonText = (value: unknown): string => JSON.stringify(value);
 
 export async function send(handler: Handler, route: { method: string; path: string }, req: HostileRequest): Promise<Answer> {
   const method = req.method ?? route.method;

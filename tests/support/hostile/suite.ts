@@ -44,10 +44,10 @@ import type { SiteConfigInput } from '#schemas/site-config';
 import { ROUTES as DECLARED } from '#lib/openapi/routes';
 
 /** Runs per property. */
-export const RUNS = { pathIds: 8, query: 14, body: 20, rawBody: 7, tokens: 8, basicAuth: 3, junk: 4, reserved: 6, text: 6 };
+const RUNS = { pathIds: 8, query: 14, body: 20, rawBody: 7, tokens: 8, basicAuth: 3, junk: 4, reserved: 6, text: 6 };
 
-export const BASIC_USER = 'hostile';
-export const BASIC_PASSWORD = 'secret';
+const BASIC_USER = 'hostile';
+const BASIC_PASSWORD = 'secret';
 
 /** A fixed seed per route and property: reproducible, yet not the same sequence everywhere. */
 function seedFor(route: string, property: string): number {
@@ -56,7 +56,7 @@ function seedFor(route: string, property: string): number {
   return h;
 }
 
-export interface CtxOptions {
+interface CtxOptions {
   /** The attacked site's config; a function when it depends on something started in a beforeAll. */
   config?: SiteConfigInput | (() => SiteConfigInput);
   otherConfig?: SiteConfigInput;

@@ -9,7 +9,7 @@ import { OPENSTAD_TABLES } from './schema.ts';
 
 export const SITE = 1;
 export const BUDGET_SITE = 2;
-export const T0 = '2023-03-01 09:30:00';
+const T0 = '2023-03-01 09:30:00';
 const T1 = '2023-03-02 10:00:00';
 
 const siteConfig = {

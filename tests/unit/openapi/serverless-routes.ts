@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export interface DeclaredRoute {
+interface DeclaredRoute {
   functionName: string;
   /** The handler module without its export (`functions/ideas/create`). */
   handler: string;

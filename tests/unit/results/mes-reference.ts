@@ -26,7 +26,7 @@ class Frac {
   toString(): string { return this.d === 1n ? `${this.n}` : `${this.n}/${this.d}`; }
 }
 
-export interface RefInstance {
+interface RefInstance {
   ideas: { id: number; cost: number }[];
   ballots: number[][];
   budget: number;
@@ -34,7 +34,7 @@ export interface RefInstance {
 
 export type RefUtility = 'approval' | 'cost';
 
-export interface RefRun {
+interface RefRun {
   ideaIds: number[];
   spent: number;
   prices: string[];

@@ -1,0 +1,215 @@
+/**
+ * The exports of a site's votes (CSV, Pabulib) and ideas (CSV) in lib/results/export.ts, with the
+ * store as a double: only a service token or an admin of this very site exports; an answer reads
+ * pages until its text passes the target and says where to go on (a cursor bound to the site, the
+ * list and the format); the CSV header and the Pabulib META/PROJECTS head come on the first page only;
+ * Pabulib carries approval ballots only, voters under opaque ids in pseudonym order, and no empty ballot.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Caller } from '#lib/auth/caller';
+import { withDefaults } from '#lib/sites/config-defaults';
+import type { Site } from '#lib/sites/site';
+
+type Item = Record<string, unknown> & { SK: string };
+const world = vi.hoisted(() => ({
+  ranges: { ballots: [] as Item[], ideas: [] as Item[] },
+  pages: [] as Array<{ range: string; start: unknown; limit: number | undefined }>,
+  tallies: new Map<number, Record<string, number>>(),
+  voters: 0,
+}));
+
+vi.mock('#lib/store/ballots/site-ranges', () => ({
+  siteRangePage: vi.fn(async (siteId: number, range: 'ballots' | 'ideas', start: { SK: string } | undefined, limit?: number) => {
+    world.pages.push({ range, start, limit });
+    const all = world.ranges[range];
+    const from = start ? all.findIndex((item) => item.SK === start.SK) + 1 : 0;
+    const items = all.slice(from, from + (limit ?? all.length));
+    const lastItem = items.at(-1);
+    const more = from + items.length < all.length;
+    return { items, last: more && lastItem ? { PK: `SITE#${siteId}`, SK: lastItem.SK } : undefined };
+  }),
+  readSiteIdeas: vi.fn(async () => world.ranges.ideas),
+  countVotingBallots: vi.fn(async () => world.voters),
+}));
+vi.mock('#lib/store/ideas/tallies', () => ({ readSiteTallies: vi.fn(async () => world.tallies) }));
+
+const { exportIdeas, exportVotes, pabulibVoterId } = await import('#lib/results/export');
+
+/** The votes CSV's columns (docs/results.md). */
+const VOTE_CSV_COLUMNS = ['id', 'userId', 'ideaId', 'opinion', 'createdAt'];
+
+const SITE_ID = 4;
+const siteWith = (votes: Record<string, unknown> = {}, more: Record<string, unknown> = {}): Site =>
+  ({ id: SITE_ID, name: 'Wijk', title: 'Wijkbudget', createdAt: '2026-01-10T08:00:00.000Z', config: withDefaults({ votes: { voteType: 'budgeting', ...votes } }), ...more }) as unknown as Site;
+const SERVICE: Caller = { kind: 'service', role: 'admin', userId: undefined };
+const user = (role: 'moderator' | 'admin', siteId = SITE_ID): Caller => ({ kind: 'user', role, userId: 1, siteId, user: {} as never });
+const vote = (id: number, opinion: string) => ({ id, opinion, createdAt: `2026-02-0${id % 9}T10:00:00.000Z` });
+const ballot = (userId: number, votes: Record<number, ReturnType<typeof vote>>): Item => ({ SK: `BALLOT#${userId}`, userId, votes });
+const idea = (id: number, budget?: number, theme?: string): Item => ({
+  SK: `IDEA#${id}`,
+  id,
+  title: `Idea ${id}`,
+  status: 'OPEN',
+  createdAt: '2026-01-20T10:00:00.000Z',
+  ...(budget === undefined ? {} : { budget }),
+  ...(theme === undefined ? {} : { extraData: { theme } }),
+});
+const lines = (text: string) => text.split(/\r?\n/).filter((line) => line !== '');
+const cursorOf = (next: string | null) => decodeURIComponent(/cursor=(.+)$/.exec(next ?? '')?.[1] ?? '');
+
+beforeEach(() => {
+  world.ranges = {
+    ballots: [ballot(11, { 1: vote(1, 'yes'), 2: vote(2, 'no') }), ballot(12, {}), ballot(13, { 2: vote(3, 'yes') }), ballot(14, { 1: vote(4, 'yes'), 3: vote(5, 'yes') })],
+    ideas: [idea(1, 300, 'green'), idea(2, 500), idea(3)],
+  };
+  world.pages = [];
+  world.tallies = new Map<number, Record<string, number>>([[1, { yes: 2 }], [2, { yes: 1, no: 1 }]]);
+  world.voters = 3;
+});
+
+describe('who exports', () => {
+  it('is a service token or an admin of this very site; nothing is read for anybody else', async () => {
+    await expect(exportVotes(siteWith(), user('moderator'), { format: 'csv' })).rejects.toMatchObject({ status: 403 });
+    await expect(exportVotes(siteWith(), user('admin', SITE_ID + 1), { format: 'csv' })).rejects.toMatchObject({ status: 403 });
+    await expect(exportIdeas(siteWith(), user('moderator'), { format: 'csv' })).rejects.toMatchObject({ status: 403 });
+    expect(world.pages).toEqual([]);
+    await expect(exportVotes(siteWith(), user('admin'), { format: 'csv' })).resolves.toMatchObject({ next: null });
+    await expect(exportVotes(siteWith(), SERVICE, { format: 'csv' })).resolves.toMatchObject({ next: null });
+  });
+});
+
+describe('the votes as CSV', () => {
+  it('is one row per vote with the voter, under a header, on one page when small', async () => {
+    const page = await exportVotes(siteWith(), SERVICE, { format: 'csv' });
+    expect(page.contentType).toBe('text/csv; charset=utf-8');
+    expect(page.next).toBeNull();
+    expect(page.text.startsWith(`${VOTE_CSV_COLUMNS.join(',')}\r\n`)).toBe(true);
+    expect(lines(page.text)).toEqual([
+      VOTE_CSV_COLUMNS.join(','),
+      `1,11,1,yes,${vote(1, '').createdAt}`,
+      `2,11,2,no,${vote(2, '').createdAt}`,
+      `3,13,2,yes,${vote(3, '').createdAt}`,
+      `4,14,1,yes,${vote(4, '').createdAt}`,
+      `5,14,3,yes,${vote(5, '').createdAt}`,
+    ]);
+  });
+
+  it('stops reading once the text passes the target, and goes on from the cursor without a header', async () => {
+    const first = await exportVotes(siteWith(), SERVICE, { format: 'csv' }, undefined, { bytes: 1, queryLimit: 1 });
+    expect(lines(first.text)).toEqual([VOTE_CSV_COLUMNS.join(','), `1,11,1,yes,${vote(1, '').createdAt}`, `2,11,2,no,${vote(2, '').createdAt}`]);
+    expect(first.next).toMatch(/^format=csv&cursor=/);
+    const texts = [first.text];
+    let next = first.next;
+    while (next !== null) {
+      const page = await exportVotes(siteWith(), SERVICE, { format: 'csv', cursor: cursorOf(next) }, undefined, { bytes: 1, queryLimit: 1 });
+      expect(page.text.startsWith('id,')).toBe(false);
+      texts.push(page.text);
+      next = page.next;
+    }
+    expect(lines(texts.join(''))).toEqual(lines((await exportVotes(siteWith(), SERVICE, { format: 'csv' })).text));
+  });
+
+  it('reads pages until the text passes the target (an empty ballot adds nothing)', async () => {
+    const page = await exportVotes(siteWith(), SERVICE, { format: 'csv' }, undefined, { bytes: 100, queryLimit: 1 });
+    expect(world.pages.map((p) => p.limit)).toEqual([1, 1, 1]);
+    expect(lines(page.text)).toHaveLength(4);
+    expect(page.next).not.toBeNull();
+  });
+
+  it('refuses a cursor of another format, list or site', async () => {
+    const { next } = await exportVotes(siteWith(), SERVICE, { format: 'csv' }, undefined, { bytes: 1, queryLimit: 1 });
+    const cursor = cursorOf(next);
+    await expect(exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor })).rejects.toMatchObject({ status: 400 });
+    await expect(exportIdeas(siteWith(), SERVICE, { format: 'csv', cursor })).rejects.toMatchObject({ status: 400 });
+    await expect(exportVotes({ ...siteWith(), id: SITE_ID + 1 } as Site, SERVICE, { format: 'csv', cursor })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe('the votes as Pabulib', () => {
+  const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+  it('holds META and PROJECTS from the site and its ideas, then the approvals of each voting ballot under an opaque id', async () => {
+    const page = await exportVotes(siteWith({ maxBudget: 700, minIdeas: 1, maxIdeas: 2, isActiveFrom: '2026-02-01T00:00:00.000Z', isActiveTo: '2026-02-20T00:00:00.000Z' }), SERVICE, { format: 'pabulib' }, () => NOW);
+    expect(page.contentType).toBe('text/plain; charset=utf-8');
+    expect(page.next).toBeNull();
+    const text = lines(page.text);
+    const meta = Object.fromEntries(text.slice(1, text.indexOf('PROJECTS')).map((l) => l.split(';')));
+    expect(meta).toMatchObject({
+      description: 'Wijkbudget',
+      unit: 'Wijk',
+      instance: String(SITE_ID),
+      num_votes: '3',
+      budget: '700',
+      vote_type: 'approval',
+      rule: 'unknown',
+      date_begin: '01.02.2026',
+      date_end: '20.02.2026',
+      min_length: '1',
+      max_length: '2',
+      vote_type_api: 'budgeting',
+    });
+    const projects = text.slice(text.indexOf('PROJECTS') + 2, text.indexOf('VOTES'));
+    expect(projects.map((l) => l.split(';').slice(0, 4))).toEqual([
+      ['1', '300', '2', 'Idea 1'],
+      ['2', '500', '1', 'Idea 2'],
+      ['3', '0', '0', 'Idea 3'],
+    ]);
+    expect(projects[0]).toContain('green');
+    const votes = text.slice(text.indexOf('VOTES') + 2).map((l) => l.split(';'));
+    const expected = [
+      [pabulibVoterId(SITE_ID, 11), '1'],
+      [pabulibVoterId(SITE_ID, 13), '2'],
+      [pabulibVoterId(SITE_ID, 14), '1,3'],
+    ].sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+    expect(votes.map((v) => [v[0], v[1]])).toEqual(expected);
+  });
+
+  it('takes the budget as the sum of the costs without a maximum, and the dates from the site and now without voting dates', async () => {
+    const text = lines((await exportVotes(siteWith(), SERVICE, { format: 'pabulib' }, () => NOW)).text);
+    const meta = Object.fromEntries(text.slice(1, text.indexOf('PROJECTS')).map((l) => l.split(';')));
+    expect(meta).toMatchObject({ budget: '800', date_begin: '10.01.2026', date_end: '01.03.2026' });
+    const bad = lines((await exportVotes(siteWith({ isActiveFrom: 'not a date' }), SERVICE, { format: 'pabulib' }, () => NOW)).text);
+    expect(Object.fromEntries(bad.slice(1, bad.indexOf('PROJECTS')).map((l) => l.split(';')))).toMatchObject({ date_begin: '01.03.2026' });
+  });
+
+  it('gives every voter an id of 16 hex digits, the same on every export of the site and another on another site', () => {
+    expect(pabulibVoterId(SITE_ID, 11)).toMatch(/^[0-9a-f]{16}$/);
+    expect(pabulibVoterId(SITE_ID, 11)).toBe(pabulibVoterId(SITE_ID, 11));
+    expect(pabulibVoterId(SITE_ID, 11)).not.toBe(pabulibVoterId(SITE_ID + 1, 11));
+    expect(pabulibVoterId(SITE_ID, 11)).not.toBe(pabulibVoterId(SITE_ID, 12));
+  });
+
+  it('has its head on the first page only', async () => {
+    const first = await exportVotes(siteWith(), SERVICE, { format: 'pabulib' }, () => NOW, { bytes: 1, queryLimit: 1 });
+    expect(first.text.startsWith('META\n')).toBe(true);
+    expect(first.next).toMatch(/^format=pabulib&cursor=/);
+    const second = await exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: cursorOf(first.next) }, () => NOW, { bytes: 1, queryLimit: 1 });
+    expect(second.text).not.toContain('META');
+    expect(second.text).not.toContain('PROJECTS');
+  });
+
+  it('is refused for a site whose ballots are not approvals, before anything is read', async () => {
+    await expect(exportVotes(siteWith({ voteType: 'likes' }), SERVICE, { format: 'pabulib' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Pabulib holds approval ballots; a likes site exports its votes with format=csv',
+    });
+    expect(world.pages).toEqual([]);
+  });
+});
+
+describe('the ideas as CSV', () => {
+  it('has one header, on the first page, and pages like the votes', async () => {
+    const all = await exportIdeas(siteWith(), SERVICE, { format: 'csv' });
+    expect(all.contentType).toBe('text/csv; charset=utf-8');
+    expect(all.next).toBeNull();
+    const rows = lines(all.text);
+    expect(rows).toHaveLength(1 + 3);
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(['1', '2', '3']);
+    const first = await exportIdeas(siteWith(), SERVICE, { format: 'csv' }, { bytes: 1, queryLimit: 2 });
+    expect(lines(first.text)).toEqual(rows.slice(0, 3));
+    expect(first.next).toMatch(/^format=csv&cursor=/);
+    const rest = await exportIdeas(siteWith(), SERVICE, { format: 'csv', cursor: cursorOf(first.next) }, { bytes: 1, queryLimit: 2 });
+    expect(lines(rest.text)).toEqual(rows.slice(3));
+    expect(rest.next).toBeNull();
+  });
+});
