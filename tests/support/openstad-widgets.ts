@@ -3,36 +3,28 @@
  * v1.0.4) as its webpack config built them: the JSX of its Babel preset (React.createElement on the
  * global `React`), React and ReactDOM as page globals, the widgets on `window.OpenStadComponents`.
  * One bundle holds React 16 (the version they were written for), the ideas overview, the idea details
- * with its like buttons, the ideas on a map (Leaflet through react-leaflet 3, as the widget's
- * package pinned them) and the widgets' own libs (its login helpers: `getUser` reads
- * `/oauth/site/:id/me` as a CMS page does). Stylesheets (a page links Leaflet's own: `leafletCss`), the
- * idea form's image upload and the polyfills are stubbed (tests/support/openstad-widgets/README.md).
+ * with its like buttons, and the widgets' own libs (its login helpers: `getUser` reads
+ * `/oauth/site/:id/me` as a CMS page does). Stylesheets, the idea form's image upload and the
+ * polyfills are stubbed (tests/support/openstad-widgets/README.md).
  */
 import { build, type Plugin } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
 const SOURCE = fileURLToPath(new URL('./openstad-widgets', import.meta.url));
 
 const ENTRY = `
 import React from 'react';
-// The map widget's code uses Leaflet as the global it is (\`L.point\`, \`new L.Icon\`); loaded first, so a
-// page can hook into its maps before the widget (which loads its map lazily) makes one.
-import L from 'leaflet';
 import ReactDOM from 'react-dom';
 import libs from './src/libs/index.jsx';
 import * as ideasOverview from './src/ideas-overview/index.jsx';
 import * as ideaDetails from './src/idea-details/index.jsx';
-import * as ideasOnMap from './src/ideas-on-map/index.jsx';
-window.L = L;
 window.React = React;
 window.ReactDOM = ReactDOM;
-window.OpenStadComponents = { libs, 'ideas-overview': ideasOverview, 'idea-details': ideaDetails, 'ideas-on-map': ideasOnMap };
+window.OpenStadComponents = { libs, 'ideas-overview': ideasOverview, 'idea-details': ideaDetails };
 `;
 
 /** What no widget path of these tests reaches: an empty module (with the names the image upload imports). */
-const STUBBED = /^(?:whatwg-fetch|custom-event-polyfill|core-js\/.*|filepond.*|react-filepond)$|\.(?:less|css)$/;
+const STUBBED = /^(?:whatwg-fetch|core-js\/.*|filepond.*|react-filepond)$|\.less$/;
 const stubs: Plugin = {
   name: 'openstad-widget-stubs',
   setup(b) {
@@ -40,12 +32,6 @@ const stubs: Plugin = {
     b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({ contents: 'export const FilePond = () => null; export const registerPlugin = () => {}; export default {};', loader: 'js' }));
   },
 };
-
-/** Leaflet's stylesheets, which the map widget imports from its packages, for a page to inline. */
-export function leafletCss(): string {
-  const require = createRequire(import.meta.url);
-  return ['leaflet/dist/leaflet.css', 'react-leaflet-markercluster/dist/styles.min.css'].map((file) => readFileSync(require.resolve(file), 'utf8')).join('\n');
-}
 
 /** The bundle's JavaScript, for a page to load with a `<script>`. */
 export async function buildOpenStadWidgets(): Promise<string> {
