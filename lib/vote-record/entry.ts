@@ -112,6 +112,10 @@ export function macIsValid(chainKey: Uint8Array, entry: SealedEntry): boolean {
   }
 }
 
-/** Log order: by time written, then by receipt (deterministic, and independent of who reads it). */
-export const logOrder = (a: Pick<SealedEntry, 'writtenAt' | 'mac'>, b: Pick<SealedEntry, 'writtenAt' | 'mac'>): number =>
-  a.writtenAt < b.writtenAt ? -1 : a.writtenAt > b.writtenAt ? 1 : a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0;
+/**
+ * Log order within one checkpoint's batch: by receipt. Batches follow each other by cut, so time
+ * orders the log only to the checkpoint: a leaf's index says which batch holds a round and nothing
+ * about when in it the round was cast (by time written, a receipt's index would pick out its round
+ * among votes listed with their creation time).
+ */
+export const batchOrder = (a: Pick<SealedEntry, 'mac'>, b: Pick<SealedEntry, 'mac'>): number => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0);
