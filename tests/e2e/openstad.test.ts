@@ -203,20 +203,23 @@ describe('OpenStad widgets and CMS against /openstad', () => {
   });
 
   it("CMS: the moderator's vote toggle rejects a vote (checked: false) and reinstates it (checked: true); counts follow; nobody else may", async () => {
-    const cast = await widget<Rec[]>(`/api/site/${siteId}/vote`, other.token, { method: 'POST', body: { ideaId, opinion: 'yes' } });
+    // A voter of its own: a like of a user who liked before would take that like back.
+    const voter = await createUser(siteId, 'member');
+    const cast = await widget<Rec[]>(`/api/site/${siteId}/vote`, voter.token, { method: 'POST', body: { ideaId, opinion: 'yes' } });
     expect(cast.status).toBe(200);
     const voteId = cast.body[0]!['id'] as number;
     const yes = async () => (await widget<Rec>(`/api/site/${siteId}/idea/${ideaId}?includeVoteCount=1`, undefined)).body['yes'];
     const before = (await yes()) as number;
     const toggle = `/api/site/${siteId}/vote/${voteId}/toggle`;
     expect((await cms(toggle)).status).toBe(401);
+    expect((await cms(toggle, { key: `Bearer ${voter.token}` })).status).toBe(403);
     expect((await cms(toggle, { key: `Bearer ${other.token}` })).status).toBe(403);
     expect((await widget(toggle, member.token)).status).toBe(403);
     expect(await yes()).toBe(before);
 
     const rejected = await cms<Rec>(toggle, { key: `Bearer ${moderator.token}` });
     expect(rejected.status).toBe(200);
-    expect(rejected.body).toEqual({ id: voteId, ideaId, userId: other.id, confirmed: false, opinion: 'yes', ip: null, createdAt: expect.any(String), checked: false });
+    expect(rejected.body).toEqual({ id: voteId, ideaId, userId: voter.id, confirmed: false, opinion: 'yes', ip: null, createdAt: expect.any(String), checked: false });
     expect(await yes()).toBe(before - 1);
     const overview = await cms<Rec[]>(`/api/site/${siteId}/vote?ideaId=${ideaId}`, { key: `Bearer ${moderator.token}` });
     expect(overview.body.find((vote) => vote['id'] === voteId)).toMatchObject({ checked: false, rejected: true });
