@@ -93,12 +93,15 @@ const nextQuery = (format: string, cursor: string | null) =>
 
 function voteCsv(ballots: BallotItem[]): string {
   const rows: Cell[][] = ballots.flatMap((ballot) =>
-    votesOfBallot(ballot.votes).map((vote) => [vote.id, ballot.userId, vote.ideaId, vote.opinion, vote.createdAt]),
+    countedVotes(ballot).map((vote) => [vote.id, ballot.userId, vote.ideaId, vote.opinion, vote.createdAt]),
   );
   return csvRows(rows);
 }
 
-const approvalsOf = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
+/** The ballot's votes that count: a vote a moderator rejected is in no export. */
+const countedVotes = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((vote) => !vote.review?.rejected);
+
+const approvalsOf = (ballot: BallotItem) => countedVotes(ballot).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
 
 /** Text a Pabulib answer holds (about: it ends with the row that passes this); every answer reads all ballots, so answers are few and large (Lambda's limit is 6 MB). */
 const PABULIB_PAGE_TARGET_BYTES = 4 * 1024 * 1024;
@@ -144,7 +147,7 @@ async function pabulibVoteRows(siteId: number, position: PabulibPosition, scope:
   do {
     const page = await siteRangePage<BallotItem>(siteId, 'ballots', start, bounds.queryLimit);
     for (const ballot of page.items) {
-      if (Object.keys(ballot.votes ?? {}).length === 0) continue; // an emptied ballot is no voter
+      if (countedVotes(ballot).length === 0) continue; // an emptied ballot, or one of rejected votes only, is no voter
       voters += 1;
       const voterId = pabulibVoterId(position.key, siteId, ballot.userId);
       if (position.after === null || voterId > position.after) rows.push({ voterId, projectIds: approvalsOf(ballot) });

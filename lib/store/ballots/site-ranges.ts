@@ -107,4 +107,3 @@ export async function siteRangePage<T>(
     last: out.LastEvaluatedKey as Key | undefined,
   };
 }
-

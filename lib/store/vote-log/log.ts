@@ -50,6 +50,7 @@ export const voteLogKeys = {
   tile: (siteId: number, level: number, index: number): Key => ({ PK: sitePk(siteId), SK: `VLOG#T#${level}#${String(index).padStart(10, '0')}` }),
   receipt: (siteId: number, receipt: string): Key => ({ PK: sitePk(siteId), SK: `VLOG#R#${receipt}` }),
   checkpoint: (siteId: number, id: number): Key => ({ PK: sitePk(siteId), SK: `${CHECKPOINT}${String(id).padStart(10, '0')}` }),
+  checkpointPrefix: CHECKPOINT,
 };
 
 const entryCodec = defineCodec<LogEntryItem>({ kind: 'vote log entry', schema: storedLogEntry, keys: (e) => voteLogKeys.entry(e.siteId, e.writtenAt, e.mac) });
