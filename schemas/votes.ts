@@ -6,6 +6,8 @@ import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { pageQuery, pathId } from '#schemas/common';
 
+export const voteParams = z.object({ siteId: pathId, voteId: pathId });
+
 /** Upper bound of one round, so a single request cannot ask for an unbounded amount of work. */
 export const MAX_ROUND_ENTRIES = 500;
 const MAX_OPINION_LENGTH = 64;
@@ -53,6 +55,10 @@ export const voteRecordSchema = z.object({
   userId: z.optional(z.int().check(z.positive())),
   opinion: z.string(),
   createdAt: z.string(),
+  /** Present (true) when a moderator rejected the vote: it counts in no tally, result or export. */
+  rejected: z.optional(z.literal(true)),
+  /** When a moderator last rejected or reinstated it; shown with `userId` only. */
+  reviewedAt: z.optional(z.string()),
   /** In a vote round's answer: the hex mac of the ballot's vote log entry (`GET .../vote-receipt/:receipt`). */
   receipt: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
 });
@@ -60,6 +66,13 @@ export type VoteRecord = z.infer<typeof voteRecordSchema>;
 
 
 export const castVotesResponse = z.array(voteRecordSchema);
+
+/**
+ * PUT /vote/:voteId (moderators): `rejected` sets the vote's state, true takes it out of every count,
+ * false counts it again. Partial like every update: without `rejected` nothing changes and the answer
+ * is the vote as it stands (how the OpenStad surface's toggle reads the state it flips).
+ */
+export const reviewVoteBody = z.object({ rejected: z.optional(z.boolean({ error: 'rejected must be true or false' })) });
 
 export const listVotesQuery = z.object({
   ideaId: z.optional(pathId),

@@ -13,11 +13,12 @@ const TOKEN_KEY = 'participation-api.token';
 const LOGIN_KEY = 'participation-api.login';
 const $ = (id) => document.getElementById(id);
 
-/** Where the API is and which site this is: from the server that serves this page, not from the URL. */
-const { apiUrl, siteId } = await (await fetch('config.json')).json();
-
+// First, before anything that waits or can fail: a token left in the address stays in history.
 let token = takeTokenFromAddress() ?? sessionStorage.getItem(TOKEN_KEY);
 if (token) sessionStorage.setItem(TOKEN_KEY, token);
+
+/** Where the API is and which site this is: from the server that serves this page, not from the URL. */
+const { apiUrl, siteId } = await (await fetch('config.json')).json();
 
 /**
  * The login hands the token back as `#jwt=` (or `?jwt=`): read it once, then remove it from the address

@@ -35,6 +35,7 @@ import { handler as argumentsDelete } from '../arguments/delete.ts';
 import { handler as argumentsVote } from '../arguments/vote.ts';
 import { handler as votesList } from '../votes/list.ts';
 import { handler as votesCast } from '../votes/cast.ts';
+import { handler as votesReview } from '../votes/review.ts';
 import { handler as usersList } from '../users/list.ts';
 import { handler as usersCreate } from '../users/create.ts';
 import { handler as usersGet } from '../users/get.ts';
@@ -97,6 +98,7 @@ export const TARGETS: Record<string, TargetHandler> = {
   'functions/arguments/vote': argumentsVote,
   'functions/votes/list': votesList,
   'functions/votes/cast': votesCast,
+  'functions/votes/review': votesReview,
   'functions/users/list': usersList,
   'functions/users/create': usersCreate,
   'functions/users/get': usersGet,

@@ -111,6 +111,10 @@ export const vote = {
     if (!vote.seesCounts(caller, config)) throw forbidden('Votes of this site are not public: ideas cannot be ordered by votes (sort=votes_desc or votes_asc)');
   },
   seesUserIds: (caller: Caller) => hasRole(caller.role, 'moderator'),
+  /** Rejecting or reinstating a vote: moderators and above (OpenStad let the voter toggle their own too; not here). */
+  review(caller: Caller) {
+    requireRole(caller, 'moderator', 'Only moderators may reject or reinstate a vote');
+  },
   cast(caller: Caller, config: SiteConfig) {
     requireRole(caller, config.votes.requiredUserRole);
     assertProjectOpen(config);

@@ -13,7 +13,7 @@ import { secret } from '#lib/config/secrets';
 export const PURPOSES = {
   /** AES-256-GCM key of list cursors (lib/store/db/cursor.ts). */
   cursor: 'participation-api cursor encryption v1',
-  /** HMAC key of the opaque voter ids of Pabulib exports (lib/results/export.ts). */
+  /** Retired (Pabulib voter ids are keyed per export now, lib/results/export.ts); listed so the label is never reused. */
   pabulibVoter: 'participation-api pabulib voter id v1',
   /** Key of the permutation that makes vote ids (lib/votes/ids.ts): ids that reveal nothing of the voter. */
   voteIds: 'participation-api vote ids v1',

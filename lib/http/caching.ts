@@ -11,16 +11,20 @@
  *   Auth, the caller): it saves bytes, never a check.
  * - An answer to a request WITH credentials (`X-Authorization`, or `Authorization` for a token or a
  *   site's Basic Auth): `private, no-store`, no tag, never a 304. It may hold what only that caller
- *   may see (roles, hidden records and counts, the caller's own votes); no cache keeps it.
+ *   may see (roles, hidden records and counts, the caller's own votes); no cache keeps it. The same
+ *   for a URL carrying a login's token in its query (`?jwt=`, where a login hands it back): the API
+ *   does not read it, but a shared cache would key on it and log it.
  * - Everything else (writes, errors, anonymous reads of other routes): `no-store`.
  * A handler that sets `Cache-Control` itself (the health check, redirects, the results snapshots with
  * their stored tag) keeps it, except that an answer to a request with credentials is always
- * `private, no-store`.
+ * `private, no-store`. Results keep their snapshot's tag and 304 for every caller who may read them
+ * (the tag is one for all of them, so it tells nobody anything), private with credentials.
  */
 import type middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { etagOf, matchesEtag } from '#lib/crypto/etag';
 import { carriesCredentials } from '#lib/http/cors';
+import { TOKEN_PARAM } from '#lib/oauth/redirect-url';
 
 /** How long a shared cache (a CDN) or a browser may serve a public read without asking again. */
 export const PUBLIC_MAX_AGE_SECONDS = 60;
@@ -63,7 +67,7 @@ export function caching(policy: CachePolicy): middy.MiddlewareObj<APIGatewayProx
     const headers = (response.headers ??= {});
     // Credentials win over what a handler chose: a shared cache may hand a `public` answer to a request
     // with credentials to callers without them (RFC 9111 §3.5), whatever the answer holds.
-    if (carriesCredentials(request.event.headers)) {
+    if (carriesCredentials(request.event.headers) || request.event.queryStringParameters?.[TOKEN_PARAM] !== undefined) {
       response.headers = { ...Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'cache-control')), 'cache-control': PRIVATE_CACHE_CONTROL };
       return;
     }

@@ -5,8 +5,9 @@
  * 1. take the log's lease (one sequencer per site at a time; a crashed run's lease runs out);
  * 2. finish indexing the receipts of the previous checkpoint if a run stopped before that;
  * 3. cut at SETTLE before the clock (every round stamped before then has committed) and read the
- *    entries written since the previous cut, in log order (time written, receipt): one consistent Query
- *    per 1 MB, at most `maxEntries` (then the cut moves back to just before the first entry left out);
+ *    entries written since the previous cut, by time written: one consistent Query per 1 MB, at most
+ *    `maxEntries` (then the cut moves back to just before the first entry left out), then put them in
+ *    batch order (by receipt, so a leaf's index tells nothing of when in the batch it was written);
  * 4. check each entry's mac with the chain key: a forged entry is left out and reported (it stays in
  *    the table, where the audit reports it too), never sequenced;
  * 5. append the receipts to the tiles (the edge tiles read, cut back to the published size), compute
@@ -20,7 +21,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signCheckpoint } from '#lib/vote-record/checkpoint';
-import { GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
+import { batchOrder, GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
@@ -113,7 +114,7 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     const signingKey = voteSigningKey();
     const entries = items.map(sealedOf);
     const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
-    const valid = entries.filter((entry) => !forged.includes(entry));
+    const valid = entries.filter((entry) => !forged.includes(entry)).sort(batchOrder);
     const edge = await publishedEdge(siteId, head.size);
     const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
     await writeLogTiles(siteId, tiles);
@@ -131,7 +132,7 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     await writeReceiptIndex(siteId, valid.map((entry, i) => ({ receipt: entry.mac, leafIndex: head.size + i, checkpointId })));
     await finishIndexing(siteId, owner);
     if (valid.length > 0) {
-      await markResultsStale(siteId, valid[0]!.writtenAt);
+      await markResultsStale(siteId, valid.reduce((first, entry) => (entry.writtenAt < first ? entry.writtenAt : first), valid[0]!.writtenAt));
       await makeJobDueBy(siteId, 'results', new Date(now.getTime() + RESULTS_DEBOUNCE_MS).toISOString());
     }
     return {

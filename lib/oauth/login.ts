@@ -18,7 +18,7 @@ import { exchangeCode, fetchUserInfo, serverUrl } from '#lib/auth-server/client'
 import { authServerFor, DEFAULT_OAUTH_NAME, type AuthServerConfig } from '#lib/auth-server/config';
 import { clearLoginCookie, loginCookie, setLoginCookie } from '#lib/oauth/login-cookie';
 import { publicBaseUrl } from '#lib/oauth/public-url';
-import { checkRedirectUrl, withFragment, withQuery } from '#lib/oauth/redirect-url';
+import { checkRedirectUrl, TOKEN_PARAM, withFragment, withQuery } from '#lib/oauth/redirect-url';
 import { assertStateBrowser, newLoginNonce, signState, STATE_TTL_SECONDS, verifyState } from '#lib/oauth/state';
 import { markLoginStateUsed } from '#lib/store/login/login-states';
 import type { Site } from '#lib/sites/site';
@@ -86,7 +86,8 @@ export async function digestLogin(site: Site, query: DigestLoginQuery, cookies: 
   const authUser = await fetchUserInfo(server, accessToken);
   const user = await userForLogin(site, server, authUser);
   const jwt = await issueToken({ userId: user.id, siteId: site.id });
-  return done(server.jwtIn === 'fragment' ? withFragment(redirectUrl, { jwt }) : withQuery(redirectUrl, { jwt }));
+  const handedBack = { [TOKEN_PARAM]: jwt };
+  return done(server.jwtIn === 'fragment' ? withFragment(redirectUrl, handedBack) : withQuery(redirectUrl, handedBack));
 }
 
 export function logoutLocation(site: Site, query: LogoutQuery): string {

@@ -41,6 +41,12 @@ export function withQuery(url: string | URL, params: Record<string, string>): st
 }
 
 /**
+ * The parameter a login hands the JWT back in (`?jwt=` or `#jwt=`), as OpenStad's clients read it.
+ * A URL carrying it in its query holds a live token: caches must never keep an answer to it.
+ */
+export const TOKEN_PARAM = 'jwt';
+
+/**
  * The URL with these parameters in its fragment (`#jwt=...`), which browsers never send to a server:
  * the token stays out of the frontend's access logs, proxies and Referer headers. A fragment the URL
  * already has (a hash router's `#/after-login`) is kept, with the parameters added after an `&` and

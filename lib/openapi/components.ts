@@ -10,7 +10,7 @@
 import '#schemas/zod-setup';
 import * as z from 'zod/mini';
 import { DEFAULT_CONFIG } from '#lib/sites/config-defaults';
-import { castVoteSchema, castVotesBody, MAX_ROUND_ENTRIES } from '#schemas/votes';
+import { castVoteSchema, castVotesBody, MAX_ROUND_ENTRIES, reviewVoteBody } from '#schemas/votes';
 import { contentBodySchema, contentUpdateSchema } from '#schemas/content-item';
 import { createIdeaBody } from '#lib/routes/ideas/create';
 import { updateIdeaBody } from '#lib/routes/ideas/update';
@@ -114,6 +114,7 @@ export const inputComponents = {
     shownAs: z.union([documentedVote, z.array(documentedVote).check(z.minLength(1), z.maxLength(MAX_ROUND_ENTRIES))]),
     description: 'A round: an array of votes, or a single vote (a round of one). All-or-nothing.',
   },
+  ReviewVoteBody: { schema: reviewVoteBody, description: 'Partial: without `rejected` nothing changes. `true` rejects (under ballot types: the whole ballot), `false` reinstates.' },
   CreateUserBody: { schema: createUserBody, description: '`role` may not be above the caller\'s own. `nickName` is kept only when `users.allowUseOfNicknames`.' },
   UpdateUserBody: { schema: updateUserBody, description: 'Partial: absent fields stay; extraData merges key by key. `role` may not be above the caller\'s own.' },
   NewsletterSignupBody: { schema: createSignupBody },

@@ -36,6 +36,7 @@ export const BODY_EXAMPLES: Partial<Record<InputComponent, unknown>> = {
     { ideaId: 12, opinion: 'yes' },
     { ideaId: 15, opinion: 'yes' },
   ],
+  ReviewVoteBody: { rejected: true },
   CreateUserBody: { email: 'pat@example.org', firstName: 'Pat', lastName: 'Jansen', role: 'member' },
   UpdateUserBody: { firstName: 'Patricia' },
   NewsletterSignupBody: { email: 'reader@example.org', firstName: 'Rea' },

@@ -27,7 +27,7 @@ import { ROUTES } from '#lib/openapi/routes';
 import type { Route } from '#lib/routes/route';
 import { lenientQuery, readOpenStadQuery, type OpenStadQuery } from '#lib/openstad/query';
 import { translateBody } from '#lib/openstad/body';
-import { argumentView, articleView, ideaView, tagView, type TagView } from '#lib/openstad/records';
+import { argumentView, articleView, ideaView, tagView, toggleView, voteView, type TagView } from '#lib/openstad/records';
 import { filterRecords, MAIN_SORTS, pageEnvelope, sortIdeas } from '#lib/openstad/lists';
 import { overview } from '#lib/openstad/stats';
 
@@ -61,6 +61,9 @@ const STATS_SITE = /^\/stats\/site\/([^/]+)(?=\/|$)/;
 const STATS_ROUTE = /^\/stats\/site\/([^/]+)\/(idea\/total|vote\/total|vote\/no-of-users|argument\/total|overview)\/?$/;
 
 const ALIASES: [RegExp, string][] = [[/^(\/api\/site\/[^/]+)\/newslettersignup\/confirm\/?$/, '$1/confirm']];
+
+/** OpenStad's moderator toggle of a vote (a GET that writes): served by the main PUT /vote/:voteId (lib/votes/review.ts). */
+const VOTE_TOGGLE = /^\/api\/site\/([^/]*)\/vote\/([^/]*)\/toggle\/?$/;
 
 function compile(routes: readonly Route[]): Compiled[] {
   return routes.map((route) => {
@@ -142,7 +145,14 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     const readBody = method === 'GET' ? { text: event.body, base64: event.isBase64Encoded ?? false } : { text: undefined, base64: false };
 
     // The main handler with an event for `path`; `pathParameters` from its route.
-    const call = async (target: Compiled | undefined, params: Rec, mainQuery: Record<string, string>, givenBody: string | undefined, givenBase64 = false): Promise<Answer> => {
+    const call = async (
+      target: Compiled | undefined,
+      params: Rec,
+      mainQuery: Record<string, string>,
+      givenBody: string | undefined,
+      givenBase64 = false,
+      givenHeaders: Record<string, string | undefined> = {},
+    ): Promise<Answer> => {
       const body = givenBody ?? readBody.text;
       const base64 = givenBody === undefined ? readBody.base64 : givenBase64;
       const handler = targets[target ? target.route.handler : NOT_FOUND];
@@ -158,7 +168,8 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
           headers: sendHeaders as Record<string, string>,
           body,
           isBase64Encoded: base64,
-          requestContext: { ...event.requestContext, http: { ...event.requestContext.http, path } },
+          // The main route's own method: OpenStad's toggle is a GET that the main API serves as a PUT.
+          requestContext: { ...event.requestContext, http: { ...event.requestContext.http, path, method: target ? target.route.method : event.requestContext.http.method } },
         };
         const result = ((await handler(inner, context)) ?? { statusCode: 500 }) as APIGatewayProxyStructuredResultV2;
         const status = result.statusCode ?? 200;
@@ -168,9 +179,9 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
         if (type.includes('json') && typeof result.body === 'string' && result.body !== '') json = JSON.parse(result.body);
         return { result, status, json };
       };
-      const first = await send(headers);
+      const first = await send({ ...headers, ...givenHeaders });
       // A public read with a token the main API refuses (bad, expired, another site's): OpenStad's anonymous.
-      if (method === 'GET' && first.status === 401 && headers['x-authorization'] !== undefined && !hasChallenge(first.result)) {
+      if (method === 'GET' && (target?.route.method ?? 'GET') === 'GET' && first.status === 401 && headers['x-authorization'] !== undefined && !hasChallenge(first.result)) {
         const { ['x-authorization']: _token, ...anonymous } = headers;
         return send(anonymous);
       }
@@ -190,6 +201,9 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
       path = path.replace(STATS_SITE, '/api/site/$1');
       return (await call(undefined, {}, {}, event.body, event.isBase64Encoded)).result;
     }
+
+    const toggle = method === 'GET' ? VOTE_TOGGLE.exec(path) : null;
+    if (toggle) return toggleVote(decodePathPart(toggle[1]!), decodePathPart(toggle[2]!));
 
     const match = findRoute(compiled, method, path);
     if (!match) return (await call(undefined, {}, {}, event.body, event.isBase64Encoded)).result;
@@ -230,6 +244,27 @@ export function openstadHandler(targets: Readonly<Record<string, TargetHandler>>
     const headersOut = passHeaders(first.result);
     if (query.page !== undefined) return jsonResponse(200, pageEnvelope(shaped, query.page, query.pageSize, { path: outerPath, query: event.rawQueryString }), headersOut);
     return bareList(shaped, headersOut);
+
+    /**
+     * OpenStad's toggle: the vote's state read through the main PUT without a change (`{}`), then set to
+     * the other one, both as the caller (moderators and above; anyone else gets the main route's 401/403
+     * at the first call, before anything is written). Answered as openstad-api answered it.
+     */
+    async function toggleVote(siteId: string, voteId: string): Promise<APIGatewayProxyStructuredResultV2> {
+      const target = compiled.find((c) => c.route.operationId === 'voteReview')!;
+      path = `/api/site/${siteId}/vote/${voteId}`;
+      const json = { 'content-type': 'application/json' };
+      // OpenStad's toggle takes no body. One sent anyway is judged by the main route as it came (a
+      // malformed, oversized or mistyped one is refused there), less a `rejected` that would set a state.
+      // Its query goes to the main route as it came, to judge (it ignores what it does not know).
+      const asSent = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined));
+      const sent = toggleReadBody(event);
+      const current = sent ? await call(target, { siteId, voteId }, asSent, sent.text, sent.base64) : await call(target, { siteId, voteId }, asSent, '{}', false, json);
+      if (current.status !== 200 || !isObject(current.json)) return current.result;
+      const flipped = await call(target, { siteId, voteId }, {}, JSON.stringify({ rejected: current.json['rejected'] !== true }), false, json);
+      if (flipped.status !== 200 || !isObject(flipped.json)) return flipped.result;
+      return { ...withoutInnerCacheHeaders(flipped.result), body: JSON.stringify(toggleView(flipped.json)) };
+    }
 
     /**
      * The site's tags by id, for ideas that show tag objects (one more call of the main tag list), or the
@@ -289,6 +324,23 @@ function requestBody(event: APIGatewayProxyEventV2): { text: string | undefined;
   return { text: JSON.stringify(translateBody(parsed)), base64: false, parsed };
 }
 
+/**
+ * The body of a toggle's first call, when the GET carried one: as it came when it is not clean JSON (the
+ * main route refuses it), else the same JSON without `rejected` (the first call only reads the state).
+ */
+function toggleReadBody(event: APIGatewayProxyEventV2): { text: string; base64: boolean } | undefined {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = parseJsonBody(event.body, event.isBase64Encoded, (event.headers as Record<string, string | undefined>)['content-type']);
+  } catch {
+    return { text: event.body, base64: event.isBase64Encoded ?? false };
+  }
+  if (!isObject(parsed)) return { text: event.body, base64: event.isBase64Encoded ?? false };
+  const { rejected: _state, ...rest } = parsed;
+  return { text: JSON.stringify(rest), base64: false };
+}
+
 /** The rest of a list after its first page, read through its cursor; an error answer stops it. */
 async function wholeList(first: Answer, next: (cursor: string) => Promise<Answer>): Promise<unknown[] | Answer> {
   let page = first;
@@ -310,6 +362,7 @@ function shapeRecord(route: Route, record: unknown, tags: ReadonlyMap<number, Ta
   if (op.startsWith('argument')) return argumentView(record);
   if (op.startsWith('article')) return articleView(record);
   if (op === 'tagList' || op === 'tagCreate' || op === 'tagUpdate') return isObject(record) ? tagView(record) : record;
+  if (op === 'voteList') return voteView(record);
   return record;
 }
 

@@ -49,3 +49,19 @@ export function ideaView(idea: unknown, tags?: ReadonlyMap<number, TagView>): un
 
 /** Articles have the dates and location of ideas, nothing else of them. */
 export const articleView = (article: unknown): unknown => ideaView(article);
+
+/**
+ * OpenStad's `checked` on a vote, where the main record shows its voter (moderators; the voter's own):
+ * null before any moderator looked at it, false rejected, true reinstated (openstad-api's toggle went
+ * null -> false -> true -> false ...).
+ */
+export function voteView(vote: unknown): unknown {
+  if (!isObject(vote) || !('userId' in vote)) return vote;
+  return { ...vote, checked: vote['rejected'] === true ? false : typeof vote['reviewedAt'] === 'string' ? true : null };
+}
+
+/** The toggle's answer, openstad-api's fields: no IP is kept here (null); votes need no e-mail confirmation here (false, its default). */
+export function toggleView(vote: Rec): Rec {
+  const shown = voteView(vote) as Rec;
+  return { id: shown['id'], ideaId: shown['ideaId'], userId: shown['userId'], confirmed: false, opinion: shown['opinion'], ip: null, createdAt: shown['createdAt'], checked: shown['checked'] };
+}

@@ -58,7 +58,9 @@ export function perDay(records: readonly Rec[], distinctBy?: (record: Rec) => un
 
 const total = (counted: number) => [{ counted }];
 
-export function overview({ ideas, votes, arguments: args }: OverviewInput): OverviewEntry[] {
+export function overview({ ideas, votes: listed, arguments: args }: OverviewInput): OverviewEntry[] {
+  // As openstad-api's SQL (`checked IS NULL OR checked = 1`): a vote a moderator rejected counts in no figure.
+  const votes = listed.filter((vote) => vote['rejected'] !== true);
   const voter = (vote: Rec) => vote['userId'];
   const opinion = (value: string) => votes.filter((vote) => vote['opinion'] === value).length;
   const sentiment = (value: string) => args.filter((argument) => argument['sentiment'] === value).length;

@@ -5,8 +5,10 @@
  * it covers. Used by the `results` job and by a moderator's GET; never by anyone else's request.
  *
  * What a snapshot covers: the ballots as read (`computedAt`); `coveredUntil` = a settle time before the
- * read, so an entry written after it (a later vote, or a round that was still committing while the
- * ballots were read) makes the snapshot stale; `checkpoint`: the latest signed checkpoint when the log
+ * read (every round stamped before it has committed); `settling` = how many entries stamped after
+ * `coveredUntil` had committed just before the ballots were read (a consistent read, so it holds them).
+ * A later entry (a later vote, or a round that was still committing) raises the log's count past
+ * `settling` and makes the snapshot stale; nothing else does. `checkpoint`: the latest signed checkpoint when the log
  * held no entry past its cut once the ballots were read (every entry committed before the read is then
  * in it, and the checkpoint was built before), so the snapshot's ballots are exactly its log's.
  */
@@ -16,7 +18,7 @@ import { computeResultsWithin, type Results, type ResultsIdea, type ResultsProgr
 import { packSnapshot } from '#lib/results/snapshot';
 import { getResultsHead, getResultsState, releaseResultsLease, takeResultsLease, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { readSiteBallots, readSiteIdeas, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
-import { latestSignedCheckpoint, newestLogEntryAt } from '#lib/store/vote-log/log';
+import { countLogEntriesAfter, latestSignedCheckpoint, newestLogEntryAt } from '#lib/store/vote-log/log';
 import { entryVotes } from '#lib/votes/seal';
 
 /** Entries written this long before a read may still be committing: the read does not count as covering them. */
@@ -53,6 +55,8 @@ interface ComputeOptions {
   now?: Date;
   /** How long the lease is held at most (it is released as soon as the run ends). */
   leaseMs?: number;
+  /** Compute nothing when the stored snapshot was computed after this instant (someone computed meanwhile). */
+  unlessComputedAfter?: Date;
 }
 
 export async function computeSiteResults(site: Site, options: ComputeOptions): Promise<ComputeOutcome> {
@@ -62,9 +66,20 @@ export async function computeSiteResults(site: Site, options: ComputeOptions): P
   if (!(await takeResultsLease(site.id, owner, now, leaseUntil))) return 'busy';
   let released = false;
   try {
+    if (options.unlessComputedAfter) {
+      const current = await getResultsHead(site.id);
+      if (current && Date.parse(current.computedAt) > options.unlessComputedAfter.getTime()) {
+        await releaseResultsLease(site.id, owner, { unchanged: true });
+        released = true;
+        return 'done';
+      }
+    }
     const state = await getResultsState(site.id);
     const readAt = new Date();
-    const [ideas, ballots, checkpoint] = await Promise.all([readSiteIdeas(site.id), readSiteBallots(site.id, 'votes'), latestSignedCheckpoint(site.id)]);
+    const coveredUntil = new Date(readAt.getTime() - SETTLE_MS).toISOString();
+    // Counted before the ballots are read, and they are read consistently: every entry counted here is in them.
+    const settling = await countLogEntriesAfter(site.id, coveredUntil);
+    const [ideas, ballots, checkpoint] = await Promise.all([readSiteIdeas(site.id), readSiteBallots(site.id, 'votes', true), latestSignedCheckpoint(site.id)]);
     const newest = await newestLogEntryAt(site.id);
     const progress = progressOf(state?.progress);
     const step = computeResultsWithin(
@@ -85,11 +100,10 @@ export async function computeSiteResults(site: Site, options: ComputeOptions): P
     const matches = checkpoint !== undefined && (newest === undefined || newest <= checkpoint.cut);
     const body: ResultsSnapshotBody = { ...step.results, checkpoint: matches ? { id: checkpoint.id, treeSize: checkpoint.treeSize, root: checkpoint.root } : null };
     const packed = packSnapshot(body);
-    const coveredUntil = new Date(readAt.getTime() - SETTLE_MS).toISOString();
     const replaces = await getResultsHead(site.id);
     await writeResultsSnapshot(
       {
-        head: { siteId: site.id, etag: packed.etag, computedAt: body.computedAt, coveredUntil, ballots: body.ballots, generation: randomBytes(6).toString('base64url') },
+        head: { siteId: site.id, etag: packed.etag, computedAt: body.computedAt, coveredUntil, settling, ballots: body.ballots, generation: randomBytes(6).toString('base64url') },
         chunks: packed.chunks,
         replaces: replaces ? { generation: replaces.generation, chunks: replaces.chunks } : null,
       },
@@ -99,6 +113,6 @@ export async function computeSiteResults(site: Site, options: ComputeOptions): P
     released = true;
     return 'done';
   } finally {
-    if (!released) await releaseResultsLease(site.id, owner, { failed: true }).catch(() => undefined);
+    if (!released) await releaseResultsLease(site.id, owner, { unchanged: true }).catch(() => undefined);
   }
 }

@@ -11,25 +11,28 @@
  * carries the header (CSV header row; Pabulib META, PROJECTS and the VOTES header), so the pages
  * concatenated are the whole file.
  *
- * Requests: page 1 of Pabulib reads the ideas, the tallies (one BatchGet) and counts the voting
- * ballots (a COUNT Query, one page per 1 MB); every page then reads ceil(its bytes / 1 MB) Query pages.
+ * Pabulib is the exception: its rows are in voter id order across the whole export (the ids are random
+ * per export), so every answer reads all the site's ballots and keeps the rows past the cursor's last
+ * voter id; its answers are larger (PABULIB_PAGE_TARGET_BYTES) so that they are few.
+ *
+ * Requests: CSV, ceil(its bytes / 1 MB) Query pages per answer. Pabulib, every answer: ceil(all ballot
+ * bytes / 1 MB) Query pages; page 1 adds the ideas and the tallies (one Query each).
  */
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import * as access from '#lib/auth/access';
-import { purposeKey } from '#lib/crypto/derive-key';
 import type { Caller } from '#lib/auth/caller';
 import { badRequest } from '#lib/errors';
 import { csvRows, type Cell } from '#lib/results/csv';
 import { ideaCsvPage } from '#lib/results/idea-export';
-import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject } from '#lib/results/pabulib';
+import { pabulibDate, pabulibHead, pabulibVoteLines, type PabulibProject, type PabulibVote } from '#lib/results/pabulib';
 import { budgetOf, themeOf } from '#lib/results/compute';
 import type { Site } from '#lib/sites/site';
 import type { BallotItem } from '#lib/store/ballots/ballots';
-import { decodeCursor, encodeCursor, type CursorScope } from '#lib/store/db/cursor';
+import { decodeCursor, decodeCursorObject, encodeCursor, encodeCursorObject, type CursorScope } from '#lib/store/db/cursor';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { contentKeys } from '#lib/store/content/keys';
-import { countVotingBallots, readSiteIdeas, siteRangePage, type ExportRange, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
+import { readSiteIdeas, siteRangePage, type ExportRange, type SiteIdeaItem } from '#lib/store/ballots/site-ranges';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { votesOfBallot } from '#lib/votes/records';
 import type { Tally } from '#lib/votes/types';
@@ -90,33 +93,84 @@ const nextQuery = (format: string, cursor: string | null) =>
 
 function voteCsv(ballots: BallotItem[]): string {
   const rows: Cell[][] = ballots.flatMap((ballot) =>
-    votesOfBallot(ballot.votes).map((vote) => [vote.id, ballot.userId, vote.ideaId, vote.opinion, vote.createdAt]),
+    countedVotes(ballot).map((vote) => [vote.id, ballot.userId, vote.ideaId, vote.opinion, vote.createdAt]),
   );
   return csvRows(rows);
 }
 
-const approvalsOf = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
+/** The ballot's votes that count: a vote a moderator rejected is in no export. */
+const countedVotes = (ballot: BallotItem) => votesOfBallot(ballot.votes).filter((vote) => !vote.review?.rejected);
+
+const approvalsOf = (ballot: BallotItem) => countedVotes(ballot).filter((v) => v.opinion === APPROVAL).map((v) => v.ideaId);
+
+/** Text a Pabulib answer holds (about: it ends with the row that passes this); every answer reads all ballots, so answers are few and large (Lambda's limit is 6 MB). */
+const PABULIB_PAGE_TARGET_BYTES = 4 * 1024 * 1024;
 
 /**
- * A Pabulib file is meant to be published: its voter ids are opaque (an HMAC of site and user id under
- * a key derived from the server secret, 16 hex digits), stable across pages and exports of the same
- * site, and say nothing about user ids. The CSV export (admins' working file) shows user ids.
+ * A Pabulib file is meant to be published, so its voter ids link to nothing: an HMAC of site and user id
+ * (16 hex digits) under a key drawn at random for each export on its first page, carried to the next
+ * pages sealed inside the cursor (nothing is stored) and gone when the export ends. One voter has one
+ * id throughout an export; two exports share none. The CSV export (admins' working file) shows user ids.
  */
-export const pabulibVoterId = (siteId: number, userId: number): string =>
-  createHmac('sha256', purposeKey('pabulibVoter')).update(`${siteId}:${userId}`).digest('hex').slice(0, 16);
+const pabulibVoterId = (exportKey: Uint8Array, siteId: number, userId: number): string =>
+  createHmac('sha256', exportKey).update(`${siteId}:${userId}`).digest('hex').slice(0, 16);
 
-function pabulibVotes(siteId: number) {
-  return (ballots: BallotItem[]): string => {
-    const voting = ballots.filter((ballot) => Object.keys(ballot.votes ?? {}).length > 0);
-    // Rows in pseudonym order, not ballot-key (user id) order: a row's place tells nothing of who signed up when.
-    const rows = voting.map((ballot) => ({ voterId: pabulibVoterId(siteId, ballot.userId), projectIds: approvalsOf(ballot) })).sort((a, b) => (a.voterId < b.voterId ? -1 : 1));
-    return [...pabulibVoteLines(rows)].join('');
-  };
+/** Where a Pabulib export stands: its key, and the last voter id written (null on the first page). */
+interface PabulibPosition {
+  key: Buffer;
+  after: string | null;
 }
 
-/** META, PROJECTS and the VOTES header of a site (docs/results.md "Pabulib mapping"). */
-async function pabulibFirst(site: Site, now: Date): Promise<string> {
-  const [ideas, tallies, voters] = await Promise.all([readSiteIdeas(site.id), readSiteTallies(site.id), countVotingBallots(site.id)]);
+const EXPORT_KEY_BYTES = 32;
+const VOTER_ID = /^[0-9a-f]{16}$/;
+const EXPORT_KEY = /^[A-Za-z0-9_-]{43}$/;
+
+function pabulibPosition(cursor: string | undefined, scope: CursorScope): PabulibPosition {
+  if (cursor === undefined) return { key: randomBytes(EXPORT_KEY_BYTES), after: null };
+  const { key, after, ...rest } = decodeCursorObject(cursor, scope);
+  if (typeof key !== 'string' || !EXPORT_KEY.test(key) || typeof after !== 'string' || !VOTER_ID.test(after) || Object.keys(rest).length > 0) {
+    throw badRequest('Invalid cursor');
+  }
+  return { key: Buffer.from(key, 'base64url'), after };
+}
+
+/**
+ * The VOTES rows of one answer, in voter id order across the whole export: every ballot is read (Query
+ * pages of the ballot range), the rows past the last voter id written are sorted, and the answer ends
+ * with the row that takes its text past the target. So a row's place says nothing of the ballot's key
+ * (the user id), and each voter is on exactly one page, however the ballots change between pages.
+ */
+async function pabulibVoteRows(siteId: number, position: PabulibPosition, scope: CursorScope, bounds: PageBounds): Promise<{ text: string; voters: number; next: string | null }> {
+  const rows: PabulibVote[] = [];
+  let voters = 0;
+  let start: Key | undefined;
+  do {
+    const page = await siteRangePage<BallotItem>(siteId, 'ballots', start, bounds.queryLimit);
+    for (const ballot of page.items) {
+      if (countedVotes(ballot).length === 0) continue; // an emptied ballot, or one of rejected votes only, is no voter
+      voters += 1;
+      const voterId = pabulibVoterId(position.key, siteId, ballot.userId);
+      if (position.after === null || voterId > position.after) rows.push({ voterId, projectIds: approvalsOf(ballot) });
+    }
+    start = page.last;
+  } while (start);
+  rows.sort((a, b) => (a.voterId < b.voterId ? -1 : a.voterId > b.voterId ? 1 : 0));
+  const lines: string[] = [];
+  let bytes = 0;
+  let written = 0;
+  for (const line of pabulibVoteLines(rows)) {
+    lines.push(line);
+    bytes += Buffer.byteLength(line, 'utf8');
+    written += 1;
+    if (bytes >= bounds.bytes) break;
+  }
+  const next = written < rows.length ? encodeCursorObject({ key: position.key.toString('base64url'), after: rows[written - 1]!.voterId }, scope) : null;
+  return { text: lines.join(''), voters, next };
+}
+
+/** META, PROJECTS and the VOTES header of a site (docs/results.md "Pabulib mapping"); `voters` as counted from the ballots. */
+async function pabulibFirst(site: Site, now: Date, voters: number): Promise<string> {
+  const [ideas, tallies] = await Promise.all([readSiteIdeas(site.id), readSiteTallies(site.id)]);
   const votes = site.config.votes;
   const projects: PabulibProject[] = ideas.map((idea) => {
     const theme = themeOf(idea);
@@ -163,22 +217,20 @@ export async function exportVotes(
   caller: Caller,
   query: { format: 'pabulib' | 'csv'; cursor?: string | undefined },
   clock: () => Date = () => new Date(),
-  bounds: PageBounds = DEFAULT_BOUNDS,
+  bounds?: PageBounds,
 ): Promise<ExportPage> {
   access.results.export(caller, site.id);
   const scope = scopeOf(site.id, 'export-votes', query.format);
   if (query.format === 'csv') {
-    const page = await pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, voteCsv, bounds);
+    const page = await pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, voteCsv, bounds ?? DEFAULT_BOUNDS);
     const header = query.cursor === undefined ? csvRows([[...VOTE_CSV_COLUMNS]]) : '';
     return { contentType: 'text/csv; charset=utf-8', text: header + page.text, next: nextQuery('csv', page.next) };
   }
   if (!voteTypeRules(site.config.votes.voteType).pabulib) {
     throw badRequest(`Pabulib holds approval ballots; a ${site.config.votes.voteType} site exports its votes with format=csv`);
   }
-  const [head, page] = await Promise.all([
-    query.cursor === undefined ? pabulibFirst(site, clock()) : Promise.resolve(''),
-    pageThrough<BallotItem>(site.id, 'ballots', scope, query.cursor, pabulibVotes(site.id), bounds),
-  ]);
+  const page = await pabulibVoteRows(site.id, pabulibPosition(query.cursor, scope), scope, bounds ?? { bytes: PABULIB_PAGE_TARGET_BYTES });
+  const head = query.cursor === undefined ? await pabulibFirst(site, clock(), page.voters) : '';
   return { contentType: 'text/plain; charset=utf-8', text: head + page.text, next: nextQuery('pabulib', page.next) };
 }
 

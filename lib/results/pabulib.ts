@@ -44,7 +44,7 @@ export interface PabulibProject {
   selected?: 0 | 1;
 }
 
-interface PabulibVote {
+export interface PabulibVote {
   voterId: string;
   projectIds: readonly number[];
 }

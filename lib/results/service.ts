@@ -4,8 +4,11 @@
  * with the request's first read, a chunked body with one BatchGet more, so at most two requests; an
  * `If-None-Match` naming its ETag is a 304. Only a moderator's (or a service token's) GET may compute:
  * when the snapshot is stale it computes under the site's lease for up to REQUEST_COMPUTE_MS, and
- * answers 202 (the background job carries on) when that is not enough. Nobody else's request computes
- * or writes anything.
+ * answers 202 (the background job carries on) when that is not enough. Stale means that something the
+ * snapshot does not hold was written since (an entry past the ones it counted, a site write), not merely
+ * that votes are recent; and a snapshot computed less than RECOMPUTE_INTERVAL_SECONDS ago is served as it
+ * is, so moderators' reads compute at most once per that interval per site, however busy the vote.
+ * Nobody else's request computes or writes anything.
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
@@ -17,10 +20,12 @@ import { projectHasEnded } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
 import { makeJobDueBy } from '#lib/store/jobs/jobs';
 import { getResultsHead, getResultsState, readResultsBody, type ResultsHead } from '#lib/store/results/snapshots';
-import { newestLogEntryAt } from '#lib/store/vote-log/log';
+import { countLogEntriesAfter, newestLogEntryAt } from '#lib/store/vote-log/log';
 
 /** Real time a moderator's GET may spend computing (API Gateway answers 504 at 29 s). */
 const REQUEST_COMPUTE_MS = 20_000;
+/** Moderators' reads compute a site's results at most once per this many seconds: a newer snapshot is served as it is. */
+export const RECOMPUTE_INTERVAL_SECONDS = 30;
 /** What a 202 asks the client to wait before it looks again. */
 const RETRY_AFTER_SECONDS = 30;
 
@@ -38,13 +43,22 @@ export const resultsReads = ({ siteId }: { siteId: number }) => getResultsHead.p
 /** Who may compute on request: moderators and above on this site, and service tokens. */
 const mayCompute = (caller: Caller): boolean => caller.kind === 'service' || (caller.kind === 'user' && hasRole(caller.role, 'moderator'));
 
-/** Whether ballots (a log entry), the site's config or its ideas' state changed since the snapshot was computed. */
+/**
+ * Whether something the snapshot does not hold was written since it was computed: a ballot change (a log
+ * entry past those it counted as committed when it read the ballots) or the site's config. One COUNT
+ * Query that reads at most the entries of the snapshot's settle window, plus one. (The checkpoint job's
+ * `staleSince` says the same as the log, later; it decides only for a snapshot without that count.)
+ */
 async function isStale(site: Site, head: ResultsHead): Promise<boolean> {
+  if (site.updatedAt > head.computedAt) return true;
+  if (head.coveredUntil === null) return false;
+  if (head.settling !== undefined) return (await countLogEntriesAfter(site.id, head.coveredUntil, head.settling)) > head.settling;
   const [newest, state] = await Promise.all([newestLogEntryAt(site.id), getResultsState(site.id)]);
-  if (newest !== undefined && head.coveredUntil !== null && newest > head.coveredUntil) return true;
-  if (state?.staleSince !== undefined) return true;
-  return site.updatedAt > head.computedAt;
+  return (newest !== undefined && newest > head.coveredUntil) || state?.staleSince !== undefined;
 }
+
+/** Whether the snapshot is recent enough that a moderator's read serves it without looking further. */
+const computedWithinInterval = (head: ResultsHead, now: Date): boolean => Date.parse(head.computedAt) > now.getTime() - RECOMPUTE_INTERVAL_SECONDS * 1000;
 
 export async function readResults(site: Site, caller: Caller, ifNoneMatch: string | undefined): Promise<ResultsAnswer> {
   access.results.read(caller, site.config);
@@ -52,8 +66,13 @@ export async function readResults(site: Site, caller: Caller, ifNoneMatch: strin
   // with credentials of any kind, a site's Basic Auth included, is made private by the caching step.)
   const shared = caller.kind === 'none' && (site.config.votes.isViewable || projectHasEnded(site.config));
   let head = await getResultsHead(site.id);
-  if (mayCompute(caller) && (!head || (await isStale(site, head)))) {
-    const outcome = await computeSiteResults(site, { deadline: new Date(Date.now() + REQUEST_COMPUTE_MS) });
+  const now = new Date();
+  if (mayCompute(caller) && (!head || (!computedWithinInterval(head, now) && (await isStale(site, head))))) {
+    const outcome = await computeSiteResults(site, {
+      deadline: new Date(now.getTime() + REQUEST_COMPUTE_MS),
+      // Another moderator's read may have computed while this one waited for the lease: that one stands.
+      unlessComputedAfter: new Date(now.getTime() - RECOMPUTE_INTERVAL_SECONDS * 1000),
+    });
     if (outcome !== 'done') {
       await makeJobDueBy(site.id, 'results', new Date().toISOString());
       return { kind: 'accepted', retryAfterSeconds: RETRY_AFTER_SECONDS };

@@ -9,7 +9,8 @@
  * 2. The ballots: each ballot's state is its latest entry (same mac, same votes); a ballot without an
  *    entry (written before the log began and not yet migrated) is a note, an entry without a ballot a
  *    problem.
- * 3. The tallies: the counts recomputed from the ballots equal the stored ones, per idea and opinion.
+ * 3. The tallies: the counts recomputed from the ballots equal the stored ones, per idea and opinion
+ *    (a vote a moderator rejected counts nowhere: its rejection is an entry of the log like any version).
  *
  * What each tampering a writer with database access (but not the keys) can try comes out as: a forged
  * new version or an edited old one -> its mac fails; a deleted version -> the chain breaks or a leaf
@@ -28,7 +29,7 @@ import type { BallotItem } from '#lib/store/ballots/ballots';
 import { readSiteBallots } from '#lib/store/ballots/site-ranges';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, readDataTiles } from '#lib/store/vote-log/log';
-import { entryVotes } from '#lib/votes/seal';
+import { entryVotes, rejectedEntryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
 import { verifyResultsSnapshot } from '#lib/results/verify-snapshot';
 import type { Tally } from '#lib/votes/types';
@@ -60,8 +61,17 @@ export function compareTallies(counted: Tally, stored: Tally): string[] {
 const votesKey = (votes: readonly { ideaId: number; opinion: string }[]) =>
   JSON.stringify([...votes].sort((a, b) => a.ideaId - b.ideaId || (a.opinion < b.opinion ? -1 : 1)).map((v) => [v.ideaId, v.opinion]));
 
-/** Each ballot against its latest log entry. */
-export function compareBallots(ballots: readonly BallotItem[], latest: ReadonlyMap<number, { mac: string; version: number; votes: readonly { ideaId: number; opinion: string }[] }>): { problems: string[]; unlogged: number } {
+const rejectedKey = (votes: readonly { ideaId: number; opinion: string; by: number | null }[] | undefined) =>
+  JSON.stringify([...(votes ?? [])].sort((a, b) => a.ideaId - b.ideaId).map((v) => [v.ideaId, v.opinion, v.by]));
+
+/**
+ * Each ballot against its latest log entry: the votes that count and, apart, those a moderator
+ * rejected (a rejection or reinstatement written behind the log is a ballot edited in place).
+ */
+export function compareBallots(
+  ballots: readonly BallotItem[],
+  latest: ReadonlyMap<number, { mac: string; version: number; votes: readonly { ideaId: number; opinion: string }[]; rejected?: readonly { ideaId: number; opinion: string; by: number | null }[] | undefined }>,
+): { problems: string[]; unlogged: number } {
   const problems: string[] = [];
   let unlogged = 0;
   const seen = new Set<number>();
@@ -75,6 +85,7 @@ export function compareBallots(ballots: readonly BallotItem[], latest: ReadonlyM
     const who = `the ballot of user ${ballot.userId} (version ${ballot.version})`;
     if (ballot.hash !== entry.mac || ballot.version !== entry.version) problems.push(`${who} is not its latest log entry (version ${entry.version}): written behind the log`);
     else if (votesKey(entryVotes(ballot.votes)) !== votesKey(entry.votes)) problems.push(`${who} holds other votes than its log entry: edited in place`);
+    else if (rejectedKey(rejectedEntryVotes(ballot.votes)) !== rejectedKey(entry.rejected)) problems.push(`${who} holds other rejected votes than its log entry: a rejection edited in place`);
   }
   for (const [userId, entry] of latest) {
     if (!seen.has(userId) && entry.votes.length > 0) problems.push(`the log holds votes of user ${userId} (version ${entry.version}) whose ballot is gone`);

@@ -22,8 +22,8 @@
  * compare with the stored ballots and tallies.
  */
 import { checkpointSignatureIsValid, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { batchOrder, GENESIS_MAC, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import { signerOf, type KeySet } from '#lib/vote-record/key-set';
-import { GENESIS_MAC, logOrder, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import {
   appendLeaves,
   consistencyProof,
@@ -145,9 +145,12 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
     if (!byReceipt.has(receipt)) problems.push(`log leaf ${index} (receipt ${receipt.slice(0, 16)}...) has no entry: a deleted entry`);
   });
   const ordered = input.leaves.slice(0, reach).map((leaf) => byReceipt.get(leaf.toString('hex')));
+  // Within a checkpoint's batch by receipt; from one batch to the next by time written (each batch
+  // lies between its checkpoint's cut and the one before, checked below).
+  const batchEnds = new Set(signed.map((cp) => cp.treeSize));
   for (let i = 1; i < ordered.length; i += 1) {
     const [a, b] = [ordered[i - 1], ordered[i]];
-    if (a && b && logOrder(a, b) >= 0) {
+    if (a && b && (batchEnds.has(i) ? a.writtenAt >= b.writtenAt : batchOrder(a, b) >= 0)) {
       problems.push(`log leaves ${i - 1} and ${i} are out of order (a reordered log)`);
       break;
     }
@@ -172,6 +175,10 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
     for (const entry of ordered.slice(previous?.treeSize ?? 0, cp.treeSize)) {
       if (entry && entry.writtenAt > cp.cut) {
         problems.push(`${who(entry)} was written at ${entry.writtenAt}, after the cut of checkpoint ${cp.id} that holds it`);
+        break;
+      }
+      if (entry && previous && entry.writtenAt <= previous.cut) {
+        problems.push(`${who(entry)} was written at ${entry.writtenAt}, within checkpoint ${previous.id}'s cut, yet checkpoint ${cp.id} holds it`);
         break;
       }
     }

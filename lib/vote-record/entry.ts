@@ -1,11 +1,13 @@
 /**
  * One entry of the vote log: a version of one ballot, never changed after it is written. Every vote
  * round (and every other write that changes a ballot: anonymization, the removal of a deleted idea's
- * votes) appends exactly one.
+ * votes, a moderator rejecting or reinstating a vote) appends exactly one.
  *
  * The entry is sealed with HMAC-SHA-256 under the **chain key**, a secret the table does not hold
  * (lib/vote-record/keys.ts): `mac = HMAC(chainKey, "participation-api vote entry v1", site, user,
- * version, previous mac, votes, writtenAt)`, each field length-prefixed so no two entries encode alike.
+ * version, previous mac, votes, writtenAt[, rejected])`, each field length-prefixed so no two entries
+ * encode alike; `rejected` is covered only when the ballot holds rejected votes, so every entry
+ * without them keeps the encoding it always had.
  * Each entry names the mac of the ballot's previous version (`prevMac`; 64 zeros for version 1), so a
  * ballot's versions form a chain. Someone who can write the table but not read the chain key can
  * neither forge a new version nor edit an old one without the mac failing, nor drop one without the
@@ -28,6 +30,11 @@ export interface EntryVote {
   opinion: string;
 }
 
+/** A vote the ballot holds but a moderator rejected: it counts nowhere. `by`: the moderator (null: a service token). */
+interface RejectedEntryVote extends EntryVote {
+  by: number | null;
+}
+
 export interface VoteEntry {
   siteId: number;
   /** The ballot's owner (kept inside the table; never shown to anyone but moderators). */
@@ -36,8 +43,10 @@ export interface VoteEntry {
   version: number;
   /** The mac of the ballot's previous version; GENESIS_MAC for version 1. */
   prevMac: string;
-  /** The ballot's whole vote set after this write. */
+  /** The ballot's votes that count after this write. */
   votes: readonly EntryVote[];
+  /** The ballot's rejected votes after this write (absent or empty: none). */
+  rejected?: readonly RejectedEntryVote[] | undefined;
   /** When it was written (ISO, milliseconds, UTC): the log orders entries by it. */
   writtenAt: string;
 }
@@ -51,6 +60,10 @@ export const isReceipt = (text: string): boolean => HEX_MAC.test(text);
 /** The votes in one canonical order: by idea id, then opinion. */
 function canonicalEntryVotes(votes: readonly EntryVote[]): [number, string][] {
   return votes.map((vote): [number, string] => [vote.ideaId, vote.opinion]).sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+}
+
+function canonicalRejected(votes: readonly RejectedEntryVote[]): [number, string, number | null][] {
+  return votes.map((v): [number, string, number | null] => [v.ideaId, v.opinion, v.by]).sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
 }
 
 function field(bytes: Buffer): Buffer {
@@ -81,6 +94,7 @@ export function entryBytes(entry: VoteEntry): Buffer {
     field(Buffer.from(entry.prevMac, 'hex')),
     text(JSON.stringify(canonicalEntryVotes(entry.votes))),
     text(entry.writtenAt),
+    ...(entry.rejected && entry.rejected.length > 0 ? [text(JSON.stringify(canonicalRejected(entry.rejected)))] : []),
   ]);
 }
 
@@ -98,6 +112,10 @@ export function macIsValid(chainKey: Uint8Array, entry: SealedEntry): boolean {
   }
 }
 
-/** Log order: by time written, then by receipt (deterministic, and independent of who reads it). */
-export const logOrder = (a: Pick<SealedEntry, 'writtenAt' | 'mac'>, b: Pick<SealedEntry, 'writtenAt' | 'mac'>): number =>
-  a.writtenAt < b.writtenAt ? -1 : a.writtenAt > b.writtenAt ? 1 : a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0;
+/**
+ * Log order within one checkpoint's batch: by receipt. Batches follow each other by cut, so time
+ * orders the log only to the checkpoint: a leaf's index says which batch holds a round and nothing
+ * about when in it the round was cast (by time written, a receipt's index would pick out its round
+ * among votes listed with their creation time).
+ */
+export const batchOrder = (a: Pick<SealedEntry, 'mac'>, b: Pick<SealedEntry, 'mac'>): number => (a.mac < b.mac ? -1 : a.mac > b.mac ? 1 : 0);

@@ -234,8 +234,9 @@ function nextVoteSet(plan: RoundPlan, ids: readonly number[], createdAt: string,
   for (const vote of plan.next) {
     const idea = ideas.get(vote.ideaId);
     const copies = idea ? { budget: idea.budget, theme: idea.theme } : {};
+    // A kept vote keeps a moderator's decision on it: a new round never reinstates a rejected vote.
     votes[String(vote.ideaId)] = vote.keep
-      ? { id: vote.keep.id, opinion: vote.keep.opinion, createdAt: vote.keep.createdAt, ...copies }
+      ? { id: vote.keep.id, opinion: vote.keep.opinion, createdAt: vote.keep.createdAt, ...copies, ...(vote.keep.review ? { review: vote.keep.review } : {}) }
       : { id: ids[next++]!, opinion: vote.opinion, createdAt, ...copies };
   }
   return votes;

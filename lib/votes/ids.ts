@@ -15,7 +15,7 @@
  * and site.
  */
 import { purposeKey } from '#lib/crypto/derive-key';
-import { permute } from '#lib/crypto/keyed-permutation';
+import { PERMUTATION_SIZE, permute, unpermute } from '#lib/crypto/keyed-permutation';
 import { conflict } from '#lib/errors';
 
 export const VOTES_PER_USER = 2 ** 20;
@@ -31,4 +31,17 @@ export function nextVoteIds(userId: number, seq: number | undefined, count: numb
   if (userId > MAX_USER_ID) throw conflict('This user id is beyond the range vote ids can hold');
   const ids = Array.from({ length: count }, (_, i) => voteIdOf(userId, from + i + 1));
   return { ids, seq: from + count };
+}
+
+/**
+ * The user whose ballot holds the vote `voteId`, read back through the permutation's inverse (one
+ * ballot read finds the vote, no index); undefined for an id this scheme did not make (the retired
+ * counter's, or none at all).
+ */
+export function voterOfVoteId(voteId: number): number | undefined {
+  const offset = voteId - FIRST_COUNTERLESS_VOTE_ID;
+  if (!Number.isSafeInteger(offset) || offset < 0 || offset >= PERMUTATION_SIZE) return undefined;
+  const value = unpermute(purposeKey('voteIds'), offset);
+  const [userId, n] = [Math.floor(value / VOTES_PER_USER), value % VOTES_PER_USER];
+  return n === 0 || userId === 0 ? undefined : userId;
 }

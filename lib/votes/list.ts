@@ -9,7 +9,7 @@
  * a page may hold fewer records than `pageSize` (CONTRACT allows it; only `nextCursor: null` ends).
  *
  * Visibility (CONTRACT access table): everyone when `votes.isViewable`, else moderator+; `userId` is
- * shown to moderator+ only. For the same reason, only moderators may filter by another user's id:
+ * shown to moderator+ only; a vote a moderator rejected (lib/votes/review.ts) to moderator+ and its voter only. For the same reason, only moderators may filter by another user's id:
  * the filter would otherwise tell who voted what although `userId` is hidden.
  */
 import * as access from '#lib/auth/access';
@@ -44,8 +44,11 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
 
   const records: VoteRecord[] = [];
   for (const ballot of ballots) {
+    // A rejected vote counts nowhere: listed (with `rejected: true`) to moderators and to its voter only.
+    const seesRejected = seesUserIds || (caller.kind === 'user' && caller.userId === ballot.userId);
     const votes = votesOfBallot(ballot.votes).filter(
       (vote) =>
+        (seesRejected || !vote.review?.rejected) &&
         (ballot.userId !== from.userId || vote.ideaId >= from.ideaId) &&
         (query.ideaId === undefined || vote.ideaId === query.ideaId) &&
         (query.opinion === undefined || vote.opinion === query.opinion),

@@ -9,11 +9,15 @@ import type { VoteRecord } from '#schemas/votes';
 /** The votes of a stored ballot (`undefined`: no ballot), ordered by idea id. */
 export function votesOfBallot(stored: Record<string, StoredVote> | undefined): BallotVote[] {
   return Object.entries(stored ?? {})
-    .map(([ideaId, vote]) => ({ id: vote.id, ideaId: Number(ideaId), opinion: vote.opinion, createdAt: vote.createdAt }))
+    .map(([ideaId, vote]) => ({ id: vote.id, ideaId: Number(ideaId), opinion: vote.opinion, createdAt: vote.createdAt, ...(vote.review ? { review: vote.review } : {}) }))
     .sort((a, b) => a.ideaId - b.ideaId);
 }
 
-/** `receipt`: in a round's answer, the mac of the vote log entry that holds the ballot (the same for all its records). */
+/**
+ * `receipt`: in a round's answer, the mac of the vote log entry that holds the ballot (the same for all
+ * its records). A rejected vote says so (`rejected: true`) to whoever may see it; when it was
+ * rejected or reinstated (`reviewedAt`) goes with the user id, to moderators and the voter.
+ */
 export function toVoteRecord(vote: BallotVote, userId: number, showUserId: boolean, receipt?: string): VoteRecord {
   return {
     id: vote.id,
@@ -21,6 +25,8 @@ export function toVoteRecord(vote: BallotVote, userId: number, showUserId: boole
     ...(showUserId ? { userId } : {}),
     opinion: vote.opinion,
     createdAt: vote.createdAt,
+    ...(vote.review?.rejected ? { rejected: true } : {}),
+    ...(showUserId && vote.review ? { reviewedAt: vote.review.at } : {}),
     ...(receipt !== undefined ? { receipt } : {}),
   };
 }

@@ -32,6 +32,8 @@ export function planRound({ config, existing, round, ideas }: RoundInput): Round
     if (limitErrors.length > 0) throw invalidRound(limitErrors);
   }
 
-  // Kept votes cancel out, so added minus removed is exactly (next minus existing).
-  return { ...change, tallyDeltas: tallyDifference(change.removed, change.added) };
+  // Kept votes cancel out, so added minus removed is exactly (next minus existing). A rejected vote was
+  // counted nowhere: removing it (the voter's new round replaces or takes it back, as OpenStad's rounds
+  // deleted rejected rows) moves no count.
+  return { ...change, tallyDeltas: tallyDifference(change.removed.filter((vote) => !vote.review?.rejected), change.added) };
 }

@@ -45,12 +45,20 @@ export interface IdeaForVote {
 /** One entry of a POST /vote body, in body order (the body's own schema, schemas/votes.ts). */
 export type { CastVote } from '#schemas/votes';
 
-/** A vote the user holds now. */
+/** A moderator's decision on a vote (lib/votes/review.ts); `by` null: a service token. */
+interface VoteReview {
+  rejected: boolean;
+  by: number | null;
+  at: string;
+}
+
+/** A vote the user holds now; `review` once a moderator rejected or reinstated it. */
 export interface BallotVote {
   id: number;
   ideaId: number;
   opinion: string;
   createdAt: string;
+  review?: VoteReview | undefined;
 }
 
 /** One vote of the user's vote set after a round; `keep` is the unchanged earlier record, if any. */

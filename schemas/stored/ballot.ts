@@ -11,6 +11,12 @@ export const storedBallotVote = keepingUnnamed(
     /** The idea's budget and theme when the vote was cast (absent on votes cast before per-idea tallies). */
     budget: z.optional(z.nullable(z.number())),
     theme: z.optional(z.nullable(z.string())),
+    /**
+     * A moderator's decision on the vote (lib/votes/review.ts): rejected votes stay on the ballot, sealed
+     * in its log entry as rejected, and no tally, result or export counts them. `by`: the moderator's
+     * user id (null: a service token); `at`: when. Absent on a vote no moderator has looked at.
+     */
+    review: z.optional(z.object({ rejected: z.boolean(), by: z.nullable(storedInt), at: storedInstant })),
   }),
 );
 export type StoredBallotVote = z.output<typeof storedBallotVote>;
@@ -32,6 +38,8 @@ const ballotFields = {
   prevHash: z.optional(z.string()),
   prevUpdatedAt: z.optional(storedInstant),
   voteSeq: z.optional(storedInt),
+  /** How many of `votes` a moderator rejected (absent: none). */
+  rejected: z.optional(storedInt),
   pendingTallies: z.optional(storedPendingTallies),
 };
 export const storedBallot = keepingUnnamed(z.object(ballotFields));

@@ -12,8 +12,14 @@ export const storedResultsHead = keepingUnnamed(
     /** Strong ETag of the body, quoted as sent. */
     etag: z.string(),
     computedAt: storedInstant,
-    /** The log's newest entry when the ballots were read: a later entry makes the snapshot stale. */
+    /** A settle time before the ballots were read: every entry written up to then is in the snapshot. */
     coveredUntil: z.nullable(storedInstant),
+    /**
+     * The entries written after `coveredUntil` that had committed before the ballots were read (so the
+     * snapshot holds them): while the log holds no more than these after `coveredUntil`, the snapshot
+     * covers every ballot change. Absent on older snapshots (then any entry after `coveredUntil` counts as new).
+     */
+    settling: z.optional(storedInt),
     ballots: storedInt,
     /** Names a new snapshot's chunks; a snapshot replaces the head it read (conditional write). */
     generation: z.string(),

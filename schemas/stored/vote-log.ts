@@ -13,8 +13,10 @@ export const storedLogEntry = keepingUnnamed(
     userId: storedInt,
     version: storedInt,
     prevMac: hex64,
-    /** [ideaId, opinion] pairs: the ballot's whole vote set after the write. */
+    /** [ideaId, opinion] pairs: the votes of the ballot that count after the write. */
     votes: z.array(z.tuple([storedInt, z.string()])),
+    /** [ideaId, opinion, moderator's user id or null] of the votes the ballot holds but a moderator rejected (absent: none). */
+    rejected: z.optional(z.array(z.tuple([storedInt, z.string(), z.nullable(storedInt)]))),
     writtenAt: storedInstant,
     mac: hex64,
   }),

@@ -5,6 +5,7 @@
  * disagree. Nothing here is typed by hand but the column headings.
  */
 import type { ComputeRow } from './results-compute.ts';
+import type { JobMemoryBench } from './results-job.ts';
 import type { Summary } from './stats.ts';
 import { md } from './md-table.ts';
 
@@ -25,6 +26,36 @@ export interface ResultsBench {
   jobWorkSeconds: number;
   compute: ComputeRow[];
   read: ResultsReadRow[];
+  /** The job's read and computation of a 100,000-ballot site, with its memory (results-job.ts). */
+  job?: JobMemoryBench;
+}
+
+const STEP = { read: 'the ballots read (consistent Query pages), alone', job: 'the whole job: read, Equal Shares, greedy, snapshot written' } as const;
+
+function jobMarkdown(j: JobMemoryBench): string[] {
+  const peak = Math.max(...j.rows.map((row) => row.peakRssMiB));
+  const holds = peak * 2 ** 20 < j.lambdaMemoryMB * 1e6;
+  return [
+    '',
+    `The results job at city scale: ${int(j.ballots)} ballots of ${int(j.ideas)} ideas (the 500 × 100,000 vote above, 15% budget) in DynamoDB Local, ` +
+      `about ${(j.ballotBytes / 1e6).toFixed(1)} MB of ballots as read (JSON); each step in a fresh Node process, so its peak resident memory is its own:`,
+    '',
+    md(
+      ['step', 'wall ms', 'requests', 'ballots held in heap MiB', 'peak RSS MiB', 'of which Node and modules MiB'],
+      j.rows.map((row) => [
+        STEP[row.mode],
+        row.ms,
+        Object.entries(row.commands)
+          .map(([command, n]) => `${n} ${command.replace(/Command$/, '')}`)
+          .join(' + '),
+        row.heldMiB ?? '-',
+        row.peakRssMiB,
+        row.baselineRssMiB,
+      ]),
+    ),
+    '',
+    `Peak: ${peak} MiB against the job's ${j.lambdaMemoryMB} MB Lambda: ${holds ? `it holds it, with ${Math.round(j.lambdaMemoryMB * 1e6 / 2 ** 20 - peak)} MiB to spare` : 'it does NOT hold it'}.`,
+  ];
 }
 
 const int = (n: number) => n.toLocaleString('en-US');
@@ -62,5 +93,6 @@ export function resultsMarkdown(r: ResultsBench): string {
         row.floor.median,
       ]),
     ),
+    ...(r.job ? jobMarkdown(r.job) : []),
   ].join('\n');
 }

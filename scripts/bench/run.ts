@@ -32,6 +32,16 @@ const resultsJobTimeoutSeconds = () => {
   return timeout;
 };
 
+/** The results job's Lambda memory: its own `memorySize` in functions/jobs/functions.yml, else the provider's in serverless.yml. */
+const resultsJobMemoryMB = () => {
+  const jobs = load(readFileSync(resolve(root, 'functions/jobs/functions.yml'), 'utf8')) as { jobResults?: { memorySize?: number } };
+  const own = jobs.jobResults?.memorySize;
+  if (typeof own === 'number') return own;
+  const provider = /^provider:[\s\S]*?^ {2}memorySize: (\d+)$/m.exec(readFileSync(resolve(root, 'serverless.yml'), 'utf8'));
+  if (!provider) throw new Error('serverless.yml: the provider has no memorySize');
+  return Number(provider[1]);
+};
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const log = (line: string) => console.log(line);
 
@@ -153,12 +163,16 @@ async function main() {
       const { measureResultsRead } = await import('./results-read.ts');
       const { STOP_BEFORE_DEADLINE_MS } = await import('#lib/jobs/run');
       const read = await measureResultsRead(benchConfig.runs, benchConfig.warmup, log);
+      log('Results: the job at city scale (read and memory)…');
+      const { measureResultsJob } = await import('./results-job.ts');
+      const job = await measureResultsJob(resultsJobMemoryMB(), log);
       const bench: ResultsBench = {
         generatedAt: results.generatedAt as string,
         machine: results.machine as ResultsBench['machine'],
         jobWorkSeconds: resultsJobTimeoutSeconds() - STOP_BEFORE_DEADLINE_MS / 1000,
         compute: computeRows,
         read: read.map(({ name, requests, commands, handler, floor, bodyBytes, chunks }) => ({ name, requests, commands, handler, floor, bodyBytes, chunks })),
+        job,
       };
       results.results = bench;
       violations.results = read.filter((row) => row.requests.max > 2).map((row) => `${row.name}: ${row.requests.max} requests (> 2)`);

@@ -202,6 +202,40 @@ describe('OpenStad widgets and CMS against /openstad', () => {
     expect((await cms(`/stats/site/${siteId}/overview`, { key: `Bearer ${member.token}` })).status).toBe(403);
   });
 
+  it("CMS: the moderator's vote toggle rejects a vote (checked: false) and reinstates it (checked: true); counts follow; nobody else may", async () => {
+    // A voter of its own: a like of a user who liked before would take that like back.
+    const voter = await createUser(siteId, 'member');
+    const cast = await widget<Rec[]>(`/api/site/${siteId}/vote`, voter.token, { method: 'POST', body: { ideaId, opinion: 'yes' } });
+    expect(cast.status).toBe(200);
+    const voteId = cast.body[0]!['id'] as number;
+    const yes = async () => (await widget<Rec>(`/api/site/${siteId}/idea/${ideaId}?includeVoteCount=1`, undefined)).body['yes'];
+    const before = (await yes()) as number;
+    const toggle = `/api/site/${siteId}/vote/${voteId}/toggle`;
+    expect((await cms(toggle)).status).toBe(401);
+    expect((await cms(toggle, { key: `Bearer ${voter.token}` })).status).toBe(403);
+    expect((await cms(toggle, { key: `Bearer ${other.token}` })).status).toBe(403);
+    expect((await widget(toggle, member.token)).status).toBe(403);
+    expect(await yes()).toBe(before);
+
+    const rejected = await cms<Rec>(toggle, { key: `Bearer ${moderator.token}` });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toEqual({ id: voteId, ideaId, userId: voter.id, confirmed: false, opinion: 'yes', ip: null, createdAt: expect.any(String), checked: false });
+    expect(await yes()).toBe(before - 1);
+    const overview = await cms<Rec[]>(`/api/site/${siteId}/vote?ideaId=${ideaId}`, { key: `Bearer ${moderator.token}` });
+    expect(overview.body.find((vote) => vote['id'] === voteId)).toMatchObject({ checked: false, rejected: true });
+    expect((await cms<Rec>(`/stats/site/${siteId}/vote/total?opinion=yes`)).body).toEqual({ count: before - 1 });
+    // Public readers do not see a rejected vote at all.
+    expect((await cms<Rec[]>(`/api/site/${siteId}/vote?ideaId=${ideaId}`)).body.map((vote) => vote['id'])).not.toContain(voteId);
+
+    // The CMS's fixed key toggles too (a service token acts as admin), back to counted.
+    const reinstated = await cms<Rec>(toggle, { key: SERVICE_TOKEN });
+    expect(reinstated.status).toBe(200);
+    expect(reinstated.body['checked']).toBe(true);
+    expect(await yes()).toBe(before);
+    expect((await cms<Rec>(`/api/site/${siteId}/vote/${voteId}/toggle`, { method: 'POST', key: SERVICE_TOKEN })).status).toBe(404);
+    expect((await cms<Rec>(`/api/site/${siteId}/vote/${voteId + 1}/toggle`, { key: SERVICE_TOKEN })).status).toBe(404);
+  });
+
   it('auth: the login redirect with forceNewLogin, and CORS preflights as the main API answers them', async () => {
     const login = await fetch(`${base}/oauth/site/${siteId}/login?redirectUrl=${encodeURIComponent('https://city.example.org/')}&forceNewLogin=1`, { redirect: 'manual' });
     // This site has no auth server configured: the main API's answer, unchanged.

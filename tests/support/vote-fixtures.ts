@@ -69,10 +69,10 @@ export async function allBallots(siteId: number): Promise<BallotItem[]> {
   });
 }
 
-/** The tallies counted from the ballots' contents, as `{ideaId: {opinion: n}}`. */
+/** The tallies counted from the ballots' contents (a vote a moderator rejected counts nowhere), as `{ideaId: {opinion: n}}`. */
 async function talliesFromBallots(siteId: number): Promise<Record<number, Record<string, number>>> {
   const ballots = await allBallots(siteId);
-  const votes = ballots.flatMap((b) => Object.entries(b.votes).map(([ideaId, v]) => ({ ideaId: Number(ideaId), opinion: v.opinion })));
+  const votes = ballots.flatMap((b) => Object.entries(b.votes).filter(([, v]) => !v.review?.rejected).map(([ideaId, v]) => ({ ideaId: Number(ideaId), opinion: v.opinion })));
   return Object.fromEntries([...countVotes(votes)].map(([ideaId, t]) => [ideaId, { ...t }]));
 }
 

@@ -5,7 +5,7 @@
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { logEntryPut, readAllLogEntries } from '#lib/store/vote-log/log';
-import { entryItemOf } from '#lib/vote-record/entry-item';
+import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
 import { GENESIS_MAC, sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { voteChainKey } from '#lib/vote-record/keys';
 
@@ -23,7 +23,7 @@ export async function writeEntries(siteId: number, specs: readonly EntrySpec[]):
   const heads = new Map<number, SealedEntry>();
   for (const item of await readAllLogEntries(siteId)) {
     const known = heads.get(item.userId);
-    if (!known || item.version > known.version) heads.set(item.userId, { ...item, votes: item.votes.map(([ideaId, opinion]) => ({ ideaId, opinion })) });
+    if (!known || item.version > known.version) heads.set(item.userId, sealedOf(item));
   }
   const written: SealedEntry[] = [];
   for (const spec of specs) {

@@ -47,7 +47,10 @@ export async function clearBallot(ballot: BallotItem, now: string, seal: BallotS
     await finishPendingTallies(ballot.siteId, ballot.userId, ballot.pendingTallies);
     return 'changed';
   }
-  const changes = Object.entries(ballot.votes ?? {}).map(([ideaId, vote]) => ({ ideaId: Number(ideaId), change: { [vote.opinion]: -1 } as Tally }));
+  // A vote a moderator rejected is in no count: clearing it moves none.
+  const changes = Object.entries(ballot.votes ?? {})
+    .filter(([, vote]) => !vote.review?.rejected)
+    .map(([ideaId, vote]) => ({ ideaId: Number(ideaId), change: { [vote.opinion]: -1 } as Tally }));
   // The ballot and its log entry, then as many count changes as fit.
   const first = changes.slice(0, MAX_TRANSACTION_ACTIONS - 2);
   const later = journalSteps(changes.slice(MAX_TRANSACTION_ACTIONS - 2));

@@ -91,6 +91,7 @@ export function ballotPutItem(
   seal: BallotSeal,
   extra: { voteSeq?: number; pendingTallies?: PendingTallies } = {},
 ): TransactItem {
+  const rejected = Object.values(votes).filter((vote) => vote.review?.rejected).length;
   const ballot: BallotItem = {
     siteId,
     userId,
@@ -99,6 +100,8 @@ export function ballotPutItem(
     updatedAt: now,
     hash: seal.hash,
     prevHash: seal.prevHash,
+    // How many of its votes a moderator rejected: a ballot holding only those is no voter (the Pabulib export).
+    ...(rejected > 0 ? { rejected } : {}),
     ...extra,
   };
   return { Put: { TableName: TABLE, Item: ballotCodec.toItem(ballot), ...unchangedSince(readVersion) } };
@@ -180,7 +183,7 @@ export async function removeVoteFromBallot(siteId: number, read: BallotItem, ide
           ...withCondition(
             update({
               remove: [['votes', String(ideaId)]],
-              increment: { version: 1 },
+              increment: { version: 1, ...(vote.review?.rejected ? { rejected: -1 } : {}) },
               set: { updatedAt: now, hash: seal.hash, prevHash: seal.prevHash },
             }),
             { expression: '#version = :version', names: { '#version': 'version' }, values: { ':version': read.version } },
@@ -188,7 +191,8 @@ export async function removeVoteFromBallot(siteId: number, read: BallotItem, ide
         },
       },
       logEntryPut(seal.entry),
-      tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true }),
+      // A vote a moderator rejected is in no count: taking it out moves none.
+      ...(vote.review?.rejected ? [] : [tallyChangeItem(siteId, ideaId, { [vote.opinion]: -1 }, { addsVotes: false, unconditional: true })]),
     ]);
     return 'done';
   } catch (err) {

@@ -14,7 +14,7 @@ import { sitePk, type Key } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { isIdeaTallySk } from '#lib/store/ideas/keys';
-import { queryAll, queryCount } from '#lib/store/db/query';
+import { queryAll } from '#lib/store/db/query';
 
 /** The attributes of an idea that results and exports use. */
 export type SiteIdeaItem = StoredSiteIdea;
@@ -107,12 +107,3 @@ export async function siteRangePage<T>(
     last: out.LastEvaluatedKey as Key | undefined,
   };
 }
-
-/** The number of ballots holding at least one vote (a COUNT Query: small answers, one page per 1 MB read). */
-export const countVotingBallots = (siteId: number): Promise<number> =>
-  queryCount({
-    ...range(siteId, ballotKeys.ballotPrefix),
-    FilterExpression: 'size(#votes) > :zero',
-    ExpressionAttributeNames: { '#votes': 'votes' },
-    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ballotKeys.ballotPrefix, ':zero': 0 },
-  });

@@ -92,14 +92,16 @@ export async function queryAll<T>(input: QueryShape): Promise<T[]> {
   return items;
 }
 
-/** How many items a query matches (after its filter), following LastEvaluatedKey: COUNT pages, one per 1 MB read. */
-export async function queryCount(input: Omit<QueryShape, 'Select' | 'ProjectionExpression'>): Promise<number> {
+/** How many items a query matches (after its filter), following LastEvaluatedKey: COUNT pages, one per 1 MB read; with `atMost`, it stops as soon as it has counted more (the log uses it to see whether anything was added). */
+export async function queryCount(input: Omit<QueryShape, 'Select' | 'ProjectionExpression'>, atMost = Number.MAX_SAFE_INTEGER): Promise<number> {
   let count = 0;
   let start: Record<string, unknown> | undefined;
   do {
-    const out = await doc.send(new QueryCommand({ TableName: TABLE, ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    // `atMost`: stop once past it, reading no more than atMost + 1 items (Limit counts the items read).
+    const limit = atMost < Number.MAX_SAFE_INTEGER ? { Limit: atMost + 1 - count } : {};
+    const out = await doc.send(new QueryCommand({ TableName: TABLE, ...input, ...limit, Select: 'COUNT', ExclusiveStartKey: start }));
     count += out.Count ?? 0;
     start = out.LastEvaluatedKey;
-  } while (start);
+  } while (start && count <= atMost);
   return count;
 }

@@ -126,10 +126,10 @@ export async function takeResultsLease(siteId: number, owner: string, now: Date,
 
 /**
  * Ends `owner`'s lease, storing where an unfinished computation stands, clearing it when done, leaving
- * it as it was when the computation failed. When done, `staleSince` goes too unless it is later than
+ * it as it was when the computation failed or was not needed. When done, `staleSince` goes too unless it is later than
  * what the snapshot covered (a change since).
  */
-export async function releaseResultsLease(siteId: number, owner: string, outcome: { progress: string } | { coveredFrom: string } | { failed: true }): Promise<void> {
+export async function releaseResultsLease(siteId: number, owner: string, outcome: { progress: string } | { coveredFrom: string } | { unchanged: true }): Promise<void> {
   const done = 'coveredFrom' in outcome;
   const progress = 'progress' in outcome ? outcome.progress : undefined;
   try {
@@ -137,7 +137,7 @@ export async function releaseResultsLease(siteId: number, owner: string, outcome
       new UpdateCommand({
         TableName: TABLE,
         Key: resultsKeys.state(siteId),
-        // Done: the progress goes; unfinished: the progress is stored; failed: it stays as it was.
+        // Done: the progress goes; unfinished: the progress is stored; otherwise it stays as it was.
         ...withCondition(update({ set: { progress }, remove: done ? ['leaseOwner', 'leaseUntil', 'progress'] : ['leaseOwner', 'leaseUntil'] }), {
           expression: 'leaseOwner = :owner',
           values: { ':owner': owner },

@@ -18,7 +18,7 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { defineCodec, recordReader } from '#lib/store/db/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 import { sitePk, type Key } from '#lib/store/db/keys';
-import { queryAll, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
+import { queryAll, queryCount, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { planOf } from '#lib/store/db/prefetch';
 import { getItem } from '#lib/store/db/read';
 import { update, withCondition } from '#lib/store/db/update';
@@ -50,6 +50,7 @@ export const voteLogKeys = {
   tile: (siteId: number, level: number, index: number): Key => ({ PK: sitePk(siteId), SK: `VLOG#T#${level}#${String(index).padStart(10, '0')}` }),
   receipt: (siteId: number, receipt: string): Key => ({ PK: sitePk(siteId), SK: `VLOG#R#${receipt}` }),
   checkpoint: (siteId: number, id: number): Key => ({ PK: sitePk(siteId), SK: `${CHECKPOINT}${String(id).padStart(10, '0')}` }),
+  checkpointPrefix: CHECKPOINT,
 };
 
 const entryCodec = defineCodec<LogEntryItem>({ kind: 'vote log entry', schema: storedLogEntry, keys: (e) => voteLogKeys.entry(e.siteId, e.writtenAt, e.mac) });
@@ -81,6 +82,21 @@ export async function newestLogEntryAt(siteId: number): Promise<string | undefin
   const at = out.Items?.[0]?.writtenAt;
   return typeof at === 'string' ? at : undefined;
 }
+
+/**
+ * How many entries were written after `after` (exclusive), counting no further than `atMost + 1`: a
+ * consistent COUNT Query that reads at most that many entries (one request per 1 MB of them). The log
+ * only grows, so a count above what was seen before means an entry committed since.
+ */
+export const countLogEntriesAfter = (siteId: number, after: string, atMost?: number): Promise<number> =>
+  queryCount(
+    {
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': `${ENTRY}${after}#${AFTER_RECEIPTS}`, ':to': `${ENTRY}${AFTER_RECEIPTS}` },
+      ConsistentRead: true,
+    },
+    atMost,
+  );
 
 /** Entries written after `after` (exclusive; none: from the start) up to `until` (inclusive), in log order: consistent. */
 export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryItem[]> {

@@ -5,7 +5,7 @@
  * 1,000 ballots.
  */
 import { describe, expect, it } from 'vitest';
-import { exportVotes, pabulibVoterId } from '#lib/results/export';
+import { exportVotes } from '#lib/results/export';
 import { loadSite } from '#lib/sites/site';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { putBallots } from '#tests/support/ballot-fixtures';
@@ -100,13 +100,59 @@ describe('formats', () => {
     expect(lines[projects + 1]).toBe('project_id;cost;votes;name;category');
     // A name with the separator and quotes is quoted as CSV quotes it.
     expect(lines[projects + 2]).toBe(`${a.id};100;0;"Trees; ""green"" park";`);
-    // Voter ids are opaque (not the user ids), stable per site and user.
-    const [v1, v2] = [pabulibVoterId(site.id, u1!), pabulibVoterId(site.id, u2!)];
-    expect(v1).toMatch(/^[0-9a-f]{16}$/);
-    expect(v1).not.toContain(String(u1));
-    // Rows in pseudonym order, not in user id (signup) order.
-    const rows = [`${v1};${a.id},${b.id}`, `${v2};${b.id}`].sort();
-    expect(lines.slice(votes + 1)).toEqual(['voter_id;vote', ...rows]);
+    // Voter ids are opaque (16 hex digits, not the user ids), rows in voter id order.
+    const rows = lines.slice(votes + 2);
+    expect(lines[votes + 1]).toBe('voter_id;vote');
+    expect(rows.map((row) => row.split(';')[1]).sort()).toEqual([`${a.id},${b.id}`, `${b.id}`].sort());
+    const ids = rows.map((row) => row.split(';')[0]!);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{16}$/);
+    for (const userId of [u1!, u2!]) expect(ids).not.toContain(String(userId));
+    expect(ids).toEqual([...ids].sort());
+  });
+
+  it('Pabulib voter ids are random per export: two exports share none, and one export keeps one id per voter across its pages', async () => {
+    const site = await createSite({ votes: { voteType: 'count' } });
+    const ideas = await Promise.all(Array.from({ length: 4 }, () => createIdea(site.id)));
+    // Every ballot different, so a row's content names its voter in both exports.
+    const picks = Array.from({ length: 15 }, (_, i) => ideas.filter((_, j) => ((i + 1) >> j) & 1).map((x) => x.id));
+    await putBallots(site.id, picks.map((ideaIds) => ({ ideaIds })));
+    const loaded = await loadSite(site.id);
+    const caller = { kind: 'service' } as never;
+    const rowsOf = (text: string) => text.split('VOTES\n')[text.includes('VOTES\n') ? 1 : 0]!.split('\n').filter((line) => line !== '' && line !== 'voter_id;vote').map((line) => line.split(';') as [string, string]);
+
+    /** A whole export through its cursors, a few rows per answer and three ballots per Query page. */
+    async function paged() {
+      const pages: [string, string][][] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await exportVotes(loaded, caller, { format: 'pabulib', ...(cursor ? { cursor } : {}) }, undefined, { bytes: 40, queryLimit: 3 });
+        pages.push(rowsOf(page.text));
+        cursor = page.next === null ? undefined : decodeURIComponent(/cursor=([^&]+)/.exec(page.next)![1]!);
+      } while (cursor);
+      return pages;
+    }
+    const first = await paged();
+    const second = await paged();
+    expect(first.length).toBeGreaterThan(2);
+    for (const pages of [first, second]) {
+      const rows = pages.flat();
+      // One row per voter in all: no voter on two pages or on none, whatever page their ballot was read in.
+      expect(rows).toHaveLength(15);
+      expect(rows.map(([, vote]) => vote).sort()).toEqual(picks.map((ids) => [...ids].sort((x, y) => x - y).join(',')).sort());
+      // In voter id order across the pages (not in ballot, i.e. user id, order).
+      const ids = rows.map(([id]) => id);
+      expect(ids).toEqual([...ids].sort());
+      expect(new Set(ids).size).toBe(15);
+    }
+    // The same voter (the same ballot) has another id in the other export; no id is in both.
+    const idByVote = (pages: [string, string][][]) => new Map(pages.flat().map(([id, vote]) => [vote, id]));
+    const [one, two] = [idByVote(first), idByVote(second)];
+    for (const [vote, id] of one) expect(two.get(vote)).not.toBe(id);
+    const shared = [...one.values()].filter((id) => [...two.values()].includes(id));
+    expect(shared).toEqual([]);
+    // Nor does the order of one export tell the order of the other.
+    const order = (pages: [string, string][][]) => pages.flat().map(([, vote]) => vote);
+    expect(order(first)).not.toEqual(order(second));
   });
 
   it('Pabulib of a likes site is a 400 (use CSV)', async () => {
@@ -143,13 +189,19 @@ describe('paging', () => {
         pages++;
         cursor = page.next === null ? undefined : decodeURIComponent(/cursor=([^&]+)/.exec(page.next)![1]!);
       } while (cursor);
-      expect(pages).toBe(4);
-      if (format === 'csv') expect(parts.join('')).toBe(whole.text);
-      else {
-        // Pabulib rows are in pseudonym order within each page: the pages hold the same rows as the whole.
-        const lines = (text: string) => text.split('\n').filter(Boolean);
-        expect(lines(parts.join('')).sort()).toEqual(lines(whole.text).sort());
-        for (const part of parts.slice(1)) expect(lines(part)).toEqual([...lines(part)].sort());
+      if (format === 'csv') {
+        expect(pages).toBe(4);
+        expect(parts.join('')).toBe(whole.text);
+      } else {
+        // Pabulib: one row per answer at this target; the ids are the export's own (another key than
+        // the whole export's), so the pages hold the same votes as the whole, in voter id order.
+        expect(pages).toBe(10);
+        const rows = (text: string) => text.split('VOTES\n').at(-1)!.split('\n').filter((line) => line !== '' && line !== 'voter_id;vote');
+        const votesOf = (text: string) => rows(text).map((row) => row.split(';')[1]).sort();
+        expect(votesOf(parts.join(''))).toEqual(votesOf(whole.text));
+        const ids = rows(parts.join('')).map((row) => row.split(';')[0]);
+        expect(ids).toEqual([...ids].sort());
+        expect(parts.join('').split('VOTES\n')[0]).toBe(whole.text.split('VOTES\n')[0]);
       }
     }
     // A CSV cursor does not continue the Pabulib export, nor another site's.
@@ -173,7 +225,7 @@ describe('paging', () => {
 });
 
 describe('cost per 1,000 ballots', () => {
-  it('CSV: one Query page of ballots (under 1 MB); Pabulib adds the ideas, the tallies and a COUNT page', async () => {
+  it('CSV: one Query page of ballots (under 1 MB); Pabulib adds the ideas and the tallies', async () => {
     const site = await createSite({ votes: { voteType: 'count' } });
     const ideas = await Promise.all(Array.from({ length: 10 }, () => createIdea(site.id)));
     await putBallots(site.id, Array.from({ length: 1000 }, (_, i) => ({ ideaIds: ideas.filter((_, j) => (i + j) % 3 === 0).map((x) => x.id) })));
@@ -183,8 +235,8 @@ describe('cost per 1,000 ballots', () => {
     const pb = await countRequests(() => getText(votesHandler, site.id, { format: 'pabulib' }, SERVICE.token));
     expect(pb.result.status).toBe(200);
     expect(pb.result.text).toContain('num_votes;1000');
-    // Ballots, ideas, a COUNT page and the tallies (GSI3, tally items only).
-    expect(pb.commands).toEqual({ GetItemCommand: 1, QueryCommand: 4 });
+    // Ballots (every answer reads them all), ideas and the tallies (GSI3, tally items only).
+    expect(pb.commands).toEqual({ GetItemCommand: 1, QueryCommand: 3 });
     const ideasCsv = await countRequests(() => getText(ideasHandler, site.id, { format: 'csv' }, SERVICE.token));
     expect(ideasCsv.commands).toEqual({ GetItemCommand: 1, QueryCommand: 2 });
   });

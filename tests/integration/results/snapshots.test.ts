@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { runJob } from '#lib/jobs/index';
 import { computeSiteResults } from '#lib/results/compute';
+import { RECOMPUTE_INTERVAL_SECONDS } from '#lib/results/service';
 import { CHUNK_BYTES, packSnapshot } from '#lib/results/snapshot';
 import { findSite } from '#lib/sites/site';
 import { getJobMarker } from '#lib/store/jobs/jobs';
@@ -146,17 +147,67 @@ describe('who computes', () => {
     const first = await results(site.id, { token: SERVICE_TOKEN });
     const again = await results(site.id, { token: SERVICE_TOKEN });
     expect(again.body.computedAt).toBe(first.body.computedAt);
-    // A config change (the budget) changes the results: the next moderator read computes. (The faked
-    // clock stands still: moved on by hand.)
+    // A config change (the budget) changes the results: the next moderator read past the interval
+    // computes. (The faked clock stands still: moved on by hand.)
     vi.setSystemTime(Date.now() + 1_000);
     await invoke(await import('../../../functions/sites/update.ts').then((m) => m.handler), { method: 'PUT', params: { siteId: site.id }, body: { config: { ...PUBLIC, votes: { ...PUBLIC.votes, maxBudget: 200 } } }, token: SERVICE_TOKEN });
-    vi.setSystemTime(Date.now() + 1_000);
+    vi.setSystemTime(Date.now() + RECOMPUTE_INTERVAL_SECONDS * 1000);
     const fresh = await results(site.id, { token: SERVICE_TOKEN });
     expect(fresh.body.computedAt > first.body.computedAt).toBe(true);
     expect(fresh.body.winners!.greedy.spent).toBeLessThanOrEqual(200);
     // ... and anonymous readers get that very snapshot.
     expect((await results(site.id)).body).toEqual(fresh.body);
     vi.useRealTimers();
+  });
+
+  it('a snapshot that holds every ballot change is fresh: reads during a busy minute compute at most once per interval, and only after a change', async () => {
+    const { site, ideas } = await votedSite();
+    const start = Date.now();
+    const moderatorRead = () => countRequests(() => results(site.id, { token: SERVICE_TOKEN }));
+    const first = await moderatorRead();
+    expect(first.result.status).toBe(200);
+    expect(first.result.body.ballots).toBe(40);
+
+    // Right after, the votes still inside their settle minute: the snapshot holds them, nothing is computed.
+    const second = await moderatorRead();
+    expect(second.commands).toEqual({ BatchGetItemCommand: 1 });
+    expect(second.result.body.computedAt).toBe(first.result.body.computedAt);
+
+    // Past the interval, still within the votes' minute: one COUNT Query of the settle window finds
+    // nothing it did not count, so the snapshot is served again.
+    vi.useFakeTimers({ toFake: ['Date'], now: start + RECOMPUTE_INTERVAL_SECONDS * 1000 + 1_000 });
+    try {
+      const third = await moderatorRead();
+      expect(third.commands).toEqual({ BatchGetItemCommand: 1, QueryCommand: 1 });
+      expect(third.result.body.computedAt).toBe(first.result.body.computedAt);
+
+      // A ballot change after the snapshot: the next read computes.
+      await putBallots(site.id, [{ ideaIds: [ideas[0]!.id] }]);
+      const fourth = await moderatorRead();
+      expect(fourth.result.body.ballots).toBe(41);
+      expect(fourth.result.body.computedAt > first.result.body.computedAt).toBe(true);
+
+      // Another change at once: within the interval the snapshot just computed is served (the bound) ...
+      await putBallots(site.id, [{ ideaIds: [ideas[1]!.id] }]);
+      const fifth = await moderatorRead();
+      expect(fifth.commands).toEqual({ BatchGetItemCommand: 1 });
+      expect(fifth.result.body.ballots).toBe(41);
+      // ... and the first read past it computes.
+      vi.setSystemTime(Date.now() + RECOMPUTE_INTERVAL_SECONDS * 1000);
+      const sixth = await moderatorRead();
+      expect(sixth.result.body.ballots).toBe(42);
+
+      // A round stamped before the snapshot's read that commits after it (it was still committing) is
+      // not in the snapshot: it counts as a change too.
+      const computedAt = Date.parse(sixth.result.body.computedAt);
+      vi.setSystemTime(computedAt - 10_000);
+      await putBallots(site.id, [{ ideaIds: [ideas[2]!.id] }]);
+      vi.setSystemTime(computedAt + RECOMPUTE_INTERVAL_SECONDS * 1000 + 1_000);
+      const seventh = await moderatorRead();
+      expect(seventh.result.body.ballots).toBe(43);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('at most one computation per site at a time: a moderator finding the lease held gets 202', async () => {

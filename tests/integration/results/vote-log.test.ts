@@ -45,7 +45,7 @@ async function publicKey() {
 }
 
 describe('the sequencer', () => {
-  it('signs a checkpoint over the entries written before its cut, in log order, and leaves later ones for the next', async () => {
+  it('signs a checkpoint over the entries written before its cut, in batch order, and leaves later ones for the next', async () => {
     const site = await createSite();
     const now = new Date();
     const early = await writeEntries(site.id, [
@@ -58,11 +58,24 @@ describe('the sequencer', () => {
     const first = await sequenceSiteLog(site.id, now);
     expect(first).toMatchObject({ checkpointId: 1, appended: 3, treeSize: 3, forged: [], busy: false });
     const tiles = await readLogTiles(site.id, [{ level: 0, index: 0 }]);
-    expect(tiles[0]!.data.toString('hex')).toBe(early.map((e) => e.mac).join(''));
+    expect(tiles[0]!.data.toString('hex')).toBe(early.map((e) => e.mac).sort().join(''));
 
     const next = await sequenceSiteLog(site.id, new Date(now.getTime() + 60_000));
     expect(next).toMatchObject({ checkpointId: 2, appended: 1, treeSize: 4 });
     expect((await receiptOf(site.id, late[0]!.mac)).body.leafIndex).toBe(3);
+  });
+
+  it("a receipt's leaf index places it in its batch by receipt, never by when its round was cast", async () => {
+    // On a site with public votes and their creation times, an index in time order would pick out the
+    // round of a receipt a voter hands over (and so how they voted).
+    const site = await createSite();
+    const now = new Date();
+    const written = await writeEntries(site.id, Array.from({ length: 8 }, (_, i) => ({ userId: i + 1, ideaIds: [10 + i], writtenAt: minutesAgo(now, 30 - i) })));
+    expect(await sequenceSiteLog(site.id, now)).toMatchObject({ appended: 8, treeSize: 8 });
+    const indexes = new Map<string, number>();
+    for (const entry of written) indexes.set(entry.mac, (await receiptOf(site.id, entry.mac)).body.leafIndex);
+    const byReceipt = [...indexes.keys()].sort();
+    expect(byReceipt.map((receipt) => indexes.get(receipt))).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('writes a checkpoint at every run, new entries or not, and refuses a forged entry', async () => {

@@ -106,6 +106,15 @@ describe('public reads and caches', () => {
     expect(forged.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
   });
 
+  it("a URL with a login's token in its query (where a login hands it back) is never kept by a cache: private, no tag, never a 304", async () => {
+    const anonymous = await read(getSite, '/api/site/{siteId}', { siteId });
+    expect(anonymous.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    const landing = await read(getSite, '/api/site/{siteId}', { siteId }, { query: { jwt: member.token }, headers: { 'if-none-match': anonymous.headers.etag! } });
+    expect(landing.status).toBe(200);
+    expect(landing.body).toEqual(anonymous.body);
+    expectPrivate(landing);
+  });
+
   it('errors and reads that are not public are never cached', async () => {
     const missing = await read(getIdea, '/api/site/{siteId}/idea/{ideaId}', { siteId, ideaId: 999_999_999 }, { headers: { 'if-none-match': '*' } });
     expect(missing.status).toBe(404);

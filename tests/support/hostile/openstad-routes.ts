@@ -86,7 +86,30 @@ function statsRoute({ path, query }: (typeof STATS)[number]): Route {
   };
 }
 
-/** The surface's entries: a twin of each main entry behind it, and the stats routes. */
+/**
+ * OpenStad's moderator toggle of a vote: a GET that writes (the main PUT /vote/:voteId behind it). Not
+ * `lenient`: it is no read, so its refusals are the main route's exactly (a refused token is 401, never
+ * asked again as anonymous; bad ids 400, another site's vote 404).
+ */
+export const VOTE_TOGGLE_KEY = `${OPENSTAD_FUNCTION} vote toggle`;
+const voteToggle: Route = {
+  name: OPENSTAD_FUNCTION,
+  key: VOTE_TOGGLE_KEY,
+  operationId: 'voteReview',
+  module: MODULE,
+  handler: surface,
+  method: 'GET',
+  path: '/openstad/api/site/{siteId}/vote/{voteId}/toggle',
+  ids: { voteId: (ctx) => ctx.other.voteId },
+  baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), voteId: String(ctx.w.voteId) }, token: ctx.w.moderator.token }),
+  denied: [
+    { label: 'no token', status: 401, change: (_ctx, { token: _token, ...base }) => base },
+    { label: 'the voter', status: 403, change: (ctx, base) => ({ ...base, token: ctx.w.member.token }) },
+    { label: "another site's moderator", status: 401, change: (ctx, base) => ({ ...base, token: ctx.other.moderator.token }) },
+  ],
+};
+
+/** The surface's entries: a twin of each main entry behind it, the stats routes and the vote toggle. */
 export function openstadRoutes(main: readonly Route[]): Route[] {
-  return [...main.filter((route) => route.name !== OPENSTAD_FUNCTION && !NOT_BEHIND.has(route.name)).map(twin), ...STATS.map(statsRoute)];
+  return [...main.filter((route) => route.name !== OPENSTAD_FUNCTION && !NOT_BEHIND.has(route.name)).map(twin), ...STATS.map(statsRoute), voteToggle];
 }

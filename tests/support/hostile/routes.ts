@@ -7,10 +7,10 @@
  */
 import fc from 'fast-check';
 import { ROLES } from '#lib/auth/roles';
+import { voteLogKeys } from '#lib/store/vote-log/log';
 import { sitePk } from '#lib/store/db/keys';
 import { argumentKeys } from '#lib/store/arguments/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
-import { checkpointKeys } from '#lib/store/checkpoints/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { signupKeys } from '#lib/store/newsletter/keys';
 import { notificationKeys } from '#lib/store/notifications/keys';
@@ -783,6 +783,23 @@ export const routes: Route[] = [
       ),
     ],
   },
+  {
+    name: 'voteReview',
+    module: 'functions/votes/review',
+    handler: lazy(() => import('../../../functions/votes/review.ts')),
+    method: 'PUT',
+    path: '/api/site/{siteId}/vote/{voteId}',
+    ids: { voteId: (ctx) => ctx.other.voteId },
+    // Reinstating a vote that counts: the answer, nothing written (the world's tallies stay).
+    baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId), voteId: String(ctx.w.voteId) }, token: ctx.w.moderator.token, body: { rejected: false } }),
+    body: { shape: 'object', fields: () => ({ rejected: { kind: 'bool' } }) },
+    denied: [
+      NOBODY,
+      { label: 'the voter', status: 403, change: asUser((c) => c.w.member.token) },
+      { label: 'another member', status: 403, change: asUser((c) => c.w.member2.token) },
+      { label: "another site's moderator", status: 401, change: asUser((c) => c.other.moderator.token) },
+    ],
+  },
 
   // Users
   {
@@ -988,7 +1005,7 @@ export const routes: Route[] = [
     path: '/api/site/{siteId}/vote-checkpoint',
     ids: {},
     baseline: (ctx) => ({ params: { siteId: String(ctx.w.siteId) }, query: { pageSize: '1' }, token: ctx.w.moderator.token }),
-    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => checkpointKeys.voteCheckpointPrefix, () => userKeys.userPrefix) },
+    query: { paged: true, family: 'vote-checkpoints', cursors: keyCursors(() => voteLogKeys.checkpointPrefix, () => userKeys.userPrefix) },
     denied: [NOBODY, { label: 'a member', status: 403, change: asUser((c) => c.w.member.token) }],
   },
   {

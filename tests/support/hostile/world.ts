@@ -61,6 +61,8 @@ export interface SiteWorld {
   tag2Id: number;
   /** The receipt of `member`'s ballot, in the site's first signed checkpoint of the vote log. */
   receipt: string;
+  /** `member`'s vote on `ideaId` (counted: a baseline reinstating it writes nothing). */
+  voteId: number;
 }
 
 async function newTag(siteId: number, name: string): Promise<number> {
@@ -142,7 +144,8 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const voted = await castVotes(siteId, member.token, [{ ideaId, opinion: 'yes' }]);
   if (voted.status !== 200) throw new Error(`could not seed a vote: ${voted.status} ${JSON.stringify(voted.body)}`);
   const receipt = (voted.body as Array<{ receipt?: string }>)[0]?.receipt;
-  if (!receipt) throw new Error('the seeded vote has no receipt');
+  const voteId = (voted.body as Array<{ id?: number }>)[0]?.id;
+  if (!receipt || voteId === undefined) throw new Error('the seeded vote has no receipt or id');
   // The vote-checkpoints job's run, its settle minute past: the vote is in the site's first checkpoint.
   await sequenceSiteLog(siteId, new Date(Date.now() + 2 * 60_000));
 
@@ -160,7 +163,7 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const tagId = await newTag(siteId, 'green');
   const tag2Id = await newTag(siteId, 'blue');
 
-  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id, receipt };
+  return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id, receipt, voteId };
 }
 
 /** A pending outbox record, as the lifecycle jobs write them. */

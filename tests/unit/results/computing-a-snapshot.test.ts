@@ -57,6 +57,8 @@ vi.mock('#lib/store/ballots/site-ranges', () => ({
 vi.mock('#lib/store/vote-log/log', () => ({
   latestSignedCheckpoint: vi.fn(async () => world.checkpoint),
   newestLogEntryAt: vi.fn(async () => world.newest),
+  // Entries in the settle window before the read: what the snapshot counts as held (see `settling`).
+  countLogEntriesAfter: vi.fn(async () => 2),
 }));
 vi.mock('#lib/results/results', async (importOriginal) => ({
   ...(await importOriginal<typeof import('#lib/results/results')>()),
@@ -152,7 +154,7 @@ describe('computing a results snapshot', () => {
     const readAt = Date.parse(world.calls[0]!.input.computedAt);
     expect(readAt).toBeGreaterThanOrEqual(before);
     expect(readAt).toBeLessThanOrEqual(after);
-    expect(write.head).toMatchObject({ siteId: 3, computedAt: world.calls[0]!.input.computedAt, coveredUntil: new Date(readAt - SETTLE_MS).toISOString(), ballots: 2 });
+    expect(write.head).toMatchObject({ siteId: 3, computedAt: world.calls[0]!.input.computedAt, coveredUntil: new Date(readAt - SETTLE_MS).toISOString(), settling: 2, ballots: 2 });
     expect(write.head.generation).toMatch(/^[\w-]{8}$/);
     expect(write.replaces).toEqual({ generation: 'old', chunks: 2 });
     expect(unpackSnapshot(write.chunks)).toEqual({ ...RESULTS, computedAt: write.head.computedAt, checkpoint: null });
@@ -185,7 +187,7 @@ describe('computing a results snapshot', () => {
   it('releases the lease as failed when the run throws, and the error still surfaces', async () => {
     world.fail = true;
     await expect(computeSiteResults(SITE, { deadline: later(60_000), now: NOW })).rejects.toThrow('boom');
-    expect(world.releases).toEqual([{ owner: world.leases[0]!.owner, outcome: { failed: true } }]);
+    expect(world.releases).toEqual([{ owner: world.leases[0]!.owner, outcome: { unchanged: true } }]);
   });
 });
 

@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CorruptRecordError } from '#lib/errors';
+import { voteLogKeys } from '#lib/store/vote-log/log';
+import { storedSignedCheckpoint } from '#schemas/stored/vote-log';
 import { defineCodec } from '#lib/store/db/codec';
 import { contentItemCodec } from '#lib/store/content/codec';
-import { checkpointKeys } from '#lib/store/checkpoints/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { siteCodec } from '#lib/store/sites/codec';
 import { type UserItem } from '#lib/store/users/users';
 import { userCodec } from '#lib/store/users/codec';
-import { storedCheckpoint } from '#schemas/stored/checkpoint';
 
 const idea = {
   id: 7,
@@ -85,9 +85,10 @@ describe('a codec', () => {
     expect(failureOf(() => contentItemCodec.fromItem({ ...projected, version: 'one' })).key).toBe('(key not read)');
   });
 
-  it('strips what a strict schema does not name (a checkpoint is answered as read)', () => {
-    const checkpoints = defineCodec({ kind: 'vote checkpoint', schema: storedCheckpoint, keys: (c) => checkpointKeys.voteCheckpoint(c.siteId, c.id) });
-    const checkpoint = { id: 1, siteId: 1, root: 'ab', ballots: 2, createdAt: '2030-01-01T00:00:00.000Z' };
+
+  it('strips what a strict schema does not name (a signed checkpoint is answered as read)', () => {
+    const checkpoints = defineCodec({ kind: 'signed vote checkpoint', schema: storedSignedCheckpoint, keys: (c) => voteLogKeys.checkpoint(c.siteId, c.id) });
+    const checkpoint = { siteId: 1, id: 1, treeSize: 3, root: 'ab'.repeat(32), cut: '2030-01-01T00:00:00.000Z', ballots: 2, signature: 'c2ln', keyId: 'k1', createdAt: '2030-01-01T00:01:00.000Z' };
     expect(checkpoints.fromItem({ ...checkpoints.toItem(checkpoint), extra: true })).toEqual(checkpoint);
   });
 });

@@ -2,7 +2,7 @@
 import { createPublicKey } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublicKey, signCheckpoint } from '#lib/vote-record/checkpoint';
-import { entryBytes, entryMac, GENESIS_MAC, isReceipt, logOrder, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
+import { entryBytes, entryMac, GENESIS_MAC, batchOrder, isReceipt, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
 import { randomBytes } from 'node:crypto';
 import { voteChainKey, voteSigningKey } from '#lib/config/secret-values';
 import { publishedKey, voteRecordKeysOf } from '#lib/vote-record/keys';
@@ -48,11 +48,11 @@ describe('log entries', () => {
     expect(macIsValid(key, { ...sealed, version: -1 })).toBe(false);
   });
 
-  it('log order is by time written, then receipt', () => {
+  it('a batch is ordered by receipt alone, whatever the time each entry was written', () => {
     const a = { writtenAt: '2026-05-01T12:00:00.000Z', mac: 'b'.repeat(64) };
     const b = { writtenAt: '2026-05-01T12:00:00.000Z', mac: 'c'.repeat(64) };
     const c = { writtenAt: '2026-05-01T11:59:59.999Z', mac: 'f'.repeat(64) };
-    expect([a, b, c].sort(logOrder)).toEqual([c, a, b]);
+    expect([c, b, a].sort(batchOrder)).toEqual([a, b, c]);
   });
 });
 
