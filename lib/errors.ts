@@ -56,6 +56,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * On a vote receipt's 404: the time up to which the latest checkpoint covers votes (lib/votes/record.ts).
+ * Declared here, with the errors that carry it, for CORS to expose it (lib/http/cors.ts).
+ */
+export const RECORD_CUT_HEADER = 'Vote-Record-Cut';
+
 export const badRequest = (message: string) => new ApiError(400, 'BadRequest', message);
 
 export const validationError = (details: ErrorDetail[], message = 'Validation failed') =>

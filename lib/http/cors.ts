@@ -13,6 +13,7 @@
  */
 import type middy from '@middy/core';
 import { isAllowedFrontend } from '#lib/sites/allowed-domains';
+import { RECORD_CUT_HEADER } from '#lib/errors';
 
 /** Headers the API reads; the first two carry credentials. */
 const CREDENTIAL_HEADERS = ['x-authorization', 'authorization'];
@@ -61,7 +62,7 @@ function isAnonymousRead(request: CorsRequest): boolean {
 export function corsHeaders(request: CorsRequest, allowedDomains: readonly string[] | undefined): Record<string, string> {
   const headers: Record<string, string> = {
     'access-control-allow-methods': ALLOWED_METHODS,
-    'access-control-expose-headers': 'WWW-Authenticate, Retry-After, Location, ETag',
+    'access-control-expose-headers': `WWW-Authenticate, Retry-After, Location, ETag, ${RECORD_CUT_HEADER}`,
     'access-control-max-age': '600',
     // A preflight's answer also depends on what it asks for; a cache must not answer one with another's.
     vary: request.preflight ? 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers' : 'Origin',

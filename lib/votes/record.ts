@@ -6,13 +6,14 @@
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
-import { badRequest, notFound } from '#lib/errors';
+import { ApiError, badRequest, notFound, RECORD_CUT_HEADER } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
 import { isReceipt } from '#lib/vote-record/entry';
 import { publishedKeys } from '#lib/vote-record/keys';
 import { consistencyProof, inclusionProof, neededNodes, type NodeSource } from '#lib/vote-record/merkle';
 import { tileKey, tilesFor, tileSource } from '#lib/vote-record/tiles';
-import { getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log/log';
+import { getJobMarker } from '#lib/store/jobs/jobs';
+import { getLogHead, getReceiptIndex, getSignedCheckpoint, latestSignedCheckpoint, readLogTiles, type SignedCheckpointItem } from '#lib/store/vote-log/log';
 
 interface PublicCheckpoint {
   id: number;
@@ -49,6 +50,24 @@ async function withTiles<T>(siteId: number, compute: (source: NodeSource) => T):
 const hex = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('hex'));
 
 /**
+ * A receipt no checkpoint covers (yet): 404, saying how far the record goes and when the next checkpoint
+ * is due, so a voter can tell "not yet" from "left out". A receipt written before the latest cut and
+ * still missing was left out; one written after it is for the next checkpoint. Only times, which the
+ * schedule makes public anyway: no size or count (2 more requests, on this path only).
+ */
+async function notCoveredYet(siteId: number, receipt: string, now: Date): Promise<ApiError> {
+  const [head, marker] = await Promise.all([getLogHead(siteId), getJobMarker(siteId, 'vote-checkpoints')]);
+  const cut = head?.cut ? head.cut : undefined;
+  const dueAt = marker?.dueAt ?? undefined;
+  const headers: Record<string, string> = {};
+  if (cut) headers[RECORD_CUT_HEADER] = cut;
+  if (dueAt) headers['Retry-After'] = String(Math.max(60, Math.ceil((Date.parse(dueAt) - now.getTime()) / 1000)));
+  const sofar = cut ? `the latest checkpoint covers the votes cast up to ${cut}` : 'the site has no checkpoint yet';
+  const next = dueAt ? `; the next is due at ${dueAt}` : '';
+  return new ApiError(404, 'NotFound', `Receipt ${receipt} is not in a checkpoint of site ${siteId}: ${sofar}${next}`, undefined, headers);
+}
+
+/**
  * Anyone's: a receipt is the voter's own proof. Its checkpoint carries the ballot count only for those
  * who may see the site's counts; the voter then checks its root through the latest checkpoint once that
  * is public (lib/vote-record/receipt-check.ts).
@@ -56,9 +75,8 @@ const hex = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('h
 export async function receiptProof(site: Site, caller: Caller, receipt: string): Promise<ReceiptProof> {
   const siteId = site.id;
   const at = isReceipt(receipt) ? await getReceiptIndex(siteId, receipt) : undefined;
-  if (!at) throw notFound(`Receipt ${receipt} is not in a checkpoint of site ${siteId} yet`);
-  const checkpoint = await getSignedCheckpoint(siteId, at.checkpointId);
-  if (!checkpoint) throw notFound(`Receipt ${receipt} is not in a checkpoint of site ${siteId} yet`);
+  const checkpoint = at && (await getSignedCheckpoint(siteId, at.checkpointId));
+  if (!at || !checkpoint) throw await notCoveredYet(siteId, receipt, new Date());
   const proof = await withTiles(siteId, (source) => inclusionProof(source, at.leafIndex, checkpoint.treeSize));
   const published = toPublicCheckpoint(checkpoint);
   if (!access.results.seesBallotCount(caller, site.config)) {

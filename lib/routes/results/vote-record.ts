@@ -12,7 +12,7 @@ export const voteReceiptGet = {
   tag: 'Results',
   summary: "A vote receipt's inclusion proof",
   description:
-    'The receipt (a vote record\'s `receipt`: its ballot entry\'s mac, 64 hex digits) in the first signed checkpoint that covers it: `leafIndex` and the RFC 9162 inclusion `proof` (sibling hashes from the leaf up) for the leaf `SHA-256(0x00 || receipt)`. 404 until a checkpoint covers it. The receipt tells nothing about the ballot. While the site\'s vote counts are hidden (`votes.isViewable` false, the project running), the checkpoint comes without `ballots` for anyone but moderators: its root is then checked through the latest checkpoint once that is public.',
+    'The receipt (a vote record\'s `receipt`: its ballot entry\'s mac, 64 hex digits) in the first signed checkpoint that covers it: `leafIndex` and the RFC 9162 inclusion `proof` (sibling hashes from the leaf up) for the leaf `SHA-256(0x00 || receipt)`. 404 until a checkpoint covers it: that answer says how far the record goes (header `Vote-Record-Cut`, the time up to which the latest checkpoint covers votes; absent before the first) and when the next checkpoint is due (`Retry-After`, and both in the message), so a receipt written before the cut and still missing was left out. The receipt tells nothing about the ballot. While the site\'s vote counts are hidden (`votes.isViewable` false, the project running), the checkpoint comes without `ballots` for anyone but moderators: its root is then checked through the latest checkpoint once that is public.',
   access: 'everyone',
   dataAccess: 'read',
   auth: 'optional',

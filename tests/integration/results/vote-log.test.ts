@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
-import { getJobMarker } from '#lib/store/jobs/jobs';
+import { getJobMarker, makeJobDueBy } from '#lib/store/jobs/jobs';
 import { getResultsState } from '#lib/store/results/snapshots';
 import { getLogHead, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log/log';
 import { checkpointSignatureIsValid, publicKeyFromRaw, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
@@ -14,6 +14,7 @@ import { entryMac, GENESIS_MAC } from '#lib/vote-record/entry';
 import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
+import { errorOf } from '#tests/support/bodies';
 import { countRequests } from '#tests/support/request-counter';
 import { toEntryItem, writeEntries } from '#tests/support/vote-log-fixtures';
 import { doc } from '#lib/store/db/client';
@@ -182,6 +183,35 @@ describe('receipts and proofs, over HTTP', () => {
     expect((await invoke(consistencyHandler, { params: { siteId: site.id }, query: { from: '0', to: '6' } })).status).toBe(400);
     expect(voteLogKeys.receipt(site.id, probe.mac).SK).toBe(`VLOG#R#${probe.mac}`);
   }, 300_000);
+});
+
+describe("a receipt's 404", () => {
+  it('says how far the record goes and when the next checkpoint is due, so a voter can tell "not yet" from "left out"', async () => {
+    const site = await createSite({ votes: { isViewable: false } });
+    const now = new Date();
+    const dueAt = new Date(now.getTime() + 40 * 60_000).toISOString();
+    await makeJobDueBy(site.id, 'vote-checkpoints', dueAt);
+    const [early] = await writeEntries(site.id, [{ userId: 1, ideaIds: [1], writtenAt: minutesAgo(now, 10) }]);
+
+    const before = await countRequests(() => receiptOf(site.id, early!.mac));
+    expect(before.result.status).toBe(404);
+    expect(errorOf(before.result.body).message).toBe(`Receipt ${early!.mac} is not in a checkpoint of site ${site.id}: the site has no checkpoint yet; the next is due at ${dueAt}`);
+    expect(before.result.headers['vote-record-cut']).toBeUndefined();
+    expect(Number(before.result.headers['retry-after'])).toBeGreaterThanOrEqual(60);
+    // Site and receipt; then the log's head and the job's marker, on this path only.
+    expect(before.commands).toEqual({ BatchGetItemCommand: 1, GetItemCommand: 2 });
+
+    await sequenceSiteLog(site.id, now);
+    const { cut } = (await getLogHead(site.id))!;
+    const [late] = await writeEntries(site.id, [{ userId: 2, ideaIds: [1], writtenAt: new Date(now.getTime() - 10_000) }]);
+    const after = await receiptOf(site.id, late!.mac);
+    expect(after.status).toBe(404);
+    expect(after.headers['vote-record-cut']).toBe(cut);
+    expect(errorOf(after.body).message).toContain(`the latest checkpoint covers the votes cast up to ${cut}`);
+    // Only times: nothing of the log's size or the number of voters, which this site hides.
+    expect(JSON.stringify(after.body)).not.toMatch(/treeSize|ballots/);
+    expect((await receiptOf(site.id, early!.mac)).status).toBe(200);
+  });
 });
 
 describe('while the vote counts are hidden', () => {

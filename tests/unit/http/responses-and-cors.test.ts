@@ -42,7 +42,7 @@ describe('CORS', () => {
   const allowed = ['city.example', 'Portal.Example', 'localhost:5173'];
   const common = {
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-    'access-control-expose-headers': 'WWW-Authenticate, Retry-After, Location, ETag',
+    'access-control-expose-headers': 'WWW-Authenticate, Retry-After, Location, ETag, Vote-Record-Cut',
     'access-control-max-age': '600',
   };
   const refused = { ...common, 'access-control-allow-headers': PUBLIC_ALLOWED_HEADERS, vary: 'Origin' };
