@@ -88,7 +88,7 @@ async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: 
       const ballot = attempt === 1 ? read : await getBallot(user.siteId, user.id, true);
       if (!ballot || Object.keys(ballot.votes ?? {}).length === 0) return;
       const now = clock().toISOString();
-      const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {}, writtenAt: now });
+      const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {} });
       return (await clearBallot(ballot, now, seal)) === 'done' ? undefined : REPLAN;
     },
     () => conflict(`The votes of user ${user.id} kept changing while being removed; please try again`),

@@ -136,7 +136,7 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
     // Budget and theme copies only where limits read them (a likes or count ballot stays small).
     const votes = nextVoteSet(plan, ids.ids, now.toISOString(), limitsReadIdeas(config.voteType) ? ideas : new Map());
 
-    const seal = unchanged ? undefined : sealBallot(state.ballot, { siteId: site.id, userId, version: (state.ballot?.version ?? 0) + 1, votes, writtenAt: now.toISOString() });
+    const seal = unchanged ? undefined : sealBallot(state.ballot, { siteId: site.id, userId, version: (state.ballot?.version ?? 0) + 1, votes });
     const outcome = await commitRound({
       siteId: site.id,
       userId,

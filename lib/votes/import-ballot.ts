@@ -40,7 +40,7 @@ export async function importBallot(siteId: number, userId: number, votes: readon
       userId,
       readVersion: undefined,
       votes: stored,
-      seal: sealBallot(undefined, { siteId, userId, version: 1, votes: stored, writtenAt: now.toISOString() }),
+      seal: sealBallot(undefined, { siteId, userId, version: 1, votes: stored }),
       voteSeq: ids.seq,
       changes,
       now,

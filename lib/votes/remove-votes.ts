@@ -27,7 +27,7 @@ async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number
       if (!ballot || !votes[String(ideaId)]) return;
       const { [String(ideaId)]: _removed, ...rest } = votes;
       const now = new Date().toISOString();
-      const seal = sealBallot(ballot, { siteId, userId, version: ballot.version + 1, votes: rest, writtenAt: now });
+      const seal = sealBallot(ballot, { siteId, userId, version: ballot.version + 1, votes: rest });
       // The ballot moved (a vote round of its user): read again and remove what it holds now.
       return (await removeVoteFromBallot(siteId, ballot, ideaId, seal, now)) === 'done' ? undefined : REPLAN;
     },

@@ -73,7 +73,7 @@ export async function reviewVote({ site, caller, voteId, rejected, clock = () =>
       // Reinstating adds a count back: its idea must still be there (the round's "still votable" check).
       changes.push({ ideaId: Number(ideaId), change: { [vote.opinion]: rejected ? -1 : 1 }, addsVotes: !rejected });
     }
-    const seal = sealBallot(ballot, { siteId: site.id, userId, version: ballot.version + 1, votes, writtenAt: review.at });
+    const seal = sealBallot(ballot, { siteId: site.id, userId, version: ballot.version + 1, votes });
     const outcome = await commitRound({ siteId: site.id, userId, readVersion: ballot.version, votes, seal, voteSeq: ballot.voteSeq, changes, now });
     switch (outcome.kind) {
       case 'committed':

@@ -40,10 +40,14 @@ const MAC = /^[0-9a-f]{64}$/;
 /**
  * The seal of the state a write produces: `previous` is the ballot as read (undefined: none yet). A
  * ballot from before the log (its `hash` is no mac) starts a chain of its own at its next version.
+ * The entry is stamped with the wall clock as it is sealed, just before its write, never with a clock
+ * the caller carries: a job's clock is its schedule time, minutes behind by the time its writes commit,
+ * and the checkpoint job takes entries by the time written (one stamped before a cut that was already
+ * made would never be sequenced).
  */
 export function sealBallot(
   previous: { hash?: string | undefined } | undefined,
-  next: { siteId: number; userId: number; version: number; votes: Record<string, BallotVote>; writtenAt: string },
+  next: { siteId: number; userId: number; version: number; votes: Record<string, BallotVote> },
 ): BallotSeal {
   const prevMac = previous?.hash !== undefined && MAC.test(previous.hash) ? previous.hash : GENESIS_MAC;
   const rejected = rejectedEntryVotes(next.votes);
@@ -54,7 +58,7 @@ export function sealBallot(
     prevMac,
     votes: entryVotes(next.votes),
     ...(rejected.length > 0 ? { rejected } : {}),
-    writtenAt: next.writtenAt,
+    writtenAt: new Date().toISOString(),
   });
   return { hash: entry.mac, prevHash: prevMac, entry: entryItemOf(entry) };
 }

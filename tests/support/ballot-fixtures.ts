@@ -18,7 +18,7 @@ export async function putBallots(siteId: number, ballots: readonly { userId?: nu
   const items = ballots.map((ballot) => {
     const userId = ballot.userId ?? nextUser++;
     const votes = Object.fromEntries(ballot.ideaIds.map((ideaId, i) => [String(ideaId), { id: userId * 100 + i, opinion: ballot.opinion ?? 'yes', createdAt: now }]));
-    const { hash, prevHash, entry } = sealBallot(undefined, { siteId, userId, version: 1, votes, writtenAt: now });
+    const { hash, prevHash, entry } = sealBallot(undefined, { siteId, userId, version: 1, votes });
     entries.push(logEntryPut(entry).Put.Item);
     return { ...ballotKeys.ballot(siteId, userId), ...userKeys.ownedBy(userId, 'BALLOT', siteId), siteId, userId, votes, version: 1, updatedAt: now, hash, prevHash };
   });

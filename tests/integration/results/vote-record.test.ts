@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
+import { importBallot } from '#lib/votes/import-ballot';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
@@ -59,6 +60,27 @@ async function expectCaught(siteId: number, pattern: RegExp) {
   expect(code, output).toBe(1);
   expect(output).toMatch(pattern);
 }
+
+describe('writes on a clock of their own', () => {
+  it("an entry written with a job's clock minutes behind, after a checkpoint was cut past that clock, still goes into the next checkpoint", async () => {
+    // A job's clock is its schedule time; its writes commit minutes later (retries, a long run). The
+    // entry is stamped as it is sealed, so no checkpoint cut meanwhile can leave it behind for good.
+    const site = await votingSite({ voteType: 'likes', isViewable: true });
+    const [ideaId] = await createIdeas(site.id, 1);
+    const [a, b] = [await createUser(site.id, 'member'), await createUser(site.id, 'member')];
+    const jobClock = new Date(Date.now() - 10 * 60_000);
+    const vote = [{ ideaId: ideaId!, opinion: 'yes', createdAt: jobClock.toISOString() }];
+    expect((await importBallot(site.id, a.id, vote, jobClock)).kind).toBe('written');
+    await runJob('vote-checkpoints', { now: new Date(), siteId: site.id });
+    expect((await importBallot(site.id, b.id, vote, jobClock)).kind).toBe('written');
+    // A run a minute on: its cut (a minute before its clock) passes both writes.
+    await runJob('vote-checkpoints', { now: new Date(Date.now() + 61_000), siteId: site.id });
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // that cut is no longer in the future
+    const { code, output } = await verifyCommand(site.id);
+    expect(code, output).toBe(0);
+    expect((await readAllSignedCheckpoints(site.id)).at(-1)!.treeSize).toBe(2);
+  });
+});
 
 describe('entries and receipts', () => {
   it('each round appends a sealed entry in its transaction; every record of the answer carries its receipt', async () => {

@@ -13,7 +13,7 @@ const vote = (id: number, opinion = 'yes') => ({ id, opinion, createdAt: T0 });
 
 /** A ballot as a round writes it, and its entry. */
 function written(userId: number, votes: Record<string, ReturnType<typeof vote>>) {
-  const seal = sealBallot(undefined, { siteId: 1, userId, version: 1, votes, writtenAt: T0 });
+  const seal = sealBallot(undefined, { siteId: 1, userId, version: 1, votes });
   const ballot: BallotItem = { siteId: 1, userId, votes, version: 1, updatedAt: T0, hash: seal.hash, prevHash: seal.prevHash };
   return { ballot, entry: sealedOf(seal.entry) };
 }
