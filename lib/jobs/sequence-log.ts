@@ -109,6 +109,12 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       const first = items[limit]!.writtenAt;
       items = items.filter((item) => item.writtenAt < first);
       cut = new Date(Date.parse(first) - 1).toISOString();
+      if (items.length === 0) {
+        // More than a share written in one millisecond: cutting before it would cut where the last
+        // checkpoint did, for ever. This checkpoint takes that whole millisecond instead.
+        cut = first;
+        items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut);
+      }
     }
     const chainKey = voteChainKey();
     const signingKey = voteSigningKey();

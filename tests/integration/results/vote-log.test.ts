@@ -138,6 +138,17 @@ describe('the sequencer', () => {
     expect(await sequenceSiteLog(site.id, now, { maxEntries: 4 })).toMatchObject({ appended: 2, treeSize: 5 });
   });
 
+  it('more than the batch limit written in one millisecond: the checkpoint takes that whole millisecond, never an empty one for ever', async () => {
+    const site = await createSite();
+    const now = new Date();
+    const at = minutesAgo(now, 30);
+    await writeEntries(site.id, [1, 2, 3, 4].map((userId) => ({ userId, ideaIds: [1], writtenAt: at })));
+    await writeEntries(site.id, [{ userId: 5, ideaIds: [1], writtenAt: minutesAgo(now, 20) }]);
+    expect(await sequenceSiteLog(site.id, now, { maxEntries: 3 })).toMatchObject({ appended: 4, treeSize: 4 });
+    expect((await getLogHead(site.id))!.cut).toBe(at.toISOString());
+    expect(await sequenceSiteLog(site.id, now, { maxEntries: 3 })).toMatchObject({ appended: 1, treeSize: 5 });
+  });
+
   it('new entries mark the results stale and make the results job due a debounce later', async () => {
     const site = await createSite();
     const now = new Date();
