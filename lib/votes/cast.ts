@@ -234,9 +234,10 @@ function nextVoteSet(plan: RoundPlan, ids: readonly number[], createdAt: string,
   for (const vote of plan.next) {
     const idea = ideas.get(vote.ideaId);
     const copies = idea ? { budget: idea.budget, theme: idea.theme } : {};
-    // A kept vote keeps a moderator's decision on it: a new round never reinstates a rejected vote.
+    // A kept vote keeps a moderator's decision on it (a like; or a ballot sent again unchanged), unless
+    // the round changes a rejected ballot, which then counts whole (lib/votes/round.ts).
     votes[String(vote.ideaId)] = vote.keep
-      ? { id: vote.keep.id, opinion: vote.keep.opinion, createdAt: vote.keep.createdAt, ...copies, ...(vote.keep.review ? { review: vote.keep.review } : {}) }
+      ? { id: vote.keep.id, opinion: vote.keep.opinion, createdAt: vote.keep.createdAt, ...copies, ...(vote.keep.review && !plan.clearsRejection ? { review: vote.keep.review } : {}) }
       : { id: ids[next++]!, opinion: vote.opinion, createdAt, ...copies };
   }
   return votes;

@@ -30,6 +30,15 @@ export function planRound({ config, existing, round, ideas }: RoundInput): Round
     change = planBallot(config.withExisting, existing, round);
     const limitErrors = checkLimits(config, change.next, ideas);
     if (limitErrors.length > 0) throw invalidRound(limitErrors);
+    // A moderator rejects a ballot whole (lib/votes/review.ts). A round that changes it makes a new
+    // ballot, counted whole: the votes it keeps count again with the ones it adds. Never in part (some
+    // votes counted, the rest not: a ballot the limits never checked). The same ballot sent again
+    // changes nothing and stays rejected.
+    const changes = change.added.length > 0 || change.removed.length > 0;
+    if (changes && existing.some((vote) => vote.review?.rejected)) {
+      const keptRejected = change.next.filter((vote) => vote.keep?.review?.rejected).map(({ ideaId, opinion }) => ({ ideaId, opinion }));
+      return { ...change, tallyDeltas: tallyDifference(change.removed.filter((vote) => !vote.review?.rejected), [...change.added, ...keptRejected]), clearsRejection: true };
+    }
   }
 
   // Kept votes cancel out, so added minus removed is exactly (next minus existing). A rejected vote was

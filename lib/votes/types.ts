@@ -81,6 +81,11 @@ export interface RoundPlan {
   removed: BallotVote[];
   /** Net tally change per idea and opinion; zero entries and empty ideas are left out. */
   tallyDeltas: Tally;
+  /**
+   * The round changes a ballot a moderator rejected (ballot types): the new ballot counts whole, as a new
+   * like counts, so the votes it keeps lose the rejection too (never a ballot counted in part).
+   */
+  clearsRejection?: boolean;
 }
 
 export interface RoundInput {
