@@ -52,11 +52,18 @@ const hex = (hashes: readonly Buffer[]) => hashes.map((hash) => hash.toString('h
 /**
  * A receipt no checkpoint covers (yet): 404, saying how far the record goes and when the next checkpoint
  * is due, so a voter can tell "not yet" from "left out". A receipt written before the latest cut and
- * still missing was left out; one written after it is for the next checkpoint. Only times, which the
- * schedule makes public anyway: no size or count (2 more requests, on this path only).
+ * still missing was left out; one written after it is for the next checkpoint (2 more requests, on this
+ * path only). Both only for callers who may see the site's counts: a cut off the schedule (a site past
+ * its share of a run) tells how many entries wait, which a site hiding its counts hides. And no cut while
+ * the latest checkpoint's receipts are still being indexed: they are in it, not yet findable.
  */
-async function notCoveredYet(siteId: number, receipt: string, now: Date): Promise<ApiError> {
+async function notCoveredYet(site: Site, caller: Caller, receipt: string, now: Date): Promise<ApiError> {
+  const siteId = site.id;
+  const notYet = `Receipt ${receipt} is not in a checkpoint of site ${siteId}`;
+  if (!access.results.seesBallotCount(caller, site.config)) return notFound(`${notYet} yet`);
   const [head, marker] = await Promise.all([getLogHead(siteId), getJobMarker(siteId, 'vote-checkpoints')]);
+  const indexing = head?.indexing !== undefined && head.indexing[1] > head.indexing[0];
+  if (indexing) return new ApiError(404, 'NotFound', `${notYet} yet: the latest checkpoint is being indexed`, undefined, { 'Retry-After': '60' });
   const cut = head?.cut ? head.cut : undefined;
   const dueAt = marker?.dueAt ?? undefined;
   const headers: Record<string, string> = {};
@@ -64,7 +71,7 @@ async function notCoveredYet(siteId: number, receipt: string, now: Date): Promis
   if (dueAt) headers['Retry-After'] = String(Math.max(60, Math.ceil((Date.parse(dueAt) - now.getTime()) / 1000)));
   const sofar = cut ? `the latest checkpoint covers the votes cast up to ${cut}` : 'the site has no checkpoint yet';
   const next = dueAt ? `; the next is due at ${dueAt}` : '';
-  return new ApiError(404, 'NotFound', `Receipt ${receipt} is not in a checkpoint of site ${siteId}: ${sofar}${next}`, undefined, headers);
+  return new ApiError(404, 'NotFound', `${notYet}: ${sofar}${next}`, undefined, headers);
 }
 
 /**
@@ -76,7 +83,7 @@ export async function receiptProof(site: Site, caller: Caller, receipt: string):
   const siteId = site.id;
   const at = isReceipt(receipt) ? await getReceiptIndex(siteId, receipt) : undefined;
   const checkpoint = at && (await getSignedCheckpoint(siteId, at.checkpointId));
-  if (!at || !checkpoint) throw await notCoveredYet(siteId, receipt, new Date());
+  if (!at || !checkpoint) throw await notCoveredYet(site, caller, receipt, new Date());
   const proof = await withTiles(siteId, (source) => inclusionProof(source, at.leafIndex, checkpoint.treeSize));
   const published = toPublicCheckpoint(checkpoint);
   if (!access.results.seesBallotCount(caller, site.config)) {

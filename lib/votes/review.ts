@@ -15,9 +15,10 @@
  *     was checked against (minIdeas, minBudget, per theme). A ballot is one choice: it counts whole
  *     or not at all.
  *
- * The voter's later rounds follow OpenStad: a round that keeps a rejected vote keeps it rejected; one
- * that replaces or takes it back removes it (moving no count), and a new vote counts until a moderator
- * rejects it too.
+ * The voter's later rounds follow OpenStad: a round that keeps a rejected like keeps it rejected (as
+ * does a ballot sent again unchanged); one that replaces or takes it back removes it (moving no count),
+ * and a new vote counts until a moderator rejects it too. A round that changes a rejected ballot makes
+ * a new ballot, counted whole (lib/votes/round.ts): never a ballot counted in part.
  */
 import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';

@@ -198,7 +198,7 @@ describe('receipts and proofs, over HTTP', () => {
 
 describe("a receipt's 404", () => {
   it('says how far the record goes and when the next checkpoint is due, so a voter can tell "not yet" from "left out"', async () => {
-    const site = await createSite({ votes: { isViewable: false } });
+    const site = await createSite({ votes: { isViewable: true } });
     const now = new Date();
     const dueAt = new Date(now.getTime() + 40 * 60_000).toISOString();
     await makeJobDueBy(site.id, 'vote-checkpoints', dueAt);
@@ -219,9 +219,26 @@ describe("a receipt's 404", () => {
     expect(after.status).toBe(404);
     expect(after.headers['vote-record-cut']).toBe(cut);
     expect(errorOf(after.body).message).toContain(`the latest checkpoint covers the votes cast up to ${cut}`);
-    // Only times: nothing of the log's size or the number of voters, which this site hides.
     expect(JSON.stringify(after.body)).not.toMatch(/treeSize|ballots/);
     expect((await receiptOf(site.id, early!.mac)).status).toBe(200);
+  });
+
+  it('on a site hiding its counts, only those who may see them learn the cut (a cut off the schedule tells how many entries wait)', async () => {
+    const site = await createSite({ votes: { isViewable: false } });
+    const now = new Date();
+    const [entry] = await writeEntries(site.id, [{ userId: 1, ideaIds: [1], writtenAt: minutesAgo(now, 10) }]);
+    await writeEntries(site.id, [{ userId: 2, ideaIds: [1], writtenAt: minutesAgo(now, 9) }]);
+    await sequenceSiteLog(site.id, now, { maxEntries: 1 });
+    const late = (await writeEntries(site.id, [{ userId: 3, ideaIds: [1], writtenAt: new Date(now.getTime() - 10_000) }]))[0]!;
+    const anonymous = await receiptOf(site.id, late.mac);
+    expect(anonymous.status).toBe(404);
+    expect(errorOf(anonymous.body).message).toBe(`Receipt ${late.mac} is not in a checkpoint of site ${site.id} yet`);
+    expect(anonymous.headers['vote-record-cut']).toBeUndefined();
+    expect(anonymous.headers['retry-after']).toBeUndefined();
+    const moderator = await invoke(receiptHandler, { params: { siteId: site.id, receipt: late.mac }, token: SERVICE_TOKEN });
+    expect(moderator.status).toBe(404);
+    expect(moderator.headers['vote-record-cut']).toBe((await getLogHead(site.id))!.cut);
+    expect((await receiptOf(site.id, entry!.mac)).status).toBe(200);
   });
 });
 

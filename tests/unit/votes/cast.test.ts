@@ -63,6 +63,7 @@ beforeEach(() => {
 
 describe('castVotes', () => {
   it('a first round: ids from the ballot sequence, one read, one commit with the ballot, tallies and seal; the records back', async () => {
+    const sealedAfter = new Date().toISOString();
     const result = await cast(siteWith({ voteType: 'count', withExisting: 'replace' }), [{ ideaId: 2, opinion: 'yes' }, { ideaId: 1, opinion: 'yes' }]);
     expect(result.replayed).toBe(false);
     const receipt = store.commits[0]?.seal?.hash;
@@ -76,7 +77,9 @@ describe('castVotes', () => {
     const write = store.commits[0]!;
     expect(write).toMatchObject({ siteId: 1, userId: 7, readVersion: undefined, voteSeq: 2 });
     // The entry the round appends: version 1, the first of its chain, the whole vote set.
-    expect(write.seal!.entry).toMatchObject({ siteId: 1, userId: 7, version: 1, prevMac: '0'.repeat(64), votes: [[1, 'yes'], [2, 'yes']], writtenAt: NOW.toISOString(), mac: receipt });
+    expect(write.seal!.entry).toMatchObject({ siteId: 1, userId: 7, version: 1, prevMac: '0'.repeat(64), votes: [[1, 'yes'], [2, 'yes']], mac: receipt });
+    // Stamped with the wall clock as it is sealed, not the round's clock (lib/votes/seal.ts).
+    expect(String(write.seal!.entry.writtenAt) >= sealedAfter).toBe(true);
     expect(write.idempotency).toBeUndefined();
     expect(write.changes).toEqual([
       { ideaId: 2, change: { yes: 1 }, addsVotes: true },
