@@ -117,6 +117,28 @@ describe('RFC 9162 Merkle tree', () => {
     }
   });
 
+  it('a proof with a hash too many, or for a leaf or size that cannot be, does not verify', () => {
+    const leaves = leavesOf(6);
+    const source = memorySource(leaves);
+    const root = treeRoot(source, 6);
+    const proof = inclusionProof(source, 2, 6);
+    const leaf = leafHash(leaves[2]!);
+    expect(verifyInclusion(leaf, 2, 6, [...proof, root], root)).toBe(false);
+    expect(verifyInclusion(leaf, -1, 6, proof, root)).toBe(false);
+    expect(verifyInclusion(leaf, 6, 6, proof, root)).toBe(false);
+    expect(verifyInclusion(leaf, 2, 6.5, proof, root)).toBe(false);
+    expect(verifyInclusion(leaf, 0, 1, [], leaf)).toBe(true);
+    const consistency = consistencyProof(source, 3, 6);
+    const root3 = treeRoot(source, 3);
+    expect(verifyConsistency(3, 6, root3, root, consistency)).toBe(true);
+    expect(verifyConsistency(3, 6, root3, root, [...consistency, root])).toBe(false);
+    expect(verifyConsistency(3, 6, root3, root, [])).toBe(false);
+    expect(verifyConsistency(6, 6, root, root, [])).toBe(true);
+    expect(verifyConsistency(6, 6, root, root, [root])).toBe(false);
+    expect(verifyConsistency(6, 6, root3, root, [])).toBe(false);
+    expect(verifyConsistency(3, 6.5, root3, root, consistency)).toBe(false);
+  });
+
   it('refuses proofs that do not exist', () => {
     const source = memorySource(leavesOf(4));
     expect(() => inclusionProof(source, 4, 4)).toThrow(RangeError);
