@@ -267,6 +267,7 @@ ssm.middlewareStack.add(
 
 /** How far this machine's clock may be off the store's before the operator is told. */
 const CLOCK_NOTICE_SECONDS = 60;
+let clockNoticed = false;
 
 /** The vote keys' two parameters through the SSM client, with the store's times (docs/deploy.md "Rotation"). */
 const voteKeyStore: VoteKeyStore = {
@@ -277,7 +278,8 @@ const voteKeyStore: VoteKeyStore = {
     if (!seeds || !keys) throw new UsageError(`no vote signing key yet: npm run secrets -- init --stage ${stage}`);
     if (!storeDate || !seeds.modified || !keys.modified) throw new Error('the secret store gave no time of its own (no Date, no LastModifiedDate): the rotation takes its times from the store only');
     const off = (Date.now() - storeDate.getTime()) / 1000;
-    if (Math.abs(off) > CLOCK_NOTICE_SECONDS) console.error(`note: this machine's clock is ${Math.round(off)} s off the secret store's; every time below is the store's`);
+    if (Math.abs(off) > CLOCK_NOTICE_SECONDS && !clockNoticed) console.error(`note: this machine's clock is ${Math.round(off)} s off the secret store's; every time below is the store's`);
+    clockNoticed = true;
     return { seeds: { value: seeds.value, modified: seeds.modified }, keys: { value: keys.value, modified: keys.modified }, now: storeDate };
   },
   write: (secret, value) => put(secret, value, false),
@@ -286,15 +288,22 @@ const voteKeyStore: VoteKeyStore = {
 async function rotateVoteKey(): Promise<boolean> {
   const step = args.step;
   if (step !== 'prepare' && step !== 'promote') throw new UsageError('--step prepare|promote');
-  return rotateVoteKeyStep(voteKeyStore, step, {
-    publicationSeconds: KEY_PUBLICATION_SECONDS,
-    signerCacheSeconds: SECRETS_MAX_AGE_SECONDS,
-    force: args.force,
-    newSeed: SECRETS.voteSigningKey.generate,
-    command: rotateVoteKeyCommand,
-    say: (line) => console.log(line),
-    warn: (line) => console.error(line),
-  });
+  try {
+    return await rotateVoteKeyStep(voteKeyStore, step, {
+      publicationSeconds: KEY_PUBLICATION_SECONDS,
+      signerCacheSeconds: SECRETS_MAX_AGE_SECONDS,
+      force: args.force,
+      newSeed: SECRETS.voteSigningKey.generate,
+      command: rotateVoteKeyCommand,
+      say: (line) => console.log(line),
+      warn: (line) => console.error(line),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Every state between two writes is safe and is finished by the same step (lib/vote-record/key-rotation.ts).
+    console.error(`stopped: ${error instanceof Error ? error.message : String(error)}. Run ${rotateVoteKeyCommand(step)} again to finish from where it stopped.`);
+    return false;
+  }
 }
 
 async function serviceToken(action: string | undefined): Promise<void> {

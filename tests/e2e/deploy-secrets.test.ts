@@ -186,7 +186,8 @@ describe('npm run secrets', () => {
       ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000;
       ssm.putsBeforeRefusing = 1;
       const stopped = await step('promote');
-      expect(stopped.output).toContain('writing /participation-api/resume/vote-public-key is refused here');
+      expect(stopped.status).toBe(1);
+      expect(stopped.output).toContain('stopped: writing /participation-api/resume/vote-public-key is refused here. Run npm run secrets -- rotate-vote-key --stage resume --step promote again');
       ssm.putsBeforeRefusing = undefined;
       // Stopped after one write: the new key signs and is published (as next); nothing is retired yet.
       const half = SECRETS.votePublicKey.parse(value('vote-public-key').Value);
