@@ -34,14 +34,17 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const UNCACHED = 'no-store';
 
+export type CachePolicy = 'public' | 'none';
+
+/** How long a cache may go on serving an answer of a route with `policy` after it was made (0: never cached). */
+export const cacheLifetimeSeconds = (policy: CachePolicy = 'none'): number => (policy === 'public' ? PUBLIC_MAX_AGE_SECONDS + PUBLIC_STALE_SECONDS : 0);
+
 /**
  * The request headers a public answer depends on besides its URL: CORS (`Origin`), credentials (with
  * them the answer is another, private one: a cache must not hand the anonymous one to a caller with a
  * token, nor the reverse) and compression (the docs page's files).
  */
 export const PUBLIC_VARY = ['Origin', 'X-Authorization', 'Authorization', 'Accept-Encoding'];
-
-export type CachePolicy = 'public' | 'none';
 
 type Headers = NonNullable<APIGatewayProxyStructuredResultV2['headers']>;
 
