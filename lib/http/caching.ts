@@ -50,12 +50,22 @@ type Headers = NonNullable<APIGatewayProxyStructuredResultV2['headers']>;
 
 const keyOf = (headers: Headers, name: string) => Object.keys(headers).find((k) => k.toLowerCase() === name);
 
-/** The answer's `Vary` with `names` added (each once, whatever its case), under one lower-case key. */
+/** The answer's `Vary` with `names` added (each once, whatever its case), under one lower-case key, last. */
 function withVary(headers: Headers, names: readonly string[]): Headers {
-  const own = Object.entries(headers).filter(([k]) => k.toLowerCase() === 'vary').flatMap(([, v]) => String(v).split(','));
-  const all = own.map((v) => v.trim()).filter(Boolean);
-  for (const name of names) if (!all.some((v) => v.toLowerCase() === name.toLowerCase())) all.push(name);
-  return { ...Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'vary')), vary: all.join(', ') };
+  const out: Headers = {};
+  const all: string[] = [];
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() !== 'vary') out[key] = headers[key]!;
+    else for (const v of String(headers[key]).split(',')) if (v.trim()) all.push(v.trim());
+  }
+  const seen = new Set(all.map((v) => v.toLowerCase()));
+  for (const name of names) {
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    all.push(name);
+  }
+  out.vary = all.join(', ');
+  return out;
 }
 
 /** The headers a 304 keeps (RFC 9110 15.4.5): all but those that describe the body it leaves out. */
