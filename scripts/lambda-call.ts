@@ -1,7 +1,7 @@
 /**
  * Calls a Lambda handler in-process with an API Gateway HTTP API (payload 2.0) event, the way API
  * Gateway would. Shared by the integration tests (tests/support/invoke.ts) and the benchmarks
- * (scripts/bench/), which time only `call`: building the event and parsing the JSON are left out.
+ * (scripts/bench/), which time `call` (the event, its context and the handler): parsing the JSON is left out.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';

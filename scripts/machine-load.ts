@@ -11,10 +11,21 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 
-/** How many times slower than on an idle machine work runs now (at least 1). */
+/** How often the load is read again: the kernel moves its average every 5 s, so more often reads nothing new. */
+const READ_EVERY_MS = 1_000;
+let lastRead: { atMs: number; slowdown: number } | undefined;
+
+/**
+ * How many times slower than on an idle machine work runs now (at least 1). Read at most once a
+ * second: every in-process Lambda call asks (scripts/lambda-call.ts), and the two system calls
+ * behind it would otherwise be part of every call the benchmarks time.
+ */
 export function slowdown(): number {
+  const now = performance.now();
+  if (lastRead && now - lastRead.atMs < READ_EVERY_MS) return lastRead.slowdown;
   const perCore = (loadavg()[0] ?? 0) / availableParallelism();
-  return Number.isFinite(perCore) ? Math.max(1, perCore) : 1;
+  lastRead = { atMs: now, slowdown: Number.isFinite(perCore) ? Math.max(1, perCore) : 1 };
+  return lastRead.slowdown;
 }
 
 /** Quiet-machine milliseconds spent since it was made, advanced by whoever asks (at least every few seconds). */

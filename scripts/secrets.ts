@@ -8,7 +8,8 @@
  *   npm run secrets -- check --stage S        what the deploy runs: every secret present and strong
  *   npm run secrets -- list --stage S         names, versions, dates; no values
  *   npm run secrets -- rotate-token-key --stage S --step prepare|promote|retire
- *   npm run secrets -- rotate-vote-key --stage S --step prepare|promote
+ *   npm run secrets -- rotate-vote-key --stage S --step prepare|promote [--force]
+ *       each step finishes what a stopped run of it left; promote waits for the key publication delay
  *   npm run secrets -- service-token add --stage S --name N [--out FILE | --from-stdin]
  *   npm run secrets -- service-token remove --stage S --name N
  *
@@ -18,9 +19,10 @@
 import { GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { keyIdOf, publicKeyFromRaw } from '#lib/vote-record/checkpoint';
 import { parseArgs } from 'node:util';
 import { SECRETS_MAX_AGE_SECONDS } from '#lib/store/secrets/load';
+import { KEY_PUBLICATION_SECONDS } from '#lib/routes/results/vote-key-publication';
+import { keyIdOfRaw, rotateVoteKey as rotateVoteKeyStep, unfinishedRotation, type RotationStep, type VoteKeyStore } from '#lib/vote-record/key-rotation';
 import {
   checkServiceToken,
   SECRETS,
@@ -35,9 +37,6 @@ import {
 
 const SERVICE = 'participation-api';
 
-/** A published key's id (what checkpoints name) from its stored raw bytes. */
-const keyIdOfRaw = (raw: string): string => keyIdOf(publicKeyFromRaw(raw));
-
 const { positionals, values: args } = parseArgs({
   allowPositionals: true,
   options: {
@@ -50,6 +49,7 @@ const { positionals, values: args } = parseArgs({
     out: { type: 'string' },
     'from-stdin': { type: 'boolean', default: false },
     step: { type: 'string' },
+    force: { type: 'boolean', default: false },
   },
 });
 
@@ -71,6 +71,7 @@ const path = secretsPath(SERVICE, stage);
 const ssm = new SSMClient(args.region ? { region: args.region } : {});
 const NAMES = Object.keys(SECRETS) as SecretName[];
 const nameOf = (secret: SecretName) => `${path}${SECRETS[secret].parameter}`;
+const rotateVoteKeyCommand = (step: RotationStep) => `npm run secrets -- rotate-vote-key --stage ${stage} --step ${step}`;
 
 /** The stored text of each secret, undefined when the parameter does not exist. */
 async function readAll(): Promise<Record<SecretName, { value: string; version: number; modified: Date | undefined } | undefined>> {
@@ -150,6 +151,19 @@ const parses = (secret: SecretName, value: string): boolean => {
   }
 };
 
+/** What finishes a rotation of the vote signing key that stopped midway, if one did. */
+function halfDoneRotation(stored: Awaited<ReturnType<typeof readAll>>): string | undefined {
+  const seeds = stored.voteSigningKey;
+  const keys = stored.votePublicKey;
+  if (!seeds || !keys) return undefined;
+  try {
+    return unfinishedRotation(seeds.value, keys.value, rotateVoteKeyCommand);
+  } catch (error) {
+    if (error instanceof WeakSecretError) return undefined;
+    throw error;
+  }
+}
+
 /** Every secret present and strong; exit 1 naming what is wrong and the fix. */
 async function check(): Promise<boolean> {
   const stored = await readAll();
@@ -172,13 +186,14 @@ async function check(): Promise<boolean> {
       if (!(error instanceof WeakSecretError)) throw error;
       ok = false;
       const fix =
-        secret === 'serviceTokens'
+        (secret === 'votePublicKey' && halfDoneRotation(stored)) ||
+        (secret === 'serviceTokens'
           ? `npm run secrets -- service-token add --stage ${stage} --name <holder>`
           : secret === 'tokenKeys'
             ? `store a generated value: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote`
             : SECRETS[secret].derived
               ? `put back its last version that followed from ${SECRETS[secret].derived.from} (the store keeps every version; list shows them), or, before any rotation, delete it and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from} (deleting drops the retired keys)`
-              : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`;
+              : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`);
       console.log(`refused ${nameOf(secret)}: ${error.message}. Fix: ${fix}`);
     }
   }
@@ -236,51 +251,59 @@ async function rotateTokenKey(): Promise<void> {
 }
 
 /**
- * Rotation of the vote record's signing key in two steps (docs/deploy.md "Rotating the vote signing
- * key"), each a new version of both parameters that warm containers pick up within the cache's max age:
- * prepare (a new seed is stored and its public key published as `next`; nothing signs with it yet, so
- * every verifier has been shown it before the first checkpoint it signs), promote (it signs from now
- * on; the old public key stays published for ever as `retired`, with the instant after which no
- * container signs with it, so every older checkpoint keeps verifying). The public keys are written
- * before the seeds each time, so no checkpoint is ever signed by a key that is not published.
+ * The store's own time: the `Date` of its latest answer. What the rotation's times are measured with,
+ * so a wrong clock on the operator's machine moves none of them (lib/vote-record/key-rotation.ts).
  */
-async function rotateVoteKey(): Promise<void> {
-  const stored = await readAll();
-  const seeds = stored.voteSigningKey;
-  const published = stored.votePublicKey;
-  if (!seeds || !published) throw new UsageError(`no vote signing key yet: npm run secrets -- init --stage ${stage}`);
-  const current = SECRETS.voteSigningKey.parse(seeds.value);
-  const keys = votePublicKeyTexts(published.value);
-  const derivedKeys = SECRETS.votePublicKey.derived!;
-  const seedText = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-  const publicOf = (seed: string) => JSON.parse(derivedKeys.value(seed)) as { current: string };
+let storeDate: Date | undefined;
+ssm.middlewareStack.add(
+  (next) => async (input) => {
+    const out = await next(input);
+    const date = new Date((out.response as { headers?: Record<string, string> }).headers?.date ?? Number.NaN);
+    if (Number.isFinite(date.getTime())) storeDate = date;
+    return out;
+  },
+  { step: 'deserialize', name: 'storeClock' },
+);
+
+/** How far this machine's clock may be off the store's before the operator is told. */
+const CLOCK_NOTICE_SECONDS = 60;
+let clockNoticed = false;
+
+/** The vote keys' two parameters through the SSM client, with the store's times (docs/deploy.md "Rotation"). */
+const voteKeyStore: VoteKeyStore = {
+  async read() {
+    const stored = await readAll();
+    const seeds = stored.voteSigningKey;
+    const keys = stored.votePublicKey;
+    if (!seeds || !keys) throw new UsageError(`no vote signing key yet: npm run secrets -- init --stage ${stage}`);
+    if (!storeDate || !seeds.modified || !keys.modified) throw new Error('the secret store gave no time of its own (no Date, no LastModifiedDate): the rotation takes its times from the store only');
+    const off = (Date.now() - storeDate.getTime()) / 1000;
+    if (Math.abs(off) > CLOCK_NOTICE_SECONDS && !clockNoticed) console.error(`note: this machine's clock is ${Math.round(off)} s off the secret store's; every time below is the store's`);
+    clockNoticed = true;
+    return { seeds: { value: seeds.value, modified: seeds.modified }, keys: { value: keys.value, modified: keys.modified }, now: storeDate };
+  },
+  write: (secret, value) => put(secret, value, false),
+};
+
+async function rotateVoteKey(): Promise<boolean> {
   const step = args.step;
-  let nextSeeds: { current: string; next: string | null };
-  let nextKeys: typeof keys;
-  if (step === 'prepare') {
-    // A prepare that stopped between its two writes is finished with the seed it stored.
-    if (current.next && keys.next) throw new UsageError('a next vote signing key is prepared already: promote it');
-    const next = current.next ? seedText(current.next) : SECRETS.voteSigningKey.generate();
-    nextSeeds = { current: seedText(current.current), next };
-    nextKeys = { ...keys, next: publicOf(next).current };
-    console.log(`prepared vote signing key ${keyIdOfRaw(nextKeys.next!)}: published as next from now on; promote it after the cache's max age (${SECRETS_MAX_AGE_SECONDS / 60} minutes)`);
-  } else if (step === 'promote') {
-    if (!current.next || !keys.next) throw new UsageError('no next vote signing key: run --step prepare first');
-    // No container signs with the old seed once every one has read the promoted value.
-    const retiredAt = new Date(Date.now() + SECRETS_MAX_AGE_SECONDS * 1000).toISOString();
-    nextSeeds = { current: seedText(current.next), next: null };
-    nextKeys = { current: keys.next, next: null, retired: [{ key: keys.current, retiredAt }, ...keys.retired] };
-    console.log(`promoted vote signing key ${keyIdOfRaw(keys.next)}: it signs from now on; ${keyIdOfRaw(keys.current)} stays published, retired at ${retiredAt} (checkpoints it signed keep verifying)`);
-  } else {
-    throw new UsageError('--step prepare|promote');
+  if (step !== 'prepare' && step !== 'promote') throw new UsageError('--step prepare|promote');
+  try {
+    return await rotateVoteKeyStep(voteKeyStore, step, {
+      publicationSeconds: KEY_PUBLICATION_SECONDS,
+      signerCacheSeconds: SECRETS_MAX_AGE_SECONDS,
+      force: args.force,
+      newSeed: SECRETS.voteSigningKey.generate,
+      command: rotateVoteKeyCommand,
+      say: (line) => console.log(line),
+      warn: (line) => console.error(line),
+    });
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    // Every state between two writes is safe and is finished by the same step (lib/vote-record/key-rotation.ts).
+    console.error(`stopped: ${error instanceof Error ? error.message : String(error)}. Run ${rotateVoteKeyCommand(step)} again to finish from where it stopped.`);
+    return false;
   }
-  const seedsValue = JSON.stringify(nextSeeds);
-  const keysValue = JSON.stringify(nextKeys);
-  SECRETS.voteSigningKey.parse(seedsValue);
-  SECRETS.votePublicKey.parse(keysValue);
-  if (!derivedKeys.follows(seedsValue, keysValue)) throw new Error('vote-public-key would not follow from vote-signing-key');
-  await put('votePublicKey', keysValue, false);
-  await put('voteSigningKey', seedsValue, false);
 }
 
 async function serviceToken(action: string | undefined): Promise<void> {
@@ -311,7 +334,7 @@ try {
   else if (command === 'check') process.exitCode = (await check()) ? 0 : 1;
   else if (command === 'list') await list();
   else if (command === 'rotate-token-key') await rotateTokenKey();
-  else if (command === 'rotate-vote-key') await rotateVoteKey();
+  else if (command === 'rotate-vote-key') process.exitCode = (await rotateVoteKey()) ? 0 : 1;
   else if (command === 'service-token') await serviceToken(sub);
   else throw new UsageError('commands: init, check, list, rotate-token-key, rotate-vote-key, service-token add|remove (see scripts/secrets.ts)');
 } catch (error) {

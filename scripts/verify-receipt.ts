@@ -16,7 +16,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
 import { checkReceipt, type PublishedCheckpoint, type PublishedReceiptProof } from '#lib/vote-record/receipt-check';
-import type { PublishedKey } from '#lib/vote-record/key-set';
+import { singleKeyCopy, type PublishedKey } from '#lib/vote-record/key-set';
+import { KEY_PUBLICATION_SECONDS } from '#lib/routes/results/vote-key-publication';
 import { consistencyRecord, publicCheckpoint, voteReceiptRecord, voteRecordKeyCopy } from '#schemas/results';
 import { isIdText } from '#schemas/common';
 
@@ -92,10 +93,23 @@ class FetchFailed extends Error {}
 
 const latestOf = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined ? a : a > b ? a : b);
 
-/** Every published key; an older copy's one key is the current one. */
-const keysOf = (answer: z.infer<typeof publishedKeys>): PublishedKey[] => answer.keys ?? [{ keyId: answer.keyId, publicKey: answer.publicKey, status: 'current' }];
+/**
+ * Every published key; the one key of a single-key copy is vouched for as far as the copy's time allows
+ * (lib/vote-record/key-set.ts `singleKeyCopy`): the time its server says it last changed, else when it
+ * was fetched.
+ */
+const keysOf = ({ data, lastModified }: Fetched<z.infer<typeof publishedKeys>>, fetchedAt: Date): PublishedKey[] =>
+  data.keys ?? [singleKeyCopy(data, lastModified ?? fetchedAt, KEY_PUBLICATION_SECONDS)];
 
-async function getJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<T> {
+interface Fetched<T> {
+  data: T;
+  /** The answer's `Last-Modified`, when it has a valid one. */
+  lastModified?: Date;
+}
+
+const getJson = async <T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<T> => (await fetchJson(url, schema, what)).data;
+
+async function fetchJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<Fetched<T>> {
   let res: Response;
   try {
     res = await fetch(url, { headers: { accept: 'application/json' } });
@@ -121,7 +135,8 @@ async function getJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): 
     }
   })());
   if (!parsed.success) throw new FetchFailed(`${what}: ${url} answered something that is not one: ${text.slice(0, 200)}`);
-  return parsed.data;
+  const lastModified = new Date(res.headers.get('last-modified') ?? Number.NaN);
+  return { data: parsed.data, ...(Number.isFinite(lastModified.getTime()) ? { lastModified } : {}) };
 }
 
 /** Fetches what the check needs and runs it: the exit code (0 checked, 1 not) and the report. */
@@ -134,14 +149,14 @@ export async function verifyReceipt(command: ReceiptCommand, now: Date = new Dat
       given.proof ?? (await getJson(`${api}/api/site/${siteId}/vote-receipt/${given.receipt}`, inclusionProof, 'the receipt proof'));
     const [latest, key] = await Promise.all([
       getJson(command.checkpointUrl, checkpoint, 'the latest checkpoint'),
-      getJson(command.keyUrl ?? `${api}/api/vote-record/key`, publishedKeys, 'the public keys'),
+      fetchJson(command.keyUrl ?? `${api}/api/vote-record/key`, publishedKeys, 'the public keys'),
     ]);
     const steps =
       latest.treeSize > proof.checkpoint.treeSize
         ? (await getJson(`${api}/api/site/${siteId}/vote-record/consistency?from=${proof.checkpoint.treeSize}&to=${latest.treeSize}`, consistency, 'the consistency proof')).proof
         : null;
     const castAt = latestOf(given.castAt, command.votedAt === undefined ? undefined : instantOf(command.votedAt));
-    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys: keysOf(key), now, castAt });
+    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys: keysOf(key, now), now, castAt });
     const verdict = result.ok ? 'OK: the receipt is in the signed vote record, and the record has only grown since' : 'NOT VERIFIED';
     return { code: result.ok ? 0 : 1, output: [header, ...result.lines, verdict].join('\n') };
   } catch (err) {

@@ -218,7 +218,7 @@ export function signingKeyFromSeed(seed: Uint8Array): KeyObject {
 }
 
 /** The raw public key (32 bytes, base64url) of a seed (base64url). */
-const publicOfSeed = (seedText: string): string => {
+export const publicOfSeed = (seedText: string): string => {
   const jwk = createPublicKey(signingKeyFromSeed(Buffer.from(seedText, 'base64url'))).export({ format: 'jwk' });
   return String(jwk.x);
 };
@@ -247,7 +247,7 @@ function slotsOf(stored: string, what: string, form: string): Record<string, unk
 const SEEDS_FORM = '{"current":"<seed>","next":"<seed>"|null}';
 
 /** The stored seeds as text: `current` and `next` (null when no rotation is under way). */
-function seedTexts(stored: string): { current: string; next: string | null } {
+export function seedTexts(stored: string): { current: string; next: string | null } {
   const slots = slotsOf(stored, 'vote-signing-key', SEEDS_FORM);
   if (!slots) return { current: stored, next: null };
   const { current, next } = slots;

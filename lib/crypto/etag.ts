@@ -3,10 +3,10 @@
  * reads (lib/http/caching.ts) and the results snapshots (lib/results/snapshot.ts). A strong tag is the
  * SHA-256 of the exact bytes sent, so two answers share a tag only when they are the same answer.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** A strong ETag of a body as sent (the JSON text, or the base64 text of an encoded body). */
-export const etagOf = (body: string): string => `"${createHash('sha256').update(body, 'utf8').digest('base64url')}"`;
+/** A strong ETag of a body as sent (the JSON text, or the base64 text of an encoded body); one-shot, no Hash object. */
+export const etagOf = (body: string): string => `"${hash('sha256', body, 'base64url')}"`;
 
 /** Whether an `If-None-Match` header names this ETag (a list, weak forms and `*` included: the weak comparison). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {

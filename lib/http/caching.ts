@@ -34,6 +34,11 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=${PUBLIC_MAX_AGE_SECONDS}, 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 const UNCACHED = 'no-store';
 
+export type CachePolicy = 'public' | 'none';
+
+/** How long a cache may go on serving an answer of a route with `policy` after it was made (0: never cached). */
+export const cacheLifetimeSeconds = (policy: CachePolicy = 'none'): number => (policy === 'public' ? PUBLIC_MAX_AGE_SECONDS + PUBLIC_STALE_SECONDS : 0);
+
 /**
  * The request headers a public answer depends on besides its URL: CORS (`Origin`), credentials (with
  * them the answer is another, private one: a cache must not hand the anonymous one to a caller with a
@@ -41,18 +46,26 @@ const UNCACHED = 'no-store';
  */
 export const PUBLIC_VARY = ['Origin', 'X-Authorization', 'Authorization', 'Accept-Encoding'];
 
-export type CachePolicy = 'public' | 'none';
-
 type Headers = NonNullable<APIGatewayProxyStructuredResultV2['headers']>;
 
 const keyOf = (headers: Headers, name: string) => Object.keys(headers).find((k) => k.toLowerCase() === name);
 
-/** The answer's `Vary` with `names` added (each once, whatever its case), under one lower-case key. */
+/** The answer's `Vary` with `names` added (each once, whatever its case), under one lower-case key, last. */
 function withVary(headers: Headers, names: readonly string[]): Headers {
-  const own = Object.entries(headers).filter(([k]) => k.toLowerCase() === 'vary').flatMap(([, v]) => String(v).split(','));
-  const all = own.map((v) => v.trim()).filter(Boolean);
-  for (const name of names) if (!all.some((v) => v.toLowerCase() === name.toLowerCase())) all.push(name);
-  return { ...Object.fromEntries(Object.entries(headers).filter(([k]) => k.toLowerCase() !== 'vary')), vary: all.join(', ') };
+  const out: Headers = {};
+  const all: string[] = [];
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() !== 'vary') out[key] = headers[key]!;
+    else for (const v of String(headers[key]).split(',')) if (v.trim()) all.push(v.trim());
+  }
+  const seen = new Set(all.map((v) => v.toLowerCase()));
+  for (const name of names) {
+    if (seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    all.push(name);
+  }
+  out.vary = all.join(', ');
+  return out;
 }
 
 /** The headers a 304 keeps (RFC 9110 15.4.5): all but those that describe the body it leaves out. */

@@ -8,22 +8,26 @@
  */
 import type { SiteConfig } from '#lib/sites/config-defaults';
 
-const HIDDEN_TOP_LEVEL = ['oauth', 'basicAuth', 'notifications', 'anonymize', 'ignoreBruteForce', 'host'] as const;
+const HIDDEN_TOP_LEVEL: ReadonlySet<string> = new Set(['oauth', 'basicAuth', 'notifications', 'anonymize', 'ignoreBruteForce', 'host']);
 /** Keys inside a section that are the server's alone. */
-const HIDDEN_IN: Record<string, readonly string[]> = {
-  cms: ['dbName'],
-  project: ['endDateNotificationSent'],
-  users: ['anonymize'],
-};
+const HIDDEN_IN: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['cms', new Set(['dbName'])],
+  ['project', new Set(['endDateNotificationSent'])],
+  ['users', new Set(['anonymize'])],
+]);
+
+/** The object without the `hidden` keys (its other keys in their order). */
+function without(value: Record<string, unknown>, hidden: ReadonlySet<string>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) if (!hidden.has(key)) out[key] = value[key];
+  return out;
+}
 
 export function redactConfig(config: SiteConfig): Record<string, unknown> {
-  const hidden = new Set<string>(HIDDEN_TOP_LEVEL);
-  const out: Record<string, unknown> = Object.fromEntries(Object.entries(config).filter(([key]) => !hidden.has(key)));
-  for (const [section, keys] of Object.entries(HIDDEN_IN)) {
+  const out = without(config, HIDDEN_TOP_LEVEL);
+  for (const [section, keys] of HIDDEN_IN) {
     const value = (config as Record<string, unknown>)[section];
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      out[section] = Object.fromEntries(Object.entries(value).filter(([key]) => !keys.includes(key)));
-    }
+    if (value && typeof value === 'object' && !Array.isArray(value)) out[section] = without(value as Record<string, unknown>, keys);
   }
   return out;
 }

@@ -12,13 +12,19 @@ const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 
 /** A hostile value may hold thousands of refused parts; a 400 names the first ones. */
 const MAX_DETAILS = 20;
 
+/** What a walk refuses: the message for a refused object key or string, undefined for one it takes. */
+interface Refusal {
+  key?: (key: string) => string | undefined;
+  text?: (text: string) => string | undefined;
+}
+
 /**
  * Walks a parsed JSON value depth-first in document order (iterative, so a hostile depth cannot
  * overflow the stack) and collects a detail for each object key or string `refuse` names, at most
  * MAX_DETAILS. A refused key's value is not entered. Object.keys sees an own `__proto__`, which `in`
  * or a prototype lookup would confuse.
  */
-function refusedParts(value: unknown, refuse: { key?: (key: string) => string | undefined; text?: (text: string) => string | undefined }): ErrorDetail[] {
+function refusedParts(value: unknown, refuse: Refusal): ErrorDetail[] {
   const found: ErrorDetail[] = [];
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length > 0 && found.length < MAX_DETAILS) {
@@ -46,19 +52,21 @@ function refusedParts(value: unknown, refuse: { key?: (key: string) => string | 
   return found;
 }
 
+const RESERVED: Refusal = { key: (key) => (RESERVED_KEYS.has(key) ? `"${key}" is a reserved name and cannot be used as a key` : undefined) };
+
 /** Paths of the reserved keys in a parsed JSON value, at most MAX_DETAILS. */
-export const reservedKeyPaths = (value: unknown): ErrorDetail[] =>
-  refusedParts(value, { key: (key) => (RESERVED_KEYS.has(key) ? `"${key}" is a reserved name and cannot be used as a key` : undefined) });
+export const reservedKeyPaths = (value: unknown): ErrorDetail[] => refusedParts(value, RESERVED);
 
 const MALFORMED = 'is not well-formed UTF-16 text (it holds a lone surrogate)';
+
+const NOT_WELL_FORMED: Refusal = {
+  key: (key) => (key.isWellFormed() ? undefined : `the key ${MALFORMED}`),
+  text: (text) => (text.isWellFormed() ? undefined : MALFORMED),
+};
 
 /**
  * Paths of the keys and strings that are not well-formed UTF-16 (a lone surrogate, which JSON's
  * `\ud800` escapes can carry but UTF-8 cannot encode), at most MAX_DETAILS (CONTRACT "Decided
  * details, security"). A path that would itself hold one shows U+FFFD in its place.
  */
-export const malformedTextPaths = (value: unknown): ErrorDetail[] =>
-  refusedParts(value, {
-    key: (key) => (key.isWellFormed() ? undefined : `the key ${MALFORMED}`),
-    text: (text) => (text.isWellFormed() ? undefined : MALFORMED),
-  });
+export const malformedTextPaths = (value: unknown): ErrorDetail[] => refusedParts(value, NOT_WELL_FORMED);

@@ -43,22 +43,22 @@ export function voteSigningKey(): KeyObject {
   return signer.key;
 }
 
+/** The key set of the stored public keys (`vote-public-key`, parsed). */
+export function keySetOfStored(stored: VotePublicKeys): KeySet {
+  const fromRaw = (raw: Uint8Array) => publicKeyFromRaw(Buffer.from(raw).toString('base64url'));
+  return keySetOfKeys([
+    { key: fromRaw(stored.current), status: 'current' },
+    ...(stored.next ? [{ key: fromRaw(stored.next), status: 'next' as const }] : []),
+    ...stored.retired.map((r) => ({ key: fromRaw(r.key), status: 'retired' as const, retiredAt: r.retiredAt })),
+  ]);
+}
+
 let published: { stored: VotePublicKeys; keys: KeySet } | undefined;
 
 /** Every published key by key id (current, next during a rotation, retired), from its own parameter. */
 export function votePublicKeys(): KeySet {
   const stored = secret('votePublicKey');
-  if (published?.stored !== stored) {
-    const fromRaw = (raw: Uint8Array) => publicKeyFromRaw(Buffer.from(raw).toString('base64url'));
-    published = {
-      stored,
-      keys: keySetOfKeys([
-        { key: fromRaw(stored.current), status: 'current' },
-        ...(stored.next ? [{ key: fromRaw(stored.next), status: 'next' as const }] : []),
-        ...stored.retired.map((r) => ({ key: fromRaw(r.key), status: 'retired' as const, retiredAt: r.retiredAt })),
-      ]),
-    };
-  }
+  if (published?.stored !== stored) published = { stored, keys: keySetOfStored(stored) };
   return published.keys;
 }
 

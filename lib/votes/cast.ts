@@ -190,8 +190,7 @@ export async function castVotes({ site, caller, round, idempotencyKey, clock = (
 /** Each idea's net change, and whether the round adds a vote to it (then it must still be votable). */
 function tallyChanges(plan: RoundPlan): TallyChange[] {
   // A rejected ballot's kept votes counted again add to their ideas like new votes.
-  const counted = plan.clearsRejection ? plan.next.filter((v) => v.keep?.review?.rejected) : [];
-  const adding = new Set([...plan.added, ...counted].map((v) => v.ideaId));
+  const adding = new Set([...plan.added, ...(plan.clearsRejection?.recounted ?? [])].map((v) => v.ideaId));
   const changes: TallyChange[] = [...plan.tallyDeltas].map(([ideaId, change]) => ({ ideaId, change, addsVotes: adding.has(ideaId) }));
   for (const ideaId of adding) if (!plan.tallyDeltas.has(ideaId)) changes.push({ ideaId, change: {}, addsVotes: true });
   return changes;

@@ -36,8 +36,8 @@ export function planRound({ config, existing, round, ideas }: RoundInput): Round
     // changes nothing and stays rejected.
     const changes = change.added.length > 0 || change.removed.length > 0;
     if (changes && existing.some((vote) => vote.review?.rejected)) {
-      const keptRejected = change.next.filter((vote) => vote.keep?.review?.rejected).map(({ ideaId, opinion }) => ({ ideaId, opinion }));
-      return { ...change, tallyDeltas: tallyDifference(change.removed.filter((vote) => !vote.review?.rejected), [...change.added, ...keptRejected]), clearsRejection: true };
+      const recounted = change.next.filter((vote) => vote.keep?.review?.rejected).map(({ ideaId, opinion }) => ({ ideaId, opinion }));
+      return { ...change, tallyDeltas: tallyDifference(change.removed.filter((vote) => !vote.review?.rejected), [...change.added, ...recounted]), clearsRejection: { recounted } };
     }
   }
 

@@ -82,10 +82,11 @@ export interface RoundPlan {
   /** Net tally change per idea and opinion; zero entries and empty ideas are left out. */
   tallyDeltas: Tally;
   /**
-   * The round changes a ballot a moderator rejected (ballot types): the new ballot counts whole, as a new
-   * like counts, so the votes it keeps lose the rejection too (never a ballot counted in part).
+   * Set when the round changes a ballot a moderator rejected (ballot types): the new ballot counts whole,
+   * as a new like counts, so the votes it keeps lose the rejection too (never a ballot counted in part).
+   * `recounted`: the kept votes the rejection had left uncounted, which count again like added ones.
    */
-  clearsRejection?: boolean;
+  clearsRejection?: { recounted: CastVote[] };
 }
 
 export interface RoundInput {

@@ -14,8 +14,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSsmEndpoint, ssmEnvironment, type SsmEndpoint } from '#tests/support/ssm-endpoint';
 import { DEV_VOTE_CHAIN_KEY, SECRETS, signingKeyFromSeed } from '#lib/config/secret-values';
-import { checkpointSignatureIsValid, publicKeyFromRaw, signCheckpoint, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
-import { keySetOfKeys, signerOf } from '#lib/vote-record/key-set';
+import { checkpointSignatureIsValid, signCheckpoint, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { signerOf } from '#lib/vote-record/key-set';
+import { keySetOfStored } from '#lib/vote-record/keys';
+import { KEY_PUBLICATION_SECONDS } from '#lib/routes/results/vote-key-publication';
+import { SECRETS_MAX_AGE_SECONDS } from '#lib/store/secrets/load';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let ssm: SsmEndpoint;
@@ -117,15 +120,7 @@ describe('npm run secrets', () => {
       seeds: SECRETS.voteSigningKey.parse(ssm.parameters.get(`${path}vote-signing-key`)!.Value),
       keys: SECRETS.votePublicKey.parse(ssm.parameters.get(`${path}vote-public-key`)!.Value),
     });
-    const keySet = () => {
-      const { keys } = stored();
-      const fromRaw = (raw: Uint8Array) => publicKeyFromRaw(Buffer.from(raw).toString('base64url'));
-      return keySetOfKeys([
-        { key: fromRaw(keys.current), status: 'current' },
-        ...(keys.next ? [{ key: fromRaw(keys.next), status: 'next' as const }] : []),
-        ...keys.retired.map((r) => ({ key: fromRaw(r.key), status: 'retired' as const, retiredAt: r.retiredAt })),
-      ]);
-    };
+    const keySet = () => keySetOfStored(stored().keys);
     const verifies = (checkpoint: SignedCheckpoint) => {
       const signer = signerOf(keySet(), checkpoint);
       return 'key' in signer && checkpointSignatureIsValid(checkpoint, signer.key);
@@ -144,8 +139,18 @@ describe('npm run secrets', () => {
     const early = signCheckpoint(head(2), signingKeyFromSeed(prepared.seeds.next!));
     expect(verifies(old) && verifies(early)).toBe(true);
     expect((await secrets(['check', '--stage', 'staging'])).status).toBe(0);
-    expect((await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'prepare'])).output).toContain('prepared already');
+    const again = await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'prepare']);
+    expect(again.status, again.output).toBe(0);
+    expect(again.output).toContain('is prepared: published as next since');
+    expect(stored()).toEqual(prepared);
 
+    // Right after prepare, verifiers and caches may not have the next key yet: it may not sign.
+    const tooSoon = await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'promote']);
+    expect(tooSoon.status).toBe(1);
+    expect(tooSoon.output).toContain('verifiers and caches may not all have it before');
+    expect(stored()).toEqual(prepared);
+    // The store's clock passes the wait (the tool reads time from the store only).
+    ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000;
     const promote = await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'promote']);
     expect(promote.status, promote.output).toBe(0);
     const promoted = stored();
@@ -162,6 +167,48 @@ describe('npm run secrets', () => {
     for (const name of ['vote-signing-key', 'vote-public-key']) {
       const value = ssm.parameters.get(`${path}${name}`)!.Value;
       for (const piece of value.match(/[A-Za-z0-9_-]{32,}/g) ?? []) expect(`${prepare.output}${promote.output}${list.output}`).not.toContain(piece);
+    }
+  });
+
+  it('a promote stopped between its two writes is named by check and finished by running it again; the old key is retired by the store clock, not the machine\'s', async () => {
+    const path = '/participation-api/resume/';
+    const value = (name: string) => ssm.parameters.get(`${path}${name}`)!;
+    const step = (name: string) => secrets(['rotate-vote-key', '--stage', 'resume', '--step', name]);
+    expect((await secrets(['init', '--stage', 'resume', '--token-out', join(work, 'resume.token')])).status).toBe(0);
+    const first = SECRETS.votePublicKey.parse(value('vote-public-key').Value).current;
+    const offset = ssm.clockOffsetMs;
+    try {
+      // The store's clock is two days behind this machine's.
+      ssm.clockOffsetMs = offset - 2 * 86_400_000;
+      expect((await step('prepare')).status).toBe(0);
+      const next = SECRETS.votePublicKey.parse(value('vote-public-key').Value).next!;
+      // Past the wait by the store's time.
+      ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000;
+      ssm.putsBeforeRefusing = 1;
+      const stopped = await step('promote');
+      expect(stopped.status).toBe(1);
+      expect(stopped.output).toContain('stopped: writing /participation-api/resume/vote-public-key is refused here. Run npm run secrets -- rotate-vote-key --stage resume --step promote again');
+      ssm.putsBeforeRefusing = undefined;
+      // Stopped after one write: the new key signs and is published (as next); nothing is retired yet.
+      const half = SECRETS.votePublicKey.parse(value('vote-public-key').Value);
+      expect(Buffer.from(half.current)).toEqual(Buffer.from(first));
+      expect(Buffer.from(half.next!)).toEqual(Buffer.from(next));
+      expect(half.retired).toEqual([]);
+      const check = await secrets(['check', '--stage', 'resume']);
+      expect(check.status).toBe(1);
+      expect(check.output).toContain('a promote of the vote signing key stopped midway: finish it with npm run secrets -- rotate-vote-key --stage resume --step promote');
+
+      const resumed = await step('promote');
+      expect(resumed.status, resumed.output).toBe(0);
+      expect(resumed.output).toMatch(/this machine's clock is \d+ s off the secret store's/);
+      const done = SECRETS.votePublicKey.parse(value('vote-public-key').Value);
+      expect(Buffer.from(done.current)).toEqual(Buffer.from(next));
+      const seedWrite = value('vote-signing-key').LastModifiedDate * 1000;
+      expect(done.retired).toEqual([{ key: first, retiredAt: new Date(seedWrite + SECRETS_MAX_AGE_SECONDS * 1000).toISOString() }]);
+      expect((await secrets(['check', '--stage', 'resume'])).status).toBe(0);
+    } finally {
+      ssm.clockOffsetMs = offset;
+      ssm.putsBeforeRefusing = undefined;
     }
   });
 

@@ -17,7 +17,9 @@ const KEY_ATTRIBUTES: ReadonlySet<string> = new Set(definition.AttributeDefiniti
 
 /** The item without PK, SK and the GSI key attributes: what no record shows. */
 export function withoutKeys(item: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(item).filter(([name]) => !KEY_ATTRIBUTES.has(name)));
+  const record: Record<string, unknown> = {};
+  for (const name of Object.keys(item)) if (!KEY_ATTRIBUTES.has(name)) record[name] = item[name];
+  return record;
 }
 
 /**

@@ -32,6 +32,7 @@ vi.mock('#lib/store/db/prefetch', async (importOriginal) => ({
   prefetch: vi.fn(async (plans: unknown[]) => void doubles.plans.push(plans)),
 }));
 vi.mock('#lib/request/rate-limit', () => ({ enforceRateLimit: vi.fn(async (input: unknown) => void doubles.rateLimited.push(input)) }));
+vi.mock('#lib/store/secrets/load', () => ({ loadSecrets: vi.fn(async () => undefined) }));
 vi.mock('#lib/request/activity-touch', () => ({ recordWriteActivity: vi.fn(async (...args: unknown[]) => void doubles.activity.push(args)) }));
 
 const { apiHandler } = await import('#lib/http/handler');
@@ -39,6 +40,11 @@ const { forbidden, notFound, validationError } = await import('#lib/errors');
 const { loadSite } = await import('#lib/sites/site');
 const { ok } = await import('#lib/http/response');
 const { siteParams } = await import('#schemas/common');
+const { identify, resolveCaller } = await import('#lib/auth/caller');
+const { loadSecrets } = await import('#lib/store/secrets/load');
+const { ACCESS_CLASSES } = await import('#lib/config/access-classes');
+const { handleRequest } = await import('#lib/request/setup');
+const { logger } = await import('#lib/log/logger');
 
 type Res = { statusCode: number; body: string; headers?: Record<string, string>; cookies?: string[] };
 const call = async (handler: (e: never, c: never) => Promise<unknown>, options: Parameters<typeof buildEvent>[0]) => {
@@ -219,6 +225,86 @@ describe('the raw request, read once ahead and answered in its place', () => {
     const handler = apiHandler({ params: siteParams }, async () => ok({}));
     const basic = `Basic ${Buffer.from('u:p').toString('base64')}`;
     expect((await call(handler, { params: { siteId: 2 }, headers: { authorization: basic } })).status).toBe(200);
+  });
+});
+
+describe('secrets and the token, by access class', () => {
+  beforeEach(() => {
+    vi.mocked(identify).mockClear();
+    vi.mocked(resolveCaller).mockClear();
+    vi.mocked(loadSecrets).mockClear();
+  });
+
+  it('a route without a class loads the secrets of a write and reads the token', async () => {
+    const handler = apiHandler({ params: siteParams }, async () => ok({}));
+    expect((await call(handler, { params: { siteId: 1 } })).status).toBe(200);
+    expect(vi.mocked(loadSecrets)).toHaveBeenCalledWith(ACCESS_CLASSES.write.secrets, expect.any(Function));
+    expect(vi.mocked(identify)).toHaveBeenCalledTimes(1);
+  });
+
+  it('a class loads its own secrets only, and one without the token keys reads no token', async () => {
+    const publicKey = apiHandler({ dataAccess: 'publicKey' }, async () => ok({}));
+    expect((await call(publicKey, {})).status).toBe(200);
+    expect(vi.mocked(loadSecrets)).toHaveBeenCalledWith(['votePublicKey'], expect.any(Function));
+    expect(vi.mocked(identify)).not.toHaveBeenCalled();
+    expect(vi.mocked(resolveCaller).mock.calls[0]![2]).toEqual({ kind: 'none' });
+  });
+
+  it('a class without secrets loads none', async () => {
+    const fixed = apiHandler({ dataAccess: 'static' }, async () => ok({}));
+    expect((await call(fixed, {})).status).toBe(200);
+    expect(vi.mocked(loadSecrets)).not.toHaveBeenCalled();
+    expect(vi.mocked(identify)).not.toHaveBeenCalled();
+  });
+
+  it('a route without auth reads no token, whatever its class loads', async () => {
+    const door = apiHandler({ params: siteParams, dataAccess: 'door', auth: 'none' }, async () => ok({}));
+    expect((await call(door, { params: { siteId: 1 }, headers: { authorization: 'Bearer stale' } })).status).toBe(200);
+    expect(vi.mocked(loadSecrets)).toHaveBeenCalledWith(ACCESS_CLASSES.door.secrets, expect.any(Function));
+    expect(vi.mocked(identify)).not.toHaveBeenCalled();
+    expect(vi.mocked(resolveCaller).mock.calls[0]![2]).toEqual({ kind: 'none' });
+  });
+
+  it('a failed refresh of the secret store is logged as an error; the request goes on with the values held', async () => {
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    vi.mocked(loadSecrets).mockImplementationOnce(async (_names, onRefreshFailed) => onRefreshFailed?.(new Error('ssm down')));
+    const handler = apiHandler({ params: siteParams }, async () => ok({}));
+    expect((await call(handler, { params: { siteId: 1 } })).status).toBe(200);
+    expect(error).toHaveBeenCalledWith('secret store refresh failed; using the values read before', { error: new Error('ssm down') });
+    error.mockRestore();
+  });
+});
+
+describe('request setup, past the site', () => {
+  it('a malformed body is answered before the access check and the caller', async () => {
+    const handler = apiHandler({ params: siteParams, body, authorize: () => { throw forbidden('No'); } }, async () => ok({}));
+    vi.mocked(resolveCaller).mockClear();
+    expect((await call(handler, { method: 'POST', params: { siteId: 1 }, body: '{"title": ' })).status).toBe(400);
+    expect(vi.mocked(resolveCaller)).not.toHaveBeenCalled();
+  });
+
+  it('query text that is not well-formed (a lone surrogate) is a 400 naming the parameter, on a route that reads no query too', async () => {
+    const handler = apiHandler({ params: siteParams }, async () => ok({}));
+    expect((await call(handler, { params: { siteId: 1 }, query: { fine: 'x', bad: 'a\uD800' } })).body).toMatchObject({ status: 400, message: 'Invalid query', details: [{ path: 'bad' }] });
+    expect((await call(handler, { params: { siteId: 1 }, query: { fine: 'x' } })).status).toBe(200);
+  });
+
+  it('a body schema that allows no body takes a request without one', async () => {
+    const handler = apiHandler({ params: siteParams, body: body.optional() }, async (req) => ok({ body: req.body ?? null }));
+    expect((await call(handler, { method: 'POST', params: { siteId: 1 } })).body).toEqual({ body: null });
+  });
+
+  it('a site-less route reads no site in its first read, only the token user', async () => {
+    doubles.plans = [];
+    const handler = apiHandler({}, async () => ok({}));
+    expect((await call(handler, {})).status).toBe(200);
+    expect(doubles.plans[0]![0]).toEqual({ keys: [{ PK: 'SITE#1', SK: 'USER#0000000005' }], consistent: false });
+  });
+
+  it('an adapter that does not ask to be told the site still gets the request prepared', async () => {
+    const request = { pathParameters: { siteId: '1' }, query: {}, headers: {}, body: { ok: true as const, value: undefined }, sourceIp: undefined, timeEpoch: undefined, isWrite: false };
+    const prepared = await handleRequest({ params: siteParams }, request, async (req) => req.site);
+    expect(prepared).toMatchObject({ id: 1 });
   });
 });
 

@@ -31,6 +31,12 @@ describe('counterAddress', () => {
     ['2001:db8::1', '2001:db8:0:0::/64'],
     ['2001:db8:0001:0002::', '2001:db8:1:2::/64'],
     ['::1', '0:0:0:0::/64'],
+    ['::ffff:198.51.100.17', '198.51.100.17'],
+    // An IPv4 tail inside another prefix is not IPv4-mapped: the /64 of its prefix.
+    ['2001:db8::ffff:192.0.2.1', '2001:db8:0:0::/64'],
+    // The zeros `::` stands for are as many as the groups after it leave.
+    ['2001::3:4:5:6:7', '2001:0:0:3::/64'],
+    ['2001:db8::', '2001:db8:0:0::/64'],
   ])('%s counts as %s', (ip, expected) => {
     expect(counterAddress(ip)).toBe(expected);
   });
@@ -49,6 +55,14 @@ describe('isExempt', () => {
     expect(isExempt('198.51.100.7', [])).toBe(false);
     expect(isExempt('198.51.100.7', undefined)).toBe(false);
     expect(isExempt('10.0.0.1', ['10.0.0.0/x'])).toBe(false);
+  });
+
+  it('takes a prefix length up to the whole address of its family, and skips a longer one', () => {
+    expect(isExempt('198.51.100.9', ['198.51.100.9/32'])).toBe(true);
+    expect(isExempt('2001:db8::9', ['2001:db8::9/128'])).toBe(true);
+    expect(isExempt('2001:db8:1:2::5', ['2001:db8:1:2::/64'])).toBe(true);
+    expect(isExempt('2001:db8:1:3::5', ['2001:db8:1:2::/64'])).toBe(false);
+    expect(isExempt('10.0.0.1', ['10.0.0.0/33', '2001:db8::/129'])).toBe(false);
   });
 });
 

@@ -39,6 +39,10 @@ describe('authServerUrlDetails', () => {
       { path: 'config.oauth.bad.auth-server-url', message: 'must not point to an internal address: its host is a loopback, private or reserved address' },
     ]);
   });
+
+  it('a config without an oauth object has nothing to report', () => {
+    for (const config of [undefined, {}, { oauth: null }, { oauth: 'https://10.0.0.1' }]) expect(authServerUrlDetails(config, false)).toEqual([]);
+  });
 });
 
 describe('what each refused host is told', () => {

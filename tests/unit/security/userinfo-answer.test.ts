@@ -40,6 +40,16 @@ describe('userinfo answers', () => {
   });
 });
 
+describe('why an answer is refused', () => {
+  const messages = (answer: unknown) => authServerUser.safeParse(answer).error?.issues.map((issue) => issue.message);
+
+  it('names the reserved key, the part that cannot be stored with its path, or the size', () => {
+    expect(messages(JSON.parse('{"id":1,"extraData":{"b":[{"constructor":1}]}}'))).toEqual([expect.stringMatching(/^reserved key at extraData\.b.*constructor$/)]);
+    expect(messages({ id: 1, extraData: { n: 2 ** 60 } })).toEqual([expect.stringMatching(/^extraData\.n must be a number from /)]);
+    expect(messages({ id: 1, extraData: { blob: 'x'.repeat(410_000) } })).toEqual(['is too large to store']);
+  });
+});
+
 describe('role floor', () => {
   it('takes the lower role; no floor leaves the role', () => {
     expect(lowerRole('admin', 'member')).toBe('member');

@@ -242,4 +242,63 @@ describe('vote log audit', () => {
     expect(audit.problems).toEqual([]);
     expect(audit.notes).toContain('1 entry written since the latest checkpoint, not in the log yet');
   });
+
+  it('entries and checkpoints stored in any order audit as in order', () => {
+    const audit = auditVoteLog({ ...input, entries: [...input.entries].reverse(), checkpoints: [...input.checkpoints].reverse() });
+    expect(audit.problems).toEqual([]);
+    expect(audit.checkpoint?.id).toBe(3);
+    expect(audit.latest.get(1)?.version).toBe(3);
+  });
+
+  it('an entry of another site, and an entry stored twice', () => {
+    const foreign = sealEntry(chainKey, { siteId: SITE + 1, userId: 9, version: 1, prevMac: GENESIS_MAC, votes: [], writtenAt: at(20) });
+    expect(problemsOf({ entries: [...input.entries, foreign] })).toEqual([`the ballot of user 9, version 1 belongs to site ${SITE + 1}`]);
+    const copied = input.entries[3]!;
+    expect(problemsOf({ entries: [...input.entries, { ...copied }] })).toEqual(
+      expect.arrayContaining([`two entries carry the receipt ${copied.mac}`, 'the ballot of user 3 has two versions 1']),
+    );
+  });
+
+  it('an entry written at the auditor\'s very moment is not in the future', () => {
+    const fresh = sealEntry(chainKey, { siteId: SITE, userId: 9, version: 1, prevMac: GENESIS_MAC, votes: [], writtenAt: at(30) });
+    expect(problemsOf({ entries: [...input.entries, fresh] })).toEqual([]);
+  });
+
+  it('a ballot whose first kept version is not the first: its first versions were deleted', () => {
+    const entries = input.entries.filter((e) => !(e.userId === 2 && e.version === 1));
+    expect(problemsOf({ entries })).toContain('the ballot of user 2 has no version 1: a deleted version');
+  });
+
+  it('a version 1 that does not start the chain, and a version that names another than the one before (sealed with the key)', () => {
+    const start = input.entries.map((e) => (e.userId === 3 ? sealEntry(chainKey, { ...e, prevMac: input.entries[0]!.mac }) : e));
+    expect(problemsOf({ entries: start })).toContain('the ballot of user 3, version 1 does not start the chain');
+    const broken = input.entries.map((e) => (e.userId === 2 && e.version === 2 ? sealEntry(chainKey, { ...e, prevMac: input.entries[0]!.mac }) : e));
+    expect(problemsOf({ entries: broken })).toContain('the ballot of user 2, version 2 does not follow version 1: the chain is broken');
+  });
+
+  it('a checkpoint signed with a wrong ballot count, one cut before the entries it holds, and one going back in time', () => {
+    const [c1, c2, c3] = input.checkpoints as [SignedCheckpoint, SignedCheckpoint, SignedCheckpoint];
+    const miscounted = signCheckpoint({ ...c3, ballots: 2 }, privateKey);
+    expect(problemsOf({ checkpoints: [c1, c2, miscounted] })).toEqual(['checkpoint 3 says 2 ballot(s), its entries hold 3']);
+    const early = signCheckpoint({ ...c3, cut: at(6) }, privateKey);
+    expect(problemsOf({ checkpoints: [c1, c2, early] })).toEqual([`the ballot of user 1, version 3 was written at ${at(7)}, after the cut of checkpoint 3 that holds it`]);
+    const back = signCheckpoint({ ...c2, cut: at(1) }, privateKey);
+    expect(problemsOf({ checkpoints: [c1, back, c3] })).toContain('checkpoint 2 goes back from checkpoint 1 (cut or size)');
+    expect(auditVoteLog({ ...input, checkpoints: [c1, back] }).checkpoint?.id).toBe(1);
+  });
+
+  it('a first checkpoint of an empty log, cut before any entry, audits clean', () => {
+    const { leaves, checkpoints } = sequence(input.entries, [0, 2, 5, 8]);
+    expect(checkpoints[0]!.treeSize).toBe(0);
+    const audit = auditVoteLog({ ...input, leaves, checkpoints });
+    expect(audit.problems).toEqual([]);
+    expect(audit.checkpoint?.id).toBe(4);
+  });
+
+  it('counts several pending entries, and notes a pinned checkpoint that is a prefix of the log', () => {
+    const fresh = [20, 21].map((minute, i) => sealEntry(chainKey, { siteId: SITE, userId: 20 + i, version: 1, prevMac: GENESIS_MAC, votes: [], writtenAt: at(minute) }));
+    const audit = auditVoteLog({ ...input, entries: [...input.entries, ...fresh], pinned: input.checkpoints[1] });
+    expect(audit.problems).toEqual([]);
+    expect(audit.notes).toEqual(['2 entries written since the latest checkpoint, not in the log yet', `the pinned checkpoint (size ${input.checkpoints[1]!.treeSize}) is a prefix of the log`]);
+  });
 });

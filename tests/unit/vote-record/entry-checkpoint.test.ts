@@ -1,5 +1,5 @@
 /** Entries sealed with the chain key, checkpoints signed with Ed25519, and the keys read from the environment. */
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublicKey, signCheckpoint, signedForm } from '#lib/vote-record/checkpoint';
 import { entryBytes, entryMac, GENESIS_MAC, batchOrder, isReceipt, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
@@ -36,6 +36,25 @@ describe('log entries', () => {
       expect(entryMac(key, { ...entry, ...changed })).not.toBe(mac);
     }
     expect(entryMac(Buffer.alloc(32, 2), entry)).not.toBe(mac);
+  });
+
+  it('two votes on one idea are ordered by opinion; rejected votes are covered in their own canonical order, and none is as absent', () => {
+    const both = { ...entry, votes: [{ ideaId: 5, opinion: 'yes' }, { ideaId: 5, opinion: 'no' }, { ideaId: 5, opinion: 'abstain' }] };
+    const mac = entryMac(key, both);
+    expect(entryMac(key, { ...both, votes: [both.votes[1]!, both.votes[2]!, both.votes[0]!] })).toBe(mac);
+    expect(entryMac(key, { ...both, votes: [both.votes[2]!, both.votes[0]!, both.votes[1]!] })).toBe(mac);
+    expect(entryMac(key, { ...entry, rejected: [] })).toBe(entryMac(key, entry));
+    const rejected = [{ ideaId: 4, opinion: 'yes', by: 1 }, { ideaId: 4, opinion: 'no', by: null }, { ideaId: 3, opinion: 'yes', by: 2 }];
+    const withRejected = entryMac(key, { ...entry, rejected });
+    expect(withRejected).not.toBe(entryMac(key, entry));
+    expect(entryMac(key, { ...entry, rejected: [rejected[2]!, rejected[1]!, rejected[0]!] })).toBe(withRejected);
+    expect(entryMac(key, { ...entry, rejected: [rejected[1]!, rejected[0]!, rejected[2]!] })).toBe(withRejected);
+    expect(entryMac(key, { ...entry, rejected: [{ ...rejected[0]!, by: 2 }, rejected[1]!, rejected[2]!] })).not.toBe(withRejected);
+  });
+
+  it('ids and the version are whole numbers, or the entry cannot be sealed', () => {
+    expect(() => entryBytes({ ...entry, siteId: -1 })).toThrow('siteId must be a whole number');
+    expect(() => entryBytes({ ...entry, userId: 1.5 })).toThrow('userId must be a whole number');
   });
 
   it('malformed entries cannot be sealed and never verify', () => {
@@ -99,6 +118,16 @@ describe('checkpoints and keys', () => {
     expect(checkpointSignatureIsValid(signed, other.publicKey)).toBe(false);
     expect(rawPublicKey(keys.signingKey)).toEqual(rawPublicKey(createPublicKey(keys.signingKey)));
     expect(publicKeyFromRaw(publishedKey(keys.publicKey).jwk.x).equals(keys.publicKey)).toBe(true);
+  });
+
+  it('only Ed25519 keys: another curve is refused, a raw key must be 32 bytes, and a key of another kind verifies nothing', () => {
+    const x25519 = generateKeyPairSync('x25519');
+    expect(() => rawPublicKey(x25519.publicKey)).toThrow('Not an Ed25519 key');
+    expect(() => publicKeyFromRaw(Buffer.alloc(31, 1).toString('base64'))).toThrow('An Ed25519 public key is 32 bytes');
+    const raw = rawPublicKey(keys.publicKey);
+    expect(publicKeyFromRaw(raw.toString('base64')).equals(keys.publicKey)).toBe(true);
+    expect(publicKeyFromRaw(raw.toString('base64url')).equals(keys.publicKey)).toBe(true);
+    expect(checkpointSignatureIsValid(signCheckpoint(head, keys.signingKey), x25519.publicKey)).toBe(false);
   });
 
   it('keys in the secret store: dev defaults on the local stage only; short, malformed or dev values refused elsewhere', () => {

@@ -15,53 +15,76 @@ import {
   verifyConsistency,
   verifyInclusion,
 } from '#lib/vote-record/merkle';
-import { appendToTiles, edgeTiles, type Tile, tileKey, tilesFor, tileSource, TILE_WIDTH } from '#lib/vote-record/tiles';
+import { appendToTiles, edgeTiles, type Tile, tileKey, tileLayout, tilesFor, tileSource, TILE_WIDTH } from '#lib/vote-record/tiles';
 
 const receipt = (i: number) => createHash('sha256').update(`entry ${i}`).digest();
 
-describe('tiles', () => {
-  it('a log appended in uneven batches past 65,536 leaves (two tile levels) serves roots and proofs equal to the whole tree', () => {
-    const stored = new Map<string, Tile>();
-    const nodes = new Map<string, Hash>();
-    const whole: NodeSource = (level, index) => nodes.get(`${level}/${index}`)!;
-    let frontier = EMPTY_FRONTIER;
-    let reference = EMPTY_FRONTIER;
-    const batches = [1, 2, 253, 1, 255, 256, 513, 3000, 61000, 300, 700];
-    let written = 0;
-    for (const size of batches) {
-      const receipts = Array.from({ length: size }, (_, i) => receipt(written + i));
-      // What the sequencer reads before an append: the partial edge tiles only.
-      const edge = new Map(edgeTiles(frontier.size).map((id) => [tileKey(id), stored.get(tileKey(id))!]));
-      for (const tile of edge.values()) expect(tile).toBeDefined();
-      const out = appendToTiles(frontier, edge, receipts);
-      for (const tile of out.tiles) {
-        expect(tile.data.length).toBeLessThanOrEqual(TILE_WIDTH * 32);
-        stored.set(tileKey(tile), tile);
-      }
-      frontier = out.frontier;
-      reference = appendLeaves(reference, receipts.map(leafHash), (level, index, hash) => nodes.set(`${level}/${index}`, hash));
-      written += size;
-      expect(frontier).toEqual(reference);
+/** How many tile levels a log of `size` leaves has for tiles of `width` entries. */
+function tileLevels(size: number, width: number): number {
+  let levels = 0;
+  for (let span = 1; span <= size; span *= width) levels += 1;
+  return levels;
+}
 
-      const n = frontier.size;
-      const fromTiles = tileSource(stored);
-      expect(treeRoot(fromTiles, n).equals(frontierRoot(frontier))).toBe(true);
-      for (const i of [0, Math.floor(n / 3), n - 1]) {
-        // Only the tiles the proof needs are read.
-        const needed = tilesFor(neededNodes((source) => inclusionProof(source, i, n)));
-        const proof = inclusionProof(tileSource(new Map(needed.map((id) => [tileKey(id), stored.get(tileKey(id))!]))), i, n);
-        expect(proof).toEqual(inclusionProof(whole, i, n));
-        expect(verifyInclusion(leafHash(receipt(i)), i, n, proof, frontierRoot(frontier))).toBe(true);
-        expect(needed.length).toBeLessThanOrEqual(6);
-      }
-      const m = Math.max(1, n - size);
-      const proof = consistencyProof(fromTiles, m, n);
-      expect(verifyConsistency(m, n, treeRoot(whole, m), frontierRoot(frontier), proof)).toBe(true);
+/**
+ * Appends `batches` of receipts through `layout`, storing the tiles it returns, and after each batch
+ * compares the frontier, the root, inclusion proofs (read from only the tiles they need) and a
+ * consistency proof with the same log kept as a whole tree. Returns the stored tiles.
+ */
+function appendAndProve(layout: ReturnType<typeof tileLayout>, width: number, batches: readonly number[]): Map<string, Tile> {
+  const stored = new Map<string, Tile>();
+  const nodes = new Map<string, Hash>();
+  const whole: NodeSource = (level, index) => nodes.get(`${level}/${index}`)!;
+  let frontier = EMPTY_FRONTIER;
+  let reference = EMPTY_FRONTIER;
+  let written = 0;
+  for (const size of batches) {
+    const receipts = Array.from({ length: size }, (_, i) => receipt(written + i));
+    // What the sequencer reads before an append: the partial edge tiles only.
+    const edge = new Map(layout.edgeTiles(frontier.size).map((id) => [tileKey(id), stored.get(tileKey(id))!]));
+    for (const tile of edge.values()) expect(tile).toBeDefined();
+    const out = layout.appendToTiles(frontier, edge, receipts);
+    for (const tile of out.tiles) {
+      expect(tile.data.length).toBeLessThanOrEqual(width * 32);
+      stored.set(tileKey(tile), tile);
     }
-    expect(written).toBeGreaterThan(TILE_WIDTH ** 2);
-    expect(stored.has('2/0')).toBe(true); // a level-2 tile: subtrees of 65,536 leaves
-    // Hashing ~140,000 leaves twice: seconds on a busy machine, so a bound far above the work.
-  }, 180_000);
+    frontier = out.frontier;
+    reference = appendLeaves(reference, receipts.map(leafHash), (level, index, hash) => nodes.set(`${level}/${index}`, hash));
+    written += size;
+    expect(frontier).toEqual(reference);
+
+    const n = frontier.size;
+    const fromTiles = layout.tileSource(stored);
+    expect(treeRoot(fromTiles, n).equals(frontierRoot(frontier))).toBe(true);
+    for (const i of [0, Math.floor(n / 3), n - 1]) {
+      // Only the tiles the proof needs are read: at most two per tile level.
+      const needed = layout.tilesFor(neededNodes((source) => inclusionProof(source, i, n)));
+      const proof = inclusionProof(layout.tileSource(new Map(needed.map((id) => [tileKey(id), stored.get(tileKey(id))!]))), i, n);
+      expect(proof).toEqual(inclusionProof(whole, i, n));
+      expect(verifyInclusion(leafHash(receipt(i)), i, n, proof, frontierRoot(frontier))).toBe(true);
+      expect(needed.length).toBeLessThanOrEqual(2 * tileLevels(n, width));
+    }
+    const m = Math.max(1, n - size);
+    const proof = consistencyProof(fromTiles, m, n);
+    expect(verifyConsistency(m, n, treeRoot(whole, m), frontierRoot(frontier), proof)).toBe(true);
+  }
+  return stored;
+}
+
+describe('tiles', () => {
+  it('a log of 4-wide tiles appended in uneven batches past 256 leaves (five tile levels) serves roots and proofs equal to the whole tree', () => {
+    const stored = appendAndProve(tileLayout(2), 4, [1, 2, 1, 3, 4, 9, 13, 31, 1, 64, 150, 20]);
+    expect(stored.get('0/0')!.data.length).toBe(4 * 32);
+    expect(stored.has('4/0')).toBe(true); // a level-4 tile: subtrees of 4^4 = 256 leaves
+    expect(stored.has('5/0')).toBe(false);
+  });
+
+  it('the log\'s 256-wide tiles appended in uneven batches past 256 leaves serve roots and proofs equal to the whole tree', () => {
+    const stored = appendAndProve({ appendToTiles, edgeTiles, tileSource, tilesFor }, TILE_WIDTH, [1, 2, 253, 1, 255, 256, 513, 300]);
+    expect(stored.get('0/0')!.data.length).toBe(TILE_WIDTH * 32); // full data tiles, and the partial last one
+    expect(stored.get('0/6')!.data.length).toBe((1581 - 6 * TILE_WIDTH) * 32);
+    expect(stored.get('1/0')!.data.length).toBe(6 * 32); // a level-1 tile: the 6 complete subtrees of 256 leaves
+  });
 
   it('edge tiles are the partial rightmost tile of each level', () => {
     expect(edgeTiles(0)).toEqual([]);
