@@ -99,6 +99,22 @@ const newKid = (now = new Date()): string => `${now.toISOString().slice(0, 10)}-
 
 export const storedKey = (): StoredKey => ({ kid: newKid(), key: newKey() });
 
+const TOKEN_KEYS_FORM = '{"current":{"kid","key"},"next":null,"previous":null}';
+
+/** The stored token keys in their stored form (texts), their strength unchecked; refused, never quoted, when not of that form. */
+export function tokenKeyTexts(stored: string): { current: StoredKey; next: StoredKey | null; previous: StoredKey | null } {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
+  }
+  const slot = (v: unknown): v is StoredKey => typeof v === 'object' && v !== null && typeof (v as StoredKey).kid === 'string' && typeof (v as StoredKey).key === 'string';
+  const { current, next = null, previous = null } = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  if (!slot(current) || (next !== null && !slot(next)) || (previous !== null && !slot(previous))) throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
+  return { current: { kid: current.kid, key: current.key }, next: next && { kid: next.kid, key: next.key }, previous: previous && { kid: previous.kid, key: previous.key } };
+}
+
 const tokenKeys: SecretDeclaration<TokenKeys> = {
   parameter: 'token-keys',
   description: 'JWT signing keys (current signs; current, next and previous verify, by kid)',
@@ -107,8 +123,9 @@ const tokenKeys: SecretDeclaration<TokenKeys> = {
     try {
       value = JSON.parse(stored) as typeof value;
     } catch {
-      throw new WeakSecretError('token-keys is not JSON {"current":{"kid","key"},"next":null,"previous":null}');
+      throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
     }
+    if (typeof value !== 'object' || value === null) throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
     const current = signingKey(value.current, 'current', allowDevValues);
     const next = value.next ? signingKey(value.next, 'next', allowDevValues) : null;
     const previous = value.previous ? signingKey(value.previous, 'previous', allowDevValues) : null;
