@@ -37,6 +37,12 @@ export interface SecretDeclaration<T> {
    * stores `value` from that secret, `check` refuses a stored value that does not `follow` from it.
    */
   derived?: { from: string; value(fromStored: string): string; follows(fromStored: string, stored: string): boolean };
+  /**
+   * A held value is used only within the secrets cache's max age of its fetch, never longer when the
+   * store stops answering (lib/config/secrets.ts): the vote key rotation's times count on it (a key is
+   * retired at the seed write plus that max age, and the published list changes within it).
+   */
+  withinMaxAgeOnly?: true;
 }
 
 /** Dev values: public (they are in this file), accepted on the local stage only and refused on every other. */
@@ -290,6 +296,7 @@ export const voteSigningKey: SecretDeclaration<VoteSigningSeeds> = {
   },
   generate: () => base64url(randomBytes(32)),
   local: ({ VOTE_SIGNING_KEY }) => VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED,
+  withinMaxAgeOnly: true,
 };
 
 export interface RetiredPublicKey {
@@ -357,6 +364,7 @@ const votePublicKey: SecretDeclaration<VotePublicKeys> = {
     throw new Error('vote-public-key follows from vote-signing-key');
   },
   local: ({ VOTE_SIGNING_KEY }) => publicOfSeed(VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED),
+  withinMaxAgeOnly: true,
   derived: {
     from: 'voteSigningKey',
     value: (seeds) => JSON.stringify(publicKeysOfSeeds(seeds)),
