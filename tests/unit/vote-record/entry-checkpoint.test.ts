@@ -52,6 +52,25 @@ describe('log entries', () => {
     expect(entryMac(key, { ...entry, rejected: [{ ...rejected[0]!, by: 2 }, rejected[1]!, rejected[2]!] })).not.toBe(withRejected);
   });
 
+  it('the encoding under the mac does not change: fixed entries give the receipts voters already hold', () => {
+    expect(entryMac(key, entry)).toBe('98920cb9224d992428d32c7be7ddb39c35213b3c25c6ccda79c1ad7686a4167e');
+    const later = { ...entry, version: 2, prevMac: 'ab'.repeat(32), votes: [{ ideaId: 2, opinion: 'no' }], rejected: [{ ideaId: 9, opinion: 'yes', by: 5 }] };
+    expect(entryMac(key, later)).toBe('b2f1f9590cf3a2ae41f9f62bafd3c107d00910d200b297aceb32639ac51a2da0');
+  });
+
+  it('says which field of an entry is malformed', () => {
+    expect(() => entryBytes({ ...entry, version: 0 })).toThrow('version must be >= 1');
+    expect(() => entryBytes({ ...entry, prevMac: 'AB'.repeat(32) })).toThrow('prevMac must be a lowercase hex SHA-256 mac');
+    expect(() => entryBytes({ ...entry, prevMac: `x${'a'.repeat(64)}` })).toThrow('prevMac must be');
+    expect(() => entryBytes({ ...entry, prevMac: `${'a'.repeat(64)}0` })).toThrow('prevMac must be');
+    expect(() => entryBytes({ ...entry, writtenAt: 'x2026-05-01T12:00:00.000Z' })).toThrow('writtenAt must be an ISO instant with milliseconds, UTC');
+    expect(() => entryBytes({ ...entry, writtenAt: '2026-05-01T12:00:00.000Z0' })).toThrow('writtenAt must be');
+    expect(entryBytes({ ...entry, siteId: 0 })).toBeInstanceOf(Buffer);
+    const sealed = sealEntry(key, entry);
+    expect(macIsValid(key, { ...sealed, mac: `${sealed.mac}0` })).toBe(false);
+    expect(macIsValid(key, { ...sealed, mac: `0${sealed.mac}` })).toBe(false);
+  });
+
   it('ids and the version are whole numbers, or the entry cannot be sealed', () => {
     expect(() => entryBytes({ ...entry, siteId: -1 })).toThrow('siteId must be a whole number');
     expect(() => entryBytes({ ...entry, userId: 1.5 })).toThrow('userId must be a whole number');
