@@ -5,7 +5,9 @@ import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublic
 import { entryBytes, entryMac, GENESIS_MAC, batchOrder, isReceipt, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
 import { randomBytes } from 'node:crypto';
 import { voteChainKey, voteSigningKey } from '#lib/config/secret-values';
-import { publishedKey, voteRecordKeysOf } from '#lib/vote-record/keys';
+import { publishedKey, publishedKeys, voteRecordKeysOf } from '#lib/vote-record/keys';
+import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
+import { keySetOfKeys } from '#lib/vote-record/key-set';
 
 const freshKeys = () => voteRecordKeysOf(randomBytes(32), randomBytes(32));
 
@@ -76,6 +78,18 @@ describe('log entries', () => {
     expect(() => entryBytes({ ...entry, userId: 1.5 })).toThrow('userId must be a whole number');
   });
 
+  it('an entry stored as a table item comes back as it was sealed, its rejected votes with it, and none stored as absent', () => {
+    const withRejected = sealEntry(key, { ...entry, rejected: [{ ideaId: 4, opinion: 'yes', by: 1 }, { ideaId: 5, opinion: 'no', by: null }] });
+    const item = entryItemOf(withRejected);
+    expect(item.votes).toEqual([[9, 'yes'], [2, 'no']]);
+    expect(item.rejected).toEqual([[4, 'yes', 1], [5, 'no', null]]);
+    expect(sealedOf(item)).toEqual(withRejected);
+    expect(macIsValid(key, sealedOf(item))).toBe(true);
+    const plain = sealEntry(key, entry);
+    expect('rejected' in entryItemOf({ ...plain, rejected: [] })).toBe(false);
+    expect(sealedOf(entryItemOf(plain))).toEqual(plain);
+  });
+
   it('malformed entries cannot be sealed and never verify', () => {
     expect(() => entryBytes({ ...entry, version: 0 })).toThrow(RangeError);
     expect(() => entryBytes({ ...entry, prevMac: 'zz' })).toThrow(RangeError);
@@ -127,6 +141,28 @@ describe('checkpoints and keys', () => {
     expect(publicKeyFromRaw(raw.toString('base64')).equals(keys.publicKey)).toBe(true);
     expect(publicKeyFromRaw(raw.toString('base64url')).equals(keys.publicKey)).toBe(true);
     expect(checkpointSignatureIsValid(signCheckpoint(head, keys.signingKey), x25519.publicKey)).toBe(false);
+  });
+
+  it('publishes the current key first, then the next, then the retired ones latest first, each retired key with its retirement', () => {
+    const [current, next, old, older] = [freshKeys(), freshKeys(), freshKeys(), freshKeys()];
+    const published = publishedKeys(
+      keySetOfKeys([
+        { key: older.publicKey, status: 'retired', retiredAt: '2026-01-01T00:00:00.000Z' },
+        { key: next.publicKey, status: 'next' },
+        { key: old.publicKey, status: 'retired', retiredAt: '2026-03-01T00:00:00.000Z' },
+        { key: current.publicKey, status: 'current' },
+      ]),
+    );
+    expect(published.keyId).toBe(current.keyId);
+    expect('status' in published).toBe(false);
+    expect(published.keys.map((k) => [k.keyId, k.status, k.retiredAt])).toEqual([
+      [current.keyId, 'current', undefined],
+      [next.keyId, 'next', undefined],
+      [old.keyId, 'retired', '2026-03-01T00:00:00.000Z'],
+      [older.keyId, 'retired', '2026-01-01T00:00:00.000Z'],
+    ]);
+    expect('retiredAt' in published.keys[0]!).toBe(false);
+    expect(publishedKey(current.publicKey).status).toBe('current');
   });
 
   it('keys in the secret store: dev defaults on the local stage only; short, malformed or dev values refused elsewhere', () => {
