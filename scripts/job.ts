@@ -3,7 +3,8 @@
  * stack of `npm start` (same table; DynamoDB at DYNAMODB_ENDPOINT, else the running npm start's,
  * scripts/local-stack-env.ts),
  * with the same code as its Lambda (lib/jobs), and prints what it did. `--now` sets the job's clock,
- * to try a date in the future; `--site` limits it to one site (whose job markers are first brought up
+ * to try a date in the future (vote-checkpoints still cuts its log no later than a minute before the
+ * wall clock: votes cast until then must go into a later checkpoint); `--site` limits it to one site (whose job markers are first brought up
  * to date with its config). Exit code 0 when it ran, 1 when it failed or no stack runs, 2 on a usage
  * error or a site that does not exist.
  */

@@ -22,13 +22,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SECRETS_MAX_AGE_SECONDS } from '#lib/store/secrets/load';
 import { KEY_PUBLICATION_SECONDS } from '#lib/routes/results/vote-key-publication';
-import { keyIdOfRaw, rotateVoteKey as rotateVoteKeyStep, unfinishedRotation, type RotationStep, type VoteKeyStore } from '#lib/vote-record/key-rotation';
+import { printable, UsageError } from './secrets-tool/errors.ts';
+import { keyIdOfRaw, RotationError, rotateVoteKey as rotateVoteKeyStep, unfinishedRotation, type RotationStep, type VoteKeyStore } from '#lib/vote-record/key-rotation';
 import {
   checkServiceToken,
   SECRETS,
   secretsPath,
   sha256Hex,
   storedKey,
+  tokenKeyTexts,
   votePublicKeyTexts,
   WeakSecretError,
   type SecretName,
@@ -52,8 +54,6 @@ const { positionals, values: args } = parseArgs({
     force: { type: 'boolean', default: false },
   },
 });
-
-class UsageError extends Error {}
 
 function stageOf(given: string | undefined): string {
   const problem =
@@ -142,6 +142,15 @@ async function init(): Promise<void> {
   }
 }
 
+/** The token keys are of the stored form (a weak key in it is replaced by rotating). */
+const isTokenKeysForm = (value: string): boolean => {
+  try {
+    return Boolean(tokenKeyTexts(value));
+  } catch {
+    return false;
+  }
+};
+
 const parses = (secret: SecretName, value: string): boolean => {
   try {
     SECRETS[secret].parse(value);
@@ -190,7 +199,9 @@ async function check(): Promise<boolean> {
         (secret === 'serviceTokens'
           ? `npm run secrets -- service-token add --stage ${stage} --name <holder>`
           : secret === 'tokenKeys'
-            ? `store a generated value: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote`
+            ? isTokenKeysForm(entry.value)
+              ? `replace the weak key: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote, then --step retire (tokens the weak key signed are refused from then on)`
+              : `put back its last version that parses (aws ssm get-parameter-history; Parameter Store keeps the last 100 versions), or delete the parameter and run npm run secrets -- init --stage ${stage} (a fresh key: every login ends)`
             : SECRETS[secret].derived
               ? `put back its last version that followed from ${SECRETS[secret].derived.from} (the store keeps every version; list shows them), or, before any rotation, delete it and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from} (deleting drops the retired keys)`
               : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`);
@@ -226,7 +237,9 @@ async function list(): Promise<void> {
 async function rotateTokenKey(): Promise<void> {
   const stored = (await readAll()).tokenKeys;
   if (!stored) throw new UsageError(`no token keys yet: npm run secrets -- init --stage ${stage}`);
-  const raw = JSON.parse(stored.value) as { current: { kid: string; key: string }; next: { kid: string; key: string } | null; previous: { kid: string; key: string } | null };
+  // Read by the declaration's reader, which refuses a value not of the stored form without quoting
+  // it. A weak key is read, so the rotation can replace it; the only key a step adds is a fresh one.
+  const raw = tokenKeyTexts(stored.value);
   const step = args.step;
   if (step === 'prepare') {
     if (raw.next) throw new UsageError(`a next key (${raw.next.kid}) is prepared already: promote it`);
@@ -246,7 +259,7 @@ async function rotateTokenKey(): Promise<void> {
     throw new UsageError('--step prepare|promote|retire');
   }
   const value = JSON.stringify(raw);
-  SECRETS.tokenKeys.parse(value);
+  tokenKeyTexts(value);
   await put('tokenKeys', value, false);
 }
 
@@ -276,7 +289,7 @@ const voteKeyStore: VoteKeyStore = {
     const seeds = stored.voteSigningKey;
     const keys = stored.votePublicKey;
     if (!seeds || !keys) throw new UsageError(`no vote signing key yet: npm run secrets -- init --stage ${stage}`);
-    if (!storeDate || !seeds.modified || !keys.modified) throw new Error('the secret store gave no time of its own (no Date, no LastModifiedDate): the rotation takes its times from the store only');
+    if (!storeDate || !seeds.modified || !keys.modified) throw new RotationError('the secret store gave no time of its own (no Date, no LastModifiedDate): the rotation takes its times from the store only');
     const off = (Date.now() - storeDate.getTime()) / 1000;
     if (Math.abs(off) > CLOCK_NOTICE_SECONDS && !clockNoticed) console.error(`note: this machine's clock is ${Math.round(off)} s off the secret store's; every time below is the store's`);
     clockNoticed = true;
@@ -301,7 +314,7 @@ async function rotateVoteKey(): Promise<boolean> {
   } catch (error) {
     if (error instanceof UsageError) throw error;
     // Every state between two writes is safe and is finished by the same step (lib/vote-record/key-rotation.ts).
-    console.error(`stopped: ${error instanceof Error ? error.message : String(error)}. Run ${rotateVoteKeyCommand(step)} again to finish from where it stopped.`);
+    console.error(`stopped: ${printable(error)}. Run ${rotateVoteKeyCommand(step)} again to finish from where it stopped.`);
     return false;
   }
 }
@@ -338,7 +351,7 @@ try {
   else if (command === 'service-token') await serviceToken(sub);
   else throw new UsageError('commands: init, check, list, rotate-token-key, rotate-vote-key, service-token add|remove (see scripts/secrets.ts)');
 } catch (error) {
-  if (!(error instanceof UsageError) && !(error instanceof WeakSecretError)) throw error;
-  console.error(error.message);
+  // Never rethrown: Node would print the message and the stack of an error no one here wrote.
+  console.error(printable(error));
   process.exitCode = 1;
 }

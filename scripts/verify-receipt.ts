@@ -6,7 +6,9 @@
  * "A voter's own check" is the algorithm.
  *
  * `--receipt`: the receipt (64 hex digits, the `receipt` of a vote answer), a file holding the receipt
- * proof (`GET .../vote-receipt/:receipt`) or a vote answer, or that JSON itself. `--checkpoint-url`:
+ * proof (`GET .../vote-receipt/:receipt`) or a vote answer, or that JSON itself. A vote answer also
+ * tells when the vote was cast at the earliest (its records' latest `createdAt`); `--voted-at` says it
+ * for a bare receipt (a time at or before the vote): the receipt's checkpoint must be cut no earlier. `--checkpoint-url`:
  * `<api>/api/site/<id>/vote-record/checkpoint`, the site's latest checkpoint (the API and site are read
  * from it). `--key-url` (default `<api>/api/vote-record/key`): a copy of the keys kept elsewhere; each
  * checkpoint is checked with the key it names, and an id the keys do not hold is refused.
@@ -23,6 +25,8 @@ export interface ReceiptCommand {
   receipt: string;
   checkpointUrl: string;
   keyUrl?: string;
+  /** A time at or before the vote (ISO), if the voter noted one. */
+  votedAt?: string;
 }
 
 // The API's own answer schemas (schemas/results.ts): what the verifier reads is what the API documents.
@@ -32,14 +36,25 @@ const inclusionProof = voteReceiptRecord;
 const publishedKeys = voteRecordKeyCopy;
 const consistency = consistencyRecord;
 const hexHash = z.string().check(z.regex(/^[0-9a-fA-F]{64}$/));
-/** A vote answer (its records carry the receipt) or one of its records. */
-const voteAnswer = z.union([z.array(z.object({ receipt: hexHash })).check(z.minLength(1)), z.object({ receipt: hexHash })]);
+/** A vote answer (its records carry the receipt, and when each vote was cast) or one of its records. */
+const voteRecord = z.object({ receipt: hexHash, createdAt: z.optional(z.string()) });
+const voteAnswer = z.union([z.array(voteRecord).check(z.minLength(1)), voteRecord]);
 
 /** The checkpoint route's path; its site id is checked as a path id is (schemas/common.ts). */
 const CHECKPOINT_PATH = /^(.*)\/api\/site\/([^/]+)\/vote-record\/checkpoint\/?$/;
 
-/** What the receipt argument holds: a bare receipt, or a proof already fetched (kept as the voter saved it). */
-export function readReceiptArgument(text: string): { receipt: string; proof?: PublishedReceiptProof } {
+/** An instant as the API writes them (ISO, milliseconds, UTC), or undefined for what is not one. */
+export function instantOf(text: string): string | undefined {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && /^\d{4}-\d{2}-\d{2}T/.test(text) ? new Date(ms).toISOString() : undefined;
+}
+
+/**
+ * What the receipt argument holds: a bare receipt, a proof already fetched (kept as the voter saved it),
+ * or a vote answer, which also says a time the vote was cast at or after (its newest `createdAt`: an
+ * entry is written after the votes of its round were stamped).
+ */
+export function readReceiptArgument(text: string): { receipt: string; proof?: PublishedReceiptProof; castAt?: string } {
   const trimmed = text.trim();
   if (/^[0-9a-fA-F]{64}$/.test(trimmed)) return { receipt: trimmed.toLowerCase() };
   const json = trimmed.startsWith('{') || trimmed.startsWith('[') ? trimmed : existsSync(trimmed) ? readFileSync(trimmed, 'utf8') : undefined;
@@ -53,7 +68,12 @@ export function readReceiptArgument(text: string): { receipt: string; proof?: Pu
   const proof = inclusionProof.safeParse(value);
   if (proof.success) return { receipt: proof.data.receipt.toLowerCase(), proof: proof.data as PublishedReceiptProof };
   const answer = voteAnswer.safeParse(value);
-  if (answer.success) return { receipt: (Array.isArray(answer.data) ? answer.data[0]!.receipt : answer.data.receipt).toLowerCase() };
+  if (answer.success) {
+    const records = Array.isArray(answer.data) ? answer.data : [answer.data];
+    const receipt = records[0]!.receipt.toLowerCase();
+    const times = records.filter((r) => r.receipt.toLowerCase() === receipt).flatMap((r) => (r.createdAt === undefined ? [] : [instantOf(r.createdAt)])).filter((t) => t !== undefined);
+    return { receipt, ...(times.length > 0 ? { castAt: times.sort().at(-1)! } : {}) };
+  }
   throw new Error('--receipt: the JSON is neither a receipt proof ({receipt, checkpoint, leafIndex, proof}) nor a vote answer with a receipt');
 }
 
@@ -70,6 +90,8 @@ export function siteOfCheckpointUrl(url: string): { api: string; siteId: number 
 }
 
 class FetchFailed extends Error {}
+
+const latestOf = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined ? a : a > b ? a : b);
 
 /**
  * Every published key; the one key of a single-key copy is vouched for as far as the copy's time allows
@@ -133,7 +155,8 @@ export async function verifyReceipt(command: ReceiptCommand, now: Date = new Dat
       latest.treeSize > proof.checkpoint.treeSize
         ? (await getJson(`${api}/api/site/${siteId}/vote-record/consistency?from=${proof.checkpoint.treeSize}&to=${latest.treeSize}`, consistency, 'the consistency proof')).proof
         : null;
-    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys: keysOf(key, now), now });
+    const castAt = latestOf(given.castAt, command.votedAt === undefined ? undefined : instantOf(command.votedAt));
+    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys: keysOf(key, now), now, castAt });
     const verdict = result.ok ? 'OK: the receipt is in the signed vote record, and the record has only grown since' : 'NOT VERIFIED';
     return { code: result.ok ? 0 : 1, output: [header, ...result.lines, verdict].join('\n') };
   } catch (err) {

@@ -1,5 +1,5 @@
 /**
- * `npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <url> [--key-url <url>]`: a
+ * `npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <url> [--key-url <url>] [--voted-at <time>]`: a
  * voter's check of their receipt against the published record over HTTP, no table needed
  * (scripts/verify-receipt.ts). Exit 0 when it holds, 1 with what failed, 2 on a usage error.
  *
@@ -14,12 +14,12 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
-import { readReceiptArgument, siteOfCheckpointUrl, verifyReceipt, type ReceiptCommand } from './verify-receipt.ts';
+import { instantOf, readReceiptArgument, siteOfCheckpointUrl, verifyReceipt, type ReceiptCommand } from './verify-receipt.ts';
 import { isIdText } from '#schemas/common';
 
-const USAGE = 'usage: npm run verify-votes -- --site N [--pin <checkpoint json|file|url>]\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url>]';
+const USAGE = 'usage: npm run verify-votes -- --site N [--pin <checkpoint json|file|url>]\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url>] [--voted-at <ISO time>]';
 
-const OPTIONS = { site: { type: 'string' }, pin: { type: 'string' }, receipt: { type: 'string' }, 'checkpoint-url': { type: 'string' }, 'key-url': { type: 'string' } } as const;
+const OPTIONS = { site: { type: 'string' }, pin: { type: 'string' }, receipt: { type: 'string' }, 'checkpoint-url': { type: 'string' }, 'key-url': { type: 'string' }, 'voted-at': { type: 'string' } } as const;
 
 /** A site to audit, and a checkpoint kept outside the table that its log must extend. */
 export interface SiteCommand {
@@ -45,31 +45,42 @@ export function parseVerifyArguments(argv: string[]): SiteCommand | ReceiptComma
   }
   const { values, positionals } = parsed;
   if (positionals.length > 0) throw new Error(USAGE);
-  if (values.receipt !== undefined || values['checkpoint-url'] !== undefined || values['key-url'] !== undefined) {
+  if (values.receipt !== undefined || values['checkpoint-url'] !== undefined || values['key-url'] !== undefined || values['voted-at'] !== undefined) {
     if (values.site !== undefined || values.pin !== undefined || values.receipt === undefined || values['checkpoint-url'] === undefined) throw new Error(USAGE);
     try {
       siteOfCheckpointUrl(values['checkpoint-url']);
       readReceiptArgument(values.receipt);
+      if (values['voted-at'] !== undefined && instantOf(values['voted-at']) === undefined) throw new Error(`--voted-at: "${values['voted-at']}" is not an ISO time`);
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${USAGE}`, { cause: err });
     }
-    return { receipt: values.receipt, checkpointUrl: values['checkpoint-url'], ...(values['key-url'] !== undefined ? { keyUrl: values['key-url'] } : {}) };
+    return {
+      receipt: values.receipt,
+      checkpointUrl: values['checkpoint-url'],
+      ...(values['key-url'] !== undefined ? { keyUrl: values['key-url'] } : {}),
+      ...(values['voted-at'] !== undefined ? { votedAt: values['voted-at'] } : {}),
+    };
   }
   if (values.site === undefined || !isIdText(values.site)) throw new Error(USAGE);
   return { siteId: Number(values.site), ...(values.pin !== undefined ? { pin: values.pin } : {}) };
 }
 
-/** The pinned checkpoint: JSON text, a file, or a URL (its `checkpoint` member when it wraps one, as a receipt's proof does). */
-export async function readPinnedCheckpoint(pin: string): Promise<SignedCheckpoint> {
+/**
+ * The pinned checkpoint: JSON text, a file, or a URL (its `checkpoint` member when it wraps one, as a
+ * receipt's proof does). The published answers name no site: it is the audited one's (the signed text
+ * names the site, so a checkpoint of another site fails its signature).
+ */
+export async function readPinnedCheckpoint(pin: string, siteId: number): Promise<SignedCheckpoint> {
   const text = /^https?:\/\//.test(pin) ? await (await fetch(pin)).text() : pin.trimStart().startsWith('{') ? pin : await readFile(pin, 'utf8');
   const parsed = JSON.parse(text) as SignedCheckpoint | { checkpoint: SignedCheckpoint };
-  return 'checkpoint' in parsed ? parsed.checkpoint : parsed;
+  const checkpoint: Partial<SignedCheckpoint> & Omit<SignedCheckpoint, 'siteId'> = 'checkpoint' in parsed ? parsed.checkpoint : parsed;
+  return { ...checkpoint, siteId: checkpoint.siteId ?? siteId };
 }
 
 /** Runs the check; the exit code and the report text. */
 export async function verifyCommand(siteId: number, pin?: string): Promise<{ code: 0 | 1; output: string }> {
   const { verifySiteVotes, formatVerifyReport } = await import('#lib/results/verify');
-  const report = await verifySiteVotes(siteId, new Date(), pin === undefined ? {} : { pinned: await readPinnedCheckpoint(pin) });
+  const report = await verifySiteVotes(siteId, new Date(), pin === undefined ? {} : { pinned: await readPinnedCheckpoint(pin, siteId) });
   return { code: report.problems.length === 0 ? 0 : 1, output: formatVerifyReport(report) };
 }
 

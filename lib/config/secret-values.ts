@@ -37,6 +37,12 @@ export interface SecretDeclaration<T> {
    * stores `value` from that secret, `check` refuses a stored value that does not `follow` from it.
    */
   derived?: { from: string; value(fromStored: string): string; follows(fromStored: string, stored: string): boolean };
+  /**
+   * A held value is used only within the secrets cache's max age of its fetch, never longer when the
+   * store stops answering (lib/config/secrets.ts): the vote key rotation's times count on it (a key is
+   * retired at the seed write plus that max age, and the published list changes within it).
+   */
+  withinMaxAgeOnly?: true;
 }
 
 /** Dev values: public (they are in this file), accepted on the local stage only and refused on every other. */
@@ -99,6 +105,22 @@ const newKid = (now = new Date()): string => `${now.toISOString().slice(0, 10)}-
 
 export const storedKey = (): StoredKey => ({ kid: newKid(), key: newKey() });
 
+const TOKEN_KEYS_FORM = '{"current":{"kid","key"},"next":null,"previous":null}';
+
+/** The stored token keys in their stored form (texts), their strength unchecked; refused, never quoted, when not of that form. */
+export function tokenKeyTexts(stored: string): { current: StoredKey; next: StoredKey | null; previous: StoredKey | null } {
+  let value: unknown;
+  try {
+    value = JSON.parse(stored);
+  } catch {
+    throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
+  }
+  const slot = (v: unknown): v is StoredKey => typeof v === 'object' && v !== null && typeof (v as StoredKey).kid === 'string' && typeof (v as StoredKey).key === 'string';
+  const { current, next = null, previous = null } = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  if (!slot(current) || (next !== null && !slot(next)) || (previous !== null && !slot(previous))) throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
+  return { current: { kid: current.kid, key: current.key }, next: next && { kid: next.kid, key: next.key }, previous: previous && { kid: previous.kid, key: previous.key } };
+}
+
 const tokenKeys: SecretDeclaration<TokenKeys> = {
   parameter: 'token-keys',
   description: 'JWT signing keys (current signs; current, next and previous verify, by kid)',
@@ -107,8 +129,9 @@ const tokenKeys: SecretDeclaration<TokenKeys> = {
     try {
       value = JSON.parse(stored) as typeof value;
     } catch {
-      throw new WeakSecretError('token-keys is not JSON {"current":{"kid","key"},"next":null,"previous":null}');
+      throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
     }
+    if (typeof value !== 'object' || value === null) throw new WeakSecretError(`token-keys is not JSON ${TOKEN_KEYS_FORM}`);
     const current = signingKey(value.current, 'current', allowDevValues);
     const next = value.next ? signingKey(value.next, 'next', allowDevValues) : null;
     const previous = value.previous ? signingKey(value.previous, 'previous', allowDevValues) : null;
@@ -273,6 +296,7 @@ export const voteSigningKey: SecretDeclaration<VoteSigningSeeds> = {
   },
   generate: () => base64url(randomBytes(32)),
   local: ({ VOTE_SIGNING_KEY }) => VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED,
+  withinMaxAgeOnly: true,
 };
 
 export interface RetiredPublicKey {
@@ -340,6 +364,7 @@ const votePublicKey: SecretDeclaration<VotePublicKeys> = {
     throw new Error('vote-public-key follows from vote-signing-key');
   },
   local: ({ VOTE_SIGNING_KEY }) => publicOfSeed(VOTE_SIGNING_KEY || DEV_VOTE_SIGNING_SEED),
+  withinMaxAgeOnly: true,
   derived: {
     from: 'voteSigningKey',
     value: (seeds) => JSON.stringify(publicKeysOfSeeds(seeds)),

@@ -14,12 +14,41 @@
  */
 import { env } from '#lib/config/env';
 import { SECRETS, type SecretName, type SecretValue } from '#lib/config/secret-values';
+import { serviceUnavailable } from '#lib/errors';
 
 type Snapshot = { [N in SecretName]?: SecretValue<N> };
 
 let snapshot: Snapshot | undefined;
 /** The raw values the snapshot was parsed from: a refresh that brings the same text parses nothing. */
 let parsedFrom: string | undefined;
+/** Until when (ms) the held values of a `withinMaxAgeOnly` secret may be used: their fetch plus the cache's max age. */
+let usableUntil: number | undefined;
+
+/** When to ask again after a refusal for stale values (`Retry-After`): the store may answer by then. */
+export const SECRET_STORE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * A `withinMaxAgeOnly` secret whose held value is older than the cache's max age (the store has not
+ * answered since): refused, so a warm container never signs with a seed the rotation has retired nor
+ * serves a key list older than it promised. The key route answers 503 with `Retry-After`; the job fails
+ * its run (nothing signed) and the failure is alarmed.
+ */
+const staleSecret = (name: SecretName) =>
+  Object.assign(serviceUnavailable('The vote record keys cannot be read now; please retry shortly', SECRET_STORE_RETRY_AFTER_SECONDS), {
+    cause: new Error(`secret ${name}: held past the secrets cache's max age (the secret store did not answer); not used`),
+  });
+
+function assertUsable(name: SecretName): void {
+  if (usableUntil !== undefined && 'withinMaxAgeOnly' in SECRETS[name] && Date.now() > usableUntil) throw staleSecret(name);
+}
+
+/** Throws (503 ServiceUnavailable) when one of `names` may no longer be used: see `withinMaxAgeOnly`. */
+export function assertSecretsUsable(names: readonly SecretName[]): void {
+  for (const name of names) assertUsable(name);
+}
+
+/** Until when (ms epoch) the held values may be used by a `withinMaxAgeOnly` secret; undefined when none are held from the store. */
+export const heldSecretsUsableUntil = (): number | undefined => usableUntil;
 
 const ALL_NAMES = Object.keys(SECRETS) as SecretName[];
 
@@ -45,12 +74,15 @@ export function useLocalSecrets(): void {
 /**
  * A deployed stage: the values of `names` as read from the store, checked and parsed (a missing, weak
  * or dev value throws, and the values held before stay). The same text as last time parses nothing.
+ * `until` (ms epoch): the fetch's start plus the cache's max age, when a `withinMaxAgeOnly` secret stops being used.
  */
-export function useStoredSecrets(names: readonly SecretName[], raw: Record<SecretName, string>): void {
+export function useStoredSecrets(names: readonly SecretName[], raw: Record<SecretName, string>, until?: number): void {
   const key = JSON.stringify(raw);
-  if (snapshot && key === parsedFrom) return;
-  snapshot = parseAll(names, raw, false);
-  parsedFrom = key;
+  if (!(snapshot && key === parsedFrom)) {
+    snapshot = parseAll(names, raw, false);
+    parsedFrom = key;
+  }
+  usableUntil = until;
 }
 
 /** Whether this container holds values already (a failed refresh then keeps them). */
@@ -64,5 +96,6 @@ export function secret<N extends SecretName>(name: N): SecretValue<N> {
   }
   const value = snapshot[name];
   if (value === undefined) throw new Error(`secret ${name} is not one this function's access class reads`);
+  assertUsable(name);
   return value as SecretValue<N>;
 }

@@ -36,7 +36,11 @@ export class JobUnitsFailed extends Error {
 export function scheduledJob(name: JobName, run: (options: JobOptions) => Promise<JobReport>) {
   const secrets = ACCESS_CLASSES[jobAccessClass(name)].secrets;
   const handler = async (event: ScheduledEvent = {}, context?: Context) => {
-    await loadSecrets(secrets, (error) => logger.error('secret store refresh failed; using the values read before', { error: error as Error }));
+    // Fetched afresh once a run: the vote-checkpoints job signs for up to its timeout (no longer than the
+    // secrets cache's max age, functions/jobs/functions.yml), and a seed is used only within the max age
+    // of its fetch (the rotation retires the old one then). A store that does not answer fails the run:
+    // the job signs nothing with a seed it can no longer vouch for (alarmed, as every failed run).
+    await loadSecrets(secrets, (error) => logger.error('secret store refresh failed; using the values read before, within their max age', { error: error as Error }), { refetch: true });
     const scheduled = event.time ? new Date(event.time) : new Date();
     const now = Number.isNaN(scheduled.getTime()) ? new Date() : scheduled;
     const remainingMs = context?.getRemainingTimeInMillis ? () => context.getRemainingTimeInMillis() : undefined;

@@ -4,16 +4,20 @@
  *
  * 1. take the log's lease (one sequencer per site at a time; a crashed run's lease runs out);
  * 2. finish indexing the receipts of the previous checkpoint if a run stopped before that;
- * 3. cut at SETTLE before the clock (every round stamped before then has committed) and read the
+ * 3. cut at SETTLE before the clock, the run's or the wall clock's if that is earlier (every round
+ *    stamped before then has committed; a run told a later time must not cut past rounds still to
+ *    come, which would then be before its cut and never sequenced), and read the
  *    entries written since the previous cut, by time written: one consistent Query per 1 MB, at most
  *    `maxEntries` (then the cut moves back to just before the first entry left out), then put them in
  *    batch order (by receipt, so a leaf's index tells nothing of when in the batch it was written);
  * 4. check each entry's mac with the chain key: a forged entry is left out and reported (it stays in
  *    the table, where the audit reports it too), never sequenced;
- * 5. append the receipts to the tiles (the edge tiles read, cut back to the published size), compute
+ * 5. say whether the log holds every ballot of the site (lib/jobs/log-completeness.ts: carried from
+ *    the previous checkpoint once it did, else one bounded look for ballots without a seal);
+ * 6. append the receipts to the tiles (the edge tiles read, cut back to the published size), compute
  *    the new root from the head's right edge, sign the checkpoint, and publish it with the head in one
  *    transaction conditioned on the lease and the size it extends;
- * 6. index the new receipts (leaf index and checkpoint), mark the results stale and make the results
+ * 7. index the new receipts (leaf index and checkpoint), mark the results stale and make the results
  *    job due a debounce later.
  * A checkpoint is signed at every run, new entries or not: a checkpoint covers the log up to its cut
  * and is written on schedule whatever voters do (nothing they send can hold it back: an entry written
@@ -24,6 +28,7 @@ import { signCheckpoint } from '#lib/vote-record/checkpoint';
 import { batchOrder, GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
+import { completenessOf } from '#lib/jobs/log-completeness';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
 import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
 import { makeJobDueBy } from '#lib/store/jobs/jobs';
@@ -60,6 +65,10 @@ export interface SequenceOutcome {
   cut: string;
   /** Entries past `maxEntries` were left for the next checkpoint (the cut moved back before them). */
   more: boolean;
+  /** The checkpoint says the log holds every ballot of the site. */
+  complete: boolean;
+  /** A ballot without a seal is still in the table (`npm run migrate` seals it). */
+  unsealedFound: boolean;
 }
 
 const frontierOf = (head: LogHead): Frontier => ({ size: head.size, hashes: head.frontier.map((hex) => Buffer.from(hex, 'hex')) });
@@ -93,14 +102,18 @@ async function indexFromTiles(siteId: number, from: number, to: number, checkpoi
   await writeReceiptIndex(siteId, receipts);
 }
 
-export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number } = {}): Promise<SequenceOutcome> {
+/** Where a run at `now` may cut: SETTLE before its clock, and never past SETTLE before the wall clock. */
+const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now()) - SETTLE_MS).toISOString();
+
+export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number; scanBallots?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');
   const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
-  if (!head) return { checkpointId: null, appended: 0, treeSize: 0, forged: [], busy: true, cut: '', more: false };
+  const nothing = { checkpointId: null, appended: 0, forged: [], more: false, complete: head?.complete === true, unsealedFound: false };
+  if (!head) return { ...nothing, treeSize: 0, busy: true, cut: '' };
   try {
     if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
-    let cut = new Date(now.getTime() - SETTLE_MS).toISOString();
-    if (head.cut !== '' && cut <= head.cut) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: false, cut: head.cut, more: false };
+    let cut = cutFor(now);
+    if (head.cut !== '' && cut <= head.cut) return { ...nothing, treeSize: head.size, busy: false, cut: head.cut };
     const limit = options.maxEntries ?? MAX_ENTRIES;
     let items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut, limit + 1);
     const more = items.length > limit;
@@ -121,20 +134,24 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     const entries = items.map(sealedOf);
     const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
     const valid = entries.filter((entry) => !forged.includes(entry)).sort(batchOrder);
+    const { complete, sealScan, unsealedFound } = await completenessOf(siteId, head, options.scanBallots);
     const edge = await publishedEdge(siteId, head.size);
     const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
     await writeLogTiles(siteId, tiles);
     // A new ballot is an entry that starts a chain: version 1, or a migrated ballot's first sealed version.
     const ballots = head.ballots + valid.filter((entry) => entry.prevMac === GENESIS_MAC).length;
     const checkpointId = head.checkpointId + 1;
-    const signed = signCheckpoint({ siteId, id: checkpointId, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots }, signingKey);
+    const signed = signCheckpoint(
+      { siteId, id: checkpointId, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots, ...(complete ? { complete } : {}) },
+      signingKey,
+    );
     const published = await publishSignedCheckpoint(
       { ...signed, createdAt: now.toISOString() },
-      { siteId, size: frontier.size, frontier: frontier.hashes.map((hash) => hash.toString('hex')), checkpointId, cut, ballots, indexing: [head.size, frontier.size] },
+      { siteId, size: frontier.size, frontier: frontier.hashes.map((hash) => hash.toString('hex')), checkpointId, cut, ballots, complete, sealScan, indexing: [head.size, frontier.size] },
       owner,
       head.size,
     );
-    if (!published) return { checkpointId: null, appended: 0, treeSize: head.size, forged: [], busy: true, cut: head.cut, more: false };
+    if (!published) return { ...nothing, treeSize: head.size, busy: true, cut: head.cut };
     await writeReceiptIndex(siteId, valid.map((entry, i) => ({ receipt: entry.mac, leafIndex: head.size + i, checkpointId })));
     await finishIndexing(siteId, owner);
     if (valid.length > 0) {
@@ -149,6 +166,8 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       busy: false,
       cut,
       more,
+      complete,
+      unsealedFound,
     };
   } finally {
     await releaseLogLease(siteId, owner);

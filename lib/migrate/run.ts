@@ -35,5 +35,8 @@ export async function migrate(options: MigrateOptions): Promise<SiteMigrationRep
   return reports;
 }
 
+/** Ballots a run refused to seal (the site's log already holds every ballot): the run failed. */
+export const refusedBallots = (reports: readonly SiteMigrationReport[]) => reports.reduce((n, r) => n + r.refused.length, 0);
+
 /** True when a run wrote (or, dry, would write) nothing. */
 export const nothingToMigrate = (reports: readonly SiteMigrationReport[]) => reports.every((r) => r.users + r.ideas + r.ballots + r.tallies + r.argCounts === 0);

@@ -4,7 +4,9 @@
  *   (b) GSI2 activity keys for users not anonymized that have none (lastActivityAt, else updatedAt,
  *       else createdAt);
  *   (c) index items for ideas without `indexKeys`, through the normal indexed write (discovery, 18);
- *   (d) a first seal (chain start) for ballots without `hash` (vote record);
+ *   (d) a first seal (chain start) for ballots without `hash` (vote record), while the site's log is
+ *       still taking them in: once a signed checkpoint says it holds every ballot, a ballot without a
+ *       seal was written behind the log, and it is refused (reported, never sealed: seal-guard.ts);
  *   (e) one tally item per votable idea from the site's old tally shards, which then go.
  *       Run it right after deploying: until then a vote on an idea of an old site finds no tally and
  *       is refused (400), never miscounted.
@@ -20,6 +22,7 @@ import { withDefaults } from '#lib/sites/config-defaults';
 import { siteJobDues } from '#lib/sites/job-dues';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { sealBallot } from '#lib/votes/seal';
+import { sealRefusal } from '#lib/migrate/seal-guard';
 import { getSite } from '#lib/store/sites/sites';
 import { syncJobMarkers } from '#lib/store/jobs/jobs';
 import { indexUserActivity, usersWithoutActivityIndexPage } from '#lib/store/users/migrate';
@@ -51,13 +54,15 @@ export interface SiteMigrationReport {
   argCounts: number;
   /** Items that changed under the migration and were left to their own writer. */
   skipped: number;
+  /** Ballots not sealed because the site's log already holds every ballot (or does not verify), and why. */
+  refused: string[];
 }
 
 
 export async function migrateSite(siteId: number, options: { dryRun: boolean }): Promise<SiteMigrationReport | undefined> {
   const stored = await getSite(siteId);
   if (!stored) return undefined;
-  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, tallies: 0, argCounts: 0, skipped: 0 };
+  const report: SiteMigrationReport = { siteId, markers: false, users: 0, ideas: 0, ballots: 0, tallies: 0, argCounts: 0, skipped: 0, refused: [] };
   if (!options.dryRun) {
     // Same write as a site update: guarded by the site's updatedAt, so it never overrides a newer one.
     await syncJobMarkers(siteId, siteJobDues(withDefaults(stored.config), stored.updatedAt), stored.updatedAt);
@@ -85,9 +90,15 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
     start = page.next;
   } while (start);
 
+  let refusal: Promise<string | undefined> | undefined;
   do {
     const page = await unsealedBallotsPage(siteId, start);
     for (const ballot of page.items) {
+      const refused = await (refusal ??= sealRefusal(siteId));
+      if (refused !== undefined) {
+        report.refused.push(`the ballot of user ${ballot.userId} (version ${ballot.version}) is not sealed: ${refused}`);
+        continue;
+      }
       if (options.dryRun) {
         report.ballots++;
         continue;
@@ -167,6 +178,7 @@ class GaveUp extends Error {}
 export function formatSiteMigration(report: SiteMigrationReport, dryRun: boolean): string {
   const verb = dryRun ? 'would migrate' : 'migrated';
   const total = report.users + report.ideas + report.ballots + report.tallies + report.argCounts;
-  if (total === 0 && report.skipped === 0) return `site ${report.siteId}: nothing to migrate${report.markers ? ' (job markers synced)' : ''}`;
-  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots, ${report.tallies} tallies, ${report.argCounts} argument counts${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}`;
+  const refused = report.refused.map((line) => `\n  refused: ${line}`).join('');
+  if (total === 0 && report.skipped === 0) return `site ${report.siteId}: nothing to migrate${report.markers ? ' (job markers synced)' : ''}${refused}`;
+  return `site ${report.siteId}: ${verb} ${report.users} users, ${report.ideas} ideas, ${report.ballots} ballots, ${report.tallies} tallies, ${report.argCounts} argument counts${report.skipped ? `, ${report.skipped} changed meanwhile (left to their writer)` : ''}${report.markers ? '; job markers synced' : ''}${refused}`;
 }

@@ -6,9 +6,11 @@
  * 1. The log: every entry sealed with the chain key and dated no later than now, each ballot's versions
  *    chained, every leaf an entry in log order, every checkpoint signed with the published key, its root
  *    and ballot count what the leaves give, each extending the one before (RFC 9162 consistency proof).
- * 2. The ballots: each ballot's state is its latest entry (same mac, same votes); a ballot without an
- *    entry (written before the log began and not yet migrated) is a note, an entry without a ballot a
- *    problem.
+ * 2. The ballots: each ballot's state is its latest entry (same mac, same votes); an entry without a
+ *    ballot is a problem. A ballot with votes and no entry is one written behind the log once a signed
+ *    checkpoint says the log holds every ballot of the site (the `complete` line, or a pinned copy
+ *    that says it): a problem. Before that it may be from before the log began: a note
+ *    (`npm run migrate` seals it, and the next checkpoint can say complete).
  * 3. The tallies: the counts recomputed from the ballots equal the stored ones, per idea and opinion
  *    (a vote a moderator rejected counts nowhere: its rejection is an entry of the log like any version).
  *
@@ -16,8 +18,10 @@
  * new version or an edited old one -> its mac fails; a deleted version -> the chain breaks or a leaf
  * has no entry; a reordered log -> leaves out of order and roots that differ from the signed ones; an
  * edited tally -> the tally differs from the ballots; a ballot rewritten in place -> it differs from
- * its entry; a replaced checkpoint -> its signature fails; a results snapshot with other counts -> it
- * differs from the log (lib/results/verify-snapshot.ts).
+ * its entry; a ballot added without entries (tallies moved along) once a checkpoint says the log holds
+ * every ballot -> it has no log entry; a replaced checkpoint, or one signed without the `complete`
+ * line after one with it -> its signature fails, or it drops the line; a results snapshot with other
+ * counts -> it differs from the log (lib/results/verify-snapshot.ts).
  */
 import { auditVoteLog } from '#lib/vote-record/audit';
 import { sealedOf } from '#lib/vote-record/entry-item';
@@ -71,6 +75,8 @@ const rejectedKey = (votes: readonly { ideaId: number; opinion: string; by: numb
 export function compareBallots(
   ballots: readonly BallotItem[],
   latest: ReadonlyMap<number, { mac: string; version: number; votes: readonly { ideaId: number; opinion: string }[]; rejected?: readonly { ideaId: number; opinion: string; by: number | null }[] | undefined }>,
+  /** The first checkpoint that says the log holds every ballot (undefined: none says so yet). */
+  complete?: { id: number },
 ): { problems: string[]; unlogged: number } {
   const problems: string[] = [];
   let unlogged = 0;
@@ -79,7 +85,9 @@ export function compareBallots(
     seen.add(ballot.userId);
     const entry = latest.get(ballot.userId);
     if (!entry) {
-      if (Object.keys(ballot.votes ?? {}).length > 0) unlogged += 1;
+      if (Object.keys(ballot.votes ?? {}).length === 0) continue;
+      if (complete) problems.push(`the ballot of user ${ballot.userId} (version ${ballot.version}) has no log entry: written behind the log (checkpoint ${complete.id} says the log holds every ballot)`);
+      else unlogged += 1;
       continue;
     }
     const who = `the ballot of user ${ballot.userId} (version ${ballot.version})`;
@@ -118,8 +126,9 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   });
   const counted = countVotes(ballots.flatMap((ballot) => entryVotes(ballot.votes)));
   const sealed = entries.map(sealedOf);
-  const against = compareBallots(ballots, audit.latest);
-  // Ballots from before the log have no entries: the log cannot give the snapshot's counts then.
+  const against = compareBallots(ballots, audit.latest, audit.complete);
+  // Ballots from before the log have no entries: the log cannot give the snapshot's counts then. Once
+  // a checkpoint says the log holds every ballot, none is left out, and the snapshot is checked.
   const snapshot =
     against.unlogged > 0
       ? { problems: [], notes: ['the results snapshot is not checked until every ballot is in the log'] }
@@ -127,6 +136,7 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   const problems = [...audit.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
   const notes = [...audit.notes, ...snapshot.notes];
   if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
+  notes.push(audit.complete ? `the log holds every ballot of the site since checkpoint ${audit.complete.id}` : 'no checkpoint says yet that the log holds every ballot of the site');
   const latest = audit.checkpoint;
   const head = latest ? `checkpoint ${latest.id} holds ${latest.treeSize} entries of ${latest.ballots} ballot(s), signed by ${latest.keyId}` : 'no signed checkpoint yet';
   return { siteId, ballots: ballots.length, problems, checkpoint: [head, ...notes].join('; ') };

@@ -88,7 +88,7 @@ export const outputComponents = {
   // Results, exports and the vote record
   Results: { schema: resultsRecord, description: '`ideas` ranked by `yes` (ties by id; competition ranks). Budgeting types add `winners` (greedy and Method of Equal Shares with add-one completion) within `votes.maxBudget`; per-theme types add `themes`.' },
   VoteCheckpoint: { schema: checkpointRecord, description: 'A signed checkpoint of the vote log: the RFC 9162 Merkle root over the first `treeSize` entries (every entry written up to `cut`), signed with Ed25519.' },
-  SignedCheckpoint: { schema: publicCheckpoint, description: 'The signed text is `participation-api/site/<siteId>/votes`, the tree size, the root in standard base64, then `checkpoint <id>`, `cut <cut>`, `ballots <ballots>`, each line ending in a newline.' },
+  SignedCheckpoint: { schema: publicCheckpoint, description: 'The signed text is `participation-api/site/<siteId>/votes`, the tree size, the root in standard base64, then `checkpoint <id>`, `cut <cut>`, `ballots <ballots>`, and `complete` once the log holds every ballot of the site, each line ending in a newline. No field says whether the `complete` line is there: the signature holds over exactly one of the two texts.' },
   VoteReceipt: { schema: voteReceiptRecord, description: 'The receipt\'s leaf in a signed checkpoint, with its inclusion proof.' },
   VoteRecordKey: { schema: voteRecordKeyRecord, description: 'The key that signs the vote checkpoints.' },
   ConsistencyProof: { schema: consistencyRecord, description: 'RFC 9162 2.1.4 consistency proof between two tree sizes.' },

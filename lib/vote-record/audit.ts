@@ -10,7 +10,10 @@
  * - a leaf of the log without its entry (a deleted entry), an entry twice in the log, the log out of
  *   its order (time written, then receipt: a reordered log), an entry older than the latest
  *   checkpoint's cut that is not in the log, an entry in the log written after its checkpoint's cut;
- * - a checkpoint whose signature fails (a replaced or edited checkpoint), that names a key no one
+ * - a checkpoint whose signature fails (a replaced or edited checkpoint), or whose record drops the
+ *   `complete` line it was signed with, or a checkpoint that no longer says the log holds every ballot
+ *   after one that did (the line is never dropped: a log head rewritten to make the job sign without
+ *   it), a checkpoint that names a key no one
  *   published or a retired key after its retirement (lib/vote-record/key-set.ts), a gap in their numbers (a
  *   deleted one), a root or ballot count that the log's leaves do not give, a tree that does not extend
  *   the previous checkpoint's (checked with an RFC 9162 consistency proof, as an outside monitor
@@ -21,7 +24,7 @@
  * The replayed ballots (each ballot's latest version in the entries) come back for the caller to
  * compare with the stored ballots and tallies.
  */
-import { checkpointSignatureIsValid, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { signedForm, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { batchOrder, GENESIS_MAC, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import { signerOf, type KeySet } from '#lib/vote-record/key-set';
 import {
@@ -58,6 +61,11 @@ interface LogAudit {
   latest: Map<number, SealedEntry>;
   /** The latest checkpoint that checked out, if any. */
   checkpoint: SignedCheckpoint | undefined;
+  /**
+   * The first signed checkpoint (of the table, or the pinned copy) that says the log holds every
+   * ballot of the site: from then on a ballot without entries was written behind the log.
+   */
+  complete: SignedCheckpoint | undefined;
 }
 
 const who = (entry: Pick<SealedEntry, 'userId' | 'version'>) => `the ballot of user ${entry.userId}, version ${entry.version}`;
@@ -122,14 +130,24 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
   checkpoints.forEach((cp, i) => {
     if (cp.id !== i + 1) problems.push(`checkpoint ${i + 1} is missing (the next one is ${cp.id}): a deleted checkpoint`);
   });
-  const signed = checkpoints.filter((cp) => {
+  const signed: SignedCheckpoint[] = [];
+  for (const cp of checkpoints) {
     const signer = signerOf(input.publicKeys, cp);
-    const ok = cp.siteId === input.siteId && 'key' in signer && checkpointSignatureIsValid(cp, signer.key);
+    const form = cp.siteId === input.siteId && 'key' in signer ? signedForm(cp, signer.key) : undefined;
     if ('refused' in signer) problems.push(`checkpoint ${cp.id}: ${signer.refused}`);
-    else if (!ok) problems.push(`checkpoint ${cp.id}: the signature does not verify (a replaced or edited checkpoint)`);
+    else if (!form) problems.push(`checkpoint ${cp.id}: the signature does not verify (a replaced or edited checkpoint)`);
+    else if (form === 'complete' && cp.complete !== true) problems.push(`checkpoint ${cp.id}: its record drops the \`complete\` line it was signed with (an edited checkpoint)`);
     if (cp.cut > input.now) problems.push(`checkpoint ${cp.id} is dated in the future (${cp.cut})`);
-    return ok;
-  });
+    // Taken as signed, in the form that verifies.
+    if (form) signed.push({ ...cp, complete: form === 'complete' });
+  }
+  // Once a checkpoint says the log holds every ballot, every later one says it too.
+  let complete = signed.find((cp) => cp.complete);
+  const dropped = (after: SignedCheckpoint, what: string) => {
+    const first = signed.find((cp) => cp.id > after.id && !cp.complete);
+    if (first) problems.push(`checkpoint ${first.id} no longer says the log holds every ballot, as ${what} did (signed over a rewritten log head, or the log lost ballots)`);
+  };
+  if (complete) dropped(complete, `checkpoint ${complete.id}`);
   const logSize = input.leaves.length;
   const sizes = new Set(signed.map((cp) => cp.treeSize).filter((size) => size <= logSize));
   if (input.pinned && input.pinned.treeSize <= logSize) sizes.add(input.pinned.treeSize);
@@ -212,8 +230,16 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
   const pinned = input.pinned;
   if (pinned) {
     const signer = signerOf(input.publicKeys, pinned);
+    const form = pinned.siteId === input.siteId && 'key' in signer ? signedForm(pinned, signer.key) : undefined;
+    if (form === 'complete') {
+      // A copy kept outside says the log held every ballot: so must the table's checkpoints from it on.
+      if (!complete || pinned.id < complete.id) {
+        dropped(pinned, `the pinned checkpoint ${pinned.id}`);
+        complete = { ...pinned, complete: true };
+      }
+    }
     if ('refused' in signer) problems.push(`the pinned checkpoint: ${signer.refused}`);
-    else if (pinned.siteId !== input.siteId || !checkpointSignatureIsValid(pinned, signer.key)) problems.push('the pinned checkpoint: its signature does not verify');
+    else if (!form) problems.push('the pinned checkpoint: its signature does not verify');
     else if (pinned.treeSize > logSize) problems.push(`the pinned checkpoint covers ${pinned.treeSize} entries, the log now holds ${logSize}: the log was rolled back`);
     else if (roots.get(pinned.treeSize)!.toString('hex') !== pinned.root) problems.push(`the pinned checkpoint's root differs from the log's at size ${pinned.treeSize}: the log was rewritten (a fork)`);
     else notes.push(`the pinned checkpoint (size ${pinned.treeSize}) is a prefix of the log`);
@@ -221,5 +247,5 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
     if (known && known.root !== pinned.root) problems.push(`checkpoint ${pinned.id} in the table differs from the pinned copy`);
   }
 
-  return { problems, notes, latest, checkpoint: good };
+  return { problems, notes, latest, checkpoint: good, complete };
 }

@@ -10,9 +10,13 @@
  *   checkpoint 17
  *   cut 2026-05-01T12:00:00.000Z
  *   ballots 998
+ *   complete
  *
  * `cut`: the log holds every entry written up to that instant (and none after it); `ballots`: how many
- * ballots the log holds. The signature is Ed25519 (RFC 8032) over exactly these bytes, with the key of
+ * ballots the log holds; `complete` (only once it holds): every ballot of the site is in the log, none
+ * is left from before it, so from then on a ballot without entries was written behind the log. A
+ * checkpoint without the line says nothing either way (those signed before the line existed too).
+ * The signature is Ed25519 (RFC 8032) over exactly these bytes, with the key of
  * lib/vote-record/keys.ts; its public half is published at `GET /api/vote-record/key`. Pure.
  */
 import { createHash, createPublicKey, type KeyObject, sign, verify } from 'node:crypto';
@@ -27,6 +31,8 @@ interface CheckpointHead {
   /** Every entry written up to this instant is in the tree. */
   cut: string;
   ballots: number;
+  /** The log holds every ballot of the site (absent: not known to). */
+  complete?: boolean | undefined;
 }
 
 export interface SignedCheckpoint extends CheckpointHead {
@@ -47,6 +53,7 @@ export function checkpointText(head: CheckpointHead): string {
     `checkpoint ${head.id}`,
     `cut ${head.cut}`,
     `ballots ${head.ballots}`,
+    ...(head.complete === true ? ['complete'] : []),
     '',
   ].join('\n');
 }
@@ -81,4 +88,16 @@ export function checkpointSignatureIsValid(checkpoint: SignedCheckpoint, publicK
   } catch {
     return false;
   }
+}
+
+/**
+ * Which text the signature holds for, whether or not the copy at hand says so: a published answer
+ * carries no field for the `complete` line, so a copy without `complete` is checked in both forms.
+ * A copy that says `complete` holds only in that form (a claim of completeness is never taken unsigned).
+ * 'complete' or 'open' (no line) when it verifies, undefined when neither does.
+ */
+export function signedForm(checkpoint: SignedCheckpoint, publicKey: KeyObject): 'complete' | 'open' | undefined {
+  if (checkpoint.complete === true) return checkpointSignatureIsValid(checkpoint, publicKey) ? 'complete' : undefined;
+  if (checkpointSignatureIsValid({ ...checkpoint, complete: false }, publicKey)) return 'open';
+  return checkpointSignatureIsValid({ ...checkpoint, complete: true }, publicKey) ? 'complete' : undefined;
 }

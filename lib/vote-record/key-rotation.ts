@@ -23,6 +23,11 @@
 import { publicOfSeed, seedTexts, votePublicKeyTexts, SECRETS } from '#lib/config/secret-values';
 import { keyIdOf, publicKeyFromRaw } from '#lib/vote-record/checkpoint';
 
+/** A rotation that cannot go on, in words that name no stored value (the tool prints them). */
+export class RotationError extends Error {
+  override name = 'RotationError';
+}
+
 /** A parameter as stored, with the store's time of its last write. */
 export interface StoredParameter {
   value: string;
@@ -221,5 +226,5 @@ export async function rotateVoteKey(store: VoteKeyStore, step: RotationStep, opt
     await store.write(move.write, move.value);
     options.say(move.said);
   }
-  throw new Error('the vote key rotation did not settle: read the state with npm run secrets -- list');
+  throw new RotationError('the vote key rotation did not settle: read the state with npm run secrets -- list');
 }

@@ -8,12 +8,23 @@
  * Keys: each checkpoint is checked with the published key it names (lib/vote-record/key-set.ts), so a
  * receipt from before a rotation still checks; an id nobody published is refused.
  *
+ * Completeness: a checkpoint's signed text ends with a `complete` line once the log holds every ballot
+ * of the site (lib/vote-record/checkpoint.ts); the answers carry no field for it, so each signature is
+ * checked in both forms, and the form that holds says which. A latest checkpoint without the line after
+ * a receipt's checkpoint with it is a log that lost what it said it held: it fails.
+ *
+ * Time: a checkpoint holds the entries written up to its cut, so the receipt's checkpoint must be cut
+ * no earlier than the vote was cast (when the voter knows a time at or before it: the vote answer's
+ * `createdAt`, or one they noted), and the latest no earlier than the receipt's. A checkpoint
+ * backdated under either, as a leaked retired key can sign (its signatures count only up to its
+ * retirement), fails.
+ *
  * What passing means: the receipt is leaf `leafIndex` of a tree whose root a published key signed, and the
  * latest signed tree extends that tree (nothing before the receipt rewritten, dropped or reordered
  * since). What it does not: that the receipt is the voter's current ballot (a later round has a new
  * receipt), or anything about who voted.
  */
-import { checkpointSignatureIsValid, logOrigin } from '#lib/vote-record/checkpoint';
+import { logOrigin, signedForm } from '#lib/vote-record/checkpoint';
 import { keySetOf, signerOf, type KeySet, type PublishedKey } from '#lib/vote-record/key-set';
 import { isReceipt } from '#lib/vote-record/entry';
 import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
@@ -47,6 +58,8 @@ export interface ReceiptCheckInput {
   /** Every published key (`GET /api/vote-record/key` `keys`, or the one key of an older copy). */
   keys: readonly PublishedKey[];
   now: Date;
+  /** A time at or before the vote was cast (ISO), if the voter knows one: the receipt's checkpoint is cut no earlier. */
+  castAt?: string | undefined;
 }
 
 interface ReceiptCheck {
@@ -59,16 +72,20 @@ const HEX_HASH = /^[0-9a-f]{64}$/;
 const hashes = (list: readonly string[]) => list.map((h) => Buffer.from(h, 'hex'));
 const wellFormed = (list: unknown): list is string[] => Array.isArray(list) && list.every((h) => typeof h === 'string' && HEX_HASH.test(h));
 
-/** Whether `checkpoint` is signed by the published key it names (a retired key only up to its retirement). */
-function signature(siteId: number, checkpoint: PublishedCheckpoint, keys: KeySet): { holds: true } | { holds: false; why: string } {
+/** Whether `checkpoint` is signed by the published key it names (a retired key only up to its retirement), and in which form. */
+function signature(siteId: number, checkpoint: PublishedCheckpoint, keys: KeySet): { holds: true; complete: boolean } | { holds: false; why: string } {
   const signer = signerOf(keys, checkpoint);
   if ('refused' in signer) return { holds: false, why: signer.refused };
   const { ballots } = checkpoint;
-  if (ballots === undefined || !checkpointSignatureIsValid({ ...checkpoint, ballots, siteId }, signer.key)) {
-    return { holds: false, why: `its signature does not verify with key ${checkpoint.keyId} for ${logOrigin(siteId)} (edited)` };
-  }
-  return { holds: true };
+  const form = ballots === undefined ? undefined : signedForm({ ...checkpoint, ballots, siteId }, signer.key);
+  if (!form) return { holds: false, why: `its signature does not verify with key ${checkpoint.keyId} for ${logOrigin(siteId)} (edited)` };
+  return { holds: true, complete: form === 'complete' };
 }
+
+/** Whether instant `a` is at or after `b` (both ISO; an unreadable one never is). */
+const notBefore = (a: string, b: string) => Date.parse(a) >= Date.parse(b);
+
+const says = (complete: boolean) => (complete ? ', and says the log holds every ballot of the site' : '');
 
 export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
   const { siteId, inclusion, latest } = input;
@@ -88,15 +105,17 @@ export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
   check(inclusion.receipt.toLowerCase() === receipt, 'the proof is for this receipt', `the proof is for receipt ${inclusion.receipt}, not ${receipt}`);
 
   const at = inclusion.checkpoint;
+  let atComplete = false;
   if (at.ballots === undefined) {
     // Counts hidden: the proof's checkpoint comes without its ballot count, so its own signature cannot
     // be checked; the signed latest checkpoint vouches for its root through the consistency proof.
     lines.push(`note  checkpoint ${at.id} comes without its ballot count (the site's counts are hidden): its root is checked through the latest checkpoint`);
   } else {
     const signed = signature(siteId, at, keys);
+    atComplete = signed.holds && signed.complete;
     check(
       signed.holds,
-      `checkpoint ${at.id} (${at.treeSize} entries) is signed by key ${at.keyId} for ${logOrigin(siteId)}`,
+      `checkpoint ${at.id} (${at.treeSize} entries) is signed by key ${at.keyId} for ${logOrigin(siteId)}${says(atComplete)}`,
       `checkpoint ${at.id} of the proof is not signed by a published key: ${'why' in signed ? signed.why : ''}`,
     );
   }
@@ -112,9 +131,29 @@ export function checkReceipt(input: ReceiptCheckInput): ReceiptCheck {
   const latestSigned = signature(siteId, latest, keys);
   check(
     latestSigned.holds,
-    `the latest checkpoint ${latest.id} (${latest.treeSize} entries) is signed by key ${latest.keyId}`,
+    `the latest checkpoint ${latest.id} (${latest.treeSize} entries) is signed by key ${latest.keyId}${says(latestSigned.holds && latestSigned.complete)}`,
     `the latest checkpoint ${latest.id} is not signed by a published key: ${'why' in latestSigned ? latestSigned.why : ''}`,
   );
+  if (atComplete && latestSigned.holds) {
+    check(
+      latestSigned.complete,
+      'the latest checkpoint still says the log holds every ballot',
+      `the latest checkpoint ${latest.id} no longer says the log holds every ballot, as checkpoint ${at.id} did: the log lost ballots, or was rewritten`,
+    );
+  }
+  check(
+    latest.id >= at.id && notBefore(latest.cut, at.cut),
+    `the latest checkpoint (cut ${latest.cut}) is not older than checkpoint ${at.id} (cut ${at.cut})`,
+    `the latest checkpoint ${latest.id} (cut ${latest.cut}) is older than the receipt's checkpoint ${at.id} (cut ${at.cut}): not a later state of the log`,
+  );
+  if (input.castAt === undefined) lines.push(`note  the time of the vote is not known here: checkpoint ${at.id}'s cut is not compared with it (give the vote answer, or --voted-at)`);
+  else {
+    check(
+      notBefore(at.cut, input.castAt),
+      `checkpoint ${at.id} was cut at ${at.cut}, after the vote was cast (${input.castAt})`,
+      `checkpoint ${at.id} says it holds only the votes cast up to ${at.cut}, yet holds this one, cast at ${input.castAt}: a backdated checkpoint`,
+    );
+  }
   if (latest.treeSize === at.treeSize) {
     check(latest.root === at.root, 'the latest checkpoint is the same tree', `the latest checkpoint has ${latest.treeSize} entries like checkpoint ${at.id}, but another root: the log forked`);
   } else if (latest.treeSize < at.treeSize) {

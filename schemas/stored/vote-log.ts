@@ -35,6 +35,10 @@ export const storedLogHead = keepingUnnamed(
     cut: z.string(),
     /** Ballots the log holds. */
     ballots: storedInt,
+    /** The latest checkpoint says the log holds every ballot of the site (carried to every later one). */
+    complete: z.optional(z.boolean()),
+    /** Until then: the ballot key the search for ballots without a seal goes on from ('' or absent: the first). */
+    sealScan: z.optional(z.string()),
     leaseOwner: z.optional(z.string()),
     leaseUntil: z.optional(storedInstant),
     /** Receipts of checkpoint `checkpointId` still to index (a run stopped after signing): from, to. */
@@ -57,6 +61,8 @@ export const storedSignedCheckpoint = z.object({
   root: hex64,
   cut: storedInstant,
   ballots: storedInt,
+  /** Signed with a `complete` line: the log holds every ballot of the site (absent: not said). */
+  complete: z.optional(z.boolean()),
   signature: z.string(),
   keyId: z.string(),
   /** When it was signed (the job's clock). */

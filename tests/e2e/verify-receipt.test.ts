@@ -1,10 +1,15 @@
 /**
  * End to end: a voter checks their receipt with `npm run verify-votes -- --receipt ... --checkpoint-url
  * ...` (a separate process that only speaks HTTP) against the local stack, after the vote-checkpoints
- * job (`npm run job`, its clock past the settle minute) signed the log; then again after the log grew
- * (the consistency proof path); and a tampered proof, an unknown receipt and a key that is not the
- * site's are each refused. Only the first check runs as its own process (each costs a tsx start); the
- * others call the same code (scripts/verify-receipt.ts) over the same HTTP.
+ * job (`npm run job`) signed the log; then again after the log grew (the consistency proof path); and a
+ * tampered proof, an unknown receipt and a key that is not the site's are each refused. Only the first
+ * check runs as its own process (each costs a tsx start); the others call the same code
+ * (scripts/verify-receipt.ts) over the same HTTP.
+ *
+ * The job cuts the log a minute before the wall clock at the latest, so the votes are cast first and the
+ * test waits out that minute once: the first checkpoint is then run with a clock just after the first
+ * vote (a clock in the past: it cuts a minute before it, between the first vote and the others), the
+ * second at the wall clock.
  */
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
@@ -40,16 +45,13 @@ function npmRun(script: string, args: string[]): Promise<{ code: number; out: st
   });
 }
 
-/**
- * The vote-checkpoints job for one site, its clock a settle minute and a second ahead (it cuts the log
- * a minute before its clock, so the votes just cast are in); then waits until that cut is past, since a
- * checkpoint cut in the future is one the verifier refuses.
- */
-async function checkpoint(siteId: number) {
-  const clock = Date.now() + 61_000;
-  const run = await npmRun('job', ['vote-checkpoints', '--site', String(siteId), '--now', new Date(clock).toISOString()]);
+/** The job's settle: it cuts the log this long before its clock (lib/jobs/sequence-log.ts). */
+const SETTLE_MS = 60_000;
+
+/** The vote-checkpoints job for one site, with the clock given (else the wall clock's). */
+async function checkpoint(siteId: number, clock?: number) {
+  const run = await npmRun('job', ['vote-checkpoints', '--site', String(siteId), ...(clock === undefined ? [] : ['--now', new Date(clock).toISOString()])]);
   expect(run.code, run.out).toBe(0);
-  while (Date.now() <= clock - 60_000) await new Promise((r) => setTimeout(r, 100));
 }
 
 async function voter(siteId: number, n: number, ideaId: number): Promise<string> {
@@ -70,19 +72,24 @@ describe('npm run verify-votes -- --receipt', () => {
     const checkpointUrl = `${apiUrl}/api/site/${siteId}/vote-record/checkpoint`;
 
     const receipt = await voter(siteId, 1, idea.body.id);
+    const afterFirstVote = Date.now();
     // Before a checkpoint covers it: not verified (the proof is a 404).
     const early = await verifyReceipt({ receipt, checkpointUrl });
     expect(early.code, early.output).toBe(1);
     expect(early.output).toMatch(/answered 404/);
+    await voter(siteId, 2, idea.body.id);
+    await voter(siteId, 3, idea.body.id);
+    // The settle minute past the last vote, for both checkpoints below.
+    const lastVote = Date.now();
+    while (Date.now() <= lastVote + SETTLE_MS) await new Promise((r) => setTimeout(r, 250));
 
-    await checkpoint(siteId);
+    // The first checkpoint cut just after the first vote: it holds that one alone.
+    await checkpoint(siteId, afterFirstVote + SETTLE_MS);
     const first = await npmRun('verify-votes', ['--receipt', receipt, '--checkpoint-url', checkpointUrl]);
     expect(first.code, first.out).toBe(0);
     expect(first.out).toMatch(/^OK: the receipt is in the signed vote record/m);
 
-    // More votes, a later checkpoint: the receipt's checkpoint is now a prefix of the latest.
-    await voter(siteId, 2, idea.body.id);
-    await voter(siteId, 3, idea.body.id);
+    // A later checkpoint holds the other votes: the receipt's checkpoint is now a prefix of the latest.
     await checkpoint(siteId);
     const proofFile = join(dir, 'proof.json');
     const proof = await call<{ leafIndex: number; proof: string[]; checkpoint: { id: number; treeSize: number; root: string } }>('GET', `/api/site/${siteId}/vote-receipt/${receipt}`, SERVICE_TOKEN);
@@ -93,6 +100,13 @@ describe('npm run verify-votes -- --receipt', () => {
     // The receipt's checkpoint by its number: the stack's own job loop may have signed an empty one first.
     const { id, treeSize } = proof.body.checkpoint;
     expect(later.output).toContain(`extends checkpoint ${id} (consistency proof ${treeSize} -> 3)`);
+
+    // Told when the vote was cast: its checkpoint is cut after that; a time after the cut is a backdated checkpoint.
+    const votedAt = (at: number) => verifyReceipt({ receipt, checkpointUrl, votedAt: new Date(at).toISOString() });
+    expect((await votedAt(afterFirstVote - 1_000)).code).toBe(0);
+    const backdated = await votedAt(afterFirstVote + 5_000);
+    expect(backdated.code, backdated.output).toBe(1);
+    expect(backdated.output).toMatch(/FAIL .*a backdated checkpoint/);
 
     // A proof whose root was changed (as a server showing the voter another tree would): refused.
     const forged = { ...proof.body, checkpoint: { ...proof.body.checkpoint, root: 'ab'.repeat(32) } };

@@ -190,7 +190,9 @@ export async function publishSignedCheckpoint(checkpoint: SignedCheckpointItem, 
               TableName: TABLE,
               Key: voteLogKeys.head(checkpoint.siteId),
               ...withCondition(
-                update({ set: { size: head.size, frontier: head.frontier, checkpointId: head.checkpointId, cut: head.cut, ballots: head.ballots, indexing: head.indexing ?? [fromSize, fromSize] } }),
+                update({
+                  set: { size: head.size, frontier: head.frontier, checkpointId: head.checkpointId, cut: head.cut, ballots: head.ballots, complete: head.complete, sealScan: head.sealScan, indexing: head.indexing ?? [fromSize, fromSize] },
+                }),
                 { expression: 'leaseOwner = :owner AND #size = :from', names: { '#size': 'size' }, values: { ':owner': owner, ':from': fromSize } },
               ),
             },

@@ -6,10 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
+import { run as checkpointRun } from '#lib/jobs/vote-checkpoints';
 import { getJobMarker, makeJobDueBy } from '#lib/store/jobs/jobs';
 import { getResultsState } from '#lib/store/results/snapshots';
-import { getLogHead, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log/log';
-import { checkpointSignatureIsValid, publicKeyFromRaw, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
+import { getLogHead, getReceiptIndex, readAllSignedCheckpoints, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log/log';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { atWallClock } from '#tests/support/wall-clock';
+import { publicKeyFromRaw, signedForm, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { entryMac, GENESIS_MAC } from '#lib/vote-record/entry';
 import { leafHash, verifyConsistency, verifyInclusion } from '#lib/vote-record/merkle';
 import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
@@ -17,8 +20,8 @@ import { invoke } from '#tests/support/invoke';
 import { errorOf } from '#tests/support/bodies';
 import { countRequests } from '#tests/support/request-counter';
 import { toEntryItem, writeEntries } from '#tests/support/vote-log-fixtures';
-import { doc } from '#lib/store/db/client';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { doc, TABLE } from '#lib/store/db/client';
+import { PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as receiptHandler } from '../../../functions/results/vote-receipt.ts';
 import { handler as keyHandler } from '../../../functions/results/vote-record-key.ts';
 import { handler as checkpointHandler } from '../../../functions/results/vote-record-checkpoint.ts';
@@ -48,7 +51,8 @@ async function publicKey() {
 describe('the sequencer', () => {
   it('signs a checkpoint over the entries written before its cut, in batch order, and leaves later ones for the next', async () => {
     const site = await createSite();
-    const now = new Date();
+    // A minute ago, so that the next run below (now) is not ahead of the wall clock.
+    const now = new Date(Date.now() - 60_000);
     const early = await writeEntries(site.id, [
       { userId: 1, ideaIds: [10], writtenAt: minutesAgo(now, 10) },
       { userId: 2, ideaIds: [11], writtenAt: minutesAgo(now, 9) },
@@ -81,7 +85,8 @@ describe('the sequencer', () => {
 
   it('writes a checkpoint at every run, new entries or not, and refuses a forged entry', async () => {
     const site = await createSite({ votes: { isViewable: true } });
-    const now = new Date();
+    // Two hours ago, so that the quiet run an hour later is still not ahead of the wall clock.
+    const now = new Date(Date.now() - 2 * 3_600_000);
     await writeEntries(site.id, [{ userId: 1, ideaIds: [10], writtenAt: minutesAgo(now, 5) }]);
     // A version written by someone without the chain key: a mac of another key.
     const forged = { siteId: site.id, userId: 2, version: 1, prevMac: GENESIS_MAC, votes: [{ ideaId: 10, opinion: 'yes' }], writtenAt: minutesAgo(now, 4).toISOString() };
@@ -94,7 +99,8 @@ describe('the sequencer', () => {
     expect(quiet).toMatchObject({ checkpointId: 2, appended: 0, treeSize: 1 });
     const latest = await invoke<SignedCheckpoint>(checkpointHandler, { params: { siteId: site.id } });
     expect(latest.body).toMatchObject({ id: 2, treeSize: 1, cut: new Date(now.getTime() + 3_600_000 - 60_000).toISOString() });
-    expect(checkpointSignatureIsValid({ ...latest.body, siteId: site.id }, await publicKey())).toBe(true);
+    // The answer names no `complete`: its signature holds in the form with the line (no ballot is left out).
+    expect(signedForm({ ...latest.body, siteId: site.id }, await publicKey())).toBe('complete');
   });
 
   it('one sequencer per site: a run finding the lease held does nothing', async () => {
@@ -149,6 +155,67 @@ describe('the sequencer', () => {
     expect(await sequenceSiteLog(site.id, now, { maxEntries: 3 })).toMatchObject({ appended: 1, treeSize: 5 });
   });
 
+  it('a run told a clock ahead of the wall clock cuts a minute before the wall clock: a round cast meanwhile goes into the next checkpoint', async () => {
+    const site = await createSite();
+    await writeEntries(site.id, [{ userId: 1, ideaIds: [10], writtenAt: minutesAgo(new Date(), 5) }]);
+    const first = await sequenceSiteLog(site.id, new Date(Date.now() + 3_600_000));
+    expect(first).toMatchObject({ checkpointId: 1, appended: 1 });
+    expect(Date.parse(first.cut)).toBeLessThanOrEqual(Date.now() - 60_000);
+    // A round cast now: after that cut, before the one the clock given would have made.
+    const [meanwhile] = await writeEntries(site.id, [{ userId: 2, ideaIds: [10], writtenAt: new Date() }]);
+    const next = new Date(Date.now() + 61_000);
+    expect(await atWallClock(next, () => sequenceSiteLog(site.id, next))).toMatchObject({ checkpointId: 2, appended: 1, treeSize: 2 });
+    expect(await getReceiptIndex(site.id, meanwhile!.mac)).toMatchObject({ checkpointId: 2 });
+  });
+
+  it('until a checkpoint says the log holds every ballot, each looks on through one page of ballots from where the last stopped; after that, none', async () => {
+    const site = await createSite();
+    const ballot = (userId: number, sealed: boolean) => ({
+      ...ballotKeys.ballot(site.id, userId),
+      siteId: site.id,
+      userId,
+      version: 1,
+      updatedAt: new Date().toISOString(),
+      votes: {},
+      ...(sealed ? { hash: 'ab'.repeat(32) } : {}),
+    });
+    // Ballot 3 is from before the log: no seal.
+    for (const item of [ballot(1, true), ballot(2, true), ballot(3, false), ballot(4, true)]) await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
+    const base = Date.now() - 30 * 60_000;
+    const run = (minute: number) => countRequests(() => sequenceSiteLog(site.id, new Date(base + minute * 60_000), { scanBallots: 2 }));
+    expect((await run(1)).result).toMatchObject({ complete: false, unsealedFound: false });
+    expect((await run(2)).result).toMatchObject({ complete: false, unsealedFound: true });
+    expect((await run(3)).result).toMatchObject({ complete: false, unsealedFound: true });
+    // `npm run migrate` seals it; the look goes on from it.
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, 3), UpdateExpression: 'SET #h = :h', ExpressionAttributeNames: { '#h': 'hash' }, ExpressionAttributeValues: { ':h': 'cd'.repeat(32) } }));
+    expect((await run(4)).result).toMatchObject({ complete: false, unsealedFound: false });
+    const lastLook = await run(5);
+    expect(lastLook.result).toMatchObject({ complete: true });
+    const carried = await run(6);
+    expect(carried.result).toMatchObject({ complete: true });
+    // The look was one Query; once complete, the checkpoint reads no ballot.
+    expect(lastLook.commands.QueryCommand! - carried.commands.QueryCommand!).toBe(1);
+    expect(carried.queryItemsRead).toBe(0);
+    const signed = await readAllSignedCheckpoints(site.id);
+    expect(signed.map((cp) => cp.complete === true)).toEqual([false, false, false, false, true, true]);
+  });
+
+  it("an ended project's site rests once nothing new came in, not while its log still looks for ballots without a seal", async () => {
+    const site = await createSite({ project: { endDate: '2020-01-01T00:00:00.000Z' } });
+    for (const userId of [1, 2]) {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { ...ballotKeys.ballot(site.id, userId), siteId: site.id, userId, version: 1, updatedAt: new Date().toISOString(), votes: {}, hash: 'ab'.repeat(32) } }));
+    }
+    // Hourly runs from now on (the marker is due from the site's creation; each cut is the wall clock's).
+    const base = Date.now() + 1_000;
+    const runAt = async (hour: number) => (await checkpointRun({ now: new Date(base + hour * 3_600_000), siteId: site.id, scanBallots: 1 })).sites[0]!;
+    // One ballot per look: the first two checkpoints have more to look through, so the site stays due.
+    expect((await runAt(0)).nextDueAt).not.toBeNull();
+    expect((await runAt(1)).nextDueAt).not.toBeNull();
+    const done = await runAt(2);
+    expect(done.nextDueAt).toBeNull();
+    expect((await getLogHead(site.id))!.complete).toBe(true);
+  });
+
   it('new entries mark the results stale and make the results job due a debounce later', async () => {
     const site = await createSite();
     const now = new Date();
@@ -174,7 +241,7 @@ describe('receipts and proofs, over HTTP', () => {
       expect(result.status).toBe(200);
       const { checkpoint, leafIndex, proof } = result.body;
       expect(commands).toEqual({ BatchGetItemCommand: 2, GetItemCommand: 1 }); // site and receipt; the checkpoint; the tiles
-      expect(checkpointSignatureIsValid({ ...checkpoint, siteId: site.id }, key)).toBe(true);
+      expect(signedForm({ ...checkpoint, siteId: site.id }, key)).toBe('complete');
       expect(verifyInclusion(leafHash(Buffer.from(entry.mac, 'hex')), leafIndex, checkpoint.treeSize, proof.map((p) => Buffer.from(p, 'hex')), Buffer.from(checkpoint.root, 'hex'))).toBe(true);
       // The first checkpoint that covers it: 401 entries in the first, 600 in the second.
       expect(checkpoint.treeSize).toBe(leafIndex < 401 ? 401 : 600);

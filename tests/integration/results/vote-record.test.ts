@@ -4,12 +4,15 @@
  * vote-checkpoints job signs the log; verify-votes agrees with an untouched site and exits 1, naming
  * it, for each tampering a writer with database access (but without the keys) can try: a forged new
  * version, an edited old version, a deleted version, a reordered log, an edited tally, a ballot
- * rewritten in place, a replaced checkpoint, a results snapshot with other counts.
+ * rewritten in place, a replaced checkpoint, a results snapshot with other counts, a ballot added
+ * without entries once a checkpoint says the log holds every ballot (and `npm run migrate` refuses to
+ * seal it), a checkpoint that drops that line.
  */
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
+import { migrate } from '#lib/migrate/run';
 import { importBallot } from '#lib/votes/import-ballot';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
@@ -23,6 +26,7 @@ import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
 import { findSite } from '#lib/sites/site';
 import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { createUser } from '#tests/support/fixtures';
+import { atWallClock } from '#tests/support/wall-clock';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 import { parseVerifyCommand, verifyCommand } from '../../../scripts/verify-votes.ts';
@@ -33,7 +37,9 @@ import type { CheckpointRecord } from '#schemas/results';
 
 /** The job's clock ahead: a checkpoint covers entries written up to a minute before its run (one minute ahead: up to now). */
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const checkpoint = (siteId: number, minutes = 1) => runJob('vote-checkpoints', { now: later(minutes), siteId });
+/** The checkpoint job run `minutes` from now, the wall clock with it. */
+const runCheckpointsAt = (siteId: number, at: Date) => atWallClock(at, () => runJob('vote-checkpoints', { now: at, siteId }));
+const checkpoint = (siteId: number, minutes = 1) => runCheckpointsAt(siteId, later(minutes));
 const listCheckpoints = (siteId: number, token?: string) =>
   invoke<ListEnvelope<CheckpointRecord>>(listHandler, { method: 'GET', path: '/api/site/{siteId}/vote-checkpoint', params: { siteId }, ...(token ? { token } : {}) });
 
@@ -74,7 +80,7 @@ describe('writes on a clock of their own', () => {
     await runJob('vote-checkpoints', { now: new Date(), siteId: site.id });
     expect((await importBallot(site.id, b.id, vote, jobClock)).kind).toBe('written');
     // A run a minute on: its cut (a minute before its clock) passes both writes.
-    await runJob('vote-checkpoints', { now: new Date(Date.now() + 61_000), siteId: site.id });
+    await runCheckpointsAt(site.id, new Date(Date.now() + 61_000));
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // that cut is no longer in the future
     const { code, output } = await verifyCommand(site.id);
     expect(code, output).toBe(0);
@@ -152,7 +158,7 @@ describe('verify-votes against a writer with database access but not the keys', 
     await addToTally(site.id, ideas[2], 1);
     await expectCaught(site.id, /user \d+, version 2 is not sealed by the chain key: a forged or edited entry/);
     await expectCaught(site.id, /version 2 is dated in the future/);
-    const run = await runJob('vote-checkpoints', { now: later(40), siteId: site.id });
+    const run = await runCheckpointsAt(site.id, later(40));
     expect(run.sites[0]!.failed.join()).toMatch(/not sealed by the chain key, left out of the log/);
     const [signed] = await readAllSignedCheckpoints(site.id);
     expect(signed!.treeSize).toBe(3);
@@ -280,5 +286,104 @@ describe('verify-votes against a writer with database access but not the keys', 
     expect(() => parseVerifyCommand([])).toThrow(/usage/);
     expect(() => parseVerifyCommand(['--site', '0'])).toThrow(/usage/);
     expect(() => parseVerifyCommand(['--site', 'x'])).toThrow(/usage/);
+  });
+});
+
+describe('a ballot written behind a log that holds every ballot', () => {
+  /** A ballot put in the table as a writer with database access would: votes, no seal, no log entry; the tally moved along. */
+  async function forgeBallot(siteId: number, ideaId: number) {
+    const userId = 900_000 + Math.floor(Math.random() * 100_000);
+    const at = new Date().toISOString();
+    await doc.send(
+      new PutCommand({
+        TableName: TABLE,
+        Item: { ...ballotKeys.ballot(siteId, userId), siteId, userId, version: 1, updatedAt: at, votes: { [String(ideaId)]: { id: 77, opinion: 'yes', createdAt: at } } },
+      }),
+    );
+    await addToTally(siteId, ideaId, 1);
+    return userId;
+  }
+
+  /** A ballot as the code before the vote log left it: no seal, and no entry in the log. */
+  async function unsealBallot(siteId: number, userId: number) {
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), UpdateExpression: 'REMOVE #h, prevHash', ExpressionAttributeNames: { '#h': 'hash' } }));
+    for (const entry of await entriesOf(siteId, userId)) await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(siteId, entry.writtenAt, entry.mac) }));
+  }
+
+  const latestSigned = async (siteId: number) => (await readAllSignedCheckpoints(siteId)).at(-1)!;
+
+  it('a forged ballot with votes and no entry (tallies moved along): exit 1 naming it, the snapshot is checked, and migrate refuses to seal it', async () => {
+    const { site, ideas } = await votedSite();
+    await checkpoint(site.id);
+    const forger = await forgeBallot(site.id, ideas[1]);
+    await expectTalliesMatchBallots(site.id);
+    await expectCaught(site.id, new RegExp(`the ballot of user ${forger} \\(version 1\\) has no log entry: written behind the log \\(checkpoint 1 says the log holds every ballot\\)`));
+    // The results snapshot, computed from the table, counts the forged ballot: the log does not.
+    expect(await computeSiteResults((await findSite(site.id))!, { deadline: new Date(Date.now() + 60_000) })).toBe('done');
+    await expectCaught(site.id, /results snapshot of .* differs from the log/);
+
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    expect(report).toMatchObject({ ballots: 0, refused: [expect.stringMatching(new RegExp(`user ${forger} .*not sealed: checkpoint 1 says the vote log holds every ballot.*npm run verify-votes -- --site ${site.id}`))] });
+    expect((await allBallots(site.id)).find((b) => b.userId === forger)!.hash).toBeUndefined();
+    expect(await entriesOf(site.id, forger)).toEqual([]);
+    await expectCaught(site.id, /has no log entry: written behind the log/);
+    expect(await latestSigned(site.id)).toMatchObject({ id: 1, complete: true });
+  });
+
+  it('a ballot from before the log, on a site no checkpoint called complete: a note; migrate seals it, and the next checkpoint says complete', async () => {
+    const { site, users } = await votedSite();
+    await unsealBallot(site.id, users[1]!.id);
+    const first = await checkpoint(site.id);
+    expect(first.sites[0]!.done.join()).toMatch(/ballots from before the vote log remain: npm run migrate seals them/);
+    expect((await latestSigned(site.id)).complete).toBeUndefined();
+    const before = await verifyCommand(site.id);
+    expect(before.code, before.output).toBe(0);
+    expect(before.output).toMatch(/1 ballot\(s\) from before the vote log \(npm run migrate seals them\)/);
+
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    expect(report).toMatchObject({ ballots: 1, refused: [] });
+    await checkpoint(site.id);
+    expect(await latestSigned(site.id)).toMatchObject({ id: 2, complete: true });
+    const after = await verifyCommand(site.id);
+    expect(after.code, after.output).toBe(0);
+    expect(after.output).toMatch(/the log holds every ballot of the site since checkpoint 2/);
+    expect(after.output).not.toMatch(/from before the vote log/);
+  });
+
+  it('the complete line cannot be dropped: not from a signed record, nor by a later checkpoint signed over a rewritten log head', async () => {
+    const { site, ideas } = await votedSite();
+    await checkpoint(site.id);
+    const key = voteLogKeys.checkpoint(site.id, 1);
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'REMOVE complete' }));
+    await expectCaught(site.id, /checkpoint 1: its record drops the `complete` line it was signed with/);
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: key, UpdateExpression: 'SET complete = :t', ExpressionAttributeValues: { ':t': true } }));
+    expect((await verifyCommand(site.id)).code).toBe(0);
+
+    // The head rewritten to "not complete", and a forged ballot for the job's look to find: the job signs without the line.
+    await doc.send(new UpdateCommand({ TableName: TABLE, Key: voteLogKeys.head(site.id), UpdateExpression: 'SET complete = :f', ExpressionAttributeValues: { ':f': false } }));
+    const forger = await forgeBallot(site.id, ideas[2]);
+    await checkpoint(site.id);
+    expect((await latestSigned(site.id)).complete).toBeUndefined();
+    await expectCaught(site.id, /checkpoint 2 no longer says the log holds every ballot, as checkpoint 1 did/);
+    await expectCaught(site.id, new RegExp(`user ${forger} \\(version 1\\) has no log entry: written behind the log \\(checkpoint 1`));
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    expect(report!.refused).toHaveLength(1);
+  });
+
+  it('every checkpoint deleted and the log head reset: only a checkpoint kept outside (--pin) still says complete, and the forged ballot is caught', async () => {
+    const { site, ideas } = await votedSite();
+    await checkpoint(site.id);
+    // As the public answer has it: no `complete` field; the signature says which form it is.
+    const { complete: _complete, siteId: _site, createdAt: _created, ...published } = await latestSigned(site.id);
+    const pin = JSON.stringify(published);
+    for (const key of [voteLogKeys.checkpoint(site.id, 1), voteLogKeys.head(site.id), voteLogKeys.tile(site.id, 0, 0)]) await doc.send(new DeleteCommand({ TableName: TABLE, Key: key }));
+    const forger = await forgeBallot(site.id, ideas[0]);
+
+    const alone = await verifyCommand(site.id);
+    expect(alone.code, alone.output).toBe(0);
+    const { code, output } = await verifyCommand(site.id, pin);
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/the log was rolled back/);
+    expect(output).toMatch(new RegExp(`user ${forger} \\(version 1\\) has no log entry: written behind the log \\(checkpoint 1`));
   });
 });

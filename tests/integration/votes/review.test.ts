@@ -28,6 +28,7 @@ import { handler as exportHandler } from '../../../functions/results/export-vote
 import { handler as anonymizeHandler } from '../../../functions/users/do-anonymize.ts';
 import type { ListEnvelope, ResultsRecord } from '#tests/support/bodies';
 import type { VoteRecord } from '#schemas/votes';
+import { atWallClock } from '#tests/support/wall-clock';
 
 const review = (siteId: number, voteId: number | string, token: string | undefined, body?: unknown) =>
   invoke<VoteRecord>(reviewHandler, {
@@ -45,9 +46,14 @@ const pabulib = async (siteId: number) =>
   (await call(exportHandler, { method: 'GET', path: '/api/site/{siteId}/export/votes', params: { siteId }, query: { format: 'pabulib' }, token: SERVICE_TOKEN })).text;
 const entriesOf = async (siteId: number, userId: number) => (await readAllLogEntries(siteId)).filter((e) => e.userId === userId).sort((a, b) => a.version - b.version);
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+/** The checkpoint job a minute from now (the wall clock with it): the votes cast so far are in. */
+const checkpointNextMinute = (siteId: number) => {
+  const at = later(1);
+  return atWallClock(at, () => runJob('vote-checkpoints', { now: at, siteId }));
+};
 
 async function expectVerified(siteId: number) {
-  await runJob('vote-checkpoints', { now: later(1), siteId });
+  await checkpointNextMinute(siteId);
   const { code, output } = await verifyCommand(siteId);
   expect(code, output).toBe(0);
 }
@@ -234,7 +240,7 @@ describe('ballots: the whole ballot', () => {
 describe('verify-votes and a rejection written behind the log', () => {
   it('a forged rejection (an entry sealed without the chain key, the tally moved along): exit 1', async () => {
     const { site, ideas, voter, vote } = await likesSite();
-    await runJob('vote-checkpoints', { now: later(1), siteId: site.id });
+    await checkpointNextMinute(site.id);
     const [v1] = await entriesOf(site.id, voter.id);
     const at = new Date().toISOString();
     const forged = sealEntry(randomBytes(32), { siteId: site.id, userId: voter.id, version: 2, prevMac: v1!.mac, votes: [{ ideaId: ideas[1], opinion: 'yes' }], rejected: [{ ideaId: ideas[0], opinion: 'yes', by: 1 }], writtenAt: at });

@@ -8,6 +8,7 @@
 import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { castVotes } from '#tests/support/vote-fixtures';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
+import { atWallClock } from '#tests/support/wall-clock';
 import { invoke } from '#tests/support/invoke';
 import type { ListEnvelope } from '#tests/support/bodies';
 import type { SignupRecord } from '#schemas/newsletter';
@@ -147,7 +148,8 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const voteId = (voted.body as Array<{ id?: number }>)[0]?.id;
   if (!receipt || voteId === undefined) throw new Error('the seeded vote has no receipt or id');
   // The vote-checkpoints job's run, its settle minute past: the vote is in the site's first checkpoint.
-  await sequenceSiteLog(siteId, new Date(Date.now() + 2 * 60_000));
+  const at = new Date(Date.now() + 2 * 60_000);
+  await atWallClock(at, () => sequenceSiteLog(siteId, at));
 
   seq += 1;
   const signupEmail = `signup-${siteId}-${seq}@example.org`;

@@ -58,4 +58,16 @@ describe('compareBallots', () => {
     const otherModerator = { ...a.ballot, votes: { ...a.ballot.votes, '8': { ...rejected(4), review: { rejected: true, by: 8, at: T0 } } } };
     expect(compareBallots([otherModerator], new Map([[1, reordered]])).problems).toHaveLength(1);
   });
+
+  it('once a checkpoint says the log holds every ballot, a ballot with votes and no entry is written behind the log; one without votes counts nothing', () => {
+    const a = written(1, { '10': vote(1) });
+    const forged = { ...a.ballot, userId: 9, hash: undefined };
+    expect(compareBallots([forged], new Map(), { id: 4 })).toEqual({
+      problems: ['the ballot of user 9 (version 1) has no log entry: written behind the log (checkpoint 4 says the log holds every ballot)'],
+      unlogged: 0,
+    });
+    // With a made-up seal too: it has no entry all the same.
+    expect(compareBallots([{ ...forged, hash: 'e'.repeat(64) }], new Map(), { id: 4 }).problems).toHaveLength(1);
+    expect(compareBallots([{ ...forged, votes: {} }], new Map(), { id: 4 })).toEqual({ problems: [], unlogged: 0 });
+  });
 });

@@ -44,8 +44,8 @@ function history(): SealedEntry[] {
   return entries;
 }
 
-/** Sequences entries into checkpoints cut at the given minutes (as the checkpoint job does). */
-function sequence(entries: readonly SealedEntry[], cuts: number[]): { leaves: Buffer[]; checkpoints: SignedCheckpoint[] } {
+/** Sequences entries into checkpoints cut at the given minutes (as the checkpoint job does), saying `complete` from checkpoint `completeFrom` on. */
+function sequence(entries: readonly SealedEntry[], cuts: number[], completeFrom = Infinity): { leaves: Buffer[]; checkpoints: SignedCheckpoint[] } {
   const leaves: Buffer[] = [];
   const checkpoints: SignedCheckpoint[] = [];
   let frontier = EMPTY_FRONTIER;
@@ -59,7 +59,8 @@ function sequence(entries: readonly SealedEntry[], cuts: number[]): { leaves: Bu
       ballots.add(entry.userId);
     }
     frontier = appendLeaves(frontier, batch.map((e) => leafHash(Buffer.from(e.mac, 'hex'))));
-    checkpoints.push(signCheckpoint({ siteId: SITE, id: i + 1, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots: ballots.size }, privateKey));
+    const complete = i + 1 >= completeFrom;
+    checkpoints.push(signCheckpoint({ siteId: SITE, id: i + 1, treeSize: frontier.size, root: frontierRoot(frontier).toString('hex'), cut, ballots: ballots.size, ...(complete ? { complete } : {}) }, privateKey));
     done = cut;
   });
   return { leaves, checkpoints };
@@ -196,6 +197,43 @@ describe('vote log audit', () => {
     expect(problemsOf({ entries: [...input.entries, late] })).toEqual([expect.stringContaining('user 9, version 1 (written')]);
     const early = auditVoteLog({ ...input, now: at(7) }).problems;
     expect(early).toContain(`checkpoint 3 is dated in the future (${at(8)})`);
+  });
+
+  describe('a log that holds every ballot (the `complete` line)', () => {
+    const completeFrom2 = () => sequence(history(), [2, 5, 8], 2);
+
+    it('is read from the signatures: from the first checkpoint that says it; checkpoints without the line say nothing', () => {
+      expect(auditVoteLog(input).complete).toBeUndefined();
+      const audit = auditVoteLog({ ...input, ...completeFrom2() });
+      expect(audit.problems).toEqual([]);
+      expect(audit.complete?.id).toBe(2);
+    });
+
+    it('a record stripped of the line it was signed with is an edited checkpoint, and still counts as saying it', () => {
+      const { leaves, checkpoints } = completeFrom2();
+      const stripped = checkpoints.map((cp) => (cp.id === 2 ? { ...cp, complete: undefined } : cp));
+      const audit = auditVoteLog({ ...input, leaves, checkpoints: stripped });
+      expect(audit.problems).toEqual(['checkpoint 2: its record drops the `complete` line it was signed with (an edited checkpoint)']);
+      expect(audit.complete?.id).toBe(2);
+    });
+
+    it('a later checkpoint signed without the line (the job misled by a rewritten log head) is a problem', () => {
+      const { leaves, checkpoints } = completeFrom2();
+      const { signature: _s, keyId: _k, ...c3 } = checkpoints[2]!;
+      const resigned = signCheckpoint({ ...c3, complete: false }, privateKey);
+      expect(problemsOf({ leaves, checkpoints: [checkpoints[0]!, checkpoints[1]!, resigned] })).toEqual([
+        'checkpoint 3 no longer says the log holds every ballot, as checkpoint 2 did (signed over a rewritten log head, or the log lost ballots)',
+      ]);
+    });
+
+    it('a pinned copy kept outside (as published: no `complete` field) says it for a table whose checkpoints do not', () => {
+      const { complete: _said, ...kept } = completeFrom2().checkpoints[1]!;
+      const audit = auditVoteLog({ ...input, pinned: kept });
+      expect(audit.complete?.id).toBe(2);
+      expect(audit.problems).toEqual([
+        'checkpoint 3 no longer says the log holds every ballot, as the pinned checkpoint 2 did (signed over a rewritten log head, or the log lost ballots)',
+      ]);
+    });
   });
 
   it('entries written after the latest checkpoint are noted as pending, not as problems', () => {

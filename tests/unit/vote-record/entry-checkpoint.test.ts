@@ -1,7 +1,7 @@
 /** Entries sealed with the chain key, checkpoints signed with Ed25519, and the keys read from the environment. */
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublicKey, signCheckpoint } from '#lib/vote-record/checkpoint';
+import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublicKey, signCheckpoint, signedForm } from '#lib/vote-record/checkpoint';
 import { entryBytes, entryMac, GENESIS_MAC, batchOrder, isReceipt, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
 import { randomBytes } from 'node:crypto';
 import { voteChainKey, voteSigningKey } from '#lib/config/secret-values';
@@ -116,6 +116,26 @@ describe('checkpoints and keys', () => {
     expect(checkpointText(head)).toBe(
       `participation-api/site/3/votes\n1042\n${Buffer.from(head.root, 'hex').toString('base64')}\ncheckpoint 2\ncut 2026-05-01T12:00:00.000Z\nballots 998\n`,
     );
+  });
+
+  it('a checkpoint of a log that holds every ballot ends with a `complete` line; one without says nothing either way', () => {
+    expect(checkpointText({ ...head, complete: true })).toBe(`${checkpointText(head)}complete\n`);
+    expect(checkpointText({ ...head, complete: false })).toBe(checkpointText(head));
+  });
+
+  it('the signed form: a copy without `complete` is checked in both forms, a copy that says it only in that form', () => {
+    const published = publicKeyFromRaw(publishedKey(keys.publicKey).publicKey);
+    const complete = signCheckpoint({ ...head, complete: true }, keys.signingKey);
+    const open = signCheckpoint(head, keys.signingKey);
+    expect(signedForm(complete, published)).toBe('complete');
+    // As the published answers carry it: no field; the signature tells.
+    const { complete: _said, ...answer } = complete;
+    expect(signedForm(answer, published)).toBe('complete');
+    expect(signedForm(open, published)).toBe('open');
+    // A claim of completeness the key never signed, and an edited root in either form.
+    expect(signedForm({ ...open, complete: true }, published)).toBeUndefined();
+    expect(signedForm({ ...answer, root: 'cd'.repeat(32) }, published)).toBeUndefined();
+    expect(checkpointSignatureIsValid(answer, published)).toBe(false);
   });
 
   it('an Ed25519 signature verifies with the published key and fails for any changed field or another key', () => {

@@ -27,8 +27,9 @@ function source(leaves: readonly string[]): NodeSource {
   return node;
 }
 
-function signed(id: number, size: number, leaves: readonly string[] = receipts, cut = '2030-01-01T11:00:00.000Z', signer: KeyObject = privateKey): PublishedCheckpoint {
-  const { siteId: _site, ...rest } = signCheckpoint({ siteId: SITE, id, treeSize: size, root: treeRoot(source(leaves), size).toString('hex'), cut, ballots: size }, signer);
+/** A checkpoint as the API answers it: no site, no field for the `complete` line (the signature covers it when `complete`). */
+function signed(id: number, size: number, leaves: readonly string[] = receipts, cut = '2030-01-01T11:00:00.000Z', signer: KeyObject = privateKey, complete = false): PublishedCheckpoint {
+  const { siteId: _site, complete: _said, ...rest } = signCheckpoint({ siteId: SITE, id, treeSize: size, root: treeRoot(source(leaves), size).toString('hex'), cut, ballots: size, complete }, signer);
   return rest;
 }
 
@@ -109,6 +110,28 @@ describe("a voter's receipt check", () => {
     expect(failures(madeUp)).toHaveLength(1);
   });
 
+  it('a checkpoint that says the log holds every ballot checks in that form; a latest one that no longer says it fails', () => {
+    const input = honest();
+    const completeAt = signed(1, 5, receipts, undefined, undefined, true);
+    const completeLatest = signed(2, 11, receipts, undefined, undefined, true);
+    const check = checkReceipt({ ...input, inclusion: { ...input.inclusion, checkpoint: completeAt }, latest: completeLatest });
+    expect(check.lines.filter((l) => l.startsWith('FAIL'))).toEqual([]);
+    expect(check.lines.join('\n')).toMatch(/checkpoint 1 .* and says the log holds every ballot of the site/);
+    expect(failures({ ...input, inclusion: { ...input.inclusion, checkpoint: completeAt } }).join('\n')).toMatch(/latest checkpoint 2 no longer says the log holds every ballot, as checkpoint 1 did/);
+  });
+
+  it('fails when the latest checkpoint is older than the receipt\'s (cut before it)', () => {
+    const input = honest();
+    expect(failures({ ...input, latest: signed(2, 11, receipts, '2030-01-01T10:00:00.000Z') }).join('\n')).toMatch(/latest checkpoint 2 \(cut 2030-01-01T10:00:00.000Z\) is older than the receipt's checkpoint 1/);
+  });
+
+  it('compares the receipt\'s checkpoint with the time the vote was cast, when known', () => {
+    const input = honest();
+    expect(checkReceipt(input).lines.join('\n')).toMatch(/note {2}the time of the vote is not known here/);
+    expect(checkReceipt({ ...input, castAt: '2030-01-01T10:59:00.000Z' }).ok).toBe(true);
+    expect(failures({ ...input, castAt: '2030-01-01T11:05:00.000Z' }).join('\n')).toMatch(/checkpoint 1 says it holds only the votes cast up to 2030-01-01T11:00:00.000Z, yet holds this one, cast at 2030-01-01T11:05:00.000Z: a backdated checkpoint/);
+  });
+
   it('refuses a receipt that is not 64 hex digits, and checks nothing further', () => {
     expect(checkReceipt({ ...honest(), receipt: 'xyz' })).toMatchObject({ ok: false });
     expect(checkReceipt({ ...honest(), receipt: 'xyz' }).lines.slice(1)).toEqual(['FAIL  the receipt "xyz" is not 64 hex digits']);
@@ -123,6 +146,8 @@ describe("a voter's receipt check", () => {
       `ok    checkpoint 1 (5 entries) is signed by key ${id} for participation-api/site/${SITE}/votes`,
       "ok    the receipt is leaf 2 of checkpoint 1's tree",
       `ok    the latest checkpoint 2 (11 entries) is signed by key ${id}`,
+      'ok    the latest checkpoint (cut 2030-01-01T11:00:00.000Z) is not older than checkpoint 1 (cut 2030-01-01T11:00:00.000Z)',
+      "note  the time of the vote is not known here: checkpoint 1's cut is not compared with it (give the vote answer, or --voted-at)",
       'ok    the latest checkpoint extends checkpoint 1 (consistency proof 5 -> 11)',
       'ok    checkpoint 1 was cut at 2030-01-01T11:00:00.000Z, not in the future',
       'ok    checkpoint 2 was cut at 2030-01-01T11:00:00.000Z, not in the future',
@@ -131,6 +156,8 @@ describe("a voter's receipt check", () => {
     const input = honest();
     expect(checkReceipt({ ...input, latest: input.inclusion.checkpoint, consistency: null }).lines.slice(5)).toEqual([
       `ok    the latest checkpoint 1 (5 entries) is signed by key ${id}`,
+      'ok    the latest checkpoint (cut 2030-01-01T11:00:00.000Z) is not older than checkpoint 1 (cut 2030-01-01T11:00:00.000Z)',
+      "note  the time of the vote is not known here: checkpoint 1's cut is not compared with it (give the vote answer, or --voted-at)",
       'ok    the latest checkpoint is the same tree',
       'ok    checkpoint 1 was cut at 2030-01-01T11:00:00.000Z, not in the future',
     ]);
@@ -155,7 +182,7 @@ describe("a voter's receipt check", () => {
     for (const proof of [null, [...input.inclusion.proof.slice(0, -1), 5], 'ab'.repeat(32)]) {
       const check = checkReceipt({ ...input, inclusion: { ...input.inclusion, proof: proof as never } });
       expect(check.lines.filter((line) => line.startsWith('FAIL'))).toEqual([`FAIL  the receipt is not leaf 2 of checkpoint 1's tree: the proof does not give its root`]);
-      expect(check.lines).toHaveLength(9);
+      expect(check.lines).toHaveLength(11);
     }
     for (const consistency of [[5], { length: 0 }]) {
       expect(failures({ ...input, consistency: consistency as never })).toEqual([
@@ -199,6 +226,19 @@ describe("a voter's receipt check", () => {
       const input = acrossRotation();
       const forged = signed(2, 11, receipts, '2030-01-01T11:50:00.000Z', old);
       expect(failures({ ...input, latest: forged }).join('\n')).toMatch(/retired at 2030-01-01T11:30:00.000Z, but cut later/);
+    });
+
+    it('a fork signed by a leaked retired key, backdated to before its retirement, fails against the time the vote was cast', () => {
+      // The vote was cast after the rotation; the forger shows it in a tree of their own, both
+      // checkpoints signed by the old key with cuts before its retirement (so the key is taken).
+      const input = acrossRotation();
+      const castAt = '2030-01-01T11:40:00.000Z';
+      const fork = { ...input, inclusion: { ...input.inclusion, checkpoint: signed(1, 5, receipts, '2030-01-01T11:10:00.000Z', old) }, latest: signed(2, 11, receipts, '2030-01-01T11:20:00.000Z', old) };
+      expect(checkReceipt(fork).ok).toBe(true);
+      expect(failures({ ...fork, castAt }).join('\n')).toMatch(/a backdated checkpoint/);
+      // The honest record: the receipt's checkpoint cut after the vote, by the new key.
+      const honestOne = { ...input, inclusion: { ...input.inclusion, checkpoint: signed(1, 5, receipts, '2030-01-01T11:45:00.000Z', fresh) }, latest: signed(2, 11, receipts, '2030-01-01T11:50:00.000Z', fresh) };
+      expect(checkReceipt({ ...honestOne, castAt }).ok).toBe(true);
     });
 
     it('refuses a key listed under another key\'s id', () => {

@@ -1,0 +1,35 @@
+/**
+ * Whether a site's vote log holds every ballot of the site, for the `complete` line of the checkpoint
+ * the job signs next (lib/vote-record/checkpoint.ts). Once a checkpoint says so, every later one does
+ * (carried in the log head, so a complete site costs nothing more); verify-votes then reports a ballot
+ * without entries as written behind the log, and `npm run migrate` refuses to seal one.
+ *
+ * Until then, each checkpoint looks on through the site's ballots for one without a seal: a ballot
+ * from before the log (or a ballot a writer put in the table without it), which `npm run migrate`
+ * seals. Every write since the log began seals its ballot in the same transaction, so a site created
+ * since has none and is complete at its first checkpoint. The look is one consistent Query of at most
+ * SCAN_BALLOTS ballots (and 1 MB) per checkpoint, resumed where the previous checkpoint stopped: a
+ * site with n ballots from before the log is complete about n / SCAN_BALLOTS checkpoints after
+ * `npm run migrate` sealed them.
+ */
+import { searchUnsealedBallot } from '#lib/store/ballots/unsealed';
+import type { LogHead } from '#lib/store/vote-log/log';
+
+/** Ballots read per checkpoint at most while a site is not yet complete. */
+const SCAN_BALLOTS = 1_000;
+
+interface Completeness {
+  complete: boolean;
+  /** Where the next checkpoint's look goes on from ('' once complete, or from the first ballot). */
+  sealScan: string;
+  /** A ballot without a seal was found (`npm run migrate` seals it). */
+  unsealedFound: boolean;
+}
+
+export async function completenessOf(siteId: number, head: Pick<LogHead, 'complete' | 'sealScan'>, scanBallots = SCAN_BALLOTS): Promise<Completeness> {
+  if (head.complete === true) return { complete: true, sealScan: '', unsealedFound: false };
+  const search = await searchUnsealedBallot(siteId, head.sealScan ?? '', scanBallots);
+  if (search.kind === 'none') return { complete: true, sealScan: '', unsealedFound: false };
+  if (search.kind === 'found') return { complete: false, sealScan: search.at, unsealedFound: true };
+  return { complete: false, sealScan: search.from, unsealedFound: false };
+}
