@@ -44,6 +44,23 @@ describe('compareBallots', () => {
     expect(compareBallots([{ ...a.ballot, hash: undefined }], new Map())).toEqual({ problems: [], unlogged: 1 });
   });
 
+  it('votes and rejected votes are compared by idea whatever order the entry lists them in', () => {
+    const rejected = (id: number) => ({ ...vote(id), review: { rejected: true, by: 7, at: T0 } });
+    const a = written(1, { '10': vote(1), '9': vote(2, 'no'), '11': rejected(3), '8': rejected(4) });
+    expect(a.entry.votes.length).toBe(2);
+    expect(a.entry.rejected).toHaveLength(2);
+    const reordered = { ...a.entry, votes: [...a.entry.votes].reverse(), rejected: [...a.entry.rejected!].reverse() };
+    expect(compareBallots([a.ballot], new Map([[1, reordered]]))).toEqual({ problems: [], unlogged: 0 });
+    const opinion = { ...a.ballot, votes: { ...a.ballot.votes, '9': vote(2, 'yes') } };
+    expect(compareBallots([opinion], new Map([[1, reordered]])).problems).toEqual(['the ballot of user 1 (version 1) holds other votes than its log entry: edited in place']);
+    const reinstated = { ...a.ballot, votes: { ...a.ballot.votes, '11': vote(3) } };
+    expect(compareBallots([reinstated], new Map([[1, { ...reordered, votes: [...reordered.votes, { ideaId: 11, opinion: 'yes' }] }]])).problems).toEqual([
+      'the ballot of user 1 (version 1) holds other rejected votes than its log entry: a rejection edited in place',
+    ]);
+    const otherModerator = { ...a.ballot, votes: { ...a.ballot.votes, '8': { ...rejected(4), review: { rejected: true, by: 8, at: T0 } } } };
+    expect(compareBallots([otherModerator], new Map([[1, reordered]])).problems).toHaveLength(1);
+  });
+
   it('once a checkpoint says the log holds every ballot, a ballot with votes and no entry is written behind the log; one without votes counts nothing', () => {
     const a = written(1, { '10': vote(1) });
     const forged = { ...a.ballot, userId: 9, hash: undefined };
