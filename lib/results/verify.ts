@@ -119,7 +119,7 @@ export function checkBallotKeys(siteId: number, items: readonly KeyedBallot[]): 
     users.set(ballot.userId, (users.get(ballot.userId) ?? 0) + 1);
     const misplaced: string[] = [];
     if (ballot.siteId !== siteId) misplaced.push(`it names site ${ballot.siteId}`);
-    if (sk !== ballotKeys.ballot(siteId, ballot.userId).SK) misplaced.push(`it is stored under ${sk}, not its user's ballot key`);
+    if (!ballotKeys.isBallotOf(siteId, ballot.userId, sk)) misplaced.push(`it is stored under ${sk}, not its user's ballot key`);
     if (misplaced.length > 0) problems.push(`the item ${sk} in the ballot range (user ${ballot.userId}) is not a ballot of this site: ${misplaced.join(', ')}`);
     else placed.push(ballot);
   }

@@ -6,6 +6,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
+import { migrate } from '#lib/migrate/run';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
@@ -122,6 +123,32 @@ describe('the vote log against a writer with table access and no keys', () => {
     );
     const { code, output } = await verifyCommand(site.id);
     expect(code, output).toBe(1);
+  });
+
+  it('an item in the ballot range that is not its user’s ballot is refused by migrate and reported, and does not keep the site out of complete', async () => {
+    const { site, ideas, users } = await votedSite();
+    await unsealAsBeforeTheLog(site.id, users[1]!.id);
+    // Well-formed, empty, unsealed, under a key with a tail (inside BALLOT#..BALLOT#~): migrate cannot seal it.
+    const decoy = `${ballotKeys.ballot(site.id, users[0]!.id).SK}x`;
+    const at = new Date().toISOString();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: ballotKeys.ballot(site.id, users[0]!.id).PK, SK: decoy, siteId: site.id, userId: 123_456, version: 1, updatedAt: at, votes: {} } }));
+
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    expect(report!.ballots).toBe(1);
+    expect(report!.skipped).toBe(0);
+    expect(report!.refused).toEqual([expect.stringContaining(`the item ${decoy} in the ballot range is not its user's ballot`)]);
+
+    const run = await checkpoint(site.id);
+    expect(run.sites[0]!.failed).toEqual([expect.stringContaining(`item ${decoy} in the ballot range is not its user's ballot`)]);
+    expect((await readAllSignedCheckpoints(site.id)).at(-1)).toMatchObject({ complete: true });
+
+    const decoyOnly = await atWallClock(later(2), () => verifyCommand(site.id));
+    expect(decoyOnly.code, decoyOnly.output).toBe(1);
+    expect(decoyOnly.output).toContain(`the item ${decoy} in the ballot range (user 123456) is not a ballot of this site`);
+    const forger = await forgeBallot(site.id, ideas[2]);
+    const { code, output } = await atWallClock(later(2), () => verifyCommand(site.id));
+    expect(code, output).toBe(1);
+    expect(output).toContain(`the ballot of user ${forger} (version 1) has no log entry: written behind the log`);
   });
 
   it('a results snapshot with other counts on a site not yet complete is held to the table’s ballots', async () => {
