@@ -88,7 +88,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
  * https, or http to this machine only: over plain http anyone on the path could answer the proofs and
  * the keys, and the check would vouch for their record. A `data:` URL (a key copy given inline) reads no network.
  */
-export function assertSecureUrl(url: URL, what: string, inline = false): void {
+function assertSecureUrl(url: URL, what: string, inline = false): void {
   if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) || (inline && url.protocol === 'data:')) return;
   throw new Error(`${what}: "${url.href.slice(0, 100)}" is not https (plain http only to localhost)`);
 }
