@@ -103,7 +103,7 @@ async function indexFromTiles(siteId: number, from: number, to: number, checkpoi
 }
 
 /** Where a run at `now` may cut: SETTLE before its clock, and never past SETTLE before the wall clock. */
-const cutFor = (now: Date, wallClock: number = Date.now()): string => new Date(Math.min(now.getTime(), wallClock) - SETTLE_MS).toISOString();
+const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now()) - SETTLE_MS).toISOString();
 
 export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number; scanBallots?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');

@@ -6,9 +6,10 @@
  *
  * Which sites: no item is written by every vote round, so the job does not learn of new entries from a
  * per-round marker; the marker is due at every site create/update and, after each run, again an hour
- * later while votes can change. Once the project has ended and a run found nothing new, the marker goes
- * off the index; a site update, or `npm run job -- vote-checkpoints --site N`, brings it back (e.g.
- * after anonymizations, which append entries). One unit of the run's budget per checkpoint.
+ * later while votes can change. Once the project has ended and a run found nothing new (and the log
+ * is not still looking for ballots without a seal), the marker goes off the index; a site update,
+ * `npm run migrate`, or `npm run job -- vote-checkpoints --site N` brings it back (e.g. after
+ * anonymizations, which append entries). One unit of the run's budget per checkpoint.
  *
  * One busy site cannot hold back the others: a checkpoint takes at most SITE_SHARE_ENTRIES entries
  * (its cut moves back before the first one left out). A site with more waits until every due site had
@@ -37,6 +38,8 @@ const LAG_PROBE = 25;
 interface CheckpointRunOptions extends JobOptions {
   /** Entries per checkpoint (tests make it small). */
   share?: number;
+  /** Ballots a checkpoint looks through for one without a seal (tests make it small). */
+  scanBallots?: number;
 }
 
 /** What the run learned of how far behind each site's checkpoints are. */
@@ -60,9 +63,10 @@ class Lag {
 export async function run(options: CheckpointRunOptions): Promise<JobReport> {
   const now = options.now.toISOString();
   const share = options.share ?? SITE_SHARE_ENTRIES;
+  const sequence = (siteId: number) => sequenceSiteLog(siteId, new Date(now), { maxEntries: share, scanBallots: options.scanBallots });
   const lag = new Lag(now);
   const behind: { ctx: SiteContext; outcome: SequenceOutcome }[] = [];
-  const report = await runOverDueSites('vote-checkpoints', options, (ctx) => checkpoint(ctx, share, lag, behind));
+  const report = await runOverDueSites('vote-checkpoints', options, (ctx) => checkpoint(ctx, sequence, lag, behind));
 
   // The sites that used their whole share go on, in turn, with what the run has left.
   const budget = new Budget(jobLimits(options).units - report.units, options.remainingMs);
@@ -74,7 +78,7 @@ export async function run(options: CheckpointRunOptions): Promise<JobReport> {
         next.push(item);
         continue;
       }
-      item.outcome = await sequenceSiteLog(item.ctx.site.id, new Date(now), { maxEntries: share });
+      item.outcome = await sequence(item.ctx.site.id);
       report.units += 1;
       record(item.ctx, item.outcome, lag);
       if (item.outcome.more && !item.outcome.busy) next.push(item);
@@ -109,11 +113,14 @@ function completenessNote({ complete, unsealedFound }: SequenceOutcome): string 
 /** The marker moved on after the site's last checkpoint of this run. */
 async function settle({ marker, site, now, report }: SiteContext, outcome: SequenceOutcome): Promise<void> {
   if (outcome.busy) report.nextDueAt = addDays(now, BUSY_RETRY_DAYS);
-  else report.nextDueAt = projectHasEnded(site.config) && outcome.appended === 0 ? null : addDays(now, INTERVAL_DAYS);
+  // An ended project's site rests once nothing new came in, unless its log is still looking for ballots
+  // without a seal (it goes on at the next run; one it found waits for `npm run migrate`, which makes
+  // the job due again).
+  else report.nextDueAt = projectHasEnded(site.config) && outcome.appended === 0 && (outcome.complete || outcome.unsealedFound) ? null : addDays(now, INTERVAL_DAYS);
   await updateJobMarker(marker, { dueAt: report.nextDueAt });
 }
 
-async function checkpoint(ctx: SiteContext, share: number, lag: Lag, behind: { ctx: SiteContext; outcome: SequenceOutcome }[]): Promise<void> {
+async function checkpoint(ctx: SiteContext, sequence: (siteId: number) => Promise<SequenceOutcome>, lag: Lag, behind: { ctx: SiteContext; outcome: SequenceOutcome }[]): Promise<void> {
   const { marker, now, budget, report } = ctx;
   if (!budget.take()) {
     if (marker.dueAt !== null) lag.dueSince(marker.siteId, marker.dueAt);
@@ -121,7 +128,7 @@ async function checkpoint(ctx: SiteContext, share: number, lag: Lag, behind: { c
     await updateJobMarker(marker, { dueAt: now });
     return;
   }
-  const outcome = await sequenceSiteLog(ctx.site.id, new Date(now), { maxEntries: share });
+  const outcome = await sequence(ctx.site.id);
   record(ctx, outcome, lag);
   // Past its share: its marker stays as read until the second turn settles it.
   if (outcome.more && !outcome.busy) {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sequenceSiteLog } from '#lib/jobs/sequence-log';
+import { run as checkpointRun } from '#lib/jobs/vote-checkpoints';
 import { getJobMarker, makeJobDueBy } from '#lib/store/jobs/jobs';
 import { getResultsState } from '#lib/store/results/snapshots';
 import { getLogHead, getReceiptIndex, readAllSignedCheckpoints, readLogTiles, takeLogLease, voteLogKeys, writeLogTiles, logEntryPut } from '#lib/store/vote-log/log';
@@ -197,6 +198,22 @@ describe('the sequencer', () => {
     expect(carried.queryItemsRead).toBe(0);
     const signed = await readAllSignedCheckpoints(site.id);
     expect(signed.map((cp) => cp.complete === true)).toEqual([false, false, false, false, true, true]);
+  });
+
+  it("an ended project's site rests once nothing new came in, not while its log still looks for ballots without a seal", async () => {
+    const site = await createSite({ project: { endDate: '2020-01-01T00:00:00.000Z' } });
+    for (const userId of [1, 2]) {
+      await doc.send(new PutCommand({ TableName: TABLE, Item: { ...ballotKeys.ballot(site.id, userId), siteId: site.id, userId, version: 1, updatedAt: new Date().toISOString(), votes: {}, hash: 'ab'.repeat(32) } }));
+    }
+    // Hourly runs from now on (the marker is due from the site's creation; each cut is the wall clock's).
+    const base = Date.now() + 1_000;
+    const runAt = async (hour: number) => (await checkpointRun({ now: new Date(base + hour * 3_600_000), siteId: site.id, scanBallots: 1 })).sites[0]!;
+    // One ballot per look: the first two checkpoints have more to look through, so the site stays due.
+    expect((await runAt(0)).nextDueAt).not.toBeNull();
+    expect((await runAt(1)).nextDueAt).not.toBeNull();
+    const done = await runAt(2);
+    expect(done.nextDueAt).toBeNull();
+    expect((await getLogHead(site.id))!.complete).toBe(true);
   });
 
   it('new entries mark the results stale and make the results job due a debounce later', async () => {

@@ -47,6 +47,9 @@ describe('recordWriteActivity', () => {
     await recordWriteActivity(userOf('2024-06-01T00:00:00.000Z'), undefined, now);
     await recordWriteActivity({ kind: 'service', role: 'admin', userId: undefined }, 3, now);
     await recordWriteActivity({ kind: 'none', role: undefined, userId: undefined }, 3, now);
+    // A write outside any site (no site id) by a service or nobody: neither has a site to match.
+    await recordWriteActivity({ kind: 'service', role: 'admin', userId: undefined }, undefined, now);
+    await recordWriteActivity({ kind: 'none', role: undefined, userId: undefined }, undefined, now);
     expect(touched.calls).toEqual([]);
   });
 

@@ -106,6 +106,20 @@ describe('computing a results snapshot', () => {
     expect(world.releases).toEqual([]);
   });
 
+  it('asked to compute unless someone did after an instant: a snapshot computed later is left as it is, an older one or none is computed again', async () => {
+    const asked = new Date('2026-05-01T09:00:00.000Z');
+    world.head = { generation: 'g', chunks: 1, computedAt: '2026-05-01T09:00:00.001Z' } as never;
+    expect(await computeSiteResults(SITE, { deadline: later(1000), now: NOW, unlessComputedAfter: asked })).toBe('done');
+    expect(world.calls).toEqual([]);
+    expect(world.releases).toEqual([{ owner: world.leases[0]!.owner, outcome: { unchanged: true } }]);
+    world.head = { generation: 'g', chunks: 1, computedAt: '2026-05-01T09:00:00.000Z' } as never;
+    await computeSiteResults(SITE, { deadline: later(1000), now: NOW, unlessComputedAfter: asked });
+    expect(world.calls).toHaveLength(1);
+    world.head = undefined;
+    await computeSiteResults(SITE, { deadline: later(1000), now: NOW, unlessComputedAfter: asked });
+    expect(world.calls).toHaveLength(2);
+  });
+
   it('holds the lease from the deadline on for the lease time (a minute unless told)', async () => {
     const deadline = later(5000);
     await computeSiteResults(SITE, { deadline, now: NOW });

@@ -4,7 +4,8 @@
  * rounds them).
  */
 import { describe, expect, it } from 'vitest';
-import { equalShares, equalSharesRun, toFloat } from '#lib/results/equal-shares';
+import { continueEqualShares, equalShares, equalSharesRun, startEqualShares, toFloat } from '#lib/results/equal-shares';
+import { buildProfile } from '#lib/results/profile';
 import { greedyWinners } from '#lib/results/greedy';
 
 // https://equalshares.net/explanation#example: budget 1100, 11 voters, 5 projects.
@@ -206,6 +207,52 @@ describe('edge cases', () => {
     expect(() => greedyWinners({ ideas: [{ id: 1, cost: 1 }], ballots: [[1]], budget: -1 })).toThrow(RangeError);
     expect(() => greedyWinners({ ideas: [{ id: 1, cost: 1 }, { id: 1, cost: 2 }], ballots: [], budget: 3 })).toThrow(RangeError);
     expect(() => equalShares({ ideas: [], ballots: [], budget: 3 }, { stepPerVoter: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('the completion as a search that a job stops and resumes', () => {
+  const input = {
+    ideas: [
+      { id: 0, cost: 100 },
+      { id: 1, cost: 90 },
+      { id: 2, cost: 200 },
+      { id: 3, cost: 109 },
+    ],
+    ballots: [[0], [1, 2, 3], [1, 2, 3], [2]],
+    budget: 400,
+  };
+
+  it('stopped after every run, it makes one run per call, doubles its step every runsPerStep runs, and ends where the search in one go ends', () => {
+    // 40 per voter buys only idea 0; idea 1 needs 60 from its one supporter, and 90 is left for it.
+    const input = { ideas: [{ id: 0, cost: 30 }, { id: 1, cost: 60 }, { id: 2, cost: 80 }], ballots: [[0], [1], [2]], budget: 120 };
+    const profile = buildProfile(input);
+    const options = { stepPerVoter: 1, runsPerStep: 2 };
+    let search = startEqualShares(profile, options);
+    expect(search).toMatchObject({ runs: 1, increment: '1' });
+    const increments: string[] = [];
+    while (search.next !== null) {
+      const before = search.runs;
+      search = continueEqualShares(profile, search, options, () => true);
+      expect(search.runs).toBe(before + 1);
+      increments.push(search.increment);
+    }
+    expect(increments).toEqual(['1', '2', '2', '4', '4', '8', '8']);
+    expect(search.kept).toEqual({ ideaIds: [0, 1], spent: 90 });
+    const oneGo = equalShares(input, options);
+    expect({ ideaIds: search.kept.ideaIds, endowment: search.endowment, runs: search.runs }).toEqual({ ideaIds: oneGo.ideaIds, endowment: oneGo.endowment, runs: oneGo.runs });
+    expect(continueEqualShares(profile, search, options, () => true)).toEqual(search);
+  });
+
+  it('names an option that is not a whole number of at least 1', () => {
+    const profile = buildProfile(input);
+    expect(() => startEqualShares(profile, { stepPerVoter: 0 })).toThrow('stepPerVoter must be a whole number >= 1');
+    expect(() => startEqualShares(profile, { runsPerStep: 1.5 })).toThrow('runsPerStep must be a whole number >= 1');
+    expect(() => continueEqualShares(profile, startEqualShares(profile), { runsPerStep: 0 })).toThrow('runsPerStep must be a whole number >= 1');
+  });
+
+  it('without voters nothing is bought and nothing is run', () => {
+    expect(startEqualShares(buildProfile({ ...input, ballots: [] }), { stepPerVoter: 3 })).toEqual({ endowment: '0', kept: { ideaIds: [], spent: 0 }, next: null, increment: '3', runs: 0 });
+    expect(equalShares({ ...input, ballots: [] })).toEqual({ ideaIds: [], spent: 0, endowment: '0', purchases: [], runs: 0, filled: [] });
   });
 });
 

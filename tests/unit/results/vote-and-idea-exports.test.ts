@@ -187,6 +187,37 @@ describe('the votes as Pabulib', () => {
     expect(second.text).not.toContain('PROJECTS');
   });
 
+  it('paged one voter at a time, lists every voter exactly once, in voter id order across the pages', async () => {
+    const rowsOf = (text: string) => lines(text.includes('VOTES\n') ? text.split('VOTES\n')[1]! : text).filter((l) => !l.startsWith('voter_id'));
+    const whole = rowsOf((await exportVotes(siteWith(), SERVICE, { format: 'pabulib' }, () => NOW)).text);
+    expect(whole).toHaveLength(3);
+    const paged: string[] = [];
+    let page = await exportVotes(siteWith(), SERVICE, { format: 'pabulib' }, () => NOW, { bytes: 1, queryLimit: 1 });
+    for (let n = 0; n < 10; n += 1) {
+      paged.push(...rowsOf(page.text));
+      if (page.next === null) break;
+      page = await exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: cursorOf(page.next) }, () => NOW, { bytes: 1, queryLimit: 1 });
+    }
+    expect(paged).toHaveLength(3);
+    const ids = paged.map((row) => row.split(';')[0]!);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(3);
+    // One page large enough for everything has no next page.
+    expect((await exportVotes(siteWith(), SERVICE, { format: 'pabulib' }, () => NOW, { bytes: 1_000_000, queryLimit: 1 })).next).toBeNull();
+  });
+
+  it('refuses a cursor of the right scope that does not hold an export key and a voter id', async () => {
+    const { encodeCursorObject } = await import('#lib/store/db/cursor');
+    const scope = { siteId: SITE_ID, list: 'export-votes', query: { format: 'pabulib' } };
+    const key = Buffer.alloc(32, 1).toString('base64url');
+    const after = 'ab'.repeat(8);
+    const good = encodeCursorObject({ key, after }, scope);
+    await expect(exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: good }, () => NOW)).resolves.toMatchObject({ contentType: expect.any(String) });
+    for (const value of [{ after }, { key }, { key: 5, after }, { key: `${key}=`, after }, { key, after: 7 }, { key, after: 'AB'.repeat(8) }, { key, after: `${after}0` }, { key, after, more: 1 }]) {
+      await expect(exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: encodeCursorObject(value, scope) }, () => NOW)).rejects.toMatchObject({ status: 400, message: 'Invalid cursor' });
+    }
+  });
+
   it('is refused for a site whose ballots are not approvals, before anything is read', async () => {
     await expect(exportVotes(siteWith({ voteType: 'likes' }), SERVICE, { format: 'pabulib' })).rejects.toMatchObject({
       status: 400,

@@ -301,4 +301,71 @@ describe('vote log audit', () => {
     expect(audit.problems).toEqual([]);
     expect(audit.notes).toEqual(['2 entries written since the latest checkpoint, not in the log yet', `the pinned checkpoint (size ${input.checkpoints[1]!.treeSize}) is a prefix of the log`]);
   });
+
+  it('an intact log has no notes either, and a log without checkpoints leaves every entry pending', () => {
+    expect(auditVoteLog(input).notes).toEqual([]);
+    const none = auditVoteLog({ ...input, leaves: [], checkpoints: [] });
+    expect(none.problems).toEqual([]);
+    expect(none.checkpoint).toBeUndefined();
+    expect(none.notes).toEqual(['6 entries written since the latest checkpoint, not in the log yet']);
+  });
+
+  it('a checkpoint of another site, even validly signed, is not this log\'s', () => {
+    const [c1, c2, c3] = input.checkpoints as [SignedCheckpoint, SignedCheckpoint, SignedCheckpoint];
+    const foreign = signCheckpoint({ ...c3, siteId: SITE + 1 }, privateKey);
+    expect(problemsOf({ checkpoints: [c1, c2, foreign] })).toEqual(['checkpoint 3: the signature does not verify (a replaced or edited checkpoint)']);
+    expect(problemsOf({ pinned: foreign })).toEqual(['the pinned checkpoint: its signature does not verify']);
+  });
+
+  it('a checkpoint cut at the auditor\'s very moment is not in the future; an entry written at the latest cut must be in the log', () => {
+    expect(problemsOf({ now: at(8) })).toEqual([]);
+    const atCut = sealEntry(chainKey, { siteId: SITE, userId: 9, version: 1, prevMac: GENESIS_MAC, votes: [], writtenAt: at(8) });
+    expect(problemsOf({ entries: [...input.entries, atCut] })).toEqual([`the ballot of user 9, version 1 (written ${at(8)}) is not in the log, though checkpoint 3 covers that time`]);
+  });
+
+  it('names a repeated or unknown leaf and a wrong root by the first 16 hex digits of their hashes; a wrong root is not a good checkpoint', () => {
+    const leaves = [...input.leaves];
+    leaves[4] = leaves[0]!;
+    const receipt = leaves[0]!.toString('hex').slice(0, 16);
+    const missing = input.leaves[4]!.toString('hex');
+    const problems = problemsOf({ leaves });
+    expect(problems).toContain(`log leaf 4 repeats leaf 0 (receipt ${receipt}...)`);
+    expect(problems).toContain(`checkpoint 3: the log's first 6 leaves give root ${frontierRoot(appendLeaves(EMPTY_FRONTIER, leaves.map(leafHash))).toString('hex').slice(0, 16)}..., it signed ${input.checkpoints[2]!.root.slice(0, 16)}...`);
+    expect(problems).toContain(`the ballot of user ${input.entries.find((e) => e.mac === missing)!.userId}, version ${input.entries.find((e) => e.mac === missing)!.version} (written ${input.entries.find((e) => e.mac === missing)!.writtenAt}) is not in the log, though checkpoint 3 covers that time`);
+    expect(auditVoteLog({ ...input, leaves }).checkpoint?.id).toBe(2);
+    const forged = { ...input.entries[0]!, votes: [] };
+    expect(problemsOf({ entries: [forged, ...input.entries.slice(1)] })).toContain(`the ballot of user 1, version 1 is not sealed by the chain key: a forged or edited entry (receipt ${forged.mac.slice(0, 16)}...)`);
+  });
+
+  it('leaves past the latest checkpoint are not audited yet', () => {
+    expect(problemsOf({ leaves: [...input.leaves, Buffer.alloc(32, 9)] })).toEqual([]);
+  });
+
+  it('a checkpoint signed over a root that the next one does not extend: the next fails its consistency, and neither is good', () => {
+    const [c1, c2] = input.checkpoints as [SignedCheckpoint, SignedCheckpoint];
+    const wrong = signCheckpoint({ ...c1, root: c2.root }, privateKey);
+    const audit = auditVoteLog({ ...input, checkpoints: [wrong, c2] });
+    expect(audit.problems).toContain('checkpoint 2 does not extend checkpoint 1 (consistency proof fails)');
+    expect(audit.checkpoint).toBeUndefined();
+  });
+
+  it('a checkpoint with no new entries since the one before (same size, later cut) audits clean', () => {
+    const [c1, c2, c3] = input.checkpoints as [SignedCheckpoint, SignedCheckpoint, SignedCheckpoint];
+    const quiet = signCheckpoint({ ...c3, id: 4, cut: at(12) }, privateKey);
+    const audit = auditVoteLog({ ...input, checkpoints: [c1, c2, c3, quiet] });
+    expect(audit.problems).toEqual([]);
+    expect(audit.checkpoint?.id).toBe(4);
+  });
+
+  it('a pinned checkpoint at a size no stored checkpoint has, and one signed by a key nobody published', () => {
+    const { leaves, checkpoints } = sequence(input.entries, [2, 3, 5, 8]);
+    const between = checkpoints[1]!;
+    expect(between.treeSize).not.toBe(input.checkpoints[0]!.treeSize);
+    const audit = auditVoteLog({ ...input, leaves, pinned: { ...between, id: 9 } });
+    expect(audit.problems).toEqual(['the pinned checkpoint: its signature does not verify']);
+    const pinned = signCheckpoint({ ...between, id: 9 }, privateKey);
+    expect(auditVoteLog({ ...input, pinned }).notes).toEqual([`the pinned checkpoint (size ${between.treeSize}) is a prefix of the log`]);
+    const stranger = generateKeyPairSync('ed25519').privateKey;
+    expect(problemsOf({ pinned: signCheckpoint(input.checkpoints[2]!, stranger) })).toEqual([`the pinned checkpoint: it names key ${keyIdOf(stranger)}, which is not a published key`]);
+  });
 });

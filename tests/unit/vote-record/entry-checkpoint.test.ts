@@ -5,7 +5,9 @@ import { checkpointSignatureIsValid, checkpointText, publicKeyFromRaw, rawPublic
 import { entryBytes, entryMac, GENESIS_MAC, batchOrder, isReceipt, macIsValid, sealEntry, type VoteEntry } from '#lib/vote-record/entry';
 import { randomBytes } from 'node:crypto';
 import { voteChainKey, voteSigningKey } from '#lib/config/secret-values';
-import { publishedKey, voteRecordKeysOf } from '#lib/vote-record/keys';
+import { publishedKey, publishedKeys, voteRecordKeysOf } from '#lib/vote-record/keys';
+import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
+import { keySetOfKeys } from '#lib/vote-record/key-set';
 
 const freshKeys = () => voteRecordKeysOf(randomBytes(32), randomBytes(32));
 
@@ -52,9 +54,40 @@ describe('log entries', () => {
     expect(entryMac(key, { ...entry, rejected: [{ ...rejected[0]!, by: 2 }, rejected[1]!, rejected[2]!] })).not.toBe(withRejected);
   });
 
+  it('the encoding under the mac does not change: fixed entries give the receipts voters already hold', () => {
+    expect(entryMac(key, entry)).toBe('98920cb9224d992428d32c7be7ddb39c35213b3c25c6ccda79c1ad7686a4167e');
+    const later = { ...entry, version: 2, prevMac: 'ab'.repeat(32), votes: [{ ideaId: 2, opinion: 'no' }], rejected: [{ ideaId: 9, opinion: 'yes', by: 5 }] };
+    expect(entryMac(key, later)).toBe('b2f1f9590cf3a2ae41f9f62bafd3c107d00910d200b297aceb32639ac51a2da0');
+  });
+
+  it('says which field of an entry is malformed', () => {
+    expect(() => entryBytes({ ...entry, version: 0 })).toThrow('version must be >= 1');
+    expect(() => entryBytes({ ...entry, prevMac: 'AB'.repeat(32) })).toThrow('prevMac must be a lowercase hex SHA-256 mac');
+    expect(() => entryBytes({ ...entry, prevMac: `x${'a'.repeat(64)}` })).toThrow('prevMac must be');
+    expect(() => entryBytes({ ...entry, prevMac: `${'a'.repeat(64)}0` })).toThrow('prevMac must be');
+    expect(() => entryBytes({ ...entry, writtenAt: 'x2026-05-01T12:00:00.000Z' })).toThrow('writtenAt must be an ISO instant with milliseconds, UTC');
+    expect(() => entryBytes({ ...entry, writtenAt: '2026-05-01T12:00:00.000Z0' })).toThrow('writtenAt must be');
+    expect(entryBytes({ ...entry, siteId: 0 })).toBeInstanceOf(Buffer);
+    const sealed = sealEntry(key, entry);
+    expect(macIsValid(key, { ...sealed, mac: `${sealed.mac}0` })).toBe(false);
+    expect(macIsValid(key, { ...sealed, mac: `0${sealed.mac}` })).toBe(false);
+  });
+
   it('ids and the version are whole numbers, or the entry cannot be sealed', () => {
     expect(() => entryBytes({ ...entry, siteId: -1 })).toThrow('siteId must be a whole number');
     expect(() => entryBytes({ ...entry, userId: 1.5 })).toThrow('userId must be a whole number');
+  });
+
+  it('an entry stored as a table item comes back as it was sealed, its rejected votes with it, and none stored as absent', () => {
+    const withRejected = sealEntry(key, { ...entry, rejected: [{ ideaId: 4, opinion: 'yes', by: 1 }, { ideaId: 5, opinion: 'no', by: null }] });
+    const item = entryItemOf(withRejected);
+    expect(item.votes).toEqual([[9, 'yes'], [2, 'no']]);
+    expect(item.rejected).toEqual([[4, 'yes', 1], [5, 'no', null]]);
+    expect(sealedOf(item)).toEqual(withRejected);
+    expect(macIsValid(key, sealedOf(item))).toBe(true);
+    const plain = sealEntry(key, entry);
+    expect('rejected' in entryItemOf({ ...plain, rejected: [] })).toBe(false);
+    expect(sealedOf(entryItemOf(plain))).toEqual(plain);
   });
 
   it('malformed entries cannot be sealed and never verify', () => {
@@ -128,6 +161,28 @@ describe('checkpoints and keys', () => {
     expect(publicKeyFromRaw(raw.toString('base64')).equals(keys.publicKey)).toBe(true);
     expect(publicKeyFromRaw(raw.toString('base64url')).equals(keys.publicKey)).toBe(true);
     expect(checkpointSignatureIsValid(signCheckpoint(head, keys.signingKey), x25519.publicKey)).toBe(false);
+  });
+
+  it('publishes the current key first, then the next, then the retired ones latest first, each retired key with its retirement', () => {
+    const [current, next, old, older] = [freshKeys(), freshKeys(), freshKeys(), freshKeys()];
+    const published = publishedKeys(
+      keySetOfKeys([
+        { key: older.publicKey, status: 'retired', retiredAt: '2026-01-01T00:00:00.000Z' },
+        { key: next.publicKey, status: 'next' },
+        { key: old.publicKey, status: 'retired', retiredAt: '2026-03-01T00:00:00.000Z' },
+        { key: current.publicKey, status: 'current' },
+      ]),
+    );
+    expect(published.keyId).toBe(current.keyId);
+    expect('status' in published).toBe(false);
+    expect(published.keys.map((k) => [k.keyId, k.status, k.retiredAt])).toEqual([
+      [current.keyId, 'current', undefined],
+      [next.keyId, 'next', undefined],
+      [old.keyId, 'retired', '2026-03-01T00:00:00.000Z'],
+      [older.keyId, 'retired', '2026-01-01T00:00:00.000Z'],
+    ]);
+    expect('retiredAt' in published.keys[0]!).toBe(false);
+    expect(publishedKey(current.publicKey).status).toBe('current');
   });
 
   it('keys in the secret store: dev defaults on the local stage only; short, malformed or dev values refused elsewhere', () => {

@@ -255,3 +255,44 @@ describe('the wait between prepare and promote', () => {
     expect(move).toEqual({ refused: expect.stringContaining('Run npm run secrets -- rotate-vote-key --stage prod --step prepare to finish preparing') });
   });
 });
+
+describe('vote keys a step cannot move on', () => {
+  const T = new Date('2030-05-01T10:00:00Z');
+  const [a, b] = [seed(), seed()];
+  const pub = (seedText: string) => publicOf(seedText).current;
+  const stored = (seeds: { current: string; next: string | null }, keys: { current: string; next: string | null }): StoredVoteKeys => ({
+    seeds: { value: JSON.stringify(seeds), modified: T },
+    keys: { value: JSON.stringify({ ...keys, retired: [] }), modified: T },
+    now: T,
+  });
+  const { opts } = options();
+  const idOf = (seedText: string) => keyIdOf(signingKeyFromSeed(SECRETS.voteSigningKey.parse(seedText).current));
+
+  it('a seed that signs under a key nobody published is no state a rotation leaves: both steps refuse, naming what was found', () => {
+    const foreign = stored({ current: a, next: null }, { current: pub(b), next: null });
+    for (const step of ['prepare', 'promote'] as const) {
+      const move = nextMove(step, foreign, opts);
+      expect(move).toEqual({ refused: expect.stringContaining(`the vote keys are in no state a rotation leaves (found: vote-signing-key signs with ${idOf(a)}; vote-public-key lists current ${idOf(b)}, next -)`) });
+    }
+    expect(unfinishedRotation(foreign.seeds.value, foreign.keys.value, opts.command)).toBeUndefined();
+  });
+
+  it('a prepare while a promote is half done is refused until the promote is finished', () => {
+    const halfPromoted = stored({ current: b, next: null }, { current: pub(a), next: pub(b) });
+    expect(nextMove('prepare', halfPromoted, opts)).toEqual({
+      refused: `a promote is half done (found: vote-signing-key signs with ${idOf(b)}; vote-public-key lists current ${idOf(a)}, next ${idOf(b)}): finish it with ${opts.command('promote')}, then prepare`,
+    });
+  });
+
+  it('a promote with nothing prepared, or a seed stored but not published, is refused and names the prepare', () => {
+    expect(nextMove('promote', stored({ current: a, next: null }, { current: pub(a), next: null }), opts)).toEqual({
+      refused: `no next vote signing key to promote: ${idOf(a)} signs and is the published current key. To rotate, run ${opts.command('prepare')} first`,
+    });
+    expect(nextMove('promote', stored({ current: a, next: b }, { current: pub(a), next: null }), opts)).toEqual({
+      refused: expect.stringMatching(/^the next key is not ready to sign: its seed and the published next key do not match/),
+    });
+    expect(nextMove('promote', stored({ current: a, next: null }, { current: pub(a), next: pub(b) }), opts)).toEqual({
+      refused: expect.stringMatching(/^the next key is not ready to sign/),
+    });
+  });
+});

@@ -141,7 +141,11 @@ describe('RFC 9162 Merkle tree', () => {
 
   it('refuses proofs that do not exist', () => {
     const source = memorySource(leavesOf(4));
-    expect(() => inclusionProof(source, 4, 4)).toThrow(RangeError);
+    expect(() => inclusionProof(source, 4, 4)).toThrow('Leaf 4 is not in a tree of 4');
+    expect(() => inclusionProof(source, -1, 4)).toThrow(RangeError);
+    expect(() => inclusionProof(source, 1.5, 4)).toThrow(RangeError);
+    expect(() => consistencyProof(source, 1.5, 4)).toThrow('No consistency proof from 1.5 to 4');
+    expect(() => consistencyProof(source, 2, 3.5)).toThrow(RangeError);
     expect(() => consistencyProof(source, 0, 4)).toThrow(RangeError);
     expect(() => consistencyProof(source, 5, 4)).toThrow(RangeError);
     expect(verifyConsistency(0, 4, EMPTY_FRONTIER.hashes[0] ?? Buffer.alloc(32), Buffer.alloc(32), [])).toBe(false);

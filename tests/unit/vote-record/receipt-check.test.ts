@@ -132,8 +132,71 @@ describe("a voter's receipt check", () => {
     expect(failures({ ...input, castAt: '2030-01-01T11:05:00.000Z' }).join('\n')).toMatch(/checkpoint 1 says it holds only the votes cast up to 2030-01-01T11:00:00.000Z, yet holds this one, cast at 2030-01-01T11:05:00.000Z: a backdated checkpoint/);
   });
 
-  it('refuses a receipt that is not 64 hex digits', () => {
+  it('refuses a receipt that is not 64 hex digits, and checks nothing further', () => {
     expect(checkReceipt({ ...honest(), receipt: 'xyz' })).toMatchObject({ ok: false });
+    expect(checkReceipt({ ...honest(), receipt: 'xyz' }).lines.slice(1)).toEqual(['FAIL  the receipt "xyz" is not 64 hex digits']);
+  });
+
+  it('tells the voter each step it checked, one line each', () => {
+    const id = keyIdOf(privateKey);
+    expect(checkReceipt({ ...honest(), receipt: receipts[2]!.toUpperCase() }).lines).toEqual([
+      `ok    1 published key(s): ${id} (current)`,
+      'ok    the receipt is 64 hex digits',
+      'ok    the proof is for this receipt',
+      `ok    checkpoint 1 (5 entries) is signed by key ${id} for participation-api/site/${SITE}/votes`,
+      "ok    the receipt is leaf 2 of checkpoint 1's tree",
+      `ok    the latest checkpoint 2 (11 entries) is signed by key ${id}`,
+      'ok    the latest checkpoint (cut 2030-01-01T11:00:00.000Z) is not older than checkpoint 1 (cut 2030-01-01T11:00:00.000Z)',
+      "note  the time of the vote is not known here: checkpoint 1's cut is not compared with it (give the vote answer, or --voted-at)",
+      'ok    the latest checkpoint extends checkpoint 1 (consistency proof 5 -> 11)',
+      'ok    checkpoint 1 was cut at 2030-01-01T11:00:00.000Z, not in the future',
+      'ok    checkpoint 2 was cut at 2030-01-01T11:00:00.000Z, not in the future',
+    ]);
+    // The latest checkpoint is the receipt's own: its tree and its cut are checked once.
+    const input = honest();
+    expect(checkReceipt({ ...input, latest: input.inclusion.checkpoint, consistency: null }).lines.slice(5)).toEqual([
+      `ok    the latest checkpoint 1 (5 entries) is signed by key ${id}`,
+      'ok    the latest checkpoint (cut 2030-01-01T11:00:00.000Z) is not older than checkpoint 1 (cut 2030-01-01T11:00:00.000Z)',
+      "note  the time of the vote is not known here: checkpoint 1's cut is not compared with it (give the vote answer, or --voted-at)",
+      'ok    the latest checkpoint is the same tree',
+      'ok    checkpoint 1 was cut at 2030-01-01T11:00:00.000Z, not in the future',
+    ]);
+  });
+
+  it('says why a checkpoint fails: edited, cut back, or cut in the future; a cut at the very moment of the check is not', () => {
+    const input = honest();
+    const id = keyIdOf(privateKey);
+    expect(failures({ ...input, inclusion: { ...input.inclusion, checkpoint: { ...input.inclusion.checkpoint, ballots: 4 } } })).toEqual([
+      `FAIL  checkpoint 1 of the proof is not signed by a published key: its signature does not verify with key ${id} for participation-api/site/${SITE}/votes (edited)`,
+    ]);
+    expect(failures({ ...input, latest: { ...input.latest, ballots: 10 } })).toEqual([
+      `FAIL  the latest checkpoint 2 is not signed by a published key: its signature does not verify with key ${id} for participation-api/site/${SITE}/votes (edited)`,
+    ]);
+    expect(failures({ ...input, latest: signed(2, 4), consistency: null })).toEqual(['FAIL  the latest checkpoint (4 entries) is smaller than checkpoint 1 (5): the log was cut back']);
+    expect(failures({ ...input, latest: signed(2, 11, receipts, '2030-01-01T12:00:00.001Z') })).toEqual(['FAIL  checkpoint 2 says it was cut at 2030-01-01T12:00:00.001Z, in the future']);
+    expect(checkReceipt({ ...input, latest: signed(2, 11, receipts, '2030-01-01T12:00:00.000Z') }).ok).toBe(true);
+  });
+
+  it('a proof that is not a list of hashes fails its step, and the check goes on', () => {
+    const input = honest();
+    for (const proof of [null, [...input.inclusion.proof.slice(0, -1), 5], 'ab'.repeat(32)]) {
+      const check = checkReceipt({ ...input, inclusion: { ...input.inclusion, proof: proof as never } });
+      expect(check.lines.filter((line) => line.startsWith('FAIL'))).toEqual([`FAIL  the receipt is not leaf 2 of checkpoint 1's tree: the proof does not give its root`]);
+      expect(check.lines).toHaveLength(11);
+    }
+    for (const consistency of [[5], { length: 0 }]) {
+      expect(failures({ ...input, consistency: consistency as never })).toEqual([
+        'FAIL  the latest checkpoint does not extend checkpoint 1: the consistency proof 5 -> 11 fails (entries rewritten, dropped or reordered)',
+      ]);
+    }
+  });
+
+  it('a published key that cannot be read is a failure of its own; with none left, no checkpoint is trusted', () => {
+    const unreadable = { keyId: 'deadbeefdeadbeef', publicKey: 'not a key', status: 'current' as const };
+    const check = checkReceipt({ ...honest(), keys: [unreadable, ...keys] });
+    expect(check.ok).toBe(false);
+    expect(check.lines[0]).toBe('FAIL  the published key deadbeefdeadbeef is not an Ed25519 public key');
+    expect(failures({ ...honest(), keys: [] })).toEqual(expect.arrayContaining(['FAIL  no usable published key']));
   });
 
   describe('across a rotation of the signing key', () => {

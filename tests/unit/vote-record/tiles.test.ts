@@ -94,6 +94,15 @@ describe('tiles', () => {
     expect(edgeTiles(65536)).toEqual([{ level: 2, index: 0 }]);
   });
 
+  it('a proof that needs a tile not read, or more of a tile than was read, throws instead of guessing', () => {
+    const { frontier, tiles } = appendToTiles(EMPTY_FRONTIER, new Map(), [0, 1, 2, 3].map(receipt));
+    const stored = new Map(tiles.map((tile) => [tileKey(tile), tile]));
+    expect(() => inclusionProof(tileSource(new Map()), 0, 4)).toThrow('Tile 0/0 does not hold node 0/1');
+    const short = new Map([['0/0', { ...stored.get('0/0')!, data: stored.get('0/0')!.data.subarray(0, 3 * 32) }]]);
+    expect(() => treeRoot(tileSource(short), 4)).toThrow(RangeError);
+    expect(treeRoot(tileSource(stored), 4).equals(frontierRoot(frontier))).toBe(true);
+  });
+
   it('refuses an append onto a tile that was not read (the sequencer must read the edge first)', () => {
     const first = appendToTiles(EMPTY_FRONTIER, new Map(), [receipt(0), receipt(1)]);
     expect(() => appendToTiles(first.frontier, new Map(), [receipt(2)])).toThrow(/expected 2/);
