@@ -25,7 +25,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { signCheckpoint } from '#lib/vote-record/checkpoint';
-import { batchOrder, GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
+import { batchOrder, GENESIS_MAC, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
 import { completenessOf } from '#lib/jobs/log-completeness';
@@ -59,6 +59,8 @@ export interface SequenceOutcome {
   treeSize: number;
   /** Entries left out because their mac is not the chain key's. */
   forged: string[];
+  /** Migration entries left out because the log already held every ballot when they were written. */
+  lateMigrations: string[];
   /** Another run holds the log. */
   busy: boolean;
   /** The log's cut after this run (every entry written up to it is in a checkpoint; '' before the first). */
@@ -72,6 +74,8 @@ export interface SequenceOutcome {
   /** Keys of items in the ballot range that are not their user's ballot (no ballot: a writer put them there). */
   misplaced: string[];
 }
+
+const entryName = (e: SealedEntry) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`;
 
 const frontierOf = (head: LogHead): Frontier => ({ size: head.size, hashes: head.frontier.map((hex) => Buffer.from(hex, 'hex')) });
 
@@ -110,7 +114,7 @@ const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now(
 export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number; scanBallots?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');
   const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
-  const nothing = { checkpointId: null, appended: 0, forged: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [] };
+  const nothing = { checkpointId: null, appended: 0, forged: [], lateMigrations: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [] };
   if (!head) return { ...nothing, treeSize: 0, busy: true, cut: '' };
   try {
     if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
@@ -135,7 +139,10 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     const signingKey = voteSigningKey();
     const entries = items.map(sealedOf);
     const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
-    const valid = entries.filter((entry) => !forged.includes(entry)).sort(batchOrder);
+    // Once the head says the log holds every ballot, migrate has nothing left to seal: an entry it wrote
+    // since is a ballot written behind the log that a misled migrate sealed. Left out and reported.
+    const lateMigrations = head.complete === true ? entries.filter((entry) => entry.migrated === true && !forged.includes(entry)) : [];
+    const valid = entries.filter((entry) => !forged.includes(entry) && !lateMigrations.includes(entry)).sort(batchOrder);
     const { complete, sealScan, unsealedFound, misplaced } = await completenessOf(siteId, head, options.scanBallots);
     const edge = await publishedEdge(siteId, head.size);
     const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
@@ -164,7 +171,8 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       checkpointId,
       appended: valid.length,
       treeSize: frontier.size,
-      forged: forged.map((e) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`),
+      forged: forged.map(entryName),
+      lateMigrations: lateMigrations.map(entryName),
       busy: false,
       cut,
       more,

@@ -100,6 +100,7 @@ export async function run(options: CheckpointRunOptions): Promise<JobReport> {
 
 function record({ report }: SiteContext, outcome: SequenceOutcome, lag: Lag): void {
   if (outcome.forged.length > 0) report.failed.push(...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`));
+  if (outcome.lateMigrations.length > 0) report.failed.push(...outcome.lateMigrations.map((entry) => `entry sealed by npm run migrate after the log held every ballot, left out of the log (a ballot written behind it; run verify-votes): ${entry}`));
   if (outcome.misplaced.length > 0) report.failed.push(...outcome.misplaced.map((sk) => `item ${sk} in the ballot range is not its user's ballot (no write puts one there): run verify-votes, then remove it`));
   if (outcome.checkpointId !== null) report.done.push(`checkpoint ${outcome.checkpointId} (${outcome.treeSize} entries, ${outcome.appended} new${outcome.more ? ', more left' : ''}${completenessNote(outcome)})`);
   if (!outcome.busy) lag.cutAt(report.siteId, outcome.cut);

@@ -105,7 +105,7 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
         continue;
       }
       // The first entry of its chain in the vote log: the state as stored, with no entry before it.
-      const seal = sealBallot(undefined, { siteId, userId: ballot.userId, version: ballot.version, votes: ballot.votes });
+      const seal = sealBallot(undefined, { siteId, userId: ballot.userId, version: ballot.version, votes: ballot.votes }, { migrated: true });
       if (await sealStoredBallot(siteId, ballot.userId, ballot.version, seal)) report.ballots++;
       else report.skipped++;
     }

@@ -247,5 +247,15 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
     if (known && known.root !== pinned.root) problems.push(`checkpoint ${pinned.id} in the table differs from the pinned copy`);
   }
 
+  // 7. A migration entry written after the cut of the first checkpoint that says the log holds every
+  // ballot: migrate sealed a ballot written behind the log (its guard reads the table, which a writer
+  // can hide checkpoints from for the run). The mark is inside the mac, so it cannot be taken off.
+  if (complete) {
+    for (const entry of input.entries) {
+      if (entry.migrated === true && entry.writtenAt > complete.cut && macIsValid(input.chainKey, entry)) {
+        problems.push(`${who(entry)} was sealed by npm run migrate at ${entry.writtenAt}, after checkpoint ${complete.id} said the log holds every ballot (cut ${complete.cut}): a ballot written behind the log`);
+      }
+    }
+  }
   return { problems, notes, latest, checkpoint: good, complete };
 }

@@ -5,9 +5,10 @@
  *
  * The entry is sealed with HMAC-SHA-256 under the **chain key**, a secret the table does not hold
  * (lib/vote-record/keys.ts): `mac = HMAC(chainKey, "participation-api vote entry v1", site, user,
- * version, previous mac, votes, writtenAt[, rejected])`, each field length-prefixed so no two entries
- * encode alike; `rejected` is covered only when the ballot holds rejected votes, so every entry
- * without them keeps the encoding it always had.
+ * version, previous mac, votes, writtenAt[, rejected][, "migrated"])`, each field length-prefixed so
+ * no two entries encode alike; `rejected` is covered only when the ballot holds rejected votes and the
+ * migration mark only on the entry `npm run migrate` writes, so every other entry keeps the encoding
+ * it always had.
  * Each entry names the mac of the ballot's previous version (`prevMac`; 64 zeros for version 1), so a
  * ballot's versions form a chain. Someone who can write the table but not read the chain key can
  * neither forge a new version nor edit an old one without the mac failing, nor drop one without the
@@ -49,6 +50,12 @@ export interface VoteEntry {
   rejected?: readonly RejectedEntryVote[] | undefined;
   /** When it was written (ISO, milliseconds, UTC): the log orders entries by it. */
   writtenAt: string;
+  /**
+   * Written by `npm run migrate` (the first seal of a ballot from before the log), not by a write of
+   * the ballot. Inside the mac, so a table writer can neither add nor drop it; absent on every other
+   * entry, whose encoding it leaves unchanged.
+   */
+  migrated?: true | undefined;
 }
 
 export interface SealedEntry extends VoteEntry {
@@ -95,6 +102,8 @@ export function entryBytes(entry: VoteEntry): Buffer {
     text(JSON.stringify(canonicalEntryVotes(entry.votes))),
     text(entry.writtenAt),
     ...(entry.rejected && entry.rejected.length > 0 ? [text(JSON.stringify(canonicalRejected(entry.rejected)))] : []),
+    // A JSON array above never reads as this word, so no two entries encode alike.
+    ...(entry.migrated === true ? [text('migrated')] : []),
   ]);
 }
 

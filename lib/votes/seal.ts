@@ -48,6 +48,8 @@ const MAC = /^[0-9a-f]{64}$/;
 export function sealBallot(
   previous: { hash?: string | undefined } | undefined,
   next: { siteId: number; userId: number; version: number; votes: Record<string, BallotVote> },
+  /** `migrated`: the first seal `npm run migrate` gives a ballot from before the log (marked in the mac). */
+  how: { migrated?: true } = {},
 ): BallotSeal {
   const prevMac = previous?.hash !== undefined && MAC.test(previous.hash) ? previous.hash : GENESIS_MAC;
   const rejected = rejectedEntryVotes(next.votes);
@@ -59,6 +61,7 @@ export function sealBallot(
     votes: entryVotes(next.votes),
     ...(rejected.length > 0 ? { rejected } : {}),
     writtenAt: new Date().toISOString(),
+    ...(how.migrated ? { migrated: true as const } : {}),
   });
   return { hash: entry.mac, prevHash: prevMac, entry: entryItemOf(entry) };
 }

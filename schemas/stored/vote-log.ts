@@ -18,6 +18,8 @@ export const storedLogEntry = keepingUnnamed(
     /** [ideaId, opinion, moderator's user id or null] of the votes the ballot holds but a moderator rejected (absent: none). */
     rejected: z.optional(z.array(z.tuple([storedInt, z.string(), z.nullable(storedInt)]))),
     writtenAt: storedInstant,
+    /** Written by `npm run migrate` (absent: by a write of the ballot); inside the mac. */
+    migrated: z.optional(z.literal(true)),
     mac: hex64,
   }),
 );

@@ -3,12 +3,13 @@
  * (docs/results.md "The vote record", threat model): no forged vote may count while verify-votes
  * exits 0, nor may `npm run migrate` seal one. Each test is the attack, then what must come out.
  */
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { runJob } from '#lib/jobs/index';
 import { migrate } from '#lib/migrate/run';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
+import { sitePk } from '#lib/store/db/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
@@ -79,7 +80,49 @@ async function ballotCopy(siteId: number, userId: number) {
   return copy;
 }
 
+/** The site's signed checkpoint items as stored. */
+const checkpointItems = async (siteId: number) =>
+  (
+    await doc.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':p': voteLogKeys.checkpointPrefix },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
 describe('the vote log against a writer with table access and no keys', () => {
+  it('a forged ballot migrate sealed while the checkpoints were hidden from it is left out by the job and reported by verify-votes', async () => {
+    const { site, ideas } = await votedSite();
+    await checkpoint(site.id);
+    const signed = (await readAllSignedCheckpoints(site.id)).at(-1)!;
+    expect(signed).toMatchObject({ id: 1, complete: true });
+    const { complete: _c, siteId: _s, createdAt: _t, ...published } = signed;
+    const pin = JSON.stringify(published);
+
+    const forger = await forgeBallot(site.id, ideas[1]);
+    // The seal guard reads the table: the checkpoints are deleted for the migrate run and put back after.
+    const hidden = await checkpointItems(site.id);
+    for (const item of hidden) await doc.send(new DeleteCommand({ TableName: TABLE, Key: { PK: item['PK'], SK: item['SK'] } }));
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    for (const item of hidden) await doc.send(new PutCommand({ TableName: TABLE, Item: item }));
+    expect(report!.ballots).toBe(1);
+
+    const run = await checkpoint(site.id, 3);
+    expect(run.sites[0]!.failed).toEqual([expect.stringContaining(`entry sealed by npm run migrate after the log held every ballot, left out of the log (a ballot written behind it; run verify-votes): user ${forger} version 1`)]);
+    const logged = (await readAllLogEntries(site.id)).find((e) => e.userId === forger);
+    expect(logged).toMatchObject({ migrated: true });
+
+    const alone = await atWallClock(later(4), () => verifyCommand(site.id));
+    expect(alone.code, alone.output).toBe(1);
+    expect(alone.output).toContain(`the ballot of user ${forger}, version 1 was sealed by npm run migrate`);
+    const pinned = await atWallClock(later(4), () => verifyCommand(site.id, pin));
+    expect(pinned.code, pinned.output).toBe(1);
+    expect(pinned.output).toContain(`the ballot of user ${forger}, version 1 was sealed by npm run migrate`);
+  });
+
   it('a second ballot item of an existing voter under another key is reported, though it matches the voter’s entries', async () => {
     const { site, ideas, users } = await votedSite();
     await checkpoint(site.id);

@@ -60,6 +60,15 @@ describe('log entries', () => {
     expect(entryMac(key, later)).toBe('b2f1f9590cf3a2ae41f9f62bafd3c107d00910d200b297aceb32639ac51a2da0');
   });
 
+  it('the migration mark is covered by the mac, and an entry without it keeps its receipt', () => {
+    const marked = entryMac(key, { ...entry, migrated: true });
+    expect(marked).not.toBe(entryMac(key, entry));
+    expect(entryMac(key, { ...entry, migrated: undefined })).toBe('98920cb9224d992428d32c7be7ddb39c35213b3c25c6ccda79c1ad7686a4167e');
+    expect(macIsValid(key, { ...entry, mac: marked })).toBe(false);
+    expect(macIsValid(key, { ...entry, migrated: true, mac: marked })).toBe(true);
+    expect(sealedOf(entryItemOf(sealEntry(key, { ...entry, migrated: true })))).toMatchObject({ migrated: true, mac: marked });
+  });
+
   it('says which field of an entry is malformed', () => {
     expect(() => entryBytes({ ...entry, version: 0 })).toThrow('version must be >= 1');
     expect(() => entryBytes({ ...entry, prevMac: 'AB'.repeat(32) })).toThrow('prevMac must be a lowercase hex SHA-256 mac');
