@@ -16,14 +16,14 @@
  * AWS credentials and region as for the AWS CLI; AWS_ENDPOINT_URL_SSM points it at another endpoint
  * (the tests use a local one).
  */
-import { GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { GetParameterHistoryCommand, GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SECRETS_MAX_AGE_SECONDS } from '#lib/store/secrets/load';
 import { KEY_PUBLICATION_SECONDS } from '#lib/routes/results/vote-key-publication';
 import { printable, UsageError } from './secrets-tool/errors.ts';
-import { keyIdOfRaw, RotationError, rotateVoteKey as rotateVoteKeyStep, unfinishedRotation, type RotationStep, type VoteKeyStore } from '#lib/vote-record/key-rotation';
+import { keyIdOfRaw, keyListRegression, RotationError, rotateVoteKey as rotateVoteKeyStep, unfinishedRotation, type RotationStep, type VoteKeyStore } from '#lib/vote-record/key-rotation';
 import {
   checkServiceToken,
   SECRETS,
@@ -85,23 +85,50 @@ async function readAll(): Promise<Record<SecretName, { value: string; version: n
   ) as Record<SecretName, { value: string; version: number; modified: Date | undefined } | undefined>;
 }
 
+/** Every version of a parameter the store still keeps (Parameter Store: the last 100), values decrypted. */
+async function history(secret: SecretName): Promise<{ version: number; value: string }[]> {
+  const versions: { version: number; value: string }[] = [];
+  let token: string | undefined;
+  do {
+    const out = await ssm.send(new GetParameterHistoryCommand({ Name: nameOf(secret), WithDecryption: true, MaxResults: 50, ...(token ? { NextToken: token } : {}) }));
+    for (const p of out.Parameters ?? []) versions.push({ version: p.Version ?? 0, value: p.Value ?? '' });
+    token = out.NextToken;
+  } while (token);
+  return versions;
+}
+
+/** What the stored vote key list undoes of its earlier versions (lib/vote-record/key-rotation.ts `keyListRegression`). */
+async function voteKeyListRegression(stored: string): Promise<string | undefined> {
+  return keyListRegression(await history('votePublicKey'), stored, storeDate ?? new Date());
+}
+
+/** The fix for a vote key list that undoes its history: the latest versions, which keep every key. */
+const putBackLatest = `put back the latest versions of vote-signing-key and vote-public-key, from after the last rotation (aws ssm get-parameter-history; Parameter Store keeps the last 100 versions), never a pair from before it (docs/deploy.md "Rotation")`;
+
 const tags = [
   { Key: 'service', Value: SERVICE },
   { Key: 'stage', Value: stage },
 ];
 
-async function put(secret: SecretName, value: string, create: boolean): Promise<void> {
+/**
+ * Writes a parameter; its new version. Intelligent-Tiering: Standard (free, 4 KB) while the value fits,
+ * Advanced (8 KB) once it does not: the vote key list grows by a retired key each rotation and outgrows
+ * 4 KB after some 40 rotations. Reads and IAM are the same for both tiers.
+ */
+async function put(secret: SecretName, value: string, create: boolean): Promise<number | undefined> {
   const kms = args['kms-key'];
-  await ssm.send(
+  const out = await ssm.send(
     new PutParameterCommand({
       Name: nameOf(secret),
       Value: value,
       Type: 'SecureString',
+      Tier: 'Intelligent-Tiering',
       Description: SECRETS[secret].description,
       ...(kms ? { KeyId: kms } : {}),
       ...(create ? { Tags: tags } : { Overwrite: true }),
     }),
   );
+  return out.Version;
 }
 
 /** A new service token: 43 characters from 256 random bits. */
@@ -190,6 +217,12 @@ async function check(): Promise<boolean> {
       const source = derived ? stored[derived.from as SecretName] : undefined;
       const sourceParses = source !== undefined && parses(derived!.from as SecretName, source.value);
       if (derived && sourceParses && !derived.follows(source.value, entry.value)) throw new WeakSecretError(`it does not follow from ${derived.from}`);
+      const regression = secret === 'votePublicKey' ? await voteKeyListRegression(entry.value) : undefined;
+      if (regression) {
+        ok = false;
+        console.log(`refused ${nameOf(secret)}: ${regression}. Fix: ${putBackLatest}`);
+        continue;
+      }
       console.log(`ok      ${nameOf(secret)} (version ${entry.version})`);
     } catch (error) {
       if (!(error instanceof WeakSecretError)) throw error;
@@ -203,7 +236,7 @@ async function check(): Promise<boolean> {
               ? `replace the weak key: npm run secrets -- rotate-token-key --stage ${stage} --step prepare, then --step promote, then --step retire (tokens the weak key signed are refused from then on)`
               : `put back its last version that parses (aws ssm get-parameter-history; Parameter Store keeps the last 100 versions), or delete the parameter and run npm run secrets -- init --stage ${stage} (a fresh key: every login ends)`
             : SECRETS[secret].derived
-              ? `put back its last version that followed from ${SECRETS[secret].derived.from} (the store keeps every version; list shows them), or, before any rotation, delete it and run npm run secrets -- init --stage ${stage}: it is stored again from ${SECRETS[secret].derived.from} (deleting drops the retired keys)`
+              ? `put back its latest version that followed from ${SECRETS[secret].derived.from} (aws ssm get-parameter-history; Parameter Store keeps the last 100 versions): it keeps the retired keys. Never delete it: init would store it again from ${SECRETS[secret].derived.from} alone, without the retired keys`
               : `delete the parameter and run npm run secrets -- init --stage ${stage} (docs/deploy.md "Replacing the server key")`);
       console.log(`refused ${nameOf(secret)}: ${error.message}. Fix: ${fix}`);
     }
@@ -290,13 +323,29 @@ const voteKeyStore: VoteKeyStore = {
     const keys = stored.votePublicKey;
     if (!seeds || !keys) throw new UsageError(`no vote signing key yet: npm run secrets -- init --stage ${stage}`);
     if (!storeDate || !seeds.modified || !keys.modified) throw new RotationError('the secret store gave no time of its own (no Date, no LastModifiedDate): the rotation takes its times from the store only');
+    const regression = await voteKeyListRegression(keys.value);
+    if (regression) throw new UsageError(`refused ${nameOf('votePublicKey')}: ${regression}. Fix: ${putBackLatest}`);
     const off = (Date.now() - storeDate.getTime()) / 1000;
     if (Math.abs(off) > CLOCK_NOTICE_SECONDS && !clockNoticed) console.error(`note: this machine's clock is ${Math.round(off)} s off the secret store's; every time below is the store's`);
     clockNoticed = true;
+    readVersions = { voteSigningKey: seeds.version, votePublicKey: keys.version };
     return { seeds: { value: seeds.value, modified: seeds.modified }, keys: { value: keys.value, modified: keys.modified }, now: storeDate };
   },
-  write: (secret, value) => put(secret, value, false),
+  async write(secret, value) {
+    // PutParameter has no condition: a write of another run between this run's read and its write is
+    // seen only after the fact, by the version it returns. Stop then; `check` says what is left.
+    const version = await put(secret, value, false);
+    const expected = readVersions[secret] + 1;
+    if (version !== expected) {
+      throw new UsageError(
+        `another write of ${nameOf(secret)} landed between this run's read and its write (version ${version ?? '?'}, expected ${expected}): is another operator rotating? One operator at a time (docs/deploy.md "Rotation"): agree who goes on, then run npm run secrets -- check --stage ${stage} and the step it names`,
+      );
+    }
+  },
 };
+
+/** The versions of the vote keys' parameters as this run last read them. */
+let readVersions = { voteSigningKey: 0, votePublicKey: 0 };
 
 async function rotateVoteKey(): Promise<boolean> {
   const step = args.step;

@@ -11,7 +11,9 @@
  * for a bare receipt (a time at or before the vote): the receipt's checkpoint must be cut no earlier. `--checkpoint-url`:
  * `<api>/api/site/<id>/vote-record/checkpoint`, the site's latest checkpoint (the API and site are read
  * from it). `--key-url` (default `<api>/api/vote-record/key`): a copy of the keys kept elsewhere; each
- * checkpoint is checked with the key it names, and an id the keys do not hold is refused.
+ * checkpoint is checked with the key it names, and an id the keys do not hold is refused. A copy of the
+ * one-key answer from before key lists needs `--key-copied-at` (when it was taken). Every URL is https,
+ * or http to localhost.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
@@ -27,6 +29,8 @@ export interface ReceiptCommand {
   keyUrl?: string;
   /** A time at or before the vote (ISO), if the voter noted one. */
   votedAt?: string;
+  /** When the single-key copy at `keyUrl` was taken (ISO): how far it vouches for its key. */
+  keyCopiedAt?: string;
 }
 
 // The API's own answer schemas (schemas/results.ts): what the verifier reads is what the API documents.
@@ -77,6 +81,29 @@ export function readReceiptArgument(text: string): { receipt: string; proof?: Pu
   throw new Error('--receipt: the JSON is neither a receipt proof ({receipt, checkpoint, leafIndex, proof}) nor a vote answer with a receipt');
 }
 
+/** This machine: the only host the check reads over plain http (`npm start`, the tests). */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * https, or http to this machine only: over plain http anyone on the path could answer the proofs and
+ * the keys, and the check would vouch for their record. A `data:` URL (a key copy given inline) reads no network.
+ */
+function assertSecureUrl(url: URL, what: string, inline = false): void {
+  if (url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) || (inline && url.protocol === 'data:')) return;
+  throw new Error(`${what}: "${url.href.slice(0, 100)}" is not https (plain http only to localhost)`);
+}
+
+/** `--key-url`: a URL the check may read keys from. */
+export function assertKeyUrl(url: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new Error(`--key-url: "${url}" is not a URL`);
+  }
+  assertSecureUrl(parsed, '--key-url', true);
+}
+
 export function siteOfCheckpointUrl(url: string): { api: string; siteId: number } {
   let parsed: URL;
   try {
@@ -85,7 +112,8 @@ export function siteOfCheckpointUrl(url: string): { api: string; siteId: number 
     throw new Error(`--checkpoint-url: "${url}" is not a URL`);
   }
   const match = CHECKPOINT_PATH.exec(`${parsed.origin}${parsed.pathname}`);
-  if (!match || !isIdText(match[2]!) || !/^https?:$/.test(parsed.protocol)) throw new Error(`--checkpoint-url: expected http(s)://<api>/api/site/<id>/vote-record/checkpoint, got "${url}"`);
+  if (!match || !isIdText(match[2]!) || !/^https?:$/.test(parsed.protocol)) throw new Error(`--checkpoint-url: expected https://<api>/api/site/<id>/vote-record/checkpoint, got "${url}"`);
+  assertSecureUrl(parsed, '--checkpoint-url');
   return { api: match[1]!, siteId: Number(match[2]) };
 }
 
@@ -94,22 +122,22 @@ class FetchFailed extends Error {}
 const latestOf = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined ? a : a > b ? a : b);
 
 /**
- * Every published key; the one key of a single-key copy is vouched for as far as the copy's time allows
- * (lib/vote-record/key-set.ts `singleKeyCopy`): the time its server says it last changed, else when it
- * was fetched.
+ * Every published key. A single-key copy (the one-key answer from before key lists) vouches for its key
+ * only up to when it was copied (lib/vote-record/key-set.ts `singleKeyCopy`): that time is the voter's
+ * `--key-copied-at`, never later than this check, and never what the copy's server says (a
+ * `Last-Modified` is the time of an upload, and a future one would stretch the copy's trust). A copy
+ * given without it is refused; the API's own key URL answering in that form is a copy taken now.
  */
-const keysOf = ({ data, lastModified }: Fetched<z.infer<typeof publishedKeys>>, fetchedAt: Date): PublishedKey[] =>
-  data.keys ?? [singleKeyCopy(data, lastModified ?? fetchedAt, KEY_PUBLICATION_SECONDS)];
-
-interface Fetched<T> {
-  data: T;
-  /** The answer's `Last-Modified`, when it has a valid one. */
-  lastModified?: Date;
+function keysOf(data: z.infer<typeof publishedKeys>, url: string, own: boolean, copiedAt: string | undefined, now: Date): PublishedKey[] {
+  if (data.keys) return data.keys;
+  if (!own && copiedAt === undefined) {
+    throw new FetchFailed(`the public keys: ${url} is a single-key copy (one key, no key list), which vouches for its key only up to when it was copied: say when with --key-copied-at <ISO time>, or check with the API's key list (leave out --key-url)`);
+  }
+  const at = own ? now : new Date(Math.min(Date.parse(copiedAt!), now.getTime()));
+  return [singleKeyCopy(data, at, KEY_PUBLICATION_SECONDS)];
 }
 
-const getJson = async <T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<T> => (await fetchJson(url, schema, what)).data;
-
-async function fetchJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<Fetched<T>> {
+async function getJson<T>(url: string, schema: z.ZodMiniType<T>, what: string): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, { headers: { accept: 'application/json' } });
@@ -135,28 +163,28 @@ async function fetchJson<T>(url: string, schema: z.ZodMiniType<T>, what: string)
     }
   })());
   if (!parsed.success) throw new FetchFailed(`${what}: ${url} answered something that is not one: ${text.slice(0, 200)}`);
-  const lastModified = new Date(res.headers.get('last-modified') ?? Number.NaN);
-  return { data: parsed.data, ...(Number.isFinite(lastModified.getTime()) ? { lastModified } : {}) };
+  return parsed.data;
 }
 
 /** Fetches what the check needs and runs it: the exit code (0 checked, 1 not) and the report. */
 export async function verifyReceipt(command: ReceiptCommand, now: Date = new Date()): Promise<{ code: 0 | 1; output: string }> {
   const { api, siteId } = siteOfCheckpointUrl(command.checkpointUrl);
+  if (command.keyUrl !== undefined) assertKeyUrl(command.keyUrl);
   const given = readReceiptArgument(command.receipt);
   const header = `receipt ${given.receipt}, site ${siteId} of ${api}`;
   try {
     const proof =
       given.proof ?? (await getJson(`${api}/api/site/${siteId}/vote-receipt/${given.receipt}`, inclusionProof, 'the receipt proof'));
-    const [latest, key] = await Promise.all([
-      getJson(command.checkpointUrl, checkpoint, 'the latest checkpoint'),
-      fetchJson(command.keyUrl ?? `${api}/api/vote-record/key`, publishedKeys, 'the public keys'),
-    ]);
+    const ownKeyUrl = `${api}/api/vote-record/key`;
+    const keyUrl = command.keyUrl ?? ownKeyUrl;
+    const [latest, key] = await Promise.all([getJson(command.checkpointUrl, checkpoint, 'the latest checkpoint'), getJson(keyUrl, publishedKeys, 'the public keys')]);
+    const keys = keysOf(key, keyUrl, keyUrl === ownKeyUrl, command.keyCopiedAt === undefined ? undefined : instantOf(command.keyCopiedAt), now);
     const steps =
       latest.treeSize > proof.checkpoint.treeSize
         ? (await getJson(`${api}/api/site/${siteId}/vote-record/consistency?from=${proof.checkpoint.treeSize}&to=${latest.treeSize}`, consistency, 'the consistency proof')).proof
         : null;
     const castAt = latestOf(given.castAt, command.votedAt === undefined ? undefined : instantOf(command.votedAt));
-    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys: keysOf(key, now), now, castAt });
+    const result = checkReceipt({ siteId, receipt: given.receipt, inclusion: proof as PublishedReceiptProof, latest: latest as PublishedCheckpoint, consistency: steps, keys, now, castAt });
     const verdict = result.ok ? 'OK: the receipt is in the signed vote record, and the record has only grown since' : 'NOT VERIFIED';
     return { code: result.ok ? 0 : 1, output: [header, ...result.lines, verdict].join('\n') };
   } catch (err) {

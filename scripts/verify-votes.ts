@@ -1,5 +1,5 @@
 /**
- * `npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <url> [--key-url <url>] [--voted-at <time>]`: a
+ * `npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <url> [--key-url <url> [--key-copied-at <time>]] [--voted-at <time>]`: a
  * voter's check of their receipt against the published record over HTTP, no table needed
  * (scripts/verify-receipt.ts). Exit 0 when it holds, 1 with what failed, 2 on a usage error.
  *
@@ -14,12 +14,12 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import type { SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
-import { instantOf, readReceiptArgument, siteOfCheckpointUrl, verifyReceipt, type ReceiptCommand } from './verify-receipt.ts';
+import { assertKeyUrl, instantOf, readReceiptArgument, siteOfCheckpointUrl, verifyReceipt, type ReceiptCommand } from './verify-receipt.ts';
 import { isIdText } from '#schemas/common';
 
-const USAGE = 'usage: npm run verify-votes -- --site N [--pin <checkpoint json|file|url>]\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url>] [--voted-at <ISO time>]';
+const USAGE = 'usage: npm run verify-votes -- --site N [--pin <checkpoint json|file|url>]\n       npm run verify-votes -- --receipt <receipt|file|json> --checkpoint-url <api>/api/site/<id>/vote-record/checkpoint [--key-url <url> [--key-copied-at <ISO time>]] [--voted-at <ISO time>]';
 
-const OPTIONS = { site: { type: 'string' }, pin: { type: 'string' }, receipt: { type: 'string' }, 'checkpoint-url': { type: 'string' }, 'key-url': { type: 'string' }, 'voted-at': { type: 'string' } } as const;
+const OPTIONS = { site: { type: 'string' }, pin: { type: 'string' }, receipt: { type: 'string' }, 'checkpoint-url': { type: 'string' }, 'key-url': { type: 'string' }, 'key-copied-at': { type: 'string' }, 'voted-at': { type: 'string' } } as const;
 
 /** A site to audit, and a checkpoint kept outside the table that its log must extend. */
 export interface SiteCommand {
@@ -45,12 +45,16 @@ export function parseVerifyArguments(argv: string[]): SiteCommand | ReceiptComma
   }
   const { values, positionals } = parsed;
   if (positionals.length > 0) throw new Error(USAGE);
-  if (values.receipt !== undefined || values['checkpoint-url'] !== undefined || values['key-url'] !== undefined || values['voted-at'] !== undefined) {
+  if (values.receipt !== undefined || values['checkpoint-url'] !== undefined || values['key-url'] !== undefined || values['key-copied-at'] !== undefined || values['voted-at'] !== undefined) {
     if (values.site !== undefined || values.pin !== undefined || values.receipt === undefined || values['checkpoint-url'] === undefined) throw new Error(USAGE);
     try {
       siteOfCheckpointUrl(values['checkpoint-url']);
       readReceiptArgument(values.receipt);
       if (values['voted-at'] !== undefined && instantOf(values['voted-at']) === undefined) throw new Error(`--voted-at: "${values['voted-at']}" is not an ISO time`);
+      if (values['key-copied-at'] !== undefined && (values['key-url'] === undefined || instantOf(values['key-copied-at']) === undefined)) {
+        throw new Error(`--key-copied-at: "${values['key-copied-at']}" is not an ISO time, or no --key-url names the copy it dates`);
+      }
+      if (values['key-url'] !== undefined) assertKeyUrl(values['key-url']);
     } catch (err) {
       throw new Error(`${(err as Error).message}\n${USAGE}`, { cause: err });
     }
@@ -59,6 +63,7 @@ export function parseVerifyArguments(argv: string[]): SiteCommand | ReceiptComma
       checkpointUrl: values['checkpoint-url'],
       ...(values['key-url'] !== undefined ? { keyUrl: values['key-url'] } : {}),
       ...(values['voted-at'] !== undefined ? { votedAt: values['voted-at'] } : {}),
+      ...(values['key-copied-at'] !== undefined ? { keyCopiedAt: values['key-copied-at'] } : {}),
     };
   }
   if (values.site === undefined || !isIdText(values.site)) throw new Error(USAGE);

@@ -10,7 +10,9 @@
  * since has none and is complete at its first checkpoint. The look is one consistent Query of at most
  * SCAN_BALLOTS ballots (and 1 MB) per checkpoint, resumed where the previous checkpoint stopped: a
  * site with n ballots from before the log is complete about n / SCAN_BALLOTS checkpoints after
- * `npm run migrate` sealed them.
+ * `npm run migrate` sealed them. An item without a seal under a key that is not its user's ballot key
+ * is no ballot (no write puts one there, and migrate cannot seal it): it does not hold the look back,
+ * and the job reports it as a problem to fix (verify-votes reports it too).
  */
 import { searchUnsealedBallot } from '#lib/store/ballots/unsealed';
 import type { LogHead } from '#lib/store/vote-log/log';
@@ -24,12 +26,15 @@ interface Completeness {
   sealScan: string;
   /** A ballot without a seal was found (`npm run migrate` seals it). */
   unsealedFound: boolean;
+  /** Keys of items without a seal in the ballot range that are not their user's ballot (a problem to fix; they hold nothing back). */
+  misplaced: string[];
 }
 
 export async function completenessOf(siteId: number, head: Pick<LogHead, 'complete' | 'sealScan'>, scanBallots = SCAN_BALLOTS): Promise<Completeness> {
-  if (head.complete === true) return { complete: true, sealScan: '', unsealedFound: false };
+  if (head.complete === true) return { complete: true, sealScan: '', unsealedFound: false, misplaced: [] };
   const search = await searchUnsealedBallot(siteId, head.sealScan ?? '', scanBallots);
-  if (search.kind === 'none') return { complete: true, sealScan: '', unsealedFound: false };
-  if (search.kind === 'found') return { complete: false, sealScan: search.at, unsealedFound: true };
-  return { complete: false, sealScan: search.from, unsealedFound: false };
+  const { misplaced } = search;
+  if (search.kind === 'none') return { complete: true, sealScan: '', unsealedFound: false, misplaced };
+  if (search.kind === 'found') return { complete: false, sealScan: search.at, unsealedFound: true, misplaced };
+  return { complete: false, sealScan: search.from, unsealedFound: false, misplaced };
 }

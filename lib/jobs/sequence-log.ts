@@ -69,6 +69,8 @@ export interface SequenceOutcome {
   complete: boolean;
   /** A ballot without a seal is still in the table (`npm run migrate` seals it). */
   unsealedFound: boolean;
+  /** Keys of items in the ballot range that are not their user's ballot (no ballot: a writer put them there). */
+  misplaced: string[];
 }
 
 const frontierOf = (head: LogHead): Frontier => ({ size: head.size, hashes: head.frontier.map((hex) => Buffer.from(hex, 'hex')) });
@@ -108,7 +110,7 @@ const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now(
 export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number; scanBallots?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');
   const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
-  const nothing = { checkpointId: null, appended: 0, forged: [], more: false, complete: head?.complete === true, unsealedFound: false };
+  const nothing = { checkpointId: null, appended: 0, forged: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [] };
   if (!head) return { ...nothing, treeSize: 0, busy: true, cut: '' };
   try {
     if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
@@ -134,7 +136,7 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     const entries = items.map(sealedOf);
     const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
     const valid = entries.filter((entry) => !forged.includes(entry)).sort(batchOrder);
-    const { complete, sealScan, unsealedFound } = await completenessOf(siteId, head, options.scanBallots);
+    const { complete, sealScan, unsealedFound, misplaced } = await completenessOf(siteId, head, options.scanBallots);
     const edge = await publishedEdge(siteId, head.size);
     const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
     await writeLogTiles(siteId, tiles);
@@ -168,6 +170,7 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       more,
       complete,
       unsealedFound,
+      misplaced,
     };
   } finally {
     await releaseLogLease(siteId, owner);

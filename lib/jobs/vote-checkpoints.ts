@@ -100,6 +100,7 @@ export async function run(options: CheckpointRunOptions): Promise<JobReport> {
 
 function record({ report }: SiteContext, outcome: SequenceOutcome, lag: Lag): void {
   if (outcome.forged.length > 0) report.failed.push(...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`));
+  if (outcome.misplaced.length > 0) report.failed.push(...outcome.misplaced.map((sk) => `item ${sk} in the ballot range is not its user's ballot (no write puts one there): run verify-votes, then remove it`));
   if (outcome.checkpointId !== null) report.done.push(`checkpoint ${outcome.checkpointId} (${outcome.treeSize} entries, ${outcome.appended} new${outcome.more ? ', more left' : ''}${completenessNote(outcome)})`);
   if (!outcome.busy) lag.cutAt(report.siteId, outcome.cut);
 }
@@ -107,7 +108,7 @@ function record({ report }: SiteContext, outcome: SequenceOutcome, lag: Lag): vo
 /** What the checkpoint says of the ballots the log holds, for the operator while it does not hold them all. */
 function completenessNote({ complete, unsealedFound }: SequenceOutcome): string {
   if (complete) return '';
-  return unsealedFound ? '; ballots from before the vote log remain: npm run migrate seals them' : '; still looking for ballots from before the vote log';
+  return unsealedFound ? '; ballots without a seal remain: run verify-votes first (a ballot on a site created after the log began was written behind it), then npm run migrate seals those from before the vote log' : '; still looking for ballots from before the vote log';
 }
 
 /** The marker moved on after the site's last checkpoint of this run. */

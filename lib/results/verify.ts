@@ -6,7 +6,8 @@
  * 1. The log: every entry sealed with the chain key and dated no later than now, each ballot's versions
  *    chained, every leaf an entry in log order, every checkpoint signed with the published key, its root
  *    and ballot count what the leaves give, each extending the one before (RFC 9162 consistency proof).
- * 2. The ballots: each ballot's state is its latest entry (same mac, same votes); an entry without a
+ * 2. The ballots: each item of the ballot range is the one ballot of its user (its user's key, this
+ *    site, no user twice); each ballot's state is its latest entry (same mac, same votes); an entry without a
  *    ballot is a problem. A ballot with votes and no entry is one written behind the log once a signed
  *    checkpoint says the log holds every ballot of the site (the `complete` line, or a pinned copy
  *    that says it): a problem. Before that it may be from before the log began: a note
@@ -20,17 +21,20 @@
  * edited tally -> the tally differs from the ballots; a ballot rewritten in place -> it differs from
  * its entry; a ballot added without entries (tallies moved along) once a checkpoint says the log holds
  * every ballot -> it has no log entry; a replaced checkpoint, or one signed without the `complete`
- * line after one with it -> its signature fails, or it drops the line; a results snapshot with other
- * counts -> it differs from the log (lib/results/verify-snapshot.ts).
+ * line after one with it -> its signature fails, or it drops the line; a copy of a voter's ballot under
+ * another key, or one from another site -> it is not in its place; a results snapshot with other
+ * counts -> it differs from the log, or (ballots from before the log) from the table's ballots
+ * (lib/results/verify-snapshot.ts).
  */
 import { auditVoteLog } from '#lib/vote-record/audit';
 import { sealedOf } from '#lib/vote-record/entry-item';
-import { macIsValid } from '#lib/vote-record/entry';
+import { GENESIS_MAC, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import { voteChainKey, votePublicKeys } from '#lib/vote-record/keys';
 import type { SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { HASH_BYTES } from '#lib/vote-record/tiles';
 import type { BallotItem } from '#lib/store/ballots/ballots';
-import { readSiteBallots } from '#lib/store/ballots/site-ranges';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { readSiteBallotsKeyed, type KeyedBallot } from '#lib/store/ballots/site-ranges';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, readDataTiles } from '#lib/store/vote-log/log';
 import { entryVotes, rejectedEntryVotes } from '#lib/votes/seal';
@@ -101,9 +105,45 @@ export function compareBallots(
   return { problems, unlogged };
 }
 
+/**
+ * Each item of the site's ballot range is the one ballot of its user: stored under
+ * ballotKeys.ballot(site, its userId), of this site, and no user twice. A copy of a voter's ballot
+ * under another key (its entries match, so nothing else tells it apart), a ballot copied from
+ * another site, or an item a writer put in the range under a made-up key is a problem.
+ */
+export function checkBallotKeys(siteId: number, items: readonly KeyedBallot[]): { problems: string[]; placed: BallotItem[] } {
+  const problems: string[] = [];
+  const placed: BallotItem[] = [];
+  const users = new Map<number, number>();
+  for (const { sk, ballot } of items) {
+    users.set(ballot.userId, (users.get(ballot.userId) ?? 0) + 1);
+    const misplaced: string[] = [];
+    if (ballot.siteId !== siteId) misplaced.push(`it names site ${ballot.siteId}`);
+    if (!ballotKeys.isBallotOf(siteId, ballot.userId, sk)) misplaced.push(`it is stored under ${sk}, not its user's ballot key`);
+    if (misplaced.length > 0) problems.push(`the item ${sk} in the ballot range (user ${ballot.userId}) is not a ballot of this site: ${misplaced.join(', ')}`);
+    else placed.push(ballot);
+  }
+  for (const [userId, n] of users) if (n > 1) problems.push(`user ${userId} has ${n} items in the ballot range: one ballot per user`);
+  return { problems, placed };
+}
+
+/**
+ * What the snapshot is held to: the log's entries and, for each ballot with votes and no entry yet
+ * (from before the log), its state in the table as if it were an entry written when it was last
+ * written (such a ballot is never written again without being sealed). The ballots themselves are
+ * held to the tallies, so the snapshot is always checked against something.
+ */
+function snapshotEntries(siteId: number, valid: readonly SealedEntry[], ballots: readonly BallotItem[]): SealedEntry[] {
+  const logged = new Set(valid.map((entry) => entry.userId));
+  const fromTable = ballots
+    .filter((ballot) => !logged.has(ballot.userId) && entryVotes(ballot.votes).length > 0)
+    .map((ballot): SealedEntry => ({ siteId, userId: ballot.userId, version: ballot.version, prevMac: GENESIS_MAC, votes: entryVotes(ballot.votes), writtenAt: ballot.updatedAt, mac: '' }));
+  return [...valid, ...fromTable];
+}
+
 export async function verifySiteVotes(siteId: number, now = new Date(), options: { pinned?: SignedCheckpoint } = {}): Promise<VerifyReport> {
-  const [ballots, stored, entries, tiles, checkpoints] = await Promise.all([
-    readSiteBallots(siteId, 'all', true),
+  const [items, stored, entries, tiles, checkpoints] = await Promise.all([
+    readSiteBallotsKeyed(siteId),
     readSiteTallies(siteId, { consistent: true }),
     readAllLogEntries(siteId),
     readDataTiles(siteId),
@@ -124,16 +164,16 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
     checkpoints,
     pinned: options.pinned,
   });
+  const ballots = items.map((item) => item.ballot);
+  const keyed = checkBallotKeys(siteId, items);
+  // Every item of the range counts toward the tallies it would move; those not in place are problems above.
   const counted = countVotes(ballots.flatMap((ballot) => entryVotes(ballot.votes)));
-  const sealed = entries.map(sealedOf);
-  const against = compareBallots(ballots, audit.latest, audit.complete);
-  // Ballots from before the log have no entries: the log cannot give the snapshot's counts then. Once
-  // a checkpoint says the log holds every ballot, none is left out, and the snapshot is checked.
-  const snapshot =
-    against.unlogged > 0
-      ? { problems: [], notes: ['the results snapshot is not checked until every ballot is in the log'] }
-      : await verifyResultsSnapshot(siteId, sealed.filter((entry) => macIsValid(chainKey, entry)));
-  const problems = [...audit.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
+  const valid = entries.map(sealedOf).filter((entry) => macIsValid(chainKey, entry));
+  const against = compareBallots(keyed.placed, audit.latest, audit.complete);
+  // Ballots from before the log have no entries: the snapshot is held to their table state then.
+  const snapshot = await verifyResultsSnapshot(siteId, against.unlogged > 0 ? snapshotEntries(siteId, valid, keyed.placed) : valid);
+  if (against.unlogged > 0) snapshot.notes.push('the results snapshot is checked against the table for the ballots not yet in the log');
+  const problems = [...audit.problems, ...keyed.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
   const notes = [...audit.notes, ...snapshot.notes];
   if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
   notes.push(audit.complete ? `the log holds every ballot of the site since checkpoint ${audit.complete.id}` : 'no checkpoint says yet that the log holds every ballot of the site');

@@ -128,6 +128,44 @@ export function unfinishedRotation(seedsStored: string, keysStored: string, comm
   return undefined;
 }
 
+/** A key's id for a message; a text that is no key is shown as such (a public key: nothing to hide). */
+const idOrText = (raw: string): string => {
+  try {
+    return keyIdOfRaw(raw);
+  } catch {
+    return `"${raw.slice(0, 12)}" (no Ed25519 key)`;
+  }
+};
+
+/**
+ * What the stored key list undoes of the versions before it (`history`, as many as the store keeps:
+ * Parameter Store keeps the last 100), or undefined when nothing. A key once published current or
+ * retired stays published (a voter's old receipt is checked with it), and a key once retired is never
+ * listed current or next again after its retirement time (it could sign again): what putting back a
+ * pair of versions from before the last rotation would do. A retirement still ahead (`now`, the store's
+ * time) is what a promote stopped midway by an earlier version of the tool leaves, put right by promote.
+ */
+export function keyListRegression(history: readonly { version: number; value: string }[], stored: string, now: Date): string | undefined {
+  const texts = votePublicKeyTexts(stored);
+  const listed = new Set([texts.current, ...(texts.next ? [texts.next] : []), ...texts.retired.map((r) => r.key)]);
+  for (const { version, value } of history) {
+    let before: Texts;
+    try {
+      before = votePublicKeyTexts(value);
+    } catch {
+      continue;
+    }
+    for (const key of [before.current, ...before.retired.map((r) => r.key)]) {
+      if (!listed.has(key)) return `it drops key ${idOrText(key)}, published in version ${version}: checkpoints it signed would no longer verify`;
+    }
+    for (const r of before.retired) {
+      const slot = texts.current === r.key ? 'current' : texts.next === r.key ? 'next' : undefined;
+      if (slot && Date.parse(r.retiredAt) <= now.getTime()) return `it lists key ${idOrText(r.key)} ${slot}, retired at ${r.retiredAt} in version ${version}: it would sign again`;
+    }
+  }
+  return undefined;
+}
+
 type Move = { write: 'voteSigningKey' | 'votePublicKey'; value: string; said: string; warning?: string } | { done: string } | { refused: string };
 
 /**
@@ -143,7 +181,7 @@ export function nextMove(step: RotationStep, stored: StoredVoteKeys, options: Ro
 
   if (state === 'unknown') {
     return {
-      refused: `the vote keys are in no state a rotation leaves (${found}). Put back the last versions of both parameters that belong together (Parameter Store keeps every version; docs/deploy.md "Rotation"), then run the step again`,
+      refused: `the vote keys are in no state a rotation leaves (${found}). Put back the latest versions of both parameters that belong together, never a pair from before the last rotation (Parameter Store keeps the last 100 versions; docs/deploy.md "Rotation"), then run the step again`,
     };
   }
   if (step === 'prepare') {

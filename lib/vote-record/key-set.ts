@@ -28,7 +28,8 @@ export interface PublishedKey {
 
 export interface TrustedKey {
   key: KeyObject;
-  status: KeyStatus;
+  /** As published; a key known only from a single-key copy is that, not `current` (it was, when copied). */
+  status: KeyStatus | 'single-key copy';
   /** No checkpoint it signed is accepted with a cut after this instant. */
   retiredAt?: string | undefined;
   /** Known only from a copy of the single-key answer (its `retiredAt` is how far the copy vouches). */
@@ -51,6 +52,9 @@ const isTime = (text: string | undefined): text is string => text !== undefined 
 
 /** Trusted keys by key id. */
 export type KeySet = ReadonlyMap<string, TrustedKey>;
+
+/** A key set as the API publishes it: every key with its published status. */
+export type PublishedKeySet = ReadonlyMap<string, TrustedKey & { status: KeyStatus }>;
 
 /** The set of the published keys; a key that is not an Ed25519 key, or not under its own id, is left out with a problem. */
 export function keySetOf(published: readonly PublishedKey[]): { keys: KeySet; problems: string[] } {
@@ -75,7 +79,7 @@ export function keySetOf(published: readonly PublishedKey[]): { keys: KeySet; pr
         problems.push(`the key ${entry.keyId} comes from a single-key copy that does not say how far it vouches for it (no time): fetch the key list`);
         continue;
       }
-      keys.set(entry.keyId, { key, status: 'current', retiredAt: entry.retiredAt, fromSingleKeyCopy: true });
+      keys.set(entry.keyId, { key, status: 'single-key copy', retiredAt: entry.retiredAt, fromSingleKeyCopy: true });
       continue;
     }
     if (entry.status === 'retired' && !isTime(entry.retiredAt)) {
@@ -88,7 +92,7 @@ export function keySetOf(published: readonly PublishedKey[]): { keys: KeySet; pr
 }
 
 /** A key set of keys held in memory (the site audit, tests). */
-export function keySetOfKeys(keys: readonly { key: KeyObject; status: KeyStatus; retiredAt?: string | undefined }[]): KeySet {
+export function keySetOfKeys(keys: readonly { key: KeyObject; status: KeyStatus; retiredAt?: string | undefined }[]): PublishedKeySet {
   return new Map(keys.map((entry) => [keyIdOf(entry.key), entry]));
 }
 

@@ -15,7 +15,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import { secret } from '#lib/config/secrets';
 import { signingKeyFromSeed, type VotePublicKeys } from '#lib/config/secret-values';
 import { keyIdOf, publicKeyFromRaw, rawPublicKey } from '#lib/vote-record/checkpoint';
-import { keySetOfKeys, type KeySet, type KeyStatus } from '#lib/vote-record/key-set';
+import { keySetOfKeys, type KeyStatus, type PublishedKeySet } from '#lib/vote-record/key-set';
 
 interface VoteRecordKeys {
   chainKey: Uint8Array;
@@ -44,7 +44,7 @@ export function voteSigningKey(): KeyObject {
 }
 
 /** The key set of the stored public keys (`vote-public-key`, parsed). */
-export function keySetOfStored(stored: VotePublicKeys): KeySet {
+export function keySetOfStored(stored: VotePublicKeys): PublishedKeySet {
   const fromRaw = (raw: Uint8Array) => publicKeyFromRaw(Buffer.from(raw).toString('base64url'));
   return keySetOfKeys([
     { key: fromRaw(stored.current), status: 'current' },
@@ -53,10 +53,10 @@ export function keySetOfStored(stored: VotePublicKeys): KeySet {
   ]);
 }
 
-let published: { stored: VotePublicKeys; keys: KeySet } | undefined;
+let published: { stored: VotePublicKeys; keys: PublishedKeySet } | undefined;
 
 /** Every published key by key id (current, next during a rotation, retired), from its own parameter. */
-export function votePublicKeys(): KeySet {
+export function votePublicKeys(): PublishedKeySet {
   const stored = secret('votePublicKey');
   if (published?.stored !== stored) published = { stored, keys: keySetOfStored(stored) };
   return published.keys;
@@ -81,7 +81,7 @@ export function publishedKey(publicKey: KeyObject, status: KeyStatus = 'current'
  * before rotation existed, which clients may keep reading), and `keys`, every key a checkpoint of ours
  * may name: current, next (published before it signs), retired (kept for ever).
  */
-export function publishedKeys(keys: KeySet = votePublicKeys()) {
+export function publishedKeys(keys: PublishedKeySet = votePublicKeys()) {
   const list = [...keys.values()].map((k) => publishedKey(k.key, k.status, k.retiredAt));
   const order: Record<KeyStatus, number> = { current: 0, next: 1, retired: 2 };
   list.sort((a, b) => order[a.status] - order[b.status] || (b.retiredAt ?? '').localeCompare(a.retiredAt ?? ''));

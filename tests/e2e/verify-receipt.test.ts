@@ -122,16 +122,21 @@ describe('npm run verify-votes -- --receipt', () => {
     const x = publicKey.export({ format: 'jwk' }).x!;
     const key = { keyId: keyIdOf(publicKey), algorithm: 'Ed25519', publicKey: Buffer.from(x, 'base64url').toString('base64'), jwk: { kty: 'OKP', crv: 'Ed25519', x } };
     const dataUrl = (value: unknown) => `data:application/json,${encodeURIComponent(JSON.stringify(value))}`;
-    const otherKey = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(key) });
+    const keyCopiedAt = new Date().toISOString();
+    const otherKey = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(key), keyCopiedAt });
     expect(otherKey.code, otherKey.output).toBe(1);
     expect(otherKey.output).toMatch(/FAIL .*not signed by a published key: it names key [0-9a-f]{16}, which is not a published key/);
     // A key listed under another key's id is not taken.
-    const misnamed = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl({ ...key, keyId: 'not-the-site-key' }) });
+    const misnamed = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl({ ...key, keyId: 'not-the-site-key' }), keyCopiedAt });
     expect(misnamed.output).toMatch(/FAIL .*listed as not-the-site-key has the id/);
-    // A copy of the key kept from before the answer listed `keys` (the one key) still checks.
     const published = (await (await fetch(`${apiUrl}/api/vote-record/key`)).json()) as { keys: unknown[] };
     const { keys: _list, ...single } = published;
-    const kept = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(single) });
+    // A copy of the key kept from before the answer listed `keys` (the one key) still checks, dated by the voter.
+    const kept = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(single), keyCopiedAt });
     expect(kept.code, kept.output).toBe(0);
+    expect(kept.output).toMatch(/\(single-key copy\)/);
+    const undated = await verifyReceipt({ receipt, checkpointUrl, keyUrl: dataUrl(single) });
+    expect(undated.code, undated.output).toBe(1);
+    expect(undated.output).toMatch(/FAIL .*single-key copy .*--key-copied-at/);
   });
 });

@@ -68,14 +68,27 @@ const BALLOT_PROJECTIONS: Record<Exclude<BallotView, 'all'>, { ProjectionExpress
 
 const ballotProjection = (view: BallotView) => (view === 'all' ? {} : BALLOT_PROJECTIONS[view]);
 
-/** Every ballot of the site, in user id order. `consistent` for the verification. */
-export async function readSiteBallots(siteId: number, view: BallotView, consistent = false): Promise<BallotItem[]> {
-  const items = await queryAll<Record<string, unknown>>({
+const readBallotRange = (siteId: number, view: BallotView, consistent: boolean) =>
+  queryAll<Record<string, unknown>>({
     ...range(siteId, ballotKeys.ballotPrefix),
     ...ballotProjection(view),
     ...(consistent ? { ConsistentRead: true } : {}),
   });
-  return items.map(ballotViewOf);
+
+/** Every ballot of the site, in user id order. `consistent` for the verification. */
+export async function readSiteBallots(siteId: number, view: BallotView, consistent = false): Promise<BallotItem[]> {
+  return (await readBallotRange(siteId, view, consistent)).map(ballotViewOf);
+}
+
+/** An item of the ballot range with the sort key it is stored under (which a writer may have chosen). */
+export interface KeyedBallot {
+  sk: string;
+  ballot: BallotItem;
+}
+
+/** Every item of the site's ballot range, whole, with its sort key, consistently (for the verification). */
+export async function readSiteBallotsKeyed(siteId: number): Promise<KeyedBallot[]> {
+  return (await readBallotRange(siteId, 'all', true)).map((item) => ({ sk: String(item['SK']), ballot: ballotViewOf(item) }));
 }
 
 /** The two ranges an export pages through. */

@@ -50,10 +50,16 @@ export async function ideasWithoutIndexPage(siteId: number, start: Record<string
 }
 
 /** One page of a site's ballots (one Query): those without a seal. */
-export async function unsealedBallotsPage(siteId: number, start: Record<string, unknown> | undefined, pageSize = 100): Promise<MigrationPage<BallotItem>> {
+export async function unsealedBallotsPage(
+  siteId: number,
+  start: Record<string, unknown> | undefined,
+  pageSize = 100,
+): Promise<MigrationPage<BallotItem> & { misplaced: string[] }> {
   const out = await pageOf(siteId, ballotKeys.ballotPrefix, start, pageSize);
-  const items = (out.Items ?? []).filter((raw) => raw['hash'] === undefined).map(ballotOf);
-  return { items, next: out.LastEvaluatedKey };
+  const unsealed = (out.Items ?? []).filter((raw) => raw['hash'] === undefined);
+  const placed = (raw: Record<string, unknown>) => ballotKeys.isBallotOf(siteId, raw['userId'], String(raw['SK']));
+  // An item under a key that is not its user's ballot key is no ballot: never sealed, listed apart.
+  return { items: unsealed.filter(placed).map(ballotOf), misplaced: unsealed.filter((raw) => !placed(raw)).map((raw) => String(raw['SK'])), next: out.LastEvaluatedKey };
 }
 
 /** Writes a ballot's seal, and its first vote log entry, while it still has the version read and no seal; false when it changed. */

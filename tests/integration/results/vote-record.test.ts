@@ -334,7 +334,7 @@ describe('a ballot written behind a log that holds every ballot', () => {
     const { site, users } = await votedSite();
     await unsealBallot(site.id, users[1]!.id);
     const first = await checkpoint(site.id);
-    expect(first.sites[0]!.done.join()).toMatch(/ballots from before the vote log remain: npm run migrate seals them/);
+    expect(first.sites[0]!.done.join()).toMatch(/ballots without a seal remain: run verify-votes first .*, then npm run migrate seals those from before the vote log/);
     expect((await latestSigned(site.id)).complete).toBeUndefined();
     const before = await verifyCommand(site.id);
     expect(before.code, before.output).toBe(0);

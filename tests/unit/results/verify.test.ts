@@ -1,11 +1,13 @@
 /**
  * The checks verify-votes (lib/results/verify.ts) adds to the log audit: tallies compared counter by
- * counter with the ballots, and each ballot compared with its latest vote log entry.
+ * counter with the ballots, each item of the ballot range the one ballot of its user, and each ballot
+ * compared with its latest vote log entry.
  */
 import { describe, expect, it } from 'vitest';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { sealBallot } from '#lib/votes/seal';
-import { compareBallots, compareTallies } from '#lib/results/verify';
+import { checkBallotKeys, compareBallots, compareTallies } from '#lib/results/verify';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { sealedOf } from '#lib/vote-record/entry-item';
 
 const T0 = '2030-01-01T00:00:00.000Z';
@@ -69,5 +71,26 @@ describe('compareBallots', () => {
     // With a made-up seal too: it has no entry all the same.
     expect(compareBallots([{ ...forged, hash: 'e'.repeat(64) }], new Map(), { id: 4 }).problems).toHaveLength(1);
     expect(compareBallots([{ ...forged, votes: {} }], new Map(), { id: 4 })).toEqual({ problems: [], unlogged: 0 });
+  });
+});
+
+describe('checkBallotKeys', () => {
+  const a = written(1, { '10': vote(1) }).ballot;
+  const at = (ballot: BallotItem, sk = ballotKeys.ballot(1, ballot.userId).SK) => ({ sk, ballot });
+
+  it('a ballot under its user\'s key on its own site is in place', () => {
+    expect(checkBallotKeys(1, [at(a)])).toEqual({ problems: [], placed: [a] });
+  });
+
+  it('a copy under another key, a ballot naming another site and a key with a tail are each named and left out', () => {
+    const copy = at(a, ballotKeys.ballot(1, 99).SK);
+    expect(checkBallotKeys(1, [at(a), copy]).problems).toEqual([
+      `the item ${copy.sk} in the ballot range (user 1) is not a ballot of this site: it is stored under ${copy.sk}, not its user's ballot key`,
+      'user 1 has 2 items in the ballot range: one ballot per user',
+    ]);
+    expect(checkBallotKeys(1, [at(a), copy]).placed).toEqual([a]);
+    const foreign = { ...a, siteId: 2 };
+    expect(checkBallotKeys(1, [at(foreign)]).problems).toEqual([`the item ${ballotKeys.ballot(1, 1).SK} in the ballot range (user 1) is not a ballot of this site: it names site 2`]);
+    expect(checkBallotKeys(1, [at(a, `${ballotKeys.ballot(1, 1).SK}x`)]).placed).toEqual([]);
   });
 });

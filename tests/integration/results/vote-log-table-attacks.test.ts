@@ -1,0 +1,173 @@
+/**
+ * The vote log against a writer with full table access and neither the chain key nor the signing key
+ * (docs/results.md "The vote record", threat model): no forged vote may count while verify-votes
+ * exits 0, nor may `npm run migrate` seal one. Each test is the attack, then what must come out.
+ */
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { runJob } from '#lib/jobs/index';
+import { migrate } from '#lib/migrate/run';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
+import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
+import { createUser } from '#tests/support/fixtures';
+import { atWallClock } from '#tests/support/wall-clock';
+import { castVotes, createIdeas, votingSite } from '#tests/support/vote-fixtures';
+import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
+import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
+import { findSite } from '#lib/sites/site';
+import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
+import { verifyCommand } from '../../../scripts/verify-votes.ts';
+
+const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+const checkpoint = (siteId: number, minutes = 1) => {
+  const at = later(minutes);
+  return atWallClock(at, () => runJob('vote-checkpoints', { now: at, siteId }));
+};
+const addToTally = (siteId: number, ideaId: number, delta: number) =>
+  doc.send(
+    new UpdateCommand({
+      TableName: TABLE,
+      Key: ideaKeys.ideaTally(siteId, ideaId),
+      UpdateExpression: 'ADD #c :d',
+      ExpressionAttributeNames: { '#c': 'v_yes' },
+      ExpressionAttributeValues: { ':d': delta },
+    }),
+  );
+const computeResults = async (siteId: number) => computeSiteResults((await findSite(siteId))!, { deadline: later(1) });
+
+/** A count-voting site with three ideas and three voters (1, 2 and 3 votes). */
+async function votedSite() {
+  const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
+  const ideas = await createIdeas(site.id, 3);
+  const users = await Promise.all([createUser(site.id), createUser(site.id), createUser(site.id)]);
+  for (const [i, user] of users.entries()) {
+    const res = await castVotes(site.id, user.token, ideas.slice(0, i + 1).map((ideaId) => ({ ideaId })));
+    expect(res.status).toBe(200);
+  }
+  return { site, ideas, users };
+}
+
+/** A ballot put in the table without entries, the tally moved along. */
+async function forgeBallot(siteId: number, ideaId: number) {
+  const userId = 900_000 + Math.floor(Math.random() * 100_000);
+  const at = new Date().toISOString();
+  await doc.send(
+    new PutCommand({
+      TableName: TABLE,
+      Item: { ...ballotKeys.ballot(siteId, userId), siteId, userId, version: 1, updatedAt: at, votes: { [String(ideaId)]: { id: 77, opinion: 'yes', createdAt: at } } },
+    }),
+  );
+  await addToTally(siteId, ideaId, 1);
+  return userId;
+}
+
+/** Makes a voter's ballot look as the code before the vote log left it: no seal, no entries. */
+async function unsealAsBeforeTheLog(siteId: number, userId: number) {
+  await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), UpdateExpression: 'REMOVE #h, prevHash', ExpressionAttributeNames: { '#h': 'hash' } }));
+  for (const entry of (await readAllLogEntries(siteId)).filter((e) => e.userId === userId)) {
+    await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(siteId, entry.writtenAt, entry.mac) }));
+  }
+}
+
+/** A ballot item as stored, without its owner's index entry (so a copy does not claim it). */
+async function ballotCopy(siteId: number, userId: number) {
+  const item = (await doc.send(new GetCommand({ TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), ConsistentRead: true }))).Item!;
+  const { GSI1PK: _pk, GSI1SK: _sk, ...copy } = item;
+  return copy;
+}
+
+describe('the vote log against a writer with table access and no keys', () => {
+  it('a second ballot item of an existing voter under another key is reported, though it matches the voter’s entries', async () => {
+    const { site, ideas, users } = await votedSite();
+    await checkpoint(site.id);
+    const copy = await ballotCopy(site.id, users[0]!.id);
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...copy, ...ballotKeys.ballot(site.id, 999_999) } }));
+    await addToTally(site.id, ideas[0], 1);
+    expect((await readSiteTallies(site.id, { consistent: true })).get(ideas[0])).toMatchObject({ yes: 4 });
+
+    const { code, output } = await verifyCommand(site.id);
+    expect(code, output).toBe(1);
+    expect(output).toContain(`user ${users[0]!.id} has 2 items in the ballot range`);
+    expect(output).toContain(`${ballotKeys.ballot(site.id, 999_999).SK} in the ballot range (user ${users[0]!.id}) is not a ballot of this site`);
+  });
+
+  it('a ballot copied from another site under its user’s key here is reported by the site it names', async () => {
+    const { site, ideas } = await votedSite();
+    const other = await votedSite();
+    await checkpoint(site.id);
+    const foreign = await ballotCopy(other.site.id, other.users[0]!.id);
+    const vote = Object.values(foreign['votes'] as object)[0] as unknown;
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...foreign, votes: { [String(ideas[0])]: vote }, ...ballotKeys.ballot(site.id, other.users[0]!.id) } }));
+    await addToTally(site.id, ideas[0], 1);
+
+    const { code, output } = await verifyCommand(site.id);
+    expect(code, output).toBe(1);
+    expect(output).toContain(`it names site ${other.site.id}`);
+  });
+
+  it('a forged ballot made to look sealed (made-up hash, version 1) on a complete site is reported', async () => {
+    const { site, ideas } = await votedSite();
+    await checkpoint(site.id);
+    const forger = await forgeBallot(site.id, ideas[0]);
+    await doc.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: ballotKeys.ballot(site.id, forger),
+        UpdateExpression: 'SET #h = :h, prevHash = :z',
+        ExpressionAttributeNames: { '#h': 'hash' },
+        ExpressionAttributeValues: { ':h': 'ab'.repeat(32), ':z': '0'.repeat(64) },
+      }),
+    );
+    const { code, output } = await verifyCommand(site.id);
+    expect(code, output).toBe(1);
+  });
+
+  it('an item in the ballot range that is not its user’s ballot is refused by migrate and reported, and does not keep the site out of complete', async () => {
+    const { site, ideas, users } = await votedSite();
+    await unsealAsBeforeTheLog(site.id, users[1]!.id);
+    // Well-formed, empty, unsealed, under a key with a tail (inside BALLOT#..BALLOT#~): migrate cannot seal it.
+    const decoy = `${ballotKeys.ballot(site.id, users[0]!.id).SK}x`;
+    const at = new Date().toISOString();
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { PK: ballotKeys.ballot(site.id, users[0]!.id).PK, SK: decoy, siteId: site.id, userId: 123_456, version: 1, updatedAt: at, votes: {} } }));
+
+    const [report] = await migrate({ siteId: site.id, dryRun: false });
+    expect(report!.ballots).toBe(1);
+    expect(report!.skipped).toBe(0);
+    expect(report!.refused).toEqual([expect.stringContaining(`the item ${decoy} in the ballot range is not its user's ballot`)]);
+
+    const run = await checkpoint(site.id);
+    expect(run.sites[0]!.failed).toEqual([expect.stringContaining(`item ${decoy} in the ballot range is not its user's ballot`)]);
+    expect((await readAllSignedCheckpoints(site.id)).at(-1)).toMatchObject({ complete: true });
+
+    const decoyOnly = await atWallClock(later(2), () => verifyCommand(site.id));
+    expect(decoyOnly.code, decoyOnly.output).toBe(1);
+    expect(decoyOnly.output).toContain(`the item ${decoy} in the ballot range (user 123456) is not a ballot of this site`);
+    const forger = await forgeBallot(site.id, ideas[2]);
+    const { code, output } = await atWallClock(later(2), () => verifyCommand(site.id));
+    expect(code, output).toBe(1);
+    expect(output).toContain(`the ballot of user ${forger} (version 1) has no log entry: written behind the log`);
+  });
+
+  it('a results snapshot with other counts on a site not yet complete is held to the table’s ballots', async () => {
+    const { site, ideas, users } = await votedSite();
+    await unsealAsBeforeTheLog(site.id, users[1]!.id);
+    await checkpoint(site.id);
+    expect((await readAllSignedCheckpoints(site.id)).at(-1)?.complete).toBeFalsy();
+    expect(await computeResults(site.id)).toBe('done');
+    expect((await atWallClock(later(2), () => verifyCommand(site.id))).code).toBe(0);
+
+    const head = (await getResultsHead(site.id))!;
+    const body = unpackSnapshot((await readResultsBody(head))!) as ResultsSnapshotBody;
+    const swapped = { ...body, ideas: body.ideas.map((idea) => (idea.id === ideas[2] ? { ...idea, yes: idea.yes + 40 } : idea)) };
+    const packed = packSnapshot(swapped);
+    const { chunks: _chunks, body: _body, ...rest } = head;
+    expect(await writeResultsSnapshot({ head: { ...rest, etag: packed.etag, generation: 'forged' }, chunks: packed.chunks, replaces: head }, new Date())).toBe(true);
+
+    const { code, output } = await atWallClock(later(2), () => verifyCommand(site.id));
+    expect(code, output).toBe(1);
+    expect(output).toMatch(/results snapshot .* differs from the log: idea \d+ 'yes' is 41/);
+  });
+});
