@@ -211,20 +211,10 @@ describe('edge cases', () => {
 });
 
 describe('the completion as a search that a job stops and resumes', () => {
-  const input = {
-    ideas: [
-      { id: 0, cost: 100 },
-      { id: 1, cost: 90 },
-      { id: 2, cost: 200 },
-      { id: 3, cost: 109 },
-    ],
-    ballots: [[0], [1, 2, 3], [1, 2, 3], [2]],
-    budget: 400,
-  };
+  // 40 per voter buys only idea 0; idea 1 needs 60 from its one supporter, and 90 is left for it.
+  const input = { ideas: [{ id: 0, cost: 30 }, { id: 1, cost: 60 }, { id: 2, cost: 80 }], ballots: [[0], [1], [2]], budget: 120 };
 
   it('stopped after every run, it makes one run per call, doubles its step every runsPerStep runs, and ends where the search in one go ends', () => {
-    // 40 per voter buys only idea 0; idea 1 needs 60 from its one supporter, and 90 is left for it.
-    const input = { ideas: [{ id: 0, cost: 30 }, { id: 1, cost: 60 }, { id: 2, cost: 80 }], ballots: [[0], [1], [2]], budget: 120 };
     const profile = buildProfile(input);
     const options = { stepPerVoter: 1, runsPerStep: 2 };
     let search = startEqualShares(profile, options);
