@@ -10,11 +10,11 @@ import { migrate } from '#lib/migrate/run';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { sitePk } from '#lib/store/db/keys';
-import { ideaKeys } from '#lib/store/ideas/keys';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { createUser } from '#tests/support/fixtures';
 import { atWallClock } from '#tests/support/wall-clock';
+import { addToTally, forgeBallot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
 import { castVotes, createIdeas, votingSite } from '#tests/support/vote-fixtures';
 import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
 import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
@@ -27,16 +27,6 @@ const checkpoint = (siteId: number, minutes = 1) => {
   const at = later(minutes);
   return atWallClock(at, () => runJob('vote-checkpoints', { now: at, siteId }));
 };
-const addToTally = (siteId: number, ideaId: number, delta: number) =>
-  doc.send(
-    new UpdateCommand({
-      TableName: TABLE,
-      Key: ideaKeys.ideaTally(siteId, ideaId),
-      UpdateExpression: 'ADD #c :d',
-      ExpressionAttributeNames: { '#c': 'v_yes' },
-      ExpressionAttributeValues: { ':d': delta },
-    }),
-  );
 const computeResults = async (siteId: number) => computeSiteResults((await findSite(siteId))!, { deadline: later(1) });
 
 /** A count-voting site with three ideas and three voters (1, 2 and 3 votes). */
@@ -49,28 +39,6 @@ async function votedSite() {
     expect(res.status).toBe(200);
   }
   return { site, ideas, users };
-}
-
-/** A ballot put in the table without entries, the tally moved along. */
-async function forgeBallot(siteId: number, ideaId: number) {
-  const userId = 900_000 + Math.floor(Math.random() * 100_000);
-  const at = new Date().toISOString();
-  await doc.send(
-    new PutCommand({
-      TableName: TABLE,
-      Item: { ...ballotKeys.ballot(siteId, userId), siteId, userId, version: 1, updatedAt: at, votes: { [String(ideaId)]: { id: 77, opinion: 'yes', createdAt: at } } },
-    }),
-  );
-  await addToTally(siteId, ideaId, 1);
-  return userId;
-}
-
-/** Makes a voter's ballot look as the code before the vote log left it: no seal, no entries. */
-async function unsealAsBeforeTheLog(siteId: number, userId: number) {
-  await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), UpdateExpression: 'REMOVE #h, prevHash', ExpressionAttributeNames: { '#h': 'hash' } }));
-  for (const entry of (await readAllLogEntries(siteId)).filter((e) => e.userId === userId)) {
-    await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(siteId, entry.writtenAt, entry.mac) }));
-  }
 }
 
 /** A ballot item as stored, without its owner's index entry (so a copy does not claim it). */

@@ -16,7 +16,6 @@ import { migrate } from '#lib/migrate/run';
 import { importBallot } from '#lib/votes/import-ballot';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
-import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
@@ -27,6 +26,7 @@ import { findSite } from '#lib/sites/site';
 import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { createUser } from '#tests/support/fixtures';
 import { atWallClock } from '#tests/support/wall-clock';
+import { addToTally, forgeBallot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 import { parseVerifyCommand, verifyCommand } from '../../../scripts/verify-votes.ts';
@@ -58,8 +58,6 @@ async function votedSite() {
 
 const entriesOf = async (siteId: number, userId: number) => (await readAllLogEntries(siteId)).filter((e) => e.userId === userId).sort((a, b) => a.version - b.version);
 const putEntry = (entry: SealedEntry) => doc.send(new PutCommand({ TableName: TABLE, Item: { ...voteLogKeys.entry(entry.siteId, entry.writtenAt, entry.mac), ...entryItemOf(entry) } }));
-const addToTally = (siteId: number, ideaId: number, delta: number) =>
-  doc.send(new UpdateCommand({ TableName: TABLE, Key: ideaKeys.ideaTally(siteId, ideaId), UpdateExpression: 'ADD #c :d', ExpressionAttributeNames: { '#c': 'v_yes' }, ExpressionAttributeValues: { ':d': delta } }));
 
 async function expectCaught(siteId: number, pattern: RegExp) {
   const { code, output } = await verifyCommand(siteId);
@@ -290,26 +288,6 @@ describe('verify-votes against a writer with database access but not the keys', 
 });
 
 describe('a ballot written behind a log that holds every ballot', () => {
-  /** A ballot put in the table as a writer with database access would: votes, no seal, no log entry; the tally moved along. */
-  async function forgeBallot(siteId: number, ideaId: number) {
-    const userId = 900_000 + Math.floor(Math.random() * 100_000);
-    const at = new Date().toISOString();
-    await doc.send(
-      new PutCommand({
-        TableName: TABLE,
-        Item: { ...ballotKeys.ballot(siteId, userId), siteId, userId, version: 1, updatedAt: at, votes: { [String(ideaId)]: { id: 77, opinion: 'yes', createdAt: at } } },
-      }),
-    );
-    await addToTally(siteId, ideaId, 1);
-    return userId;
-  }
-
-  /** A ballot as the code before the vote log left it: no seal, and no entry in the log. */
-  async function unsealBallot(siteId: number, userId: number) {
-    await doc.send(new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), UpdateExpression: 'REMOVE #h, prevHash', ExpressionAttributeNames: { '#h': 'hash' } }));
-    for (const entry of await entriesOf(siteId, userId)) await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(siteId, entry.writtenAt, entry.mac) }));
-  }
-
   const latestSigned = async (siteId: number) => (await readAllSignedCheckpoints(siteId)).at(-1)!;
 
   it('a forged ballot with votes and no entry (tallies moved along): exit 1 naming it, the snapshot is checked, and migrate refuses to seal it', async () => {
@@ -332,7 +310,7 @@ describe('a ballot written behind a log that holds every ballot', () => {
 
   it('a ballot from before the log, on a site no checkpoint called complete: a note; migrate seals it, and the next checkpoint says complete', async () => {
     const { site, users } = await votedSite();
-    await unsealBallot(site.id, users[1]!.id);
+    await unsealAsBeforeTheLog(site.id, users[1]!.id);
     const first = await checkpoint(site.id);
     expect(first.sites[0]!.done.join()).toMatch(/ballots without a seal remain: run verify-votes first .*, then npm run migrate seals those from before the vote log/);
     expect((await latestSigned(site.id)).complete).toBeUndefined();

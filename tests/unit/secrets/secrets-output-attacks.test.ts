@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runProcess } from '#tests/support/run-process';
-import { startSsmEndpoint, ssmEnvironment, type SsmEndpoint } from '#tests/support/ssm-endpoint';
+import { runSecretsTool } from '#tests/support/secrets-tool';
+import { startSsmEndpoint, type SsmEndpoint } from '#tests/support/ssm-endpoint';
 
 const PATH = '/participation-api/staging/';
 let ssm: SsmEndpoint;
@@ -15,10 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ssm?.close());
 
-async function secrets(args: string[]) {
-  const res = await runProcess(process.execPath, ['--import', 'tsx', 'scripts/secrets.ts', ...args, '--stage', 'staging'], { cwd: process.cwd(), env: { ...process.env, ...ssmEnvironment(ssm) } });
-  return { status: res.status, output: `${res.stdout}${res.stderr}` };
-}
+const secrets = (args: string[]) => runSecretsTool(ssm, args);
 const b64 = (n: number) => randomBytes(n).toString('base64url');
 
 /** Every 8-character piece of the secret's key material (what a "value starts with ..." message would show). */

@@ -11,8 +11,8 @@ import { SECRETS } from '#lib/config/secret-values';
 import { KEY_PUBLICATION_SECONDS } from '#lib/routes/results/vote-key-publication';
 import { SECRETS_MAX_AGE_SECONDS } from '#lib/store/secrets/load';
 import { keyListRegression, rotateVoteKey, type RotationOptions, type StoredVoteKeys, type VoteKeyStore } from '#lib/vote-record/key-rotation';
-import { runProcess } from '#tests/support/run-process';
-import { startSsmEndpoint, ssmEnvironment, type SsmEndpoint } from '#tests/support/ssm-endpoint';
+import { runSecretsTool } from '#tests/support/secrets-tool';
+import { startSsmEndpoint, type SsmEndpoint } from '#tests/support/ssm-endpoint';
 
 const seed = () => randomBytes(32).toString('base64url');
 type Name = 'voteSigningKey' | 'votePublicKey';
@@ -89,10 +89,7 @@ beforeAll(async () => {
 });
 afterAll(async () => ssm?.close());
 
-async function secrets(args: string[]) {
-  const res = await runProcess(process.execPath, ['--import', 'tsx', 'scripts/secrets.ts', ...args, '--stage', 'staging'], { cwd: process.cwd(), env: { ...process.env, ...ssmEnvironment(ssm) } });
-  return { status: res.status, output: `${res.stdout}${res.stderr}` };
-}
+const secrets = (args: string[]) => runSecretsTool(ssm, args);
 
 /** A stage as `init` leaves it, with no earlier versions. */
 function storeStage(voteSeed: string) {
