@@ -7,6 +7,9 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllLogEntries, voteLogKeys } from '#lib/store/vote-log/log';
+import type { ResultsSnapshotBody } from '#lib/results/compute';
+import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
+import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
 
 /** Moves an idea's stored 'yes' count by `delta`, as an attacker keeping the tally in step with a forgery would. */
 export const addToTally = (siteId: number, ideaId: number, delta: number) =>
@@ -40,4 +43,15 @@ export async function unsealAsBeforeTheLog(siteId: number, userId: number): Prom
   for (const entry of (await readAllLogEntries(siteId)).filter((e) => e.userId === userId)) {
     await doc.send(new DeleteCommand({ TableName: TABLE, Key: voteLogKeys.entry(siteId, entry.writtenAt, entry.mac) }));
   }
+}
+
+/** Rewrites the site's stored results snapshot with `delta` more 'yes' votes on one idea (its head and body, a new ETag). Returns the body as it was. */
+export async function forgeResultsSnapshot(siteId: number, ideaId: number, delta: number): Promise<ResultsSnapshotBody> {
+  const head = (await getResultsHead(siteId))!;
+  const body = unpackSnapshot((await readResultsBody(head))!) as ResultsSnapshotBody;
+  const packed = packSnapshot({ ...body, ideas: body.ideas.map((idea) => (idea.id === ideaId ? { ...idea, yes: idea.yes + delta } : idea)) });
+  const { chunks: _chunks, body: _body, ...rest } = head;
+  const written = await writeResultsSnapshot({ head: { ...rest, etag: packed.etag, generation: 'forged' }, chunks: packed.chunks, replaces: head }, new Date());
+  if (!written) throw new Error('the forged results snapshot was not written');
+  return body;
 }

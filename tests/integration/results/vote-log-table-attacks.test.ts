@@ -14,12 +14,10 @@ import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { createUser } from '#tests/support/fixtures';
 import { atWallClock } from '#tests/support/wall-clock';
-import { addToTally, forgeBallot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
+import { addToTally, forgeBallot, forgeResultsSnapshot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
 import { castVotes, createIdeas, votingSite } from '#tests/support/vote-fixtures';
-import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
-import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
+import { computeSiteResults } from '#lib/results/compute';
 import { findSite } from '#lib/sites/site';
-import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { verifyCommand } from '../../../scripts/verify-votes.ts';
 
 const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
@@ -170,12 +168,7 @@ describe('the vote log against a writer with table access and no keys', () => {
     expect(await computeResults(site.id)).toBe('done');
     expect((await atWallClock(later(2), () => verifyCommand(site.id))).code).toBe(0);
 
-    const head = (await getResultsHead(site.id))!;
-    const body = unpackSnapshot((await readResultsBody(head))!) as ResultsSnapshotBody;
-    const swapped = { ...body, ideas: body.ideas.map((idea) => (idea.id === ideas[2] ? { ...idea, yes: idea.yes + 40 } : idea)) };
-    const packed = packSnapshot(swapped);
-    const { chunks: _chunks, body: _body, ...rest } = head;
-    expect(await writeResultsSnapshot({ head: { ...rest, etag: packed.etag, generation: 'forged' }, chunks: packed.chunks, replaces: head }, new Date())).toBe(true);
+    await forgeResultsSnapshot(site.id, ideas[2], 40);
 
     const { code, output } = await atWallClock(later(2), () => verifyCommand(site.id));
     expect(code, output).toBe(1);

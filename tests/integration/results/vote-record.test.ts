@@ -20,13 +20,11 @@ import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/s
 import { sealEntry, type SealedEntry } from '#lib/vote-record/entry';
 import { entryItemOf, sealedOf } from '#lib/vote-record/entry-item';
 import { verifySiteVotes } from '#lib/results/verify';
-import { computeSiteResults, type ResultsSnapshotBody } from '#lib/results/compute';
-import { packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
+import { computeSiteResults } from '#lib/results/compute';
 import { findSite } from '#lib/sites/site';
-import { getResultsHead, readResultsBody, writeResultsSnapshot } from '#lib/store/results/snapshots';
 import { createUser } from '#tests/support/fixtures';
 import { atWallClock } from '#tests/support/wall-clock';
-import { addToTally, forgeBallot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
+import { addToTally, forgeBallot, forgeResultsSnapshot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, votingSite } from '#tests/support/vote-fixtures';
 import { parseVerifyCommand, verifyCommand } from '../../../scripts/verify-votes.ts';
@@ -248,12 +246,7 @@ describe('verify-votes against a writer with database access but not the keys', 
     expect(stale.problems).toEqual([]);
     expect(stale.checkpoint).toMatch(/the results snapshot is stale: 1 entry written since it was computed/);
 
-    const head = (await getResultsHead(site.id))!;
-    const body = unpackSnapshot((await readResultsBody(head))!) as ResultsSnapshotBody;
-    const swapped = { ...body, ideas: body.ideas.map((idea) => (idea.id === ideas[2] ? { ...idea, yes: idea.yes + 40 } : idea)) };
-    const packed = packSnapshot(swapped);
-    const { chunks: _chunks, body: _body, ...rest } = head;
-    expect(await writeResultsSnapshot({ head: { ...rest, etag: packed.etag, generation: 'forged' }, chunks: packed.chunks, replaces: head }, new Date())).toBe(true);
+    const body = await forgeResultsSnapshot(site.id, ideas[2], 40);
     await expectCaught(site.id, new RegExp(`results snapshot of .* differs from the log: idea ${ideas[2]} 'yes' is ${body.ideas.find((i) => i.id === ideas[2])!.yes + 40}`));
   });
 
