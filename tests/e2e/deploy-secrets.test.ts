@@ -150,8 +150,9 @@ describe('npm run secrets', () => {
     expect(tooSoon.status).toBe(1);
     expect(tooSoon.output).toContain('verifiers and caches may not all have it before');
     expect(stored()).toEqual(prepared);
-    // The store's clock passes the wait (the tool reads time from the store only).
-    ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000;
+    // The store's clock passes the wait (the tool reads time from the store only). Its Date header
+    // counts whole seconds, so the wait is passed one second later than the exact publication time.
+    ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000 + 1000;
     const promote = await secrets(['rotate-vote-key', '--stage', 'staging', '--step', 'promote']);
     expect(promote.status, promote.output).toBe(0);
     const promoted = stored();
@@ -183,8 +184,8 @@ describe('npm run secrets', () => {
       ssm.clockOffsetMs = offset - 2 * 86_400_000;
       expect((await step('prepare')).status).toBe(0);
       const next = SECRETS.votePublicKey.parse(value('vote-public-key').Value).next!;
-      // Past the wait by the store's time.
-      ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000;
+      // Past the wait by the store's time (whole seconds in its Date header, hence the extra second).
+      ssm.clockOffsetMs += KEY_PUBLICATION_SECONDS * 1000 + 1000;
       ssm.putsBeforeRefusing = 1;
       const stopped = await step('promote');
       expect(stopped.status).toBe(1);
