@@ -15,8 +15,8 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllLogEntries, voteLogKeys } from '#lib/store/vote-log/log';
 import { sealEntry } from '#lib/vote-record/entry';
 import { entryItemOf } from '#lib/vote-record/entry-item';
-import { voteIdOf } from '#lib/votes/ids';
-import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
+import { voteIdOf, voterOfVoteId } from '#lib/votes/ids';
+import { counterUserId, createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, storedTallies, votingSite } from '#tests/support/vote-fixtures';
 import { verifyCommand } from '../../../scripts/verify-votes.ts';
@@ -29,6 +29,7 @@ import { handler as anonymizeHandler } from '../../../functions/users/do-anonymi
 import type { ListEnvelope, ResultsRecord } from '#tests/support/bodies';
 import type { VoteRecord } from '#schemas/votes';
 import { atWallClock } from '#tests/support/wall-clock';
+import { onceBefore, tallySks } from '#tests/support/intercept';
 
 const review = (siteId: number, voteId: number | string, token: string | undefined, body?: unknown) =>
   invoke<VoteRecord>(reviewHandler, {
@@ -237,6 +238,42 @@ describe('ballots: the whole ballot', () => {
   });
 });
 
+describe('reinstating a large ballot while one of its ideas is deleted', () => {
+  it('the delete\'s cascade takes the idea\'s vote and the reinstatement plans again on the rest: no count left on the deleted idea', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', minIdeas: 1, maxIdeas: 100 });
+    const ideas = await createIdeas(site.id, 100);
+    const [voter, moderator] = await Promise.all([createUser(site.id), createUser(site.id, 'moderator')]);
+    const cast = await castVotes(site.id, voter.token, ideas.map((ideaId) => ({ ideaId })));
+    expect(cast.status).toBe(200);
+    const vote = cast.body[0]!;
+    expect((await review(site.id, vote.id, moderator.token, { rejected: true })).status).toBe(200);
+
+    // The reinstatement's first transaction holds what fits; an idea whose count would move after it
+    // (in the journal, unchecked) is deleted, cascade and all, just before that transaction is sent.
+    const ballotSk = ballotKeys.ballot(site.id, voter.id).SK;
+    let victim: number | undefined;
+    const fired = onceBefore(
+      (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySks(sent.input).length > 0,
+      async (sent) => {
+        const inFirst = new Set(tallySks(sent.input));
+        victim = ideas.find((id) => id !== vote.ideaId && !inFirst.has(ideaKeys.ideaTally(site.id, id).SK));
+        if (victim !== undefined) await deleteIdea(site.id, victim);
+      },
+    );
+    const reinstated = await review(site.id, vote.id, moderator.token, { rejected: false });
+    expect(fired()).toBe(true);
+    expect(victim, 'every count of the reinstatement fit its first transaction').toBeDefined();
+    expect(reinstated.status).toBe(200);
+    expect(reinstated.body.rejected ?? false).toBe(false);
+    const held = (await allBallots(site.id)).find((b) => b.userId === voter.id)!;
+    expect(Object.keys(held.votes)).not.toContain(String(victim));
+    expect(Object.keys(held.votes)).toHaveLength(99);
+    expect((await storedTallies(site.id))[victim!]).toBeUndefined();
+    await expectTalliesMatchBallots(site.id);
+    await expectVerified(site.id);
+  });
+});
+
 describe('verify-votes and a rejection written behind the log', () => {
   it('a forged rejection (an entry sealed without the chain key, the tally moved along): exit 1', async () => {
     const { site, ideas, voter, vote } = await likesSite();
@@ -289,5 +326,41 @@ describe('verify-votes and a rejection written behind the log', () => {
     report = await verifyCommand(site.id);
     expect(report.code, report.output).toBe(1);
     expect(report.output).toMatch(/holds other rejected votes than its log entry: a rejection edited in place/);
+  });
+});
+
+describe('voters of both kinds of user id: from the retired counter and timed', () => {
+  it('each vote is found by its id and reviewed; tallies, results, the export, the list and the vote record agree', async () => {
+    const site = await votingSite({ voteType: 'budgeting', withExisting: 'replace', maxBudget: 1000, minIdeas: 1, maxIdeas: 5, isViewable: true });
+    const ideas = await createIdeas(site.id, 3, { budget: 300 });
+    const [old, timed, moderator] = await Promise.all([createUser(site.id, 'member', { id: counterUserId() }), createUser(site.id), createUser(site.id, 'moderator')]);
+    expect(old.id).toBeLessThan(1e9);
+    expect(String(timed.id)).toHaveLength(12);
+    const oldVotes = await castVotes(site.id, old.token, [{ ideaId: ideas[0] }, { ideaId: ideas[1] }]);
+    const timedVotes = await castVotes(site.id, timed.token, [{ ideaId: ideas[1] }, { ideaId: ideas[2] }]);
+    expect([oldVotes.status, timedVotes.status]).toEqual([200, 200]);
+    expect(voterOfVoteId(oldVotes.body[0]!.id)).toBe(old.id);
+    expect(voterOfVoteId(timedVotes.body[0]!.id)).toBe(timed.id);
+
+    for (const [voter, vote] of [[old, oldVotes.body[0]!], [timed, timedVotes.body[1]!]] as const) {
+      const rejected = await review(site.id, vote.id, moderator.token, { rejected: true });
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      expect(rejected.body).toMatchObject({ id: vote.id, userId: voter.id, rejected: true });
+      const listed = (await listVotes(site.id, moderator.token)).body.records.filter((v) => v.userId === voter.id);
+      expect(listed.map((v) => v.rejected)).toEqual([true, true]);
+      await expectTalliesMatchBallots(site.id);
+      await expectVerified(site.id);
+      expect((await review(site.id, vote.id, moderator.token, { rejected: false })).status).toBe(200);
+    }
+
+    expect(await storedTallies(site.id)).toEqual({ [ideas[0]]: { yes: 1 }, [ideas[1]]: { yes: 2 }, [ideas[2]]: { yes: 1 } });
+    const listed = (await listVotes(site.id, moderator.token)).body.records;
+    expect(new Set(listed.map((v) => v.userId))).toEqual(new Set([old.id, timed.id]));
+    expect(listed.every((v) => voterOfVoteId(v.id) === v.userId)).toBe(true);
+    const after = await results(site.id);
+    expect(after.status).toBe(200);
+    expect(after.body.ballots).toBe(2);
+    expect(await pabulib(site.id)).toMatch(/num_votes;2\r?\n/);
+    await expectVerified(site.id);
   });
 });

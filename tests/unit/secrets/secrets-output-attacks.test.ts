@@ -57,6 +57,21 @@ describe('secrets output never holds a stored value', () => {
   });
 });
 
+describe('secrets list over an unreadable value', () => {
+  it('lists every parameter, marks the unreadable one, names check for the fix and exits 1', async () => {
+    local.ssm.set(`${PATH}token-keys`, b64(48));
+    local.ssm.set(`${PATH}service-tokens`, JSON.stringify([{ name: 'cms', sha256: 'ab'.repeat(32) }]));
+    local.ssm.set(`${PATH}vote-public-key`, JSON.stringify({ current: b64(32), next: null, retired: [] }));
+    const { status, output } = await secrets(['list']);
+    expect(status, output).toBe(1);
+    expect(output).toMatch(/token-keys {2}version \d+.*\n {2}unreadable: .*npm run secrets -- check --stage staging names the fix/);
+    // The parameters listed after the unreadable one are all there, with their parts.
+    expect(output).toContain('  token "cms"');
+    expect(output).toMatch(/vote-public-key {2}version \d+.*\n {2}current [0-9a-f]+, next -, retired -/);
+    expect(output).not.toMatch(/SyntaxError: |at .*\.ts:\d+/);
+  });
+});
+
 describe('what the secrets tool prints of an error', () => {
   it('an unexpected error by its kind only: a SyntaxError of JSON.parse quotes the start of the text it read', async () => {
     const { printable } = await import('../../../scripts/secrets-tool/errors.ts');
