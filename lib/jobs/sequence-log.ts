@@ -37,6 +37,7 @@ import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } 
 import { makeJobDueBy } from '#lib/store/jobs/jobs';
 import { markResultsStale } from '#lib/store/results/snapshots';
 import {
+  AFTER_RECEIPTS,
   finishIndexing,
   getSignedCheckpoint,
   latestSignedCheckpoint,
@@ -126,9 +127,6 @@ async function indexFromTiles(siteId: number, from: number, to: number, checkpoi
   }
   await writeReceiptIndex(siteId, receipts);
 }
-
-/** Sorts after every receipt: the end of an instant's entries (as lib/store/vote-log/log.ts reads them). */
-const AFTER_RECEIPTS = '~';
 
 /**
  * The cut of the site's latest signed checkpoint ('' without one, or when it cannot be read): how far the

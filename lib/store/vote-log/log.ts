@@ -44,7 +44,7 @@ type ReceiptIndex = StoredReceiptIndex;
 const ENTRY = 'VLOG#E#';
 const CHECKPOINT = 'VLOG#C#';
 /** Sorts after every receipt (lowercase hex): the end of an instant's entries in a key range. */
-const AFTER_RECEIPTS = '~';
+export const AFTER_RECEIPTS = '~';
 
 export const voteLogKeys = {
   entry: (siteId: number, writtenAt: string, receipt: string): Key => ({ PK: sitePk(siteId), SK: `${ENTRY}${writtenAt}#${receipt}` }),
