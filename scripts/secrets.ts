@@ -244,22 +244,37 @@ async function check(): Promise<boolean> {
   return ok;
 }
 
-async function list(): Promise<void> {
+/** What `list` prints of one stored value beyond its name and version: the names of its keys and tokens. */
+function listedParts(secret: SecretName, value: string): string[] {
+  if (secret === 'serviceTokens') return SECRETS.serviceTokens.parse(value, { allowDevValues: true }).map((t) => `  token "${t.name}"`);
+  if (secret === 'votePublicKey') {
+    const keys = votePublicKeyTexts(value);
+    return [`  current ${keyIdOfRaw(keys.current)}, next ${keys.next ? keyIdOfRaw(keys.next) : '-'}, retired ${keys.retired.map((r) => `${keyIdOfRaw(r.key)} (${r.retiredAt})`).join(', ') || '-'}`];
+  }
+  if (secret === 'tokenKeys') {
+    const keys = SECRETS.tokenKeys.parse(value, { allowDevValues: true });
+    return [`  current ${keys.current.kid}, next ${keys.next?.kid ?? '-'}, previous ${keys.previous?.kid ?? '-'}`];
+  }
+  return [];
+}
+
+/** Every parameter, one unreadable value not stopping the others (exit 1 then: `check` names the fix). */
+async function list(): Promise<boolean> {
   const stored = await readAll();
+  let ok = true;
   for (const secret of NAMES) {
     const entry = stored[secret];
     const what = SECRETS[secret].description;
     console.log(entry ? `${nameOf(secret)}  version ${entry.version}, ${entry.modified?.toISOString() ?? '?'}  (${what})` : `${nameOf(secret)}  missing  (${what})`);
-    if (entry && secret === 'serviceTokens') for (const t of SECRETS.serviceTokens.parse(entry.value, { allowDevValues: true })) console.log(`  token "${t.name}"`);
-    if (entry && secret === 'votePublicKey') {
-      const keys = votePublicKeyTexts(entry.value);
-      console.log(`  current ${keyIdOfRaw(keys.current)}, next ${keys.next ? keyIdOfRaw(keys.next) : '-'}, retired ${keys.retired.map((r) => `${keyIdOfRaw(r.key)} (${r.retiredAt})`).join(', ') || '-'}`);
-    }
-    if (entry && secret === 'tokenKeys') {
-      const keys = SECRETS.tokenKeys.parse(entry.value, { allowDevValues: true });
-      console.log(`  current ${keys.current.kid}, next ${keys.next?.kid ?? '-'}, previous ${keys.previous?.kid ?? '-'}`);
+    if (!entry) continue;
+    try {
+      for (const line of listedParts(secret, entry.value)) console.log(line);
+    } catch (error) {
+      ok = false;
+      console.log(`  unreadable: ${printable(error)}. npm run secrets -- check --stage ${stage} names the fix`);
     }
   }
+  return ok;
 }
 
 /**
@@ -394,7 +409,7 @@ try {
   const [command, sub] = positionals;
   if (command === 'init') await init();
   else if (command === 'check') process.exitCode = (await check()) ? 0 : 1;
-  else if (command === 'list') await list();
+  else if (command === 'list') process.exitCode = (await list()) ? 0 : 1;
   else if (command === 'rotate-token-key') await rotateTokenKey();
   else if (command === 'rotate-vote-key') process.exitCode = (await rotateVoteKey()) ? 0 : 1;
   else if (command === 'service-token') await serviceToken(sub);

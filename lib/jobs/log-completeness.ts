@@ -12,7 +12,8 @@
  * site with n ballots from before the log is complete about n / SCAN_BALLOTS checkpoints after
  * `npm run migrate` sealed them. An item without a seal under a key that is not its user's ballot key
  * is no ballot (no write puts one there, and migrate cannot seal it): it does not hold the look back,
- * and the job reports it as a problem to fix (verify-votes reports it too).
+ * and the job reports it as a problem to fix (verify-votes reports it too). Nor is an item without a
+ * seal under its user's key that does not match the ballot's schema (malformed: migrate refuses it).
  */
 import { searchUnsealedBallot } from '#lib/store/ballots/unsealed';
 import type { LogHead } from '#lib/store/vote-log/log';
@@ -28,13 +29,16 @@ interface Completeness {
   unsealedFound: boolean;
   /** Keys of items without a seal in the ballot range that are not their user's ballot (a problem to fix; they hold nothing back). */
   misplaced: string[];
+  /** Items without a seal under a user's ballot key that are malformed (`PK/SK (problem)`): no ballot either, a problem to fix. */
+  malformed: string[];
 }
 
 export async function completenessOf(siteId: number, head: Pick<LogHead, 'complete' | 'sealScan'>, scanBallots = SCAN_BALLOTS): Promise<Completeness> {
-  if (head.complete === true) return { complete: true, sealScan: '', unsealedFound: false, misplaced: [] };
+  if (head.complete === true) return { complete: true, sealScan: '', unsealedFound: false, misplaced: [], malformed: [] };
   const search = await searchUnsealedBallot(siteId, head.sealScan ?? '', scanBallots);
-  const { misplaced } = search;
-  if (search.kind === 'none') return { complete: true, sealScan: '', unsealedFound: false, misplaced };
-  if (search.kind === 'found') return { complete: false, sealScan: search.at, unsealedFound: true, misplaced };
-  return { complete: false, sealScan: search.from, unsealedFound: false, misplaced };
+  const misplaced = search.misplaced;
+  const malformed = search.malformed.map(({ key, problem }) => `${key} (${problem})`);
+  if (search.kind === 'none') return { complete: true, sealScan: '', unsealedFound: false, misplaced, malformed };
+  if (search.kind === 'found') return { complete: false, sealScan: search.at, unsealedFound: true, misplaced, malformed };
+  return { complete: false, sealScan: search.from, unsealedFound: false, misplaced, malformed };
 }

@@ -11,7 +11,8 @@
  *    `maxEntries` (then the cut moves back to just before the first entry left out), then put them in
  *    batch order (by receipt, so a leaf's index tells nothing of when in the batch it was written);
  * 4. check each entry's mac with the chain key: a forged entry is left out and reported (it stays in
- *    the table, where the audit reports it too), never sequenced;
+ *    the table, where the audit reports it too), never sequenced; so is an item of the entry range that
+ *    does not match the entry's schema (malformed);
  * 5. say whether the log holds every ballot of the site (lib/jobs/log-completeness.ts: carried from
  *    the previous checkpoint once it did, else one bounded look for ballots without a seal);
  * 6. append the receipts to the tiles (the edge tiles read, cut back to the published size), compute
@@ -42,8 +43,10 @@ import {
   takeLogLease,
   writeLogTiles,
   writeReceiptIndex,
+  voteLogKeys,
   type LogHead,
 } from '#lib/store/vote-log/log';
+import { CorruptRecordError } from '#lib/errors';
 
 /** How long before the run's clock the log is cut: a round's transaction finishes well within it. */
 const SETTLE_MS = 60_000;
@@ -73,6 +76,10 @@ export interface SequenceOutcome {
   unsealedFound: boolean;
   /** Keys of items in the ballot range that are not their user's ballot (no ballot: a writer put them there). */
   misplaced: string[];
+  /** Items without a seal under a user's ballot key that do not match the ballot's schema (`PK/SK (problem)`): no ballot either. */
+  malformedBallots: string[];
+  /** Items of the entry range read for this checkpoint that are no entry (`PK/SK (problem)`): left out of the log. */
+  malformedEntries: string[];
 }
 
 const entryName = (e: SealedEntry) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`;
@@ -87,7 +94,11 @@ async function publishedEdge(siteId: number, size: number): Promise<Map<string, 
   for (const id of ids) {
     const width = Math.floor(size / TILE_WIDTH ** id.level) % TILE_WIDTH;
     const tile = stored.get(tileKey(id));
-    if (!tile || tile.data.length < width * HASH_BYTES) throw new Error(`vote log of site ${siteId}: tile ${tileKey(id)} is shorter than the published log`);
+    if (!tile || tile.data.length < width * HASH_BYTES) {
+      // The log cannot grow past a tile a writer cut or removed: the site's run reports it (lib/jobs/vote-checkpoints.ts).
+      const { PK, SK } = voteLogKeys.tile(siteId, id.level, id.index);
+      throw new CorruptRecordError('vote log tile', `${PK}/${SK}`, { path: 'data', message: tile ? 'is shorter than the published log' : 'is missing' });
+    }
     edge.set(tileKey(id), { ...id, data: tile.data.subarray(0, width * HASH_BYTES) });
   }
   return edge;
@@ -114,7 +125,7 @@ const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now(
 export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number; scanBallots?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');
   const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
-  const nothing = { checkpointId: null, appended: 0, forged: [], lateMigrations: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [] };
+  const nothing = { checkpointId: null, appended: 0, forged: [], lateMigrations: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [], malformedBallots: [], malformedEntries: [] };
   if (!head) return { ...nothing, treeSize: 0, busy: true, cut: '' };
   try {
     if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
@@ -122,28 +133,36 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
     if (head.cut !== '' && cut <= head.cut) return { ...nothing, treeSize: head.size, busy: false, cut: head.cut };
     const limit = options.maxEntries ?? MAX_ENTRIES;
     let items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut, limit + 1);
-    const more = items.length > limit;
+    let more = items.length > limit;
     if (more) {
-      // Cut just before the first entry left out, so the checkpoint holds every entry up to its cut.
-      const first = items[limit]!.writtenAt;
-      items = items.filter((item) => item.writtenAt < first);
-      cut = new Date(Date.parse(first) - 1).toISOString();
-      if (items.length === 0) {
+      // Cut just before the first entry left out (by the time of its key, which orders the log), so the
+      // checkpoint holds every entry up to its cut.
+      const first = items[limit]!.at;
+      const before = Date.parse(first) - 1;
+      items = items.filter((item) => item.at < first);
+      if (Number.isNaN(before)) {
+        // The first item left out is a made-up key with no time in it: no cut lies just before it, so
+        // this checkpoint takes everything up to its cut (that item is reported below).
+        more = false;
+        items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut);
+      } else if (items.length === 0) {
         // More than a share written in one millisecond: cutting before it would cut where the last
         // checkpoint did, for ever. This checkpoint takes that whole millisecond instead.
         cut = first;
         items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut);
-      }
+      } else cut = new Date(before).toISOString();
     }
     const chainKey = voteChainKey();
     const signingKey = voteSigningKey();
-    const entries = items.map(sealedOf);
+    // An item of the entry range that is no entry is left out and reported, never sequenced.
+    const malformedEntries = items.flatMap((item) => ('malformed' in item ? [`${item.malformed.key} (${item.malformed.problem})`] : []));
+    const entries = items.flatMap((item) => ('record' in item ? [sealedOf(item.record)] : []));
     const forged = entries.filter((entry) => !macIsValid(chainKey, entry));
     // Once the head says the log holds every ballot, migrate has nothing left to seal: an entry it wrote
     // since is a ballot written behind the log that a misled migrate sealed. Left out and reported.
     const lateMigrations = head.complete === true ? entries.filter((entry) => entry.migrated === true && !forged.includes(entry)) : [];
     const valid = entries.filter((entry) => !forged.includes(entry) && !lateMigrations.includes(entry)).sort(batchOrder);
-    const { complete, sealScan, unsealedFound, misplaced } = await completenessOf(siteId, head, options.scanBallots);
+    const { complete, sealScan, unsealedFound, misplaced, malformed: malformedBallots } = await completenessOf(siteId, head, options.scanBallots);
     const edge = await publishedEdge(siteId, head.size);
     const { frontier, tiles } = appendToTiles(frontierOf(head), edge, valid.map((entry) => Buffer.from(entry.mac, 'hex')));
     await writeLogTiles(siteId, tiles);
@@ -179,6 +198,8 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       complete,
       unsealedFound,
       misplaced,
+      malformedBallots,
+      malformedEntries,
     };
   } finally {
     await releaseLogLease(siteId, owner);

@@ -25,6 +25,7 @@ import { Budget, jobLimits, runOverDueSites, type JobOptions, type JobReport, ty
 import { sequenceSiteLog, type SequenceOutcome } from '#lib/jobs/sequence-log';
 import { projectHasEnded } from '#lib/sites/project';
 import { dueJobMarkers, updateJobMarker } from '#lib/store/jobs/jobs';
+import { CorruptRecordError } from '#lib/errors';
 
 /** How long after a run the job looks at a site again while votes can change. */
 const INTERVAL_DAYS = 1 / 24;
@@ -63,7 +64,7 @@ class Lag {
 export async function run(options: CheckpointRunOptions): Promise<JobReport> {
   const now = options.now.toISOString();
   const share = options.share ?? SITE_SHARE_ENTRIES;
-  const sequence = (siteId: number) => sequenceSiteLog(siteId, new Date(now), { maxEntries: share, scanBallots: options.scanBallots });
+  const sequence = (siteId: number) => sequenceOrReport(siteId, new Date(now), { maxEntries: share, scanBallots: options.scanBallots });
   const lag = new Lag(now);
   const behind: { ctx: SiteContext; outcome: SequenceOutcome }[] = [];
   const report = await runOverDueSites('vote-checkpoints', options, (ctx) => checkpoint(ctx, sequence, lag, behind));
@@ -98,10 +99,31 @@ export async function run(options: CheckpointRunOptions): Promise<JobReport> {
   return { ...report, gauges: { VoteCheckpointLagSeconds: lag.max() } };
 }
 
-function record({ report }: SiteContext, outcome: SequenceOutcome, lag: Lag): void {
-  if (outcome.forged.length > 0) report.failed.push(...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`));
-  if (outcome.lateMigrations.length > 0) report.failed.push(...outcome.lateMigrations.map((entry) => `entry sealed by npm run migrate after the log held every ballot, left out of the log (a ballot written behind it; run verify-votes): ${entry}`));
-  if (outcome.misplaced.length > 0) report.failed.push(...outcome.misplaced.map((sk) => `item ${sk} in the ballot range is not its user's ballot (no write puts one there): run verify-votes, then remove it`));
+/**
+ * A site's checkpoint, or, when an item of its log the run cannot do without (the head, an edge tile)
+ * is malformed, no checkpoint and that item reported: the run goes on with the other sites, and the
+ * site stays due, reported at every run until the item is repaired.
+ */
+async function sequenceOrReport(siteId: number, now: Date, options: { maxEntries: number; scanBallots: number | undefined }): Promise<SequenceOutcome & { unreadable?: string }> {
+  try {
+    return await sequenceSiteLog(siteId, now, options);
+  } catch (err) {
+    if (!(err instanceof CorruptRecordError)) throw err;
+    return { checkpointId: null, appended: 0, treeSize: 0, forged: [], lateMigrations: [], busy: false, cut: '', more: false, complete: false, unsealedFound: false, misplaced: [], malformedBallots: [], malformedEntries: [], unreadable: err.message };
+  }
+}
+
+function record({ report }: SiteContext, outcome: SequenceOutcome & { unreadable?: string }, lag: Lag): void {
+  const failures = [
+    ...(outcome.unreadable !== undefined ? [`no checkpoint: ${outcome.unreadable}; run verify-votes, then repair it`] : []),
+    ...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`),
+    ...outcome.lateMigrations.map((entry) => `entry sealed by npm run migrate after the log held every ballot, left out of the log (a ballot written behind it; run verify-votes): ${entry}`),
+    ...outcome.malformedEntries.map((item) => `a malformed item in the vote log's entries, left out of the log: ${item}; run verify-votes, then remove it`),
+    ...outcome.misplaced.map((sk) => `item ${sk} in the ballot range is not its user's ballot (no write puts one there): run verify-votes, then remove it`),
+    ...outcome.malformedBallots.map((item) => `a malformed item in the ballot range: ${item}; run verify-votes, then remove it`),
+  ];
+  // A site sequenced more than once in a run (past its share) looks at the same ballots again: each item once.
+  for (const failure of failures) if (!report.failed.includes(failure)) report.failed.push(failure);
   if (outcome.checkpointId !== null) report.done.push(`checkpoint ${outcome.checkpointId} (${outcome.treeSize} entries, ${outcome.appended} new${outcome.more ? ', more left' : ''}${completenessNote(outcome)})`);
   if (!outcome.busy) lag.cutAt(report.siteId, outcome.cut);
 }

@@ -54,7 +54,7 @@ export interface SiteMigrationReport {
   argCounts: number;
   /** Items that changed under the migration and were left to their own writer. */
   skipped: number;
-  /** Ballots not sealed because the site's log already holds every ballot (or does not verify), and items of the ballot range that are no ballot: each and why. */
+  /** Ballots not sealed because the site's log already holds every ballot (or does not verify), and items of the ballot range that are no ballot (misplaced or malformed): each and why. */
   refused: string[];
 }
 
@@ -94,6 +94,7 @@ export async function migrateSite(siteId: number, options: { dryRun: boolean }):
   do {
     const page = await unsealedBallotsPage(siteId, start);
     for (const sk of page.misplaced) report.refused.push(`the item ${sk} in the ballot range is not its user's ballot (no write puts one there): not sealed; run verify-votes, then remove it`);
+    for (const { key, problem } of page.malformed) report.refused.push(`a malformed item in the ballot range: ${key} (${problem}): not sealed; run verify-votes, then remove it`);
     for (const ballot of page.items) {
       const refused = await (refusal ??= sealRefusal(siteId));
       if (refused !== undefined) {

@@ -7,6 +7,7 @@
  * `computedAt`; a problem when it lies outside). Ranks and budget winners also depend on
  * the ideas (budgets, themes) as they were then, which the table does not keep: they are not checked.
  */
+import { CorruptRecordError } from '#lib/errors';
 import { unpackSnapshot } from '#lib/results/snapshot';
 import { SETTLE_MS, type ResultsSnapshotBody } from '#lib/results/compute';
 import { getResultsHead, readResultsBody } from '#lib/store/results/snapshots';
@@ -116,18 +117,49 @@ export function checkSnapshotCounts(
   return { problems: [], notes: [`${of} is within what the log allows for the rounds still committing while it was computed`] };
 }
 
-/** Reads the stored snapshot and checks it; a note when there is none. */
+/**
+ * More chunks than any body has: a results body is answered whole by GET /results, so it stays under
+ * Lambda's 6 MB (at most 20 chunks of 300 KB gzipped); a head naming more was written by someone
+ * else, and reading its chunk keys would take the verifier's memory.
+ */
+const MAX_CHUNKS = 1_000;
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value);
+
+/** Whether an unpacked body has what the check reads, in the types it reads them in. */
+function isCheckableBody(body: unknown): body is Pick<ResultsSnapshotBody, 'ballots' | 'ideas' | 'computedAt'> {
+  if (typeof body !== 'object' || body === null) return false;
+  const { ballots, ideas, computedAt } = body as Record<string, unknown>;
+  return (
+    isCount(ballots) &&
+    typeof computedAt === 'string' &&
+    !Number.isNaN(Date.parse(computedAt)) &&
+    Array.isArray(ideas) &&
+    ideas.every((idea: unknown) => typeof idea === 'object' && idea !== null && isCount((idea as Record<string, unknown>).id) && isCount((idea as Record<string, unknown>).yes) && isCount((idea as Record<string, unknown>).no))
+  );
+}
+
+/** Reads the stored snapshot and checks it; a note when there is none. A malformed item of it is a problem, never an exception. */
 export async function verifyResultsSnapshot(siteId: number, entries: readonly SealedEntry[]): Promise<{ problems: string[]; notes: string[] }> {
-  const head = await getResultsHead(siteId);
-  if (!head) return { problems: [], notes: ['no results snapshot yet'] };
-  const chunks = await readResultsBody(head);
-  if (!chunks) return { problems: ['the results snapshot has a chunk missing'], notes: [] };
-  let body: ResultsSnapshotBody;
+  let head: Awaited<ReturnType<typeof getResultsHead>>;
+  let chunks: Uint8Array[] | undefined;
   try {
-    body = unpackSnapshot(chunks) as ResultsSnapshotBody;
+    head = await getResultsHead(siteId);
+    if (!head) return { problems: [], notes: ['no results snapshot yet'] };
+    if (head.chunks > MAX_CHUNKS) return { problems: [`the results snapshot's head names ${head.chunks} chunks, more than a body can have`], notes: [] };
+    chunks = await readResultsBody(head);
+  } catch (err) {
+    if (err instanceof CorruptRecordError) return { problems: [`the results snapshot cannot be read: ${err.message}`], notes: [] };
+    throw err;
+  }
+  if (!chunks) return { problems: ['the results snapshot has a chunk missing'], notes: [] };
+  let body: unknown;
+  try {
+    body = unpackSnapshot(chunks);
   } catch {
     return { problems: ['the results snapshot cannot be read'], notes: [] };
   }
+  if (!isCheckableBody(body)) return { problems: ['the results snapshot cannot be read: its body lacks the ballot count, the time or the counts of its ideas'], notes: [] };
   const problems: string[] = [];
   if (head.ballots !== body.ballots) problems.push(`the results snapshot's head says ${head.ballots} ballot(s), its body ${body.ballots}`);
   const checked = checkSnapshotCounts(body, head.coveredUntil ?? new Date(Date.parse(body.computedAt) - SETTLE_MS).toISOString(), entries);

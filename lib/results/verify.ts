@@ -36,7 +36,7 @@ import type { BallotItem } from '#lib/store/ballots/ballots';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { readSiteBallotsKeyed, type KeyedBallot } from '#lib/store/ballots/site-ranges';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
-import { readAllLogEntries, readAllSignedCheckpoints, readDataTiles } from '#lib/store/vote-log/log';
+import { readAllLogEntriesChecked, readAllSignedCheckpointsChecked, readDataTiles } from '#lib/store/vote-log/log';
 import { entryVotes, rejectedEntryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
 import { verifyResultsSnapshot } from '#lib/results/verify-snapshot';
@@ -109,13 +109,19 @@ export function compareBallots(
  * Each item of the site's ballot range is the one ballot of its user: stored under
  * ballotKeys.ballot(site, its userId), of this site, and no user twice. A copy of a voter's ballot
  * under another key (its entries match, so nothing else tells it apart), a ballot copied from
- * another site, or an item a writer put in the range under a made-up key is a problem.
+ * another site, or an item a writer put in the range under a made-up key is a problem; so is an item
+ * that does not match the ballot's schema (left out of everything else).
  */
 export function checkBallotKeys(siteId: number, items: readonly KeyedBallot[]): { problems: string[]; placed: BallotItem[] } {
   const problems: string[] = [];
   const placed: BallotItem[] = [];
   const users = new Map<number, number>();
-  for (const { sk, ballot } of items) {
+  for (const item of items) {
+    if ('malformed' in item) {
+      problems.push(`a malformed item in the ballot range: ${item.malformed.key} (${item.malformed.problem})`);
+      continue;
+    }
+    const { sk, ballot } = item;
     users.set(ballot.userId, (users.get(ballot.userId) ?? 0) + 1);
     const misplaced: string[] = [];
     if (ballot.siteId !== siteId) misplaced.push(`it names site ${ballot.siteId}`);
@@ -142,15 +148,23 @@ function snapshotEntries(siteId: number, valid: readonly SealedEntry[], ballots:
 }
 
 export async function verifySiteVotes(siteId: number, now = new Date(), options: { pinned?: SignedCheckpoint } = {}): Promise<VerifyReport> {
-  const [items, stored, entries, tiles, checkpoints] = await Promise.all([
+  const [items, stored, entryRead, tileRead, checkpointRead] = await Promise.all([
     readSiteBallotsKeyed(siteId),
     readSiteTallies(siteId, { consistent: true }),
-    readAllLogEntries(siteId),
+    readAllLogEntriesChecked(siteId),
     readDataTiles(siteId),
-    readAllSignedCheckpoints(siteId),
+    readAllSignedCheckpointsChecked(siteId),
   ]);
+  const { records: entries } = entryRead;
+  const { records: checkpoints } = checkpointRead;
+  // Items a writer made unreadable are reported and left out; what they held shows up as what is missing.
+  const unreadable = [
+    ...entryRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's entries: ${key} (${problem})`),
+    ...tileRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's tiles: ${key} (${problem})`),
+    ...checkpointRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's checkpoints: ${key} (${problem})`),
+  ];
   const leaves: Buffer[] = [];
-  for (const tile of [...tiles].sort((a, b) => a.index - b.index)) {
+  for (const tile of [...tileRead.records].sort((a, b) => a.index - b.index)) {
     for (let i = 0; i < tile.data.length; i += HASH_BYTES) leaves.push(Buffer.from(tile.data.subarray(i, i + HASH_BYTES)));
   }
   const chainKey = voteChainKey();
@@ -164,7 +178,8 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
     checkpoints,
     pinned: options.pinned,
   });
-  const ballots = items.map((item) => item.ballot);
+  // A malformed item moves no tally the table could show (its votes cannot be read): it is a problem of its own.
+  const ballots = items.flatMap((item) => ('ballot' in item ? [item.ballot] : []));
   const keyed = checkBallotKeys(siteId, items);
   // Every item of the range counts toward the tallies it would move; those not in place are problems above.
   const counted = countVotes(ballots.flatMap((ballot) => entryVotes(ballot.votes)));
@@ -173,7 +188,7 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   // Ballots from before the log have no entries: the snapshot is held to their table state then.
   const snapshot = await verifyResultsSnapshot(siteId, against.unlogged > 0 ? snapshotEntries(siteId, valid, keyed.placed) : valid);
   if (against.unlogged > 0) snapshot.notes.push('the results snapshot is checked against the table for the ballots not yet in the log');
-  const problems = [...audit.problems, ...keyed.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
+  const problems = [...unreadable, ...audit.problems, ...keyed.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
   const notes = [...audit.notes, ...snapshot.notes];
   if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
   notes.push(audit.complete ? `the log holds every ballot of the site since checkpoint ${audit.complete.id}` : 'no checkpoint says yet that the log holds every ballot of the site');

@@ -15,7 +15,20 @@ const lengthDefaults = {
   minimumYesVotes: 100,
 };
 
-export const DEFAULT_CONFIG = {
+/**
+ * Frozen all the way down: every request of every site reads these, so a rule that wrote to one by
+ * mistake (instead of to its site's copy) would change every site's config until the Lambda is
+ * recycled. Frozen, the write throws where it happens (ES modules run in strict mode).
+ */
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+export const DEFAULT_CONFIG = deepFrozen({
   allowedDomains: [] as string[],
   project: { endDate: null as string | null, endDateNotificationSent: false, projectHasEnded: false },
   anonymize: {
@@ -76,7 +89,7 @@ export const DEFAULT_CONFIG = {
   newslettersignup: { isActive: false, autoConfirm: false },
   host: { status: null as unknown },
   ignoreBruteForce: [] as string[],
-};
+});
 
 /** The config every domain rule reads: the stored config over the defaults. Unknown keys are kept. */
 export type SiteConfig = typeof DEFAULT_CONFIG & SiteConfigInput & Record<string, unknown>;

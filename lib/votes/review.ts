@@ -78,6 +78,8 @@ export async function reviewVote({ site, caller, voteId, rejected, clock = () =>
     const outcome = await commitRound({ siteId: site.id, userId, readVersion: ballot.version, votes, seal, voteSeq: ballot.voteSeq, changes, now });
     switch (outcome.kind) {
       case 'committed':
+        // Unlike a round's, a review's `lateGone` needs nothing: it adds no vote to the ballot, so the
+        // delete cascade of an idea, which takes the vote of every ballot holding one, takes these too.
         return record(votes);
       case 'ideas-gone':
         throw conflict(`Vote ${voteId} cannot be reinstated: its idea is being deleted`);

@@ -6,7 +6,8 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ballotViewOf, type BallotItem } from '#lib/store/ballots/ballots';
-import { recordReader } from '#lib/store/db/codec';
+import { recordReader, type MalformedItem } from '#lib/store/db/codec';
+import { ballotCodec } from '#lib/store/ballots/codec';
 import { storedSiteIdea, type StoredSiteIdea } from '#schemas/stored/site-idea';
 import { doc, TABLE } from '#lib/store/db/client';
 import { DELETING } from '#lib/store/content/content-items';
@@ -80,15 +81,23 @@ export async function readSiteBallots(siteId: number, view: BallotView, consiste
   return (await readBallotRange(siteId, view, consistent)).map(ballotViewOf);
 }
 
-/** An item of the ballot range with the sort key it is stored under (which a writer may have chosen). */
-export interface KeyedBallot {
-  sk: string;
-  ballot: BallotItem;
-}
+/**
+ * An item of the ballot range with the sort key it is stored under (which a writer may have chosen):
+ * a ballot, or an item that does not match the ballot's schema (a writer put it there).
+ */
+export type KeyedBallot = { sk: string; ballot: BallotItem } | { sk: string; malformed: MalformedItem };
 
-/** Every item of the site's ballot range, whole, with its sort key, consistently (for the verification). */
+/**
+ * Every item of the site's ballot range, whole, with its sort key, consistently (for the verification),
+ * each checked against the whole ballot schema: a malformed one comes back as such, never thrown, so
+ * the audit reports it and goes on with the others.
+ */
 export async function readSiteBallotsKeyed(siteId: number): Promise<KeyedBallot[]> {
-  return (await readBallotRange(siteId, 'all', true)).map((item) => ({ sk: String(item['SK']), ballot: ballotViewOf(item) }));
+  return (await readBallotRange(siteId, 'all', true)).map((item) => {
+    const sk = String(item['SK']);
+    const checked = ballotCodec.check(item);
+    return 'record' in checked ? { sk, ballot: checked.record } : { sk, malformed: checked.malformed };
+  });
 }
 
 /** The two ranges an export pages through. */

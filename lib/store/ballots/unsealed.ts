@@ -9,6 +9,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { sitePk } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
+import { ballotCodec } from '#lib/store/ballots/codec';
+import type { MalformedItem } from '#lib/store/db/codec';
 
 /** Sorts after every ballot key (`BALLOT#` and digits). */
 const AFTER_BALLOTS = `${ballotKeys.ballotPrefix}~`;
@@ -29,26 +31,41 @@ type UnsealedSearch = (
    * reports each as a problem. Their keys, as read in this page.
    */
   misplaced: string[];
+  /**
+   * Items without a seal under their user's ballot key that do not match the ballot's schema: migrate
+   * refuses to seal them, so they hold nothing back either; reported as problems, as read in this page.
+   */
+  malformed: MalformedItem[];
 };
 
-/** Looks from ballot key `from` ('' for the first) on, one page at most. Consistent, so a seal just written counts. */
+/**
+ * Looks from ballot key `from` ('' for the first) on, one page at most. Consistent, so a seal just
+ * written counts. The items come back whole (a Query's read cost is the items' size whatever it
+ * projects) so that each can be checked against the ballot's schema.
+ */
 export async function searchUnsealedBallot(siteId: number, from: string, limit: number): Promise<UnsealedSearch> {
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       FilterExpression: 'attribute_not_exists(#hash)',
-      ProjectionExpression: 'SK, #userId',
-      ExpressionAttributeNames: { '#hash': 'hash', '#userId': 'userId' },
+      ExpressionAttributeNames: { '#hash': 'hash' },
       ExpressionAttributeValues: { ':pk': sitePk(siteId), ':from': from === '' ? ballotKeys.ballotPrefix : from, ':to': AFTER_BALLOTS },
       ConsistentRead: true,
       Limit: limit,
     }),
   );
   const items = out.Items ?? [];
-  const misplaced = items.filter((item) => !ballotKeys.isBallotOf(siteId, item['userId'], String(item['SK']))).map((item) => String(item['SK']));
-  const first = items.find((item) => ballotKeys.isBallotOf(siteId, item['userId'], String(item['SK'])));
-  if (first) return { kind: 'found', at: String(first['SK']), misplaced };
+  const placed = (item: Record<string, unknown>) => ballotKeys.isBallotOf(siteId, item['userId'], String(item['SK']));
+  const misplaced = items.filter((item) => !placed(item)).map((item) => String(item['SK']));
+  const malformed: MalformedItem[] = [];
+  let found: string | undefined;
+  for (const item of items.filter(placed)) {
+    const checked = ballotCodec.check(item);
+    if ('malformed' in checked) malformed.push(checked.malformed);
+    else found ??= String(item['SK']);
+  }
+  if (found !== undefined) return { kind: 'found', at: found, misplaced, malformed };
   const next = out.LastEvaluatedKey;
-  return next ? { kind: 'more', from: justAfter(String(next['SK'])), misplaced } : { kind: 'none', misplaced };
+  return next ? { kind: 'more', from: justAfter(String(next['SK'])), misplaced, malformed } : { kind: 'none', misplaced, malformed };
 }

@@ -37,6 +37,8 @@ interface Codec<T extends object, At extends unknown[] = []> {
   toItem(record: T, ...at: At): Record<string, unknown>;
   /** The record of an item read (whole, or as projected): checked once, or a CorruptRecordError. */
   fromItem(item: Record<string, unknown>): T;
+  /** The same check for a reader that reports a malformed item instead of failing (the vote record's audit). */
+  check(item: Record<string, unknown>): Checked<T>;
 }
 
 interface CodecDefinition<T extends object, At extends unknown[] = []> {
@@ -50,6 +52,30 @@ interface CodecDefinition<T extends object, At extends unknown[] = []> {
 /** Where an item is, for the log: its table key as read (projections without it say so). */
 const keyOf = (item: Record<string, unknown>): string =>
   typeof item.PK === 'string' && typeof item.SK === 'string' ? `${item.PK} ${item.SK}` : '(key not read)';
+
+/** An item that does not match its schema: its key as `PK/SK` and its first problem. */
+export interface MalformedItem {
+  key: string;
+  problem: string;
+}
+
+/** An item read by a reader that must go on past a malformed one: its record, or what is wrong with it. */
+export type Checked<T> = { record: T } | { malformed: MalformedItem };
+
+/** `PK/SK` of an item, as the audit tools name an item they report. */
+export const itemKeyOf = (item: Record<string, unknown>): string =>
+  typeof item.PK === 'string' && typeof item.SK === 'string' ? `${item.PK}/${item.SK}` : '(key not read)';
+
+/** The check of `recordReader` that reports instead of throwing. */
+export function recordChecker<T>(schema: RecordSchema<T>): (item: Record<string, unknown>) => Checked<T> {
+  return (item) => {
+    const parsed = schema.safeParse(withoutKeys(item));
+    if (parsed.success) return { record: parsed.data };
+    const first = parsed.error.issues[0];
+    const path = errorPath(first?.path ?? []);
+    return { malformed: { key: itemKeyOf(item), problem: `${path === '' ? 'the item' : path} ${first?.message ?? 'does not match its schema'}` } };
+  };
+}
 
 /**
  * The from-item half alone, for a view of items that is only ever read (the migration's view of
@@ -70,5 +96,6 @@ export function defineCodec<T extends object, At extends unknown[] = []>(definit
     kind,
     toItem: (record, ...at): Record<string, unknown> => ({ ...keys(record, ...at), ...(record as Record<string, unknown>) }),
     fromItem: recordReader(kind, schema),
+    check: recordChecker(schema),
   };
 }

@@ -15,7 +15,9 @@ import { queryAll, queryCount } from '#lib/store/db/query';
 import { batchDelete } from '#lib/store/db/batch';
 import { counterName, rankOf, type Tally, type TallyCopies } from '#lib/store/ideas/tallies';
 import { INDEX_KEYS } from '#lib/store/ideas/index-items';
-import { ballotOf, type BallotItem, type BallotSeal } from '#lib/store/ballots/ballots';
+import type { BallotItem, BallotSeal } from '#lib/store/ballots/ballots';
+import { ballotCodec } from '#lib/store/ballots/codec';
+import type { MalformedItem } from '#lib/store/db/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
 import { logEntryPut } from '#lib/store/vote-log/log';
@@ -54,12 +56,19 @@ export async function unsealedBallotsPage(
   siteId: number,
   start: Record<string, unknown> | undefined,
   pageSize = 100,
-): Promise<MigrationPage<BallotItem> & { misplaced: string[] }> {
+): Promise<MigrationPage<BallotItem> & { misplaced: string[]; malformed: MalformedItem[] }> {
   const out = await pageOf(siteId, ballotKeys.ballotPrefix, start, pageSize);
   const unsealed = (out.Items ?? []).filter((raw) => raw['hash'] === undefined);
   const placed = (raw: Record<string, unknown>) => ballotKeys.isBallotOf(siteId, raw['userId'], String(raw['SK']));
   // An item under a key that is not its user's ballot key is no ballot: never sealed, listed apart.
-  return { items: unsealed.filter(placed).map(ballotOf), misplaced: unsealed.filter((raw) => !placed(raw)).map((raw) => String(raw['SK'])), next: out.LastEvaluatedKey };
+  // Nor is one that does not match the ballot's schema: sealing it would make it part of the record.
+  const checked = unsealed.filter(placed).map(ballotCodec.check);
+  return {
+    items: checked.flatMap((c) => ('record' in c ? [c.record] : [])),
+    misplaced: unsealed.filter((raw) => !placed(raw)).map((raw) => String(raw['SK'])),
+    malformed: checked.flatMap((c) => ('malformed' in c ? [c.malformed] : [])),
+    next: out.LastEvaluatedKey,
+  };
 }
 
 /** Writes a ballot's seal, and its first vote log entry, while it still has the version read and no seal; false when it changed. */

@@ -15,7 +15,8 @@
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchPut } from '#lib/store/db/batch';
 import { doc, TABLE } from '#lib/store/db/client';
-import { defineCodec, recordReader } from '#lib/store/db/codec';
+import { CorruptRecordError } from '#lib/errors';
+import { defineCodec, itemKeyOf, recordChecker, recordReader, type Checked, type MalformedItem } from '#lib/store/db/codec';
 import { conditionFailed } from '#lib/store/db/failures';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { queryAll, queryCount, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
@@ -98,8 +99,18 @@ export const countLogEntriesAfter = (siteId: number, after: string, atMost?: num
     atMost,
   );
 
+/**
+ * An entry as the sequencer reads it, in log order: the time its key gives (what orders it in the log)
+ * and the entry, or what is wrong with an item of the entry range that is no entry (a writer put it
+ * there): the job leaves such an item out and reports it, never fails on it.
+ */
+type LogEntryRead = { at: string } & Checked<LogEntryItem>;
+
+/** The time in an entry's key (`VLOG#E#<writtenAt>#<receipt>`); for a made-up key, what lies between the prefix and its last `#`. */
+const keyTimeOf = (sk: string): string => sk.slice(ENTRY.length, Math.max(ENTRY.length, sk.lastIndexOf('#')));
+
 /** Entries written after `after` (exclusive; none: from the start) up to `until` (inclusive), in log order: consistent. */
-export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryItem[]> {
+export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryRead[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -116,18 +127,39 @@ export async function readLogEntries(siteId: number, after: string | null, until
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start && (limit === undefined || items.length < limit));
-  return items.map(entryCodec.fromItem);
+  return items.map((item) => ({ at: keyTimeOf(String(item.SK)), ...entryCodec.check(item) }));
 }
 
-/** Every entry of the site, in log order (the audit), consistent. */
-export async function readAllLogEntries(siteId: number): Promise<LogEntryItem[]> {
+/** Records and, apart, the items that did not match their schema (the audit reports those). */
+interface CheckedRead<T> {
+  records: T[];
+  malformed: MalformedItem[];
+}
+
+const split = <T>(checked: readonly Checked<T>[]): CheckedRead<T> => ({
+  records: checked.flatMap((c) => ('record' in c ? [c.record] : [])),
+  malformed: checked.flatMap((c) => ('malformed' in c ? [c.malformed] : [])),
+});
+
+/** The records of a checked read, or the first malformed item's CorruptRecordError (readers that cannot go on without every item). */
+function strict<T>(kind: string, read: CheckedRead<T>): T[] {
+  const [first] = read.malformed;
+  if (first) throw new CorruptRecordError(kind, first.key, { path: '', message: first.problem });
+  return read.records;
+}
+
+/** Every entry of the site, in log order (the audit), consistent; items of the range that are no entry apart. */
+export async function readAllLogEntriesChecked(siteId: number): Promise<CheckedRead<LogEntryItem>> {
   const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': ENTRY },
     ConsistentRead: true,
   });
-  return items.map(entryCodec.fromItem);
+  return split(items.map(entryCodec.check));
 }
+
+/** Every entry of the site, in log order, consistent; a malformed item is a CorruptRecordError. */
+export const readAllLogEntries = async (siteId: number): Promise<LogEntryItem[]> => strict(entryCodec.kind, await readAllLogEntriesChecked(siteId));
 
 // ---- the head and its lease ----
 
@@ -154,7 +186,11 @@ export async function takeLogLease(siteId: number, owner: string, now: Date, unt
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return headCodec.fromItem(out.Attributes!);
+    const head = headCodec.check(out.Attributes!);
+    if ('record' in head) return head.record;
+    // A head a writer made unreadable: the lease just taken goes back, and the run reports the head.
+    await releaseLogLease(siteId, owner);
+    throw new CorruptRecordError(headCodec.kind, head.malformed.key, { path: '', message: head.malformed.problem });
   } catch (err) {
     if (conditionFailed(err)) return undefined;
     throw err;
@@ -239,14 +275,26 @@ export async function readLogTiles(siteId: number, ids: readonly { level: number
 export const writeLogTiles = (siteId: number, tiles: readonly StoredTile[]): Promise<void> =>
   batchPut(tiles.map((tile) => ({ ...voteLogKeys.tile(siteId, tile.level, tile.index), data: tile.data })));
 
-/** Every tile of level 0 (the receipts in log order), for the audit: one Query per 1 MB. */
-export async function readDataTiles(siteId: number): Promise<StoredTile[]> {
+const checkTile = recordChecker(storedLogTile);
+
+/**
+ * Every tile of level 0 (the receipts in log order), for the audit: one Query per 1 MB. An item of the
+ * range that is no tile (its data not bytes, its index not a number) comes back apart.
+ */
+export async function readDataTiles(siteId: number): Promise<CheckedRead<StoredTile>> {
   const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': 'VLOG#T#0#' },
     ConsistentRead: true,
   });
-  return items.map((item) => ({ level: 0, index: Number(String(item.SK).split('#')[3]), data: Buffer.from(readTile(item).data) }));
+  return split(
+    items.map((item): Checked<StoredTile> => {
+      const index = String(item.SK).split('#')[3] ?? '';
+      if (!/^[0-9]{10}$/.test(index)) return { malformed: { key: itemKeyOf(item), problem: 'its key names no tile index' } };
+      const tile = checkTile(item);
+      return 'record' in tile ? { record: { level: 0, index: Number(index), data: Buffer.from(tile.record.data) } } : tile;
+    }),
+  );
 }
 
 // ---- receipts ----
@@ -285,15 +333,18 @@ export async function latestSignedCheckpoint(siteId: number): Promise<SignedChec
   return item ? checkpointCodec.fromItem(item) : undefined;
 }
 
-/** Every checkpoint of the site, oldest first (the audit). */
-export async function readAllSignedCheckpoints(siteId: number): Promise<SignedCheckpointItem[]> {
+/** Every checkpoint of the site, oldest first (the audit, the seal guard); items of the range that are no checkpoint apart. */
+export async function readAllSignedCheckpointsChecked(siteId: number): Promise<CheckedRead<SignedCheckpointItem>> {
   const items = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': CHECKPOINT },
     ConsistentRead: true,
   });
-  return items.map(checkpointCodec.fromItem);
+  return split(items.map(checkpointCodec.check));
 }
+
+/** Every checkpoint of the site, oldest first; a malformed item is a CorruptRecordError. */
+export const readAllSignedCheckpoints = async (siteId: number): Promise<SignedCheckpointItem[]> => strict(checkpointCodec.kind, await readAllSignedCheckpointsChecked(siteId));
 
 /** One page of checkpoints, oldest first (the moderators' list): one Query. */
 export async function listSignedCheckpoints(siteId: number, page: PageRequest): Promise<Page<SignedCheckpointItem>> {

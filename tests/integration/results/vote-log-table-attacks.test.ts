@@ -5,39 +5,21 @@
  */
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { runJob } from '#lib/jobs/index';
 import { migrate } from '#lib/migrate/run';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { sitePk } from '#lib/store/db/keys';
 import { readSiteTallies } from '#lib/store/ideas/tallies';
 import { readAllLogEntries, readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
-import { createUser } from '#tests/support/fixtures';
 import { atWallClock } from '#tests/support/wall-clock';
-import { addToTally, forgeBallot, forgeResultsSnapshot, unsealAsBeforeTheLog } from '#tests/support/ballot-tampering';
-import { castVotes, createIdeas, votingSite } from '#tests/support/vote-fixtures';
+import { addToTally, checkpointLater, forgeBallot, forgeResultsSnapshot, minutesLater, unsealAsBeforeTheLog, votedSite } from '#tests/support/ballot-tampering';
 import { computeSiteResults } from '#lib/results/compute';
 import { findSite } from '#lib/sites/site';
 import { verifyCommand } from '../../../scripts/verify-votes.ts';
 
-const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-const checkpoint = (siteId: number, minutes = 1) => {
-  const at = later(minutes);
-  return atWallClock(at, () => runJob('vote-checkpoints', { now: at, siteId }));
-};
+const later = minutesLater;
+const checkpoint = (siteId: number, minutes = 1) => checkpointLater(siteId, minutes);
 const computeResults = async (siteId: number) => computeSiteResults((await findSite(siteId))!, { deadline: later(1) });
-
-/** A count-voting site with three ideas and three voters (1, 2 and 3 votes). */
-async function votedSite() {
-  const site = await votingSite({ voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
-  const ideas = await createIdeas(site.id, 3);
-  const users = await Promise.all([createUser(site.id), createUser(site.id), createUser(site.id)]);
-  for (const [i, user] of users.entries()) {
-    const res = await castVotes(site.id, user.token, ideas.slice(0, i + 1).map((ideaId) => ({ ideaId })));
-    expect(res.status).toBe(200);
-  }
-  return { site, ideas, users };
-}
 
 /** A ballot item as stored, without its owner's index entry (so a copy does not claim it). */
 async function ballotCopy(siteId: number, userId: number) {

@@ -29,6 +29,7 @@ import { handler as anonymizeHandler } from '../../../functions/users/do-anonymi
 import type { ListEnvelope, ResultsRecord } from '#tests/support/bodies';
 import type { VoteRecord } from '#schemas/votes';
 import { atWallClock } from '#tests/support/wall-clock';
+import { onceBefore, tallySks } from '#tests/support/intercept';
 
 const review = (siteId: number, voteId: number | string, token: string | undefined, body?: unknown) =>
   invoke<VoteRecord>(reviewHandler, {
@@ -232,6 +233,42 @@ describe('ballots: the whole ballot', () => {
     // Rejecting it again takes the whole new ballot out.
     expect((await review(site.id, grown.body[2]!.id, moderator.token, { rejected: true })).status).toBe(200);
     expect(await storedTallies(site.id)).toEqual({ [ideas[1]]: { yes: 1 }, [ideas[2]]: { yes: 1 } });
+    await expectTalliesMatchBallots(site.id);
+    await expectVerified(site.id);
+  });
+});
+
+describe('reinstating a large ballot while one of its ideas is deleted', () => {
+  it('the delete\'s cascade takes the idea\'s vote and the reinstatement plans again on the rest: no count left on the deleted idea', async () => {
+    const site = await votingSite({ voteType: 'count', withExisting: 'replace', minIdeas: 1, maxIdeas: 100 });
+    const ideas = await createIdeas(site.id, 100);
+    const [voter, moderator] = await Promise.all([createUser(site.id), createUser(site.id, 'moderator')]);
+    const cast = await castVotes(site.id, voter.token, ideas.map((ideaId) => ({ ideaId })));
+    expect(cast.status).toBe(200);
+    const vote = cast.body[0]!;
+    expect((await review(site.id, vote.id, moderator.token, { rejected: true })).status).toBe(200);
+
+    // The reinstatement's first transaction holds what fits; an idea whose count would move after it
+    // (in the journal, unchecked) is deleted, cascade and all, just before that transaction is sent.
+    const ballotSk = ballotKeys.ballot(site.id, voter.id).SK;
+    let victim: number | undefined;
+    const fired = onceBefore(
+      (sent) => sent.commandName === 'TransactWriteItemsCommand' && JSON.stringify(sent.input).includes(ballotSk) && tallySks(sent.input).length > 0,
+      async (sent) => {
+        const inFirst = new Set(tallySks(sent.input));
+        victim = ideas.find((id) => id !== vote.ideaId && !inFirst.has(ideaKeys.ideaTally(site.id, id).SK));
+        if (victim !== undefined) await deleteIdea(site.id, victim);
+      },
+    );
+    const reinstated = await review(site.id, vote.id, moderator.token, { rejected: false });
+    expect(fired()).toBe(true);
+    expect(victim, 'every count of the reinstatement fit its first transaction').toBeDefined();
+    expect(reinstated.status).toBe(200);
+    expect(reinstated.body.rejected ?? false).toBe(false);
+    const held = (await allBallots(site.id)).find((b) => b.userId === voter.id)!;
+    expect(Object.keys(held.votes)).not.toContain(String(victim));
+    expect(Object.keys(held.votes)).toHaveLength(99);
+    expect((await storedTallies(site.id))[victim!]).toBeUndefined();
     await expectTalliesMatchBallots(site.id);
     await expectVerified(site.id);
   });

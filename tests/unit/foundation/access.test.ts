@@ -78,6 +78,53 @@ describe('the CONTRACT access table', () => {
     expect(access.vote.seesUserIds(user('moderator'))).toBe(true);
   });
 
+  it('votes: ordering by votes for those who see the counts; reviews by moderators only', () => {
+    const viewable = withDefaults({ votes: { isViewable: true } });
+    expect(status(() => access.vote.sortByCounts(nobody, config))).toBe(403);
+    expect(() => access.vote.sortByCounts(user('member'), config)).toThrow('ideas cannot be ordered by votes');
+    expect(status(() => access.vote.sortByCounts(user('moderator'), config))).toBe(200);
+    expect(status(() => access.vote.sortByCounts(nobody, viewable))).toBe(200);
+    expect(status(() => access.vote.review(nobody))).toBe(401);
+    expect(() => access.vote.review(user('member'))).toThrow('Only moderators may reject or reinstate a vote');
+    expect(status(() => access.vote.review(user('moderator')))).toBe(200);
+    expect(status(() => access.vote.review(service))).toBe(200);
+  });
+
+  it('results and the vote record: public when votes are viewable or the project has ended, else moderators', () => {
+    const viewable = withDefaults({ votes: { isViewable: true } });
+    const ended = withDefaults({ project: { projectHasEnded: true } });
+    for (const rule of [access.results.read, access.results.record]) {
+      expect(status(() => rule(nobody, config))).toBe(401);
+      expect(status(() => rule(user('member'), config))).toBe(403);
+      expect(status(() => rule(user('moderator'), config))).toBe(200);
+      expect(status(() => rule(nobody, viewable))).toBe(200);
+      expect(status(() => rule(nobody, ended))).toBe(200);
+    }
+    expect(() => access.results.record(user('member'), config)).toThrow('The vote record of this site is not public while its vote counts are hidden');
+    // The ballot count a receipt's checkpoint carries: the same rule, as a yes or no.
+    expect(access.results.seesBallotCount(nobody, config)).toBe(false);
+    expect(access.results.seesBallotCount(user('member'), config)).toBe(false);
+    expect(access.results.seesBallotCount(user('moderator'), config)).toBe(true);
+    expect(access.results.seesBallotCount(service, config)).toBe(true);
+    expect(access.results.seesBallotCount(nobody, viewable)).toBe(true);
+    expect(access.results.seesBallotCount(nobody, ended)).toBe(true);
+    expect(() => access.results.compute(user('member'))).toThrow('Only moderators may ask for the results to be computed');
+  });
+
+  it("a person's data export: themself, a service token, or an admin of their site; every site only for the first two", () => {
+    const target = { id: 50, siteId: 1 };
+    expect(status(() => access.results.userExport(nobody, target))).toBe(401);
+    expect(status(() => access.results.userExport(service, target))).toBe(200);
+    expect(status(() => access.results.userExport(user('member', 50, 1), target))).toBe(200);
+    expect(status(() => access.results.userExport(user('member', 50, 2), target))).toBe(403);
+    expect(status(() => access.results.userExport(user('admin', 9, 1), target))).toBe(200);
+    expect(status(() => access.results.userExport(user('admin', 9, 2), target))).toBe(403);
+    expect(() => access.results.userExport(user('editor', 9, 1), target)).toThrow("Only the user themself or an admin may export a user's data");
+    expect(access.results.userExportsEverySite(service, target)).toBe(true);
+    expect(access.results.userExportsEverySite(user('member', 50, 1), target)).toBe(true);
+    expect(access.results.userExportsEverySite(user('admin', 9, 1), target)).toBe(false);
+  });
+
   it('users: nobody grants a role above their own', () => {
     expect(status(() => access.user.grant(user('moderator'), 'moderator'))).toBe(200);
     expect(status(() => access.user.grant(user('moderator'), 'editor'))).toBe(403);
@@ -159,6 +206,8 @@ describe('the CONTRACT access table', () => {
     expect(access.user.seesDetails(nobody, rec({ detailsViewableByRole: 'member' }))).toBe(false);
     expect(access.user.seesDetails(user('member'), rec({ detailsViewableByRole: 'member' }))).toBe(true);
     expect(access.user.seesDetails(user('member'), rec({ detailsViewableByRole: 'editor' }))).toBe(false);
+    // No level set: names and extraData stay hidden, from admins too.
+    expect(access.user.seesDetails(user('admin'), rec({}))).toBe(false);
   });
 
   it('newsletter: moderators list; signups only while active', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { siteConfigSchema } from '#schemas/site-config';
-import { withDefaults } from '#lib/sites/config-defaults';
+import { DEFAULT_CONFIG, withDefaults } from '#lib/sites/config-defaults';
 import { redactConfig } from '#lib/site-admin/redact';
 import { detailsOf } from '#lib/validation/zod-errors';
 
@@ -100,6 +100,18 @@ describe('config defaults', () => {
     const a = withDefaults({});
     a.ideas.titleMinLength = 99;
     expect(withDefaults({}).ideas.titleMinLength).toBe(10);
+  });
+
+  it('cannot be changed by a rule that writes to them instead of to its site\'s copy', () => {
+    expect(() => {
+      (DEFAULT_CONFIG.ideas as { titleMinLength: number }).titleMinLength = 99;
+    }).toThrow(TypeError);
+    expect(() => (DEFAULT_CONFIG.votes.voteValues as unknown[]).push({ value: 'maybe' })).toThrow(TypeError);
+    expect(DEFAULT_CONFIG.ideas.titleMinLength).toBe(10);
+    // A site's config is its own copy, writable all the way down.
+    const config = withDefaults({});
+    config.votes.voteValues.push({ value: 'maybe', label: 'Maybe', screenReaderAddition: '' } as never);
+    expect(config.votes.voteValues).toHaveLength(DEFAULT_CONFIG.votes.voteValues.length + 1);
   });
 });
 

@@ -42,9 +42,22 @@ describe('parseJsonBody', () => {
     expect(parseJsonBody(Buffer.from('{"b":2}').toString('base64'), true, JSON_TYPE)).toEqual({ b: 2 });
   });
 
-  it('415 for anything but JSON', () => {
-    for (const type of [undefined, 'text/plain', 'application/jsonx', 'application/x-www-form-urlencoded', 'text/json']) {
-      expect(failure(() => parseJsonBody('{}', false, type)).status, String(type)).toBe(415);
+  it('415 for anything but JSON, naming what the body must be', () => {
+    // `geo+json-seq` is a sequence of JSON texts, not one; `x-application/...` only contains a JSON type's name.
+    for (const type of [undefined, 'text/plain', 'application/jsonx', 'application/x-www-form-urlencoded', 'text/json', 'application/geo+json-seq', 'x-application/vnd.a+json']) {
+      expect(failure(() => parseJsonBody('{}', false, type)), String(type)).toMatchObject({ status: 415, error: 'UnsupportedMediaType', message: 'Request body must be application/json' });
+    }
+  });
+
+  it('takes optional whitespace around the parameters of the content type', () => {
+    expect(parseJsonBody('{"a":1}', false, ' application/json ; charset=utf-8')).toEqual({ a: 1 });
+  });
+
+  it("a route with its own media type (a merge patch) takes only that one, and says so on a 415", () => {
+    const MERGE_PATCH = 'application/merge-patch+json';
+    expect(parseJsonBody('{"a":null}', false, 'Application/Merge-Patch+JSON; charset=utf-8', MERGE_PATCH)).toEqual({ a: null });
+    for (const type of [JSON_TYPE, 'application/vnd.api+json', undefined]) {
+      expect(failure(() => parseJsonBody('{}', false, type, MERGE_PATCH)), String(type)).toMatchObject({ status: 415, message: `Request body must be ${MERGE_PATCH}` });
     }
   });
 
@@ -57,13 +70,23 @@ describe('parseJsonBody', () => {
 
   it('400 for broken JSON, an object body type, too deep a nesting, and reserved keys (with their paths)', () => {
     expect(failure(() => parseJsonBody('{"a":', false, JSON_TYPE))).toMatchObject({ status: 400, message: 'Request body is not valid JSON' });
-    expect(failure(() => parseJsonBody({ a: 1 }, false, JSON_TYPE))).toMatchObject({ status: 400, message: 'Request body is not valid JSON' });
+    // A value handed over already parsed is taken only as a JSON scalar: an array is not turned into text.
+    for (const parsed of [{ a: 1 }, [1], ['{}']]) {
+      expect(failure(() => parseJsonBody(parsed, false, JSON_TYPE)), JSON.stringify(parsed)).toMatchObject({ status: 400, message: 'Request body is not valid JSON' });
+    }
     const nested = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
     expect(parseJsonBody(nested(64), false, JSON_TYPE)).toBeDefined();
     expect(failure(() => parseJsonBody(nested(65), false, JSON_TYPE))).toMatchObject({ status: 400, message: 'Request body is nested deeper than 64 levels' });
     const reserved = failure(() => parseJsonBody('{"a":{"__proto__":{}}}', false, JSON_TYPE));
     expect(reserved).toMatchObject({ status: 400, error: 'ValidationError' });
     expect(reserved.details?.map((d) => d.path)).toEqual(['a.__proto__']);
+    expect(reserved.message).toBe('Invalid body: reserved object keys');
+  });
+
+  it('400 naming the fields whose text is not well-formed UTF-16 (a lone surrogate)', () => {
+    const malformed = failure(() => parseJsonBody('{"ok":"x","title":"a\\ud800"}', false, JSON_TYPE));
+    expect(malformed).toMatchObject({ status: 400, error: 'ValidationError', message: 'Invalid body: text that is not well-formed UTF-16' });
+    expect(malformed.details?.map((d) => d.path)).toEqual(['title']);
   });
 });
 

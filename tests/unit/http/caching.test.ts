@@ -11,8 +11,8 @@ import { PRIVATE_CACHE_CONTROL, PUBLIC_CACHE_CONTROL } from '#lib/http/caching';
 import { withHttpStack } from '#lib/http/stack';
 import { etagOf } from '#lib/crypto/etag';
 
-const event = (method: string, headers: Record<string, string> = {}) =>
-  ({ version: '2.0', routeKey: `${method} /x`, rawPath: '/x', headers, requestContext: { http: { method, path: '/x' }, requestId: 'r' } }) as unknown as APIGatewayProxyEventV2;
+const event = (method: string, headers: Record<string, string> = {}, query?: Record<string, string>) =>
+  ({ version: '2.0', routeKey: `${method} /x`, rawPath: '/x', headers, queryStringParameters: query, requestContext: { http: { method, path: '/x' }, requestId: 'r' } }) as unknown as APIGatewayProxyEventV2;
 
 const answering = (response: APIGatewayProxyStructuredResultV2, cache: 'public' | 'none' = 'public') =>
   withHttpStack(async () => structuredClone(response), { cache }) as unknown as (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2 & { headers: Record<string, string>; body: string }>;
@@ -84,5 +84,64 @@ describe('the caching step', () => {
       expect(res.headers['cache-control'], JSON.stringify(headers)).toBe(PRIVATE_CACHE_CONTROL);
       expect(Object.keys(res.headers).filter((k) => k.toLowerCase() === 'cache-control')).toHaveLength(1);
     }
+  });
+});
+
+describe('the caching step, what a cache keys on', () => {
+  const varyOf = (headers: Record<string, string>) => {
+    const keys = Object.keys(headers).filter((k) => k.toLowerCase() === 'vary');
+    expect(keys).toEqual(['vary']);
+    return headers.vary!.split(', ');
+  };
+
+  it('a public answer varies on Origin, both credential headers and Accept-Encoding, each named once', async () => {
+    const res = await answering(OK)(event('GET', { origin: 'https://a.example' }), context);
+    expect(varyOf(res.headers).sort()).toEqual(['Accept-Encoding', 'Authorization', 'Origin', 'X-Authorization']);
+  });
+
+  it("keeps a handler's own Vary names, merged with the public ones into one header, each once whatever its case", async () => {
+    const res = await answering({ ...OK, headers: { ...OK.headers, Vary: 'Accept-Language ,accept-encoding, ' } })(event('GET'), context);
+    expect(varyOf(res.headers).sort()).toEqual(['Accept-Language', 'Authorization', 'Origin', 'X-Authorization', 'accept-encoding']);
+    expect(res.headers.etag).toBe(etagOf(OK.body));
+  });
+
+  it("a URL carrying a login's token (?jwt=) is answered private, like a request with credentials", async () => {
+    const res = await answering(OK)(event('GET', { 'if-none-match': etagOf(OK.body) }, { jwt: 'eyJ.x.y' }), context);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(PRIVATE_CACHE_CONTROL);
+    expect(res.headers.etag).toBeUndefined();
+    expect((await answering(OK)(event('GET', {}, { page: '2' }), context)).headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+  });
+
+  it('a private answer keeps every other header: its content type, the CORS and security headers', async () => {
+    const res = await answering(OK)(event('GET', { origin: 'https://a.example', authorization: 'Bearer t' }), context);
+    expect(res.headers['content-type']).toBe(OK.headers['content-type']);
+    expect(res.headers['access-control-allow-methods']).toBeDefined();
+    expect(res.headers['X-Content-Type-Options']).toBe('nosniff');
+    expect(res.body).toBe(OK.body);
+  });
+
+  it('a public 200 without a body is not tagged or kept', async () => {
+    const res = await answering({ statusCode: 200, headers: {} } as APIGatewayProxyStructuredResultV2)(event('GET'), context);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.etag).toBeUndefined();
+  });
+});
+
+describe('events without what API Gateway adds (a direct invocation, a console test event)', () => {
+  it('are answered, not crashed: without a method uncacheable, though CORS takes it for the anonymous read it most likely is', async () => {
+    const handler = answering(OK);
+    const bare = [{}, { requestContext: {} }, { requestContext: { http: {} } }] as unknown as APIGatewayProxyEventV2[];
+    for (const e of bare) {
+      const res = await handler(e, context);
+      expect(res.statusCode, JSON.stringify(e)).toBe(200);
+      expect(res.body).toBe(OK.body);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    const noHeaders = await handler({ requestContext: { http: { method: 'GET' } } } as unknown as APIGatewayProxyEventV2, context);
+    expect(noHeaders.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(noHeaders.headers.etag).toBe(etagOf(OK.body));
   });
 });

@@ -10,9 +10,9 @@ vi.hoisted(() => {
 });
 
 const { withHttpStack } = await import('#lib/http/stack');
-const { badGateway, forbidden } = await import('#lib/errors');
+const { ApiError, badGateway, forbidden } = await import('#lib/errors');
 
-async function logged(outcome: unknown) {
+async function logged(outcome: unknown, event: object = { headers: {}, routeKey: 'GET /x', requestContext: { http: { method: 'GET', path: '/x' } }, rawPath: '/x' }) {
   const written: string[] = [];
   // Off Lambda the logger writes warnings and errors to stderr and the rest to stdout: both are read.
   const capture = (chunk: string | Uint8Array) => {
@@ -21,14 +21,14 @@ async function logged(outcome: unknown) {
   };
   const spies = [vi.spyOn(process.stdout, 'write').mockImplementation(capture), vi.spyOn(process.stderr, 'write').mockImplementation(capture)];
   const handler = withHttpStack(async () => {
+    if (typeof outcome === 'function') return (outcome as () => Promise<{ statusCode: number; body: string }>)();
     if (outcome instanceof Error) throw outcome;
     return { statusCode: 200, body: '{}' };
   });
-  const event = { headers: {}, routeKey: 'GET /x', requestContext: { http: { method: 'GET', path: '/x' } }, rawPath: '/x' };
-  const res = (await handler(event as never, { awsRequestId: 'req-9', functionName: 'unit', getRemainingTimeInMillis: () => 1000 } as never)) as { statusCode: number };
+  const res = (await handler(event as never, { awsRequestId: 'req-9', functionName: 'unit', getRemainingTimeInMillis: () => 1000 } as never)) as { statusCode: number; body: string };
   for (const spy of spies) spy.mockRestore();
   const lines = written.flatMap((c) => c.split('\n')).filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
-  return { status: res.statusCode, lines };
+  return { status: res.statusCode, body: res.body, lines };
 }
 
 describe('logs of the shared stack', () => {
@@ -52,5 +52,35 @@ describe('logs of the shared stack', () => {
     const refused = await logged(forbidden('No'));
     expect(refused.status).toBe(403);
     expect(refused.lines.filter((l) => l.level === 'ERROR')).toEqual([]);
+  });
+
+  it('the duration is the time from the request to its answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(1_000_000);
+      const { lines } = await logged(async () => {
+        vi.setSystemTime(1_000_250);
+        return { statusCode: 200, body: '{}' };
+      });
+      expect(lines.find((l) => l.message === 'request')).toMatchObject({ status: 200, ms: 250 });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an event without API Gateway request context (a direct invocation) is answered and logged', async () => {
+    for (const event of [{ headers: {} }, { headers: {}, requestContext: {} }]) {
+      const { status, lines } = await logged('ok', event);
+      expect(status, JSON.stringify(event)).toBe(200);
+      expect(lines.find((l) => l.message === 'request')).toMatchObject({ status: 200, requestId: 'req-9' });
+    }
+  });
+
+  it('a typed 500 is logged like any 5xx; the generic 500 tells the client only that something went wrong', async () => {
+    const typed = await logged(new ApiError(500, 'InternalError', 'counter store inconsistent'));
+    expect(typed.status).toBe(500);
+    expect(typed.lines.find((l) => l.message === 'upstream failure')).toMatchObject({ level: 'ERROR', error: 'counter store inconsistent' });
+    const crash = await logged(new Error('disk on fire'));
+    expect(JSON.parse(crash.body)).toEqual({ status: 500, error: 'InternalError', message: 'Something went wrong on our side; the error has been logged' });
   });
 });

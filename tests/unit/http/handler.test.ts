@@ -45,6 +45,7 @@ const { loadSecrets } = await import('#lib/store/secrets/load');
 const { ACCESS_CLASSES } = await import('#lib/config/access-classes');
 const { handleRequest } = await import('#lib/request/setup');
 const { logger } = await import('#lib/log/logger');
+const { PUBLIC_CACHE_CONTROL } = await import('#lib/http/caching');
 
 type Res = { statusCode: number; body: string; headers?: Record<string, string>; cookies?: string[] };
 const call = async (handler: (e: never, c: never) => Promise<unknown>, options: Parameters<typeof buildEvent>[0]) => {
@@ -308,3 +309,66 @@ describe('request setup, past the site', () => {
   });
 });
 
+
+describe('what goes back', () => {
+  const created = (body: unknown) => async () => ({ statusCode: 201, body, headers: { 'idempotent-replayed': 'false' } });
+
+  it("a create answers 201 with the Location of what it made, from the route's template and the request's path", async () => {
+    const handler = apiHandler({ params: siteParams, success: { status: 201, location: '/api/site/{siteId}/idea/{ideaId}' } }, created({ id: 12, title: 'x' }));
+    const res = await call(handler, { method: 'POST', params: { siteId: 1 } });
+    expect(res.status).toBe(201);
+    expect(res.headers.location).toBe('/api/site/1/idea/12');
+    expect(res.headers['idempotent-replayed']).toBe('false');
+    expect(res.body).toEqual({ id: 12, title: 'x' });
+  });
+
+  it('a site-less create (the path holds no parameter) takes every parameter from the record', async () => {
+    const handler = apiHandler({ success: { status: 201, location: '/api/site/{siteId}' } }, created({ id: 7 }));
+    const { event, context } = buildEvent({ method: 'POST' });
+    delete (event as { pathParameters?: unknown }).pathParameters;
+    const res = (await handler(event as never, context as never)) as Res;
+    expect(res.statusCode).toBe(201);
+    expect(res.headers?.location).toBe('/api/site/7');
+  });
+
+  it('no Location on an answer that is not a 201, nor on a route that declares none', async () => {
+    const declared = apiHandler({ params: siteParams, success: { status: 201, location: '/api/site/{siteId}/idea/{ideaId}' } }, async () => ok({ id: 12 }));
+    const plain = await call(declared, { method: 'POST', params: { siteId: 1 } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.location).toBeUndefined();
+    for (const spec of [{ success: { status: 201 } }, {}]) {
+      const res = await call(apiHandler({ params: siteParams, ...spec }, created({ id: 12 })), { method: 'POST', params: { siteId: 1 } });
+      expect(res.status, JSON.stringify(spec)).toBe(201);
+      expect(res.headers.location).toBeUndefined();
+    }
+  });
+
+  it('a public route tags and lets caches keep its anonymous reads; any other route is no-store', async () => {
+    const read = async () => ok({ id: 1 });
+    const open = await call(apiHandler({ params: siteParams, cache: 'public' }, read), { params: { siteId: 1 } });
+    expect(open.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
+    expect(open.headers.etag).toMatch(/^".+"$/);
+    const closed = await call(apiHandler({ params: siteParams }, read), { params: { siteId: 1 } });
+    expect(closed.headers['cache-control']).toBe('no-store');
+    expect(closed.headers.etag).toBeUndefined();
+  });
+
+  it("the route's declaration travels with its handler (what the access checks of the route table read)", () => {
+    const handler = apiHandler({ operationId: 'tagList', dataAccess: 'static' }, async () => ok([]));
+    expect({ operationId: handler.operationId, dataAccess: handler.dataAccess }).toEqual({ operationId: 'tagList', dataAccess: 'static' });
+  });
+
+  it('an event without API Gateway request context (a direct invocation) is answered, counted for an unknown address at our own time', async () => {
+    const seen: Record<string, unknown>[] = [];
+    const handler = apiHandler({ params: siteParams, rateLimit: 'login' }, async () => ok({}));
+    for (const requestContext of [undefined, {}]) {
+      const { event, context } = buildEvent({ params: { siteId: 1 } });
+      (event as { requestContext?: unknown }).requestContext = requestContext;
+      const res = (await handler(event as never, context as never)) as Res;
+      expect(res.statusCode, JSON.stringify(requestContext)).toBe(200);
+      seen.push(doubles.rateLimited.at(-1) as Record<string, unknown>);
+    }
+    const counted = expect.objectContaining({ group: 'login', siteId: 1, sourceIp: undefined, nowMs: expect.any(Number) });
+    expect(seen).toEqual([counted, counted]);
+  });
+});

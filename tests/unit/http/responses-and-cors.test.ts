@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_HEADERS, corsHeaders, PUBLIC_ALLOWED_HEADERS } from '#lib/http/cors';
-import { created, deleted, httpResponse, jsonResponse, list, ok, redirect, text } from '#lib/http/response';
+import { created, deleted, httpResponse, jsonResponse, list, locationOf, ok, redirect, text } from '#lib/http/response';
 
 describe('answers', () => {
   it('ok, created, deleted and the list envelope', () => {
@@ -35,10 +35,27 @@ describe('answers', () => {
     expect(httpResponse(csv)).toEqual({ statusCode: 200, headers: { 'content-type': 'text/csv; charset=utf-8', link: '<x>; rel="next"' }, body: 'a,b\n1,2\n' });
     // A content type with a non-string body is still JSON.
     expect(httpResponse({ statusCode: 200, body: { a: 1 }, contentType: 'text/csv' }).headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
+    // A string body without a content type is a JSON string, quoted.
+    expect(httpResponse(ok('a,b'))).toEqual({ statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '"a,b"' });
+  });
+
+  it("a create's Location: the route's template, each parameter from the path, the missing one from the new record's id", () => {
+    expect(locationOf('/api/site/{siteId}/idea/{ideaId}', { siteId: '3' }, { id: 12, title: 'x' })).toBe('/api/site/3/idea/12');
+    expect(locationOf('/api/site/{siteId}', {}, { id: 7 })).toBe('/api/site/7');
+    // Path values go back encoded, as they were in the URL.
+    expect(locationOf('/api/x/{name}/{id}', { name: 'a b/c' }, { id: 1 })).toBe('/api/x/a%20b%2Fc/1');
+    // No numeric id, no Location (rather than a path with "undefined" in it).
+    for (const body of [{ id: '12' }, {}, null, undefined, 'text']) expect(locationOf('/api/site/{siteId}', {}, body), JSON.stringify(body)).toBeUndefined();
   });
 });
 
 describe('CORS', () => {
+  it('an allowed frontend may send every header the API reads; any other origin only those without credentials', () => {
+    const names = (list: string) => list.split(/,\s*/).map((h) => h.toLowerCase()).sort();
+    expect(names(ALLOWED_HEADERS)).toEqual(['authorization', 'content-type', 'idempotency-key', 'x-authorization']);
+    expect(names(PUBLIC_ALLOWED_HEADERS)).toEqual(['content-type', 'idempotency-key']);
+  });
+
   const allowed = ['city.example', 'Portal.Example', 'localhost:5173'];
   const common = {
     'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
@@ -108,5 +125,34 @@ describe('the shared stack applies CORS and security headers to answers and erro
     expect(res.headers['X-Content-Type-Options']).toBe('nosniff');
     const other = (await handlerThat(outcome)(event('https://evil.example', 'POST') as never, context() as never)) as { headers: Record<string, string> };
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('CORS of requests as API Gateway hands them over (method and headers from the event)', async () => {
+  const { withHttpStack } = await import('#lib/http/stack');
+  const context = () => ({ awsRequestId: 'r', functionName: 'unit', getRemainingTimeInMillis: () => 1000 });
+  const answer = withHttpStack(async () => ({ statusCode: 204, headers: {}, body: '' }));
+  const call = async (method: string, headers: Record<string, string>) =>
+    ((await answer({ headers, requestContext: { http: { method, path: '/x' } }, rawPath: '/x' } as never, context() as never)) as { headers: Record<string, string> }).headers;
+  const PREFLIGHT_VARY = 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers';
+
+  it('a preflight is judged by what it asks for: an anonymous GET from anywhere, credentials from nowhere else', async () => {
+    const anonymous = await call('OPTIONS', { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'content-type' });
+    expect(anonymous['access-control-allow-origin']).toBe('*');
+    expect(anonymous['access-control-allow-headers']).toBe(PUBLIC_ALLOWED_HEADERS);
+    expect(anonymous.vary).toBe(PREFLIGHT_VARY);
+    const credentialed = await call('OPTIONS', { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'X-Authorization' });
+    expect(credentialed['access-control-allow-origin']).toBeUndefined();
+    expect(credentialed.vary).toBe(PREFLIGHT_VARY);
+    const write = await call('OPTIONS', { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'POST' });
+    expect(write['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('the method is read in any case; a GET with a token is not an anonymous read', async () => {
+    expect((await call('options', { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' })).vary).toBe(PREFLIGHT_VARY);
+    expect((await call('get', { Origin: 'https://evil.example' }))['access-control-allow-origin']).toBe('*');
+    const withToken = await call('GET', { Origin: 'https://evil.example', 'X-Authorization': 'Bearer t' });
+    expect(withToken['access-control-allow-origin']).toBeUndefined();
+    expect(withToken.vary).toBe('Origin');
   });
 });

@@ -93,4 +93,12 @@ describe('checkBallotKeys', () => {
     expect(checkBallotKeys(1, [at(foreign)]).problems).toEqual([`the item ${ballotKeys.ballot(1, 1).SK} in the ballot range (user 1) is not a ballot of this site: it names site 2`]);
     expect(checkBallotKeys(1, [at(a, `${ballotKeys.ballot(1, 1).SK}x`)]).placed).toEqual([]);
   });
+
+  it('a malformed item is named by its key and left out; the others are checked as before', () => {
+    const malformed = { sk: ballotKeys.ballot(1, 2).SK, malformed: { key: `SITE#1/${ballotKeys.ballot(1, 2).SK}`, problem: 'votes expected record' } };
+    expect(checkBallotKeys(1, [at(a), malformed])).toEqual({
+      problems: [`a malformed item in the ballot range: SITE#1/${ballotKeys.ballot(1, 2).SK} (votes expected record)`],
+      placed: [a],
+    });
+  });
 });

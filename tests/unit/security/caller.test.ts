@@ -33,6 +33,9 @@ describe('bearerToken', () => {
     expect(() => bearerToken({ 'x-authorization': 'Basic dXNlcjpwYXNz' })).toThrow('X-Authorization must be "Bearer <token>"');
     expect(() => bearerToken({ 'x-authorization': 'Bearer a b' })).toThrow('X-Authorization must be "Bearer <token>"');
     expect(bearerToken({ 'x-authorization': 'Bearer x', authorization: 'Basic y' })).toBe('x');
+    // The scheme is the header's first word: a word that only ends in "bearer" is not it.
+    expect(() => bearerToken({ 'x-authorization': 'NotBearer x' })).toThrow('X-Authorization must be "Bearer <token>"');
+    expect(bearerToken({ authorization: 'NotBearer x' })).toBeUndefined();
   });
 });
 
@@ -64,6 +67,8 @@ describe('resolveCaller', () => {
     expect(await failure(resolveCaller({ authorization: `Bearer ${forged}` }, 1))).toBe('401 Invalid or expired token');
     expect(await failure(resolveCaller({ authorization: `Bearer ${'a'.repeat(4097)}` }, 1))).toBe('401 Invalid token');
     expect(await failure(resolveCaller({ authorization: 'Bearer not.a.jwt' }, undefined))).toBe('401 Invalid or expired token');
+    // 4,096 characters is the longest token read; a token that long is judged by its signature.
+    expect(await failure(resolveCaller({ authorization: `Bearer ${'a'.repeat(4096)}` }, 1))).toBe('401 Invalid or expired token');
   });
 
   it("401 when the token's user is gone, anonymized, or holds no role of ours", async () => {

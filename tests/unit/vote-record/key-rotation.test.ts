@@ -5,7 +5,6 @@
  * sign unpublished or retired; the retirement time is the store's, not the operator's machine's; a
  * next key signs only once it has been published for the key publication delay.
  */
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SECRETS, signingKeyFromSeed } from '#lib/config/secret-values';
 import { cacheLifetimeSeconds, PUBLIC_CACHE_CONTROL } from '#lib/http/caching';
@@ -15,39 +14,12 @@ import { keyIdOf, signCheckpoint } from '#lib/vote-record/checkpoint';
 import { signerOf } from '#lib/vote-record/key-set';
 import { keySetOfStored } from '#lib/vote-record/keys';
 import { nextMove, rotateVoteKey, unfinishedRotation, type RotationOptions, type RotationStep, type StoredVoteKeys, type VoteKeyStore } from '#lib/vote-record/key-rotation';
+import { memoryVoteKeyStore, newVoteSeed, type MemoryVoteKeyStore } from '#tests/support/vote-key-store';
 
-const seed = () => randomBytes(32).toString('base64url');
+const seed = newVoteSeed;
 const publicOf = (seedText: string) => JSON.parse(SECRETS.votePublicKey.derived!.value(seedText)) as { current: string };
 
-type Name = 'voteSigningKey' | 'votePublicKey';
 
-/** Parameter Store in memory: its own clock (one second per write), each write stamped with it. */
-function memoryStore(start: Date, firstSeed = seed()) {
-  let now = start.getTime();
-  const params: Record<Name, { value: string; modified: Date }> = {
-    voteSigningKey: { value: firstSeed, modified: new Date(now) },
-    votePublicKey: { value: SECRETS.votePublicKey.derived!.value(firstSeed), modified: new Date(now) },
-  };
-  let writes = 0;
-  let failAt: number | undefined;
-  const store: VoteKeyStore & { params: typeof params; advance(seconds: number): void; failWrite(n: number | undefined): void; now(): Date } = {
-    params,
-    advance: (seconds) => void (now += seconds * 1000),
-    /** The n-th write from now on is lost (the run stops there), as a crash or a dropped connection would. */
-    failWrite: (n) => {
-      writes = 0;
-      failAt = n;
-    },
-    now: () => new Date(now),
-    read: async (): Promise<StoredVoteKeys> => ({ seeds: { ...params.voteSigningKey }, keys: { ...params.votePublicKey }, now: new Date(now) }),
-    async write(name, value) {
-      if (++writes === failAt) throw new Error('connection reset');
-      now += 1000;
-      params[name] = { value, modified: new Date(now) };
-    },
-  };
-  return store;
-}
 
 const options = (overrides: Partial<RotationOptions> = {}) => {
   const said: string[] = [];
@@ -65,7 +37,7 @@ const options = (overrides: Partial<RotationOptions> = {}) => {
 };
 
 /** What the stored parameters mean to a verifier and to the job that signs. */
-function meaning(store: ReturnType<typeof memoryStore>) {
+function meaning(store: MemoryVoteKeyStore) {
   const seeds = SECRETS.voteSigningKey.parse(store.params.voteSigningKey.value);
   const keys = SECRETS.votePublicKey.parse(store.params.votePublicKey.value);
   const signer = signingKeyFromSeed(seeds.current);
@@ -92,7 +64,7 @@ describe('a rotation stopped between any two writes', () => {
     ['promote', 1],
     ['promote', 2],
   ] as const)('%s stopped at its write %i: every key that signs meanwhile is published and not retired, and running the step again finishes the rotation', async (step, failing) => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     const first = meaning(store).signer;
     if (step === 'promote') {
       expect((await run(store, 'prepare')).done).toBe(true);
@@ -129,7 +101,7 @@ describe('a rotation stopped between any two writes', () => {
   });
 
   it('a prepare run again after it finished keeps the prepared key (its wait is not restarted)', async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     await run(store, 'prepare');
     const prepared = { ...store.params };
     store.advance(60);
@@ -140,7 +112,7 @@ describe('a rotation stopped between any two writes', () => {
   });
 
   it('a promote run again after it finished changes nothing and says where the keys stand', async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     await run(store, 'prepare');
     store.advance(KEY_PUBLICATION_SECONDS);
     expect((await run(store, 'promote')).done).toBe(true);
@@ -152,7 +124,7 @@ describe('a rotation stopped between any two writes', () => {
   });
 
   it('the deploy check names the command that finishes a half-done prepare or promote', async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     const command = options().opts.command;
     store.failWrite(2);
     await expect(run(store, 'prepare')).rejects.toThrow();
@@ -168,7 +140,7 @@ describe('a rotation stopped between any two writes', () => {
   });
 
   it('a list promoted before its seeds (the order of an earlier version) is put right: the key that still signs is listed current again, not retired', async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     const first = meaning(store).signer;
     await run(store, 'prepare');
     const { current, next } = JSON.parse(store.params.votePublicKey.value) as { current: string; next: string };
@@ -190,7 +162,7 @@ describe('a rotation stopped between any two writes', () => {
 
 describe('the retirement time', () => {
   it("is the store's time of the seed write plus the secrets cache's max age, whatever the operator's clock says", async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     const first = meaning(store).signer;
     await run(store, 'prepare');
     store.advance(KEY_PUBLICATION_SECONDS);
@@ -217,7 +189,7 @@ describe('the wait between prepare and promote', () => {
   });
 
   it('refuses a promote right after prepare, naming when it may run, by the store clock', async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     await run(store, 'prepare');
     const published = store.params.votePublicKey.modified;
     const before = { ...store.params };
@@ -234,7 +206,7 @@ describe('the wait between prepare and promote', () => {
   });
 
   it('--force promotes at once, with a warning that checkpoints of the new key may fail verification meanwhile', async () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     await run(store, 'prepare');
     const forced = await run(store, 'promote', { force: true });
     expect(forced.done).toBe(true);
@@ -243,7 +215,7 @@ describe('the wait between prepare and promote', () => {
   });
 
   it('a promote never makes a key sign that is not published as next', () => {
-    const store = memoryStore(new Date('2030-05-01T10:00:00Z'));
+    const store = memoryVoteKeyStore(new Date('2030-05-01T10:00:00Z'));
     const current = store.params.voteSigningKey.value;
     // A seed stored as next whose public key was never published (a prepare that stopped at its second write).
     const stored: StoredVoteKeys = {
