@@ -18,7 +18,7 @@ import { externalIdOf } from '#lib/auth-server/client';
 import type { AuthServerConfig } from '#lib/auth-server/config';
 import { assertProjectOpen } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
-import { nextUserId } from '#lib/store/db/counters';
+import { replanIfIdTaken, userIdSource } from '#lib/store/db/ids';
 import * as store from '#lib/store/users/users';
 import { cacheFieldsFromAuth } from '#lib/users/auth-fields';
 import type { AuthServerUser } from '#schemas/oauth';
@@ -29,7 +29,8 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
   const cached = cacheFieldsFromAuth(authUser, site.id);
 
   // An attempt that loses the race with a concurrent first login (or with an anonymization) starts
-  // over from the link, which it then finds (or finds gone).
+  // over from the link, which it then finds (or finds gone); one whose new user id another process
+  // took starts over with another id (the same loop and cap).
   return withReplan(async () => {
     const now = new Date().toISOString();
     const { userId: existingId, roleFloor } = await store.findLinkAndRoleFloor(site.id, server.url, externalUserId);
@@ -44,7 +45,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     assertProjectOpen(site.config);
     if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
     const item: store.UserItem = {
-      id: await nextUserId(),
+      id: userIdSource.next(),
       siteId: site.id,
       role: lowerRole(isRole(authUser.role) ? authUser.role : 'member', isRole(roleFloor) ? roleFloor : undefined),
       ...cached,
@@ -54,6 +55,6 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
       updatedAt: now,
       lastActivityAt: now,
     };
-    return (await store.putNewUser(item)) ? item : REPLAN;
+    return replanIfIdTaken(async () => ((await store.putNewUser(item)) ? item : REPLAN), userIdSource);
   }, () => conflict('Logging in at the same time from two places; please try again'));
 }

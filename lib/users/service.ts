@@ -13,7 +13,7 @@ import { logger } from '#lib/log/logger';
 import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl, defaultAuthServerOrNone } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
-import { nextUserId } from '#lib/store/db/counters';
+import { withNewUserId } from '#lib/store/db/ids';
 import type { PageRequest } from '#lib/store/db/query';
 import { fitsInItem } from '#lib/store/db/storable';
 import * as store from '#lib/store/users/users';
@@ -98,8 +98,9 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
   const now = new Date().toISOString();
 
   if (!server) {
-    const item: UserItem = {
-      id: await nextUserId(),
+    const extraData = writeForSite({}, body.extraData ?? {}, site.id, fields);
+    const itemWith = (id: number): UserItem => ({
+      id,
       siteId: site.id,
       role,
       email: body.email,
@@ -110,18 +111,20 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
       detailsViewableByRole: recordPatch.detailsViewableByRole ?? null,
       gender: recordPatch.gender ?? null,
       signedUpForNewsletter: recordPatch.signedUpForNewsletter ?? null,
-      extraData: writeForSite({}, body.extraData ?? {}, site.id, fields),
+      extraData,
       externalUserId: null,
       authServer: null,
       createdAt: now,
       updatedAt: now,
-    };
-    await store.putNewUser(item);
+    });
+    const item = await withNewUserId(async (id) => {
+      const made = itemWith(id);
+      await store.putNewUser(made);
+      return made;
+    });
     return fullUserRecord(item, site.config, caller);
   }
 
-  // The id first: once the auth server has made the user, only the local write is left to fail.
-  const id = await nextUserId();
   // No role: roles are per site and belong to the API (CONTRACT "Decided details, security").
   const authUser = await authServer.createUser(server, {
     email: body.email,
@@ -130,7 +133,7 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
     extraData: authExtraDataAfter({}, body.extraData, recordPatch, site.id, fields),
   });
   const externalUserId = String(authServer.externalIdOf(authUser));
-  const item: UserItem = {
+  const itemWith = (id: number): UserItem => ({
     id,
     siteId: site.id,
     role,
@@ -139,10 +142,15 @@ export async function createUser(site: Site, caller: Caller, body: CreateUserBod
     authServer: server.url,
     createdAt: now,
     updatedAt: now,
-  };
+  });
+  // The id is made here, with no request: a taken one is replaced without asking the auth server again.
+  let item: UserItem;
   let stored: boolean;
   try {
-    stored = await store.putNewUser(item);
+    [item, stored] = await withNewUserId(async (id) => {
+      const made = itemWith(id);
+      return [made, await store.putNewUser(made)] as const;
+    });
   } catch (err) {
     // The auth server made a user that no site has: take it back so a retry can start clean.
     await authServer.deleteUser(server, externalUserId).catch((undo: unknown) =>

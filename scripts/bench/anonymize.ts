@@ -8,8 +8,7 @@
  */
 import { runJob } from '#lib/jobs/index';
 import { STOP_BEFORE_DEADLINE_MS } from '#lib/jobs/run';
-import { newId } from '#lib/store/db/ids';
-import { nextUserId } from '#lib/store/db/counters';
+import { newId, withNewUserId } from '#lib/store/db/ids';
 import { putNewSite } from '#lib/store/sites/sites';
 import { putNewUser } from '#lib/store/users/users';
 import type { AnonymizeResults } from './anonymize-markdown.ts';
@@ -27,8 +26,9 @@ export async function measureAnonymize(users: number, windowSeconds: number, log
   for (let i = 0; i < users; i += 50) {
     await Promise.all(
       Array.from({ length: Math.min(50, users - i) }, async () => {
-        const id = await nextUserId();
-        await putNewUser({ id, siteId, role: 'member', email: `u${id}@example.org`, firstName: 'A', lastName: 'B', nickName: null, extraData: {}, createdAt: stamp, updatedAt: stamp });
+        await withNewUserId((id) =>
+          putNewUser({ id, siteId, role: 'member', email: `u${id}@example.org`, firstName: 'A', lastName: 'B', nickName: null, extraData: {}, createdAt: stamp, updatedAt: stamp }),
+        );
       }),
     );
   }

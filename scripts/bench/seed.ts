@@ -9,8 +9,8 @@ import { doc, TABLE } from '#lib/store/db/client';
 import { argumentKeys } from '#lib/store/arguments/keys';
 import { contentKeys } from '#lib/store/content/keys';
 import { userKeys } from '#lib/store/users/keys';
+import { claimNewUserId } from '#lib/store/users/users';
 import { newIds } from '#lib/store/db/ids';
-import { nextUserIds } from '#lib/store/db/counters';
 import { newTallyItem } from '#lib/store/ideas/tallies';
 import { tallyCopiesOf } from '#lib/store/ideas/ideas';
 import type { ContentItem } from '#lib/store/content/content-items';
@@ -53,7 +53,7 @@ export interface SeededUser {
 
 /** Site users (as tests/support/fixtures.ts stores them) with a JWT each. */
 export async function seedUsers(siteId: number, count: number, role: Role = 'member'): Promise<SeededUser[]> {
-  const ids = range(await nextUserIds(count), count);
+  const ids = await Promise.all(Array.from({ length: count }, () => claimNewUserId()));
   const now = new Date().toISOString();
   await batchPut(
     ids.map((id) => ({

@@ -2,11 +2,12 @@
  * Test data written straight through lib/store (fast, no HTTP): sites with a given config, users with
  * a role, and tokens for them. Every site gets a fresh id, so tests never collide.
  */
+import { randomInt } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
 import { userKeys } from '#lib/store/users/keys';
-import { withNewId } from '#lib/store/db/ids';
-import { nextUserId } from '#lib/store/db/counters';
+import { COUNTER_IDS_BELOW, withNewId } from '#lib/store/db/ids';
+import { claimNewUserId } from '#lib/store/users/users';
 import { putNewSite } from '#lib/store/sites/sites';
 import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
@@ -31,8 +32,19 @@ export interface TestUser {
   token: string;
 }
 
+/**
+ * A user id as the retired `user` counter (or an import) made them, below 10^9: for users from before
+ * user ids were timed. Random, so parallel test files do not meet (nothing claims these ids).
+ */
+export const counterUserId = (): number => randomInt(1, COUNTER_IDS_BELOW);
+
+/**
+ * A site user with a new (timed) user id, claimed as a login's would be, so test files running in
+ * parallel processes never share a user id. `fields.id` (e.g. `counterUserId()`) makes a user with
+ * that id instead.
+ */
 export async function createUser(siteId: number, role: Role = 'member', fields: Record<string, unknown> = {}): Promise<TestUser> {
-  const id = await nextUserId();
+  const id = typeof fields.id === 'number' ? fields.id : await claimNewUserId();
   const now = new Date().toISOString();
   await doc.send(
     new PutCommand({

@@ -8,8 +8,9 @@
  * Ids are zero-padded to 10 digits so that the lexical sort order of SK is the numeric order of ids
  * (and ids grow with time, so it is also creation order). The padding keeps every key already written:
  * ids of the retired counters are below 10^9 (padded, they start with a 0) and ids made from time
- * (lib/store/db/ids.ts) have 16 digits and start with a 1-9, so both sort as numbers, among themselves
- * and against each other. No id from 10^9 to 10^15 is handed out.
+ * (lib/store/db/ids.ts) have 16 digits (user ids: 12) and start with a 1-9, so both sort as numbers,
+ * among themselves and against each other. No id from 10^9 to 10^15 is handed out but user ids, from
+ * 10^11 to 10^11 + 3 * 2^36 (all 12 digits).
  */
 
 export interface Key {

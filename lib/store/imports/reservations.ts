@@ -1,6 +1,6 @@
 /**
  * Ids kept from another system (the OpenStad import). New ids are made from time and lie at or above
- * 10^15 (lib/store/db/ids.ts); below them are the ids the retired per-type counters handed out
+ * 10^15 (user ids: 10^11, lib/store/db/ids.ts); below them are the ids the retired per-type counters handed out
  * (lib/store/db/counters.ts), up to each counter's value. So an imported record may keep its id only
  * when that id is below COUNTER_IDS_BELOW and above what the counter (and earlier imports) took. On
  * its first run an import of one source records, per type, the counter's value at that moment

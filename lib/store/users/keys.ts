@@ -7,6 +7,12 @@ export type OwnedKind = 'IDEA' | 'ARTICLE' | 'ARG' | 'BALLOT' | 'SIGNUP';
 export const userKeys = {
   user: (siteId: number, userId: number): Key => ({ PK: sitePk(siteId), SK: `USER#${pad(userId)}` }),
   userPrefix: 'USER#',
+  /**
+   * A timed user id's claim on the whole deployment (lib/store/db/ids.ts): the user key is per site,
+   * but the id also names the user's GSI1 partition, so it must be unique across sites. Outside every
+   * site's partition, like the id counters; one per user, written once with the user, never again.
+   */
+  userIdClaim: (userId: number): Key => ({ PK: `USERID#${pad(userId)}`, SK: 'USERID' }),
   /** GSI1: every site user linked to one auth-server user (`externalKey` = auth server + its user id). */
   userByExternal: (externalKey: string) => ({ GSI1PK: `EXTUSER#${externalKey}` }),
   /** Uniqueness guard: one site user per auth-server user per site (written with the user, conditionally). */

@@ -23,7 +23,7 @@ import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { type StoredUser } from '#schemas/stored/user';
 import { externalKeyOf, linkedKey, userCodec, userLinkCodec } from '#lib/store/users/codec';
 import { transact, type TransactItem } from '#lib/store/db/transact';
-import { IdTaken } from '#lib/store/db/ids';
+import { FIRST_TIMED_USER_ID, IdTaken, withNewUserId } from '#lib/store/db/ids';
 
 export type UserItem = StoredUser;
 export { externalKeyOf } from '#lib/store/users/codec';
@@ -82,9 +82,38 @@ export async function findLinkAndRoleFloor(
 }
 
 /**
- * Stores a new user (and, when linked, its link item in the same transaction). Returns false when
- * this site already has a user for that auth-server user (a concurrent first login won the race);
- * `IdTaken` when a user with its id exists.
+ * A timed user id's claim (lib/store/db/ids.ts), put on the condition that no user took the id on
+ * any site. Only its key: it outlives its user and its site (an id is never handed out twice) and
+ * says nothing of either. Counter and imported ids (below FIRST_TIMED_USER_ID) are unique by their
+ * reservation and claim nothing.
+ */
+const userIdClaimPut = (userId: number) => ({
+  TableName: TABLE,
+  Item: userKeys.userIdClaim(userId),
+  ConditionExpression: 'attribute_not_exists(PK)',
+});
+
+/**
+ * A new timed user id, claimed on its own (one conditional Put), for seeding that writes its users
+ * outside putNewUser (tests/support/fixtures.ts, the bench), so seeders running in parallel processes
+ * never share a user id either.
+ */
+export const claimNewUserId = (): Promise<number> =>
+  withNewUserId(async (id) => {
+    try {
+      await doc.send(new PutCommand(userIdClaimPut(id)));
+    } catch (err) {
+      if (conditionFailed(err)) throw new IdTaken(id);
+      throw err;
+    }
+    return id;
+  });
+
+/**
+ * Stores a new user, with the claim of a timed id and, when linked, its link item, in one write (a
+ * transaction when there is more than the user). Returns false when this site already has a user for
+ * that auth-server user (a concurrent first login won the race); `IdTaken` when a user with its id
+ * exists on this site or, for a timed id, on any site.
  */
 export async function putNewUser(item: UserItem): Promise<boolean> {
   const externalKey = linkedKey(item);
@@ -94,7 +123,11 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     Item: userCodec.toItem({ ...item, lastActivityAt: item.lastActivityAt ?? item.createdAt }),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
-  if (!externalKey) {
+  const claimPut = item.id >= FIRST_TIMED_USER_ID ? userIdClaimPut(item.id) : undefined;
+  const linkPut = externalKey
+    ? { TableName: TABLE, Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey), ConditionExpression: 'attribute_not_exists(PK)' }
+    : undefined;
+  if (!claimPut && !linkPut) {
     try {
       await doc.send(new PutCommand(userPut));
     } catch (err) {
@@ -103,22 +136,15 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     }
     return true;
   }
+  // The link last: its refusal (another first login won) says more than the id's.
+  const puts = [userPut, ...(claimPut ? [claimPut] : []), ...(linkPut ? [linkPut] : [])];
   try {
-    await transact([
-      { Put: userPut },
-      {
-        Put: {
-          TableName: TABLE,
-          Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey),
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-    ]);
+    await transact(puts.map((Put) => ({ Put })));
     return true;
   } catch (err) {
     const reasons = failedConditions(err);
-    if (reasons?.[1]?.Code === 'ConditionalCheckFailed') return false;
-    if (reasons?.[0]?.Code === 'ConditionalCheckFailed') throw new IdTaken(item.id);
+    if (linkPut && reasons?.[puts.length - 1]?.Code === 'ConditionalCheckFailed') return false;
+    if (reasons?.some((r) => r?.Code === 'ConditionalCheckFailed')) throw new IdTaken(item.id);
     throw err;
   }
 }

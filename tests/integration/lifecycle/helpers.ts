@@ -9,7 +9,7 @@ import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
 import { runJob, type JobOptions } from '#lib/jobs/index';
 import { doc, TABLE } from '#lib/store/db/client';
-import { nextUserId } from '#lib/store/db/counters';
+import { withNewUserId } from '#lib/store/db/ids';
 import { sitePk } from '#lib/store/db/keys';
 import { notificationKeys } from '#lib/store/notifications/keys';
 import { siteKeys } from '#lib/store/sites/keys';
@@ -48,23 +48,25 @@ export async function putUser(
   siteId: number,
   options: { role?: Role; lastActivityAt?: string; email?: string | null; firstName?: string } = {},
 ): Promise<LifecycleUser> {
-  const id = await nextUserId();
   const now = new Date().toISOString();
-  const item: UserItem = {
-    id,
-    siteId,
-    role: options.role ?? 'member',
-    email: options.email === undefined ? `user${id}@example.org` : options.email,
-    firstName: options.firstName ?? 'Ann',
-    lastName: `Lee ${id}`,
-    nickName: null,
-    extraData: {},
-    createdAt: options.lastActivityAt ?? now,
-    updatedAt: options.lastActivityAt ?? now,
-    ...(options.lastActivityAt ? { lastActivityAt: options.lastActivityAt } : {}),
-  };
-  await putNewUser(item);
-  return { ...item, token: await issueToken({ userId: id, siteId }) };
+  const item = await withNewUserId(async (id) => {
+    const made: UserItem = {
+      id,
+      siteId,
+      role: options.role ?? 'member',
+      email: options.email === undefined ? `user${id}@example.org` : options.email,
+      firstName: options.firstName ?? 'Ann',
+      lastName: `Lee ${id}`,
+      nickName: null,
+      extraData: {},
+      createdAt: options.lastActivityAt ?? now,
+      updatedAt: options.lastActivityAt ?? now,
+      ...(options.lastActivityAt ? { lastActivityAt: options.lastActivityAt } : {}),
+    };
+    await putNewUser(made);
+    return made;
+  });
+  return { ...item, token: await issueToken({ userId: item.id, siteId }) };
 }
 
 /** A run limited to one site (`npm run job -- <name> --site N`), so parallel test files cannot interfere. */

@@ -183,8 +183,10 @@ describe('login', () => {
       invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(newcomer.callback.searchParams), cookies: newcomer.cookies }),
     );
     expect(created.result.status).toBe(302);
-    // Site Get, brute-force counter, used-state Put, link + role floor BatchGet (consistent), id counter, user + link TransactWrite.
-    expect(created.requests).toBe(6);
+    // Site Get, brute-force counter, used-state Put, link + role floor BatchGet (consistent), user + id claim + link
+    // TransactWrite: the user id is made from time (no counter request, no shared item).
+    expect(created.requests).toBe(5);
+    expect(created.commands['UpdateItemCommand'] ?? 0).toBe(1);
     const returning = await codeFor(site.id, 'ann@example.org');
     const refreshed = await countRequests(() =>
       invoke(digestHandler, { params: { siteId: site.id }, query: Object.fromEntries(returning.callback.searchParams), cookies: returning.cookies }),

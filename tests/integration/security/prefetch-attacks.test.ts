@@ -24,9 +24,9 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { userKeys } from '#lib/store/users/keys';
 import { encodeCursor } from '#lib/store/db/cursor';
 import { cursorScope } from '#lib/store/db/query';
-import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf, VOTES_PER_USER } from '#lib/votes/ids';
+import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf, votesPerUser } from '#lib/votes/ids';
 import { listIdeasQuery } from '#schemas/idea';
-import { createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
+import { counterUserId, createSite, createUser, SERVICE_TOKEN, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { keysRead } from '#tests/support/keys-read';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
@@ -570,7 +570,8 @@ describe('vote ids (a keyed permutation of the user id and n) and votes on delet
   it("two users' votes never share an id, and no id tells its user: each is the permutation's, not the user's range", async () => {
     const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'replace', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 5);
-    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(site.id)));
+    // Both kinds of user id: from the retired counter (the first input layout) and timed (the second).
+    const users = await Promise.all(Array.from({ length: 4 }, (_, i) => createUser(site.id, 'member', i % 2 === 0 ? {} : { id: counterUserId() })));
     const ids: number[] = [];
     for (const user of users) {
       for (const round of [ideas.slice(0, 3), ideas.slice(2, 5)]) {
@@ -580,7 +581,7 @@ describe('vote ids (a keyed permutation of the user id and n) and votes on delet
           expect(Number.isSafeInteger(vote.id) && vote.id > FIRST_COUNTERLESS_VOTE_ID).toBe(true);
           // The old layout (10^12 + userId * 10^6 + n) and the plain one (userId * 2^20 + n) are both gone.
           expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / 1_000_000)).not.toBe(user.id);
-          expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / VOTES_PER_USER)).not.toBe(user.id);
+          expect(Math.floor((vote.id - FIRST_COUNTERLESS_VOTE_ID) / votesPerUser(user.id))).not.toBe(user.id);
         }
       }
       ids.push(...Object.values((await getBallot(site.id, user.id, true))!.votes).map((v) => v.id));
@@ -588,17 +589,22 @@ describe('vote ids (a keyed permutation of the user id and n) and votes on delet
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it("a ballot at the end of its user's range refuses the round (409) instead of spilling into the next user's ids", async () => {
+  it.each([
+    ['a timed user id (16,383 votes)', () => ({})],
+    ['a user id of the retired counter (1,048,575 votes)', () => ({ id: counterUserId() })],
+  ])("a ballot at the end of its user's range refuses the round (409) instead of spilling into the next user's ids: %s", async (_, fields) => {
     const site = await votingSite({ ...PUBLIC_VOTES, voteType: 'count', withExisting: 'merge', maxIdeas: 10 });
     const ideas = await createIdeas(site.id, 3);
-    const user = await createUser(site.id);
+    const user = await createUser(site.id, 'member', fields());
+    const cap = votesPerUser(user.id);
+    expect(cap).toBe(user.id < 1e9 ? 2 ** 20 : 2 ** 14);
     expect((await castVotes(site.id, user.token, [{ ideaId: ideas[0]! }])).status).toBe(200);
     await doc.send(
-      new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, user.id), UpdateExpression: 'SET voteSeq = :s', ExpressionAttributeValues: { ':s': VOTES_PER_USER - 2 } }),
+      new UpdateCommand({ TableName: TABLE, Key: ballotKeys.ballot(site.id, user.id), UpdateExpression: 'SET voteSeq = :s', ExpressionAttributeValues: { ':s': cap - 2 } }),
     );
     const last = await castVotes(site.id, user.token, [{ ideaId: ideas[1]! }]);
     expect(last.status).toBe(200);
-    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(voteIdOf(user.id, VOTES_PER_USER - 1));
+    expect(last.body.find((v) => v.ideaId === ideas[1])!.id).toBe(voteIdOf(user.id, cap - 1));
     const refused = await castVotes(site.id, user.token, [{ ideaId: ideas[2]! }]);
     expect(refused.status).toBe(409);
     expect(Object.keys((await getBallot(site.id, user.id, true))!.votes)).toHaveLength(2);

@@ -15,8 +15,8 @@ import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllLogEntries, voteLogKeys } from '#lib/store/vote-log/log';
 import { sealEntry } from '#lib/vote-record/entry';
 import { entryItemOf } from '#lib/vote-record/entry-item';
-import { voteIdOf } from '#lib/votes/ids';
-import { createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
+import { voteIdOf, voterOfVoteId } from '#lib/votes/ids';
+import { counterUserId, createSite, createUser, SERVICE_TOKEN } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { allBallots, castVotes, createIdeas, deleteIdea, expectTalliesMatchBallots, storedTallies, votingSite } from '#tests/support/vote-fixtures';
 import { verifyCommand } from '../../../scripts/verify-votes.ts';
@@ -326,5 +326,41 @@ describe('verify-votes and a rejection written behind the log', () => {
     report = await verifyCommand(site.id);
     expect(report.code, report.output).toBe(1);
     expect(report.output).toMatch(/holds other rejected votes than its log entry: a rejection edited in place/);
+  });
+});
+
+describe('voters of both kinds of user id: from the retired counter and timed', () => {
+  it('each vote is found by its id and reviewed; tallies, results, the export, the list and the vote record agree', async () => {
+    const site = await votingSite({ voteType: 'budgeting', withExisting: 'replace', maxBudget: 1000, minIdeas: 1, maxIdeas: 5, isViewable: true });
+    const ideas = await createIdeas(site.id, 3, { budget: 300 });
+    const [old, timed, moderator] = await Promise.all([createUser(site.id, 'member', { id: counterUserId() }), createUser(site.id), createUser(site.id, 'moderator')]);
+    expect(old.id).toBeLessThan(1e9);
+    expect(String(timed.id)).toHaveLength(12);
+    const oldVotes = await castVotes(site.id, old.token, [{ ideaId: ideas[0] }, { ideaId: ideas[1] }]);
+    const timedVotes = await castVotes(site.id, timed.token, [{ ideaId: ideas[1] }, { ideaId: ideas[2] }]);
+    expect([oldVotes.status, timedVotes.status]).toEqual([200, 200]);
+    expect(voterOfVoteId(oldVotes.body[0]!.id)).toBe(old.id);
+    expect(voterOfVoteId(timedVotes.body[0]!.id)).toBe(timed.id);
+
+    for (const [voter, vote] of [[old, oldVotes.body[0]!], [timed, timedVotes.body[1]!]] as const) {
+      const rejected = await review(site.id, vote.id, moderator.token, { rejected: true });
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      expect(rejected.body).toMatchObject({ id: vote.id, userId: voter.id, rejected: true });
+      const listed = (await listVotes(site.id, moderator.token)).body.records.filter((v) => v.userId === voter.id);
+      expect(listed.map((v) => v.rejected)).toEqual([true, true]);
+      await expectTalliesMatchBallots(site.id);
+      await expectVerified(site.id);
+      expect((await review(site.id, vote.id, moderator.token, { rejected: false })).status).toBe(200);
+    }
+
+    expect(await storedTallies(site.id)).toEqual({ [ideas[0]]: { yes: 1 }, [ideas[1]]: { yes: 2 }, [ideas[2]]: { yes: 1 } });
+    const listed = (await listVotes(site.id, moderator.token)).body.records;
+    expect(new Set(listed.map((v) => v.userId))).toEqual(new Set([old.id, timed.id]));
+    expect(listed.every((v) => voterOfVoteId(v.id) === v.userId)).toBe(true);
+    const after = await results(site.id);
+    expect(after.status).toBe(200);
+    expect(after.body.ballots).toBe(2);
+    expect(await pabulib(site.id)).toMatch(/num_votes;2\r?\n/);
+    await expectVerified(site.id);
   });
 });

@@ -26,7 +26,7 @@ const LEAKS: Array<[string, RegExp]> = [
   ['a JavaScript failure text', /Cannot read propert|is not a function|is not iterable|undefined is not|Maximum call stack|Unexpected token|in JSON at position/],
   ['a DynamoDB error', /ValidationException|ConditionalCheckFailed|TransactionCanceled|TransactionConflict|ResourceNotFound|ProvisionedThroughput|ItemCollectionSizeLimit|ThrottlingException|InternalServerError|SerializationException/],
   ['a DynamoDB expression', /ExpressionAttribute|KeyConditionExpression|ExclusiveStartKey|LastEvaluatedKey|ConditionExpression|UpdateExpression|\bTransactItems\b/i],
-  ['a table key', /\b(?:SITE|IDEA|ARTICLE|ARG|BALLOT|TALLY|USER|EXTUSER|SIGNUP|SIGNUPEMAIL|SIGNUPTOKEN|IDEMP|COUNTER)#/],
+  ['a table key', /\b(?:SITE|IDEA|ARTICLE|ARG|BALLOT|TALLY|USER|USERID|EXTUSER|SIGNUP|SIGNUPEMAIL|SIGNUPTOKEN|IDEMP|COUNTER)#/],
   ['an AWS SDK detail', /@aws-sdk|\$metadata|\$fault|httpStatusCode|DynamoDB/],
   ['an object dump', /\[object Object\]/],
 ];
