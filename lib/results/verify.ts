@@ -35,7 +35,7 @@ import { HASH_BYTES } from '#lib/vote-record/tiles';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { readSiteBallotsKeyed, type KeyedBallot } from '#lib/store/ballots/site-ranges';
-import { readSiteTallies } from '#lib/store/ideas/tallies';
+import { readSiteTalliesChecked } from '#lib/store/ideas/tallies';
 import { readAllLogEntriesChecked, readAllSignedCheckpointsChecked, readDataTiles } from '#lib/store/vote-log/log';
 import { entryVotes, rejectedEntryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
@@ -148,9 +148,9 @@ function snapshotEntries(siteId: number, valid: readonly SealedEntry[], ballots:
 }
 
 export async function verifySiteVotes(siteId: number, now = new Date(), options: { pinned?: SignedCheckpoint } = {}): Promise<VerifyReport> {
-  const [items, stored, entryRead, tileRead, checkpointRead] = await Promise.all([
+  const [items, tallyRead, entryRead, tileRead, checkpointRead] = await Promise.all([
     readSiteBallotsKeyed(siteId),
-    readSiteTallies(siteId, { consistent: true }),
+    readSiteTalliesChecked(siteId),
     readAllLogEntriesChecked(siteId),
     readDataTiles(siteId),
     readAllSignedCheckpointsChecked(siteId),
@@ -158,7 +158,9 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   const { records: entries } = entryRead;
   const { records: checkpoints } = checkpointRead;
   // Items a writer made unreadable are reported and left out; what they held shows up as what is missing.
+  const { tallies: stored } = tallyRead;
   const unreadable = [
+    ...tallyRead.malformed.map(({ key, problem }) => `a malformed item among the tallies: ${key} (${problem})`),
     ...entryRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's entries: ${key} (${problem})`),
     ...tileRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's tiles: ${key} (${problem})`),
     ...checkpointRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's checkpoints: ${key} (${problem})`),

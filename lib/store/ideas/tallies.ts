@@ -27,7 +27,7 @@ import { NumberValue, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, GSI3, TABLE } from '#lib/store/db/client';
 import { getItems } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
-import { recordReader } from '#lib/store/db/codec';
+import { itemKeyOf, recordReader, type MalformedItem } from '#lib/store/db/codec';
 import { CorruptRecordError } from '#lib/errors';
 import { storedTally } from '#schemas/stored/ballot';
 import { pad, sitePk, type Key } from '#lib/store/db/keys';
@@ -234,25 +234,45 @@ export const readTallies = Object.assign(
  * vote calls never call it.
  */
 export async function readSiteTallies(siteId: number, options: { consistent?: boolean } = {}): Promise<Map<number, Tally>> {
-  const items = options.consistent
-    ? await queryAll<Record<string, unknown>>({
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
-        ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': contentKeys.ideaPrefix },
-        ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
-        ConsistentRead: true,
-      })
-    : await queryAll<Record<string, unknown>>({
-        IndexName: GSI3,
-        KeyConditionExpression: 'GSI3PK = :pk',
-        ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
-      });
-  const tallies = new Map<number, Tally>();
-  for (const item of items) {
-    const read = ideaTallyOf(item);
-    tallies.set(read.ideaId, read.tally);
+  if (options.consistent) {
+    const { tallies, malformed } = await readSiteTalliesChecked(siteId);
+    const [first] = malformed;
+    if (first) throw new CorruptRecordError('idea tally', first.key, { path: '', message: first.problem });
+    return tallies;
   }
-  return tallies;
+  const items = await queryAll<Record<string, unknown>>({
+    IndexName: GSI3,
+    KeyConditionExpression: 'GSI3PK = :pk',
+    ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
+  });
+  return new Map(items.map(ideaTallyOf).map((read) => [read.ideaId, read.tally]));
+}
+
+/**
+ * The consistent read of `readSiteTallies` (the check against the ballots), with the tally items that
+ * do not match their schema (a counter that is no number, say) apart, by their key: verify-votes
+ * reports them and goes on.
+ */
+export async function readSiteTalliesChecked(siteId: number): Promise<{ tallies: Map<number, Tally>; malformed: MalformedItem[] }> {
+  const items = await queryAll<Record<string, unknown>>({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
+    ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': contentKeys.ideaPrefix },
+    ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
+    ConsistentRead: true,
+  });
+  const tallies = new Map<number, Tally>();
+  const malformed: MalformedItem[] = [];
+  for (const item of items) {
+    try {
+      const read = ideaTallyOf(item);
+      tallies.set(read.ideaId, read.tally);
+    } catch (err) {
+      if (!(err instanceof CorruptRecordError)) throw err;
+      malformed.push({ key: itemKeyOf(item), problem: `${err.problem.path === '' ? 'the item' : err.problem.path} ${err.problem.message}` });
+    }
+  }
+  return { tallies, malformed };
 }
 
 /** A position in the order by votes: the last idea a page showed. */

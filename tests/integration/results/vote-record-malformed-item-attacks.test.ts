@@ -12,6 +12,7 @@ import { computeSiteResults } from '#lib/results/compute';
 import { findSite } from '#lib/sites/site';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
+import { ideaKeys } from '#lib/store/ideas/keys';
 import { readAllSignedCheckpoints, voteLogKeys } from '#lib/store/vote-log/log';
 import { atWallClock } from '#tests/support/wall-clock';
 import {
@@ -138,6 +139,18 @@ describe('malformed items in the vote log', () => {
     const stored = (await doc.send(new GetCommand({ TableName: TABLE, Key: head, ConsistentRead: true }))).Item!;
     expect(stored['leaseOwner']).toBeUndefined();
     expect((await readAllSignedCheckpoints(site.id)).map((cp) => cp.id)).toEqual([1]);
+  });
+
+  it('a tally item with a counter that is no number is reported by verify-votes, with what the ballots hold', async () => {
+    const { site, ideas } = await votedSite();
+    await checkpointLater(site.id);
+    const tally = ideaKeys.ideaTally(site.id, ideas[0]);
+    await overwriteAttributes(tally, { v_yes: 'many' });
+
+    const { code, output } = await verifyLater(site.id);
+    expect(code, output).toBe(1);
+    expect(output).toContain(`a malformed item among the tallies: ${itemName(tally)} (v_yes a counter must be a number)`);
+    expect(output).toContain(`tally of idea ${ideas[0]} 'yes': stored 0, ballots hold 3`);
   });
 
   it('a results snapshot whose body lacks its counts is reported by verify-votes', async () => {
