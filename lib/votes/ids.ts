@@ -11,7 +11,7 @@
  * user id (lib/store/db/ids.ts), in disjoint parts of P's domain:
  *
  *   a user of the retired counter or an import (id below 10^9 < 2^30):  userId * 2^20 + n          below 2^50
- *   a user with a timed id (12 digits from 10^11):  2^50 + (userId - 10^11) * 2^14 + n             in [2^50, 2^52)
+ *   a user with a drawn id (12 digits from 10^11):  2^50 + (userId - 10^11) * 2^14 + n             in [2^50, 2^52)
  *
  * A permutation never maps two inputs to one output, so ids stay unique (each user has their own
  * inputs) with no lookup; without the key an id says nothing of its user or of n, and two votes of
@@ -19,12 +19,12 @@
  * one every vote id so far was made with, so those ids (and a counter user's next ones) are unchanged.
  * The 10^12 keeps every id above the ids the retired `vote` counter gave; the largest is
  * 10^12 + 2^52, a safe integer. A user casts up to 2^20 - 1 votes per site with a counter id, up to
- * 2^14 - 1 = 16,383 with a timed id.
+ * 2^14 - 1 = 16,383 with a drawn id.
  */
 import { purposeKey } from '#lib/crypto/derive-key';
 import { PERMUTATION_SIZE, permute, unpermute } from '#lib/crypto/keyed-permutation';
 import { conflict } from '#lib/errors';
-import { COUNTER_IDS_BELOW, FIRST_TIMED_USER_ID, TIMED_USER_IDS } from '#lib/store/db/ids';
+import { COUNTER_IDS_BELOW, FIRST_DRAWN_USER_ID, DRAWN_USER_IDS } from '#lib/store/db/ids';
 
 /** One layout of the permutation's inputs: the users it serves and the room each one has. */
 interface InputLayout {
@@ -36,9 +36,9 @@ interface InputLayout {
 }
 
 const COUNTER_USERS: InputLayout = { firstUserId: 0, users: COUNTER_IDS_BELOW, votesPerUser: 2 ** 20, from: 0 };
-const TIMED_USERS: InputLayout = { firstUserId: FIRST_TIMED_USER_ID, users: TIMED_USER_IDS, votesPerUser: 2 ** 14, from: 2 ** 50 };
+const DRAWN_USERS: InputLayout = { firstUserId: FIRST_DRAWN_USER_ID, users: DRAWN_USER_IDS, votesPerUser: 2 ** 14, from: 2 ** 50 };
 /** In input order; each ends where the next begins or before (tests/unit/votes/ids.test.ts). */
-export const INPUT_LAYOUTS: readonly InputLayout[] = [COUNTER_USERS, TIMED_USERS];
+export const INPUT_LAYOUTS: readonly InputLayout[] = [COUNTER_USERS, DRAWN_USERS];
 
 const endOf = (layout: InputLayout) => layout.from + layout.users * layout.votesPerUser;
 const layoutOfUser = (userId: number) =>

@@ -1,3 +1,5 @@
+import { runCaption, type SectionRun } from './section-run.ts';
+
 /** The anonymize section's figures (scripts/bench/anonymize.ts) and their arithmetic, as docs/lifecycle.md shows them. */
 export interface AnonymizeResults {
   /** Users on the site before the run (more than it can do in the window). */
@@ -20,8 +22,10 @@ export interface AnonymizeResults {
 }
 
 /** docs/lifecycle.md's block: the figure and the arithmetic, from bench/results.json. */
-export function anonymizeMarkdown(a: AnonymizeResults): string {
+export function anonymizeMarkdown(a: AnonymizeResults, run: SectionRun): string {
   return [
+    runCaption(run, 'anonymize'),
+    '',
     `Measured (\`npm run bench\`, section \`anonymize\`, against DynamoDB Local on this machine): one run of`,
     `anonymize-ended given a ${a.windowSeconds} s window anonymized ${a.anonymized} of ${a.users} users of one site in ${a.seconds} s:`,
     `**${a.usersPerMinute} users per minute**.`,

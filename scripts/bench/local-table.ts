@@ -4,6 +4,7 @@
  * bench/results.json and nothing typed by hand (tests/unit/bench/local-docs.test.ts).
  */
 import type { LocalResults } from './local.ts';
+import { runCaption, runCell } from './section-run.ts';
 
 const s = (n: number | null | undefined) => (n === null || n === undefined ? 'n/a' : `${n} s`);
 const mib = (n: number | undefined) => (n === undefined ? 'n/a' : `${n.toLocaleString('en-US')} MiB`);
@@ -19,21 +20,22 @@ export function localTable(local: LocalResults): { caption: string; headers: str
     ['handler edit live', `≤ ${t.reloadSeconds} s`, s(local.reloadSeconds), b ? (b.reloadSeconds === null ? '15-20 s (no reload line to time)' : s(b.reloadSeconds)) : ''],
   ];
   return {
-    caption: `Run of ${local.generatedAt.slice(0, 10)}: ${local.machine.cpus} CPUs, Node ${local.machine.node}, load average ${local.machine.loadAverageAtStart[0]} at start.`,
+    caption: runCaption(local.run, 'local'),
     headers: ['`npm start -- --in-memory`', 'target', 'latest', 'before (esbuild bundles at start)'],
     rows,
   };
 }
 
-/** The one README row: ready / memory / edit live against their targets. */
+/** The one README row: ready / memory / edit live against their targets, and the run they come from. */
 export function localReadmeRow(local: LocalResults): string[] {
   const t = local.targets;
   const b = local.before;
   return [
     '`npm start -- --in-memory` (`npm run bench`, section `local`): ready / memory / edit live',
     `≤ ${t.readySeconds} s / ≤ ${t.rssMiB / 1024} GB / ≤ ${t.reloadSeconds} s`,
-    // The start time follows the machine's load: the row says which.
-    `${s(local.readySeconds)} median at load ${local.machine.loadAverageAtStart[0]} / ${mib(local.rssAtReadyMiB)} / ${s(local.reloadSeconds)}` +
+    `${s(local.readySeconds)} median / ${mib(local.rssAtReadyMiB)} / ${s(local.reloadSeconds)}` +
       (b ? ` (was ${s(b.readySeconds)} / ${(b.rssAtReadyMiB / 1024).toFixed(1)} GB / 15-20 s)` : ''),
+    // The start time follows the machine's load: the row says which.
+    runCell(local.run, 'local'),
   ];
 }

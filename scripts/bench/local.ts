@@ -5,16 +5,15 @@
  *   - seconds until each progress line and until "ready" (the start script's own phases),
  *   - resident memory (RSS) of the whole process tree at ready and after the first requests,
  *   - seconds from a handler edit (the file rewritten) until a request is answered by the new code.
- * The figures go under the `local` key of bench/results.json (with their own machine and date, so a
- * run of this section alone updates that key only). Knob: BENCH_LOCAL_RUNS (default 3 starts; the
- * median is reported).
+ * The figures go under the `local` key of bench/results.json, with their own run record (section-run.ts).
+ * Knob: BENCH_LOCAL_RUNS (default 3 starts; the median is reported).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../dynamo-local.ts';
+import { startSection, type SectionRun } from './section-run.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** The handler the edit test rewrites (content unchanged; the write is what a save does). */
@@ -132,8 +131,7 @@ async function oneRun(): Promise<LocalRun> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export interface LocalResults {
-  generatedAt: string;
-  machine: { cpus: number; node: string; loadAverageAtStart: number[] };
+  run: SectionRun;
   targets: typeof LOCAL_TARGETS;
   runs: number;
   readySeconds: number;
@@ -149,7 +147,7 @@ export interface LocalResults {
 
 /** `runs` starts of `npm start -- --in-memory`; `before` is carried over from the previous results. */
 export async function measureLocal(runs: number, log: (line: string) => void, before?: LocalResults['before']): Promise<LocalResults> {
-  const machine = { cpus: cpus().length, node: process.version, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) };
+  const section = startSection({ localRuns: runs });
   const results: LocalRun[] = [];
   for (let i = 0; i < runs; i++) {
     const run = await oneRun();
@@ -167,8 +165,7 @@ export async function measureLocal(runs: number, log: (line: string) => void, be
     ...(reloadSeconds === null || reloadSeconds > LOCAL_TARGETS.reloadSeconds ? [`handler edit live in ${reloadSeconds ?? 'n/a'} s > ${LOCAL_TARGETS.reloadSeconds} s`] : []),
   ];
   return {
-    generatedAt: new Date().toISOString(),
-    machine,
+    run: section.finish(),
     targets: LOCAL_TARGETS,
     runs: results.length,
     readySeconds,

@@ -15,17 +15,25 @@ import type { LocalResults } from './local.ts';
 import { localReadmeRow, localTable } from './local-table.ts';
 import { readmeSummary } from './readme-summary.ts';
 import { md } from './md-table.ts';
+import { runCaption, type WithRun } from './section-run.ts';
 
-interface Results {
+/**
+ * bench/results.json. The top-level `generatedAt`, `machine`, `config`, `sectionSeconds` and
+ * `durationSeconds` describe the last invocation of `npm run bench` (which may have rerun one section
+ * only); each section's own `run` says when and under what load its figures were measured.
+ */
+export interface Results {
   generatedAt: string;
   targets: { bundleRatio: number; latencyRatio: number };
-  machine: { cpus: number; cpu: string; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
-  config: { runs: number; warmup: number; loadRuns: number; scaleIdeas: number };
+  machine: { cpus: number; cpu: string; memoryGiB: number; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
+  config: { runs: number; warmup: number; loadRuns: number; scaleIdeas: number; sections: string[] };
   durationSeconds: number;
-  bundles?: BundleResults;
-  requests?: RequestResults;
-  latency?: LatencyResults;
-  scale?: ScaleResults;
+  bundles?: WithRun<BundleResults>;
+  requests?: WithRun<RequestResults>;
+  latency?: WithRun<LatencyResults>;
+  scale?: WithRun<ScaleResults>;
+  anonymize?: WithRun<AnonymizeResults>;
+  results?: ResultsBench;
   local?: LocalResults;
 }
 
@@ -56,14 +64,14 @@ function updateDocs(results: Results, local: LocalResults) {
   const readme = readFileSync('README.md', 'utf8');
   if (!README_SUMMARY.test(readme)) throw new Error('README.md has no bench-summary markers');
   writeFileSync('README.md', readme.replace(README_SUMMARY, (_m, open: string, close: string) => `${open}${readmeSummary(results)}${close}`));
-  const anonymize = (results as { anonymize?: AnonymizeResults }).anonymize;
+  const anonymize = results.anonymize;
   if (anonymize) {
     const lifecycle = readFileSync('docs/lifecycle.md', 'utf8');
     const marked = /(<!-- bench-anonymize:start -->\n)[\s\S]*?(\n<!-- bench-anonymize:end -->)/;
     if (!marked.test(lifecycle)) throw new Error('docs/lifecycle.md has no bench-anonymize markers');
-    writeFileSync('docs/lifecycle.md', lifecycle.replace(marked, (_m, open: string, close: string) => `${open}${anonymizeMarkdown(anonymize)}${close}`));
+    writeFileSync('docs/lifecycle.md', lifecycle.replace(marked, (_m, open: string, close: string) => `${open}${anonymizeMarkdown(anonymize, anonymize.run)}${close}`));
   }
-  const computed = (results as { results?: ResultsBench }).results;
+  const computed = results.results;
   if (computed) {
     const page = readFileSync('docs/results.md', 'utf8');
     const marked = /(<!-- bench-results:start -->\n)[\s\S]*?(\n<!-- bench-results:end -->)/;
@@ -91,19 +99,23 @@ function main() {
   console.log(out.join('\n'));
 }
 
-/** docs/benchmarks.md "Latest figures": every section of a run but the local start (which has its own block). */
+/**
+ * docs/benchmarks.md "Latest figures": every section but the local start (which has its own block) and
+ * results / anonymize (in docs/results.md and docs/lifecycle.md), each table under the caption of the
+ * run that produced it.
+ */
 export function latestMarkdown(r: Results): string {
   const out: string[] = [];
   out.push(
-    `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start` +
-      `${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd[0]} at the end` : ''}; ${r.config.runs} timed runs per call, ` +
-      `${r.config.loadRuns} cold imports per bundle; ${r.durationSeconds} s in all.`,
+    `Machine: ${r.machine.cpus} × ${r.machine.cpu}, ${r.machine.memoryGiB} GiB. The sections were measured at different times (\`BENCH_ONLY\` reruns some ` +
+      `and keeps the others' figures), so each table says the run it comes from. The last \`npm run bench\` ran ${r.config.sections.map((s) => `\`${s}\``).join(', ')} ` +
+      `on ${r.generatedAt.slice(0, 10)} in ${r.durationSeconds} s.`,
   );
 
   if (r.bundles) {
     const b = r.bundles;
     out.push(
-      `\n#### Bundles\n\nFloor (DynamoDB client and secret store reader): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
+      `\n#### Bundles\n\n${runCaption(b.run, 'bundles')}\n\nFloor (DynamoDB client and secret store reader): ${kib(b.floor.bytes)} KiB, cold import ${ms(b.floor.load.median)} ms (median; ${ms(b.floor.loadCpu.median)} ms of CPU).\n`,
       md(
         ['function', 'KiB', '× floor', 'import ms', '× floor', 'import CPU ms', '× floor', ''],
         b.functions.map((f) => [f.name, kib(f.bytes), f.sizeRatio, ms(f.load.median), f.loadRatio, ms(f.loadCpu.median), f.loadCpuRatio, f.violations.length ? `**over** (${f.violations.join(', ')})` : 'ok']),
@@ -112,7 +124,7 @@ export function latestMarkdown(r: Results): string {
   }
   if (r.requests) {
     out.push(
-      '\n#### DynamoDB requests per call\n',
+      `\n#### DynamoDB requests per call\n\n${runCaption(r.requests.run, 'requests')}\n`,
       md(
         ['endpoint', 'scenario', 'requests', 'read / write units', ''],
         r.requests.rows.map((row) => [
@@ -128,7 +140,7 @@ export function latestMarkdown(r: Results): string {
   }
   if (r.latency) {
     out.push(
-      '\n#### Latency vs the bare DynamoDB requests (ms)\n',
+      `\n#### Latency vs the bare DynamoDB requests (ms)\n\n${runCaption(r.latency.run, 'latency')}\n`,
       md(
         ['call', 'requests', 'median', 'p95', 'floor median', 'floor p95', '× floor'],
         r.latency.calls.map((c) => [c.name, c.requests.max, ms(c.handler.median), ms(c.handler.p95), ms(c.floor.median), ms(c.floor.p95), c.ratio]),
@@ -138,7 +150,7 @@ export function latestMarkdown(r: Results): string {
   if (r.scale) {
     const s = r.scale;
     out.push(
-      `\n#### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\nLargest tally item (one per idea): ${s.tallyBytes.small} B vs ${s.tallyBytes.large} B (attribute names + values).\n`,
+      `\n#### ${s.smallIdeas} vs ${s.largeIdeas} ideas (ms, median)\n\n${runCaption(s.run, 'scale')}\n\nLargest tally item (one per idea): ${s.tallyBytes.small} B vs ${s.tallyBytes.large} B (attribute names + values).\n`,
       md(
         ['call', `${s.smallIdeas} ideas`, `${s.largeIdeas} ideas`, 'growth', 'floor', 'requests', 'items read', 'KiB read'],
         s.rows.map((row) => [

@@ -10,13 +10,14 @@ import type { LocalResults } from './local.ts';
 import { localReadmeRow } from './local-table.ts';
 import type { RequestResults } from './requests.ts';
 import type { ScaleResults } from './scale.ts';
+import { runCell, type WithRun } from './section-run.ts';
 
 export interface SummaryInput {
   targets: { bundleRatio: number; latencyRatio: number };
-  bundles?: BundleResults;
-  requests?: RequestResults;
-  latency?: LatencyResults;
-  scale?: ScaleResults;
+  bundles?: WithRun<BundleResults>;
+  requests?: WithRun<RequestResults>;
+  latency?: WithRun<LatencyResults>;
+  scale?: WithRun<ScaleResults>;
   local?: LocalResults;
 }
 
@@ -39,10 +40,13 @@ function growth(scale: ScaleResults | undefined, call: RegExp): string {
 }
 
 function readmeSummaryRows(r: SummaryInput): string[][] {
-  const rows: string[][] = [
-    ['DynamoDB requests: idea list page with every flag', 'constant', requestCounts(r.requests, 'ideaList', /^every include flag, createdate_desc/)],
-    ['DynamoDB requests: vote round', 'constant', requestCounts(r.requests, 'voteCast', /^new round/)],
-  ];
+  const rows: string[][] = [];
+  if (r.requests) {
+    rows.push(
+      ['DynamoDB requests: idea list page with every flag', 'constant', requestCounts(r.requests, 'ideaList', /^every include flag, createdate_desc/), runCell(r.requests.run, 'requests')],
+      ['DynamoDB requests: vote round', 'constant', requestCounts(r.requests, 'voteCast', /^new round/), runCell(r.requests.run, 'requests')],
+    );
+  }
   const calls = r.latency?.calls ?? [];
   if (calls.length > 0) {
     const worst = calls.reduce((a, b) => (b.ratio > a.ratio ? b : a));
@@ -50,6 +54,7 @@ function readmeSummaryRows(r: SummaryInput): string[][] {
       'latency vs the bare DynamoDB requests of the same call (in process)',
       `≤ ${r.targets.latencyRatio}×`,
       `${range(calls.map((c) => c.ratio))} over ${calls.length} calls (highest: ${worst.name})`,
+      runCell(r.latency!.run, 'latency'),
     ]);
   }
   const functions = r.bundles?.functions ?? [];
@@ -59,6 +64,7 @@ function readmeSummaryRows(r: SummaryInput): string[][] {
       'bundle size vs a handler that only loads the DynamoDB client and the secret store reader',
       `≤ ${r.targets.bundleRatio}×`,
       `${range(functions.map((f) => f.sizeRatio))} over ${functions.length} functions${over ? ` (${over} over)` : ''}`,
+      runCell(r.bundles!.run, 'bundles'),
     ]);
   }
   if (r.scale) {
@@ -66,6 +72,7 @@ function readmeSummaryRows(r: SummaryInput): string[][] {
       `${r.scale.smallIdeas} → ${r.scale.largeIdeas} ideas: list by date / by votes / vote round`,
       'flat',
       [/createdate_desc/, /votes_desc/, /^vote round/].map((c) => growth(r.scale, c)).join(' / '),
+      runCell(r.scale.run, 'scale'),
     ]);
   }
   if (r.local) rows.push(localReadmeRow(r.local));
@@ -74,5 +81,5 @@ function readmeSummaryRows(r: SummaryInput): string[][] {
 
 export function readmeSummary(r: SummaryInput): string {
   const rows = readmeSummaryRows(r).map((cells) => `| ${cells.join(' | ')} |`);
-  return ['| measure | target | latest |', '|---|---|---|', ...rows].join('\n');
+  return ['| measure | target | latest | measured (date, load average at start) |', '|---|---|---|---|', ...rows].join('\n');
 }

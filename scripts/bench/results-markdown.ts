@@ -8,6 +8,7 @@ import type { ComputeRow } from './results-compute.ts';
 import type { JobMemoryBench } from './results-job.ts';
 import type { Summary } from './stats.ts';
 import { md } from './md-table.ts';
+import { runCaption, type SectionRun } from './section-run.ts';
 
 export interface ResultsReadRow {
   name: string;
@@ -20,8 +21,8 @@ export interface ResultsReadRow {
 }
 
 export interface ResultsBench {
-  generatedAt: string;
-  machine: { cpus: number; cpu: string; node: string; loadAverageAtStart: number[]; loadAverageAtEnd?: number[] };
+  /** The run that produced these figures (section-run.ts). */
+  run: SectionRun;
   /** Seconds a results job run may compute (the job's Lambda timeout minus what it keeps free). */
   jobWorkSeconds: number;
   compute: ComputeRow[];
@@ -64,8 +65,7 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 export function resultsMarkdown(r: ResultsBench): string {
   const worst = Math.max(...r.compute.map((c) => c.totalMs));
   return [
-    `Run of ${r.generatedAt.slice(0, 10)}: ${r.machine.cpus} × ${r.machine.cpu}, Node ${r.machine.node}, load average ${r.machine.loadAverageAtStart[0]} at start${r.machine.loadAverageAtEnd ? ` and ${r.machine.loadAverageAtEnd[0]} at the end` : ''} ` +
-      '(`npm run bench`, section `results`; `BENCH_ONLY=results npm run bench` reruns it alone).',
+    `${runCaption(r.run, 'results')} \`BENCH_ONLY=results npm run bench\` reruns it alone.`,
     '',
     'The whole computation, in CPU milliseconds of one process: grouping the ballots (profile), the add-one search of Equal Shares, the greedy rule.',
     '',

@@ -3,9 +3,11 @@
  * to its DynamoDB floor, and list / vote latency on a site of 100 vs 10,000 ideas. Prints tables and
  * writes bench/results.json. Starts its own in-memory DynamoDB Local (Java) on a free port. Section
  * `results` computes Equal Shares on city-sized votes (200 ideas × 5,000 ballots, 500 × 100,000) and
- * times the snapshot read. Section `local` times `npm start -- --in-memory` (scripts/bench/local.ts); it carries its own date and machine,
- * so `BENCH_ONLY=local` rewrites only the `local` key of the results file, and a run without it keeps
- * the `local` key there was.
+ * times the snapshot read. Section `local` times `npm start -- --in-memory` (scripts/bench/local.ts).
+ * Every section carries its own run record under `run` (section-run.ts: when, load average at its start
+ * and end, its knobs, its seconds); a section `BENCH_ONLY` leaves out keeps its figures and record from
+ * the previous file. The top-level header (`generatedAt`, `machine`, `config`, `sectionSeconds`,
+ * `durationSeconds`) describes the last invocation only.
  * Knobs (env): BENCH_RUNS, BENCH_WARMUP, BENCH_LOAD_RUNS, BENCH_SCALE_IDEAS, BENCH_LOCAL_RUNS, BENCH_ONLY, BENCH_OUT
  * (scripts/bench/config.ts). How to read the figures: docs/benchmarks.md.
  */
@@ -22,6 +24,7 @@ import { bundleReport, latencyReport, localReport, requestReport, scaleReport } 
 import { measureLocal, type LocalResults } from './local.ts';
 import { COMPUTE_CASES, measureCompute, type ComputeRow } from './results-compute.ts';
 import { resultsMarkdown, type ResultsBench } from './results-markdown.ts';
+import { startSection } from './section-run.ts';
 import { load } from 'js-yaml';
 
 /** The results job's Lambda timeout, as functions/jobs/functions.yml declares it. */
@@ -52,18 +55,6 @@ async function main() {
   const previous = existsSync(out) ? (JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown>) : {};
   const previousLocal = previous.local as LocalResults | undefined;
 
-  // Only the local section: it describes itself, so only its key changes.
-  if ([...sections].every((s) => s === 'local')) {
-    log(`Local start (${benchConfig.localRuns} runs of npm start -- --in-memory)…`);
-    const local = await measureLocal(benchConfig.localRuns, log, previousLocal?.before);
-    mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, `${JSON.stringify({ ...previous, local }, null, 2)}\n`);
-    log(`\n${localReport(local)}\n`);
-    log(local.violations.length === 0 ? 'Every target met.' : `Over target (${local.violations.length}):\n  ${local.violations.join('\n  ')}`);
-    log(`\nWrote the local key of ${benchConfig.out}.`);
-    return;
-  }
-
   const results: Record<string, unknown> = {
     generatedAt: new Date().toISOString(),
     machine: { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version, platform: process.platform, loadAverageAtStart: loadavg().map((l) => Math.round(l * 100) / 100) },
@@ -82,8 +73,9 @@ async function main() {
   // Bundles first, before Java starts competing for the two cores.
   if (sections.has('bundles')) {
     log('Bundles…');
+    const section = startSection({ loadRuns: benchConfig.loadRuns });
     const bundles = await measureBundles(root, benchConfig.loadRuns, log);
-    results.bundles = bundles;
+    results.bundles = { run: section.finish(), ...bundles };
     violations.bundles = bundles.violations;
     reports.push(bundleReport(bundles));
     lap('bundles');
@@ -92,11 +84,14 @@ async function main() {
 
   // CPU only, also before Java starts: Equal Shares at city scale.
   let computeRows: ComputeRow[] | undefined;
+  // The results section runs in two phases (CPU now, the DynamoDB reads after the other sections).
+  const resultsSection = startSection({ runs: benchConfig.runs, warmup: benchConfig.warmup });
   if (sections.has('results')) {
     log('Results: computing Equal Shares at city scale…');
     computeRows = measureCompute(COMPUTE_CASES, log);
     lap('resultsCompute');
   }
+  resultsSection.pause();
 
   let dynamo: DynamoLocal | undefined;
   try {
@@ -113,8 +108,9 @@ async function main() {
     if (sections.has('requests')) {
       log('Requests per call…');
       const { measureRequests } = await import('./requests.ts');
+      const section = startSection({});
       const requests = await measureRequests(readDeployConfig(root).functions.map((f) => f.name), log);
-      results.requests = requests;
+      results.requests = { run: section.finish(), ...requests };
       violations.requests = requests.violations;
       reports.push(requestReport(requests));
       lap('requests');
@@ -129,8 +125,9 @@ async function main() {
       if (sections.has('latency')) {
         log('Latency…');
         const { measureLatency } = await import('./latency.ts');
+        const section = startSection({ runs: benchConfig.runs, warmup: benchConfig.warmup });
         const latency = await measureLatency(site, benchConfig.runs, benchConfig.warmup, log);
-        results.latency = latency;
+        results.latency = { run: section.finish(), ...latency };
         violations.latency = latency.violations;
         reports.push(latencyReport(latency));
         lap('latency');
@@ -139,8 +136,9 @@ async function main() {
       if (sections.has('scale')) {
         log('Scale…');
         const { measureScale } = await import('./scale.ts');
+        const section = startSection({ runs: benchConfig.runs, warmup: benchConfig.warmup, scaleIdeas: benchConfig.scaleIdeas });
         const scale = await measureScale(site, benchConfig.scaleIdeas, benchConfig.runs, benchConfig.warmup, log);
-        results.scale = scale;
+        results.scale = { run: section.finish(), ...scale };
         violations.scale = scale.violations;
         reports.push(scaleReport(scale));
         lap('scale');
@@ -151,14 +149,17 @@ async function main() {
       log('Anonymization throughput…');
       const { measureAnonymize } = await import('./anonymize.ts');
       const { anonymizeMarkdown } = await import('./anonymize-markdown.ts');
+      const section = startSection({ anonymizeUsers: benchConfig.anonymizeUsers, anonymizeSeconds: benchConfig.anonymizeSeconds });
       const anonymize = await measureAnonymize(benchConfig.anonymizeUsers, benchConfig.anonymizeSeconds, log);
-      results.anonymize = anonymize;
+      const run = section.finish();
+      results.anonymize = { run, ...anonymize };
       violations.anonymize = anonymize.hoursFor100k > 24 ? [`100,000 users take ${anonymize.hoursFor100k} hours (> 24)`] : [];
-      reports.push(`Anonymization (one site)\n${anonymizeMarkdown(anonymize)}`);
+      reports.push(`Anonymization (one site)\n${anonymizeMarkdown(anonymize, run)}`);
       lap('anonymize');
       log(`\n${reports.at(-1)}\n`);
     }
     if (computeRows) {
+      resultsSection.resume();
       log('Results: the snapshot read…');
       const { measureResultsRead } = await import('./results-read.ts');
       const { STOP_BEFORE_DEADLINE_MS } = await import('#lib/jobs/run');
@@ -167,8 +168,7 @@ async function main() {
       const { measureResultsJob } = await import('./results-job.ts');
       const job = await measureResultsJob(resultsJobMemoryMB(), log);
       const bench: ResultsBench = {
-        generatedAt: results.generatedAt as string,
-        machine: results.machine as ResultsBench['machine'],
+        run: resultsSection.finish(),
         jobWorkSeconds: resultsJobTimeoutSeconds() - STOP_BEFORE_DEADLINE_MS / 1000,
         compute: computeRows,
         read: read.map(({ name, requests, commands, handler, floor, bodyBytes, chunks }) => ({ name, requests, commands, handler, floor, bodyBytes, chunks })),
@@ -195,9 +195,10 @@ async function main() {
     log(`\n${reports.at(-1)}\n`);
   } else if (previousLocal) {
     results.local = previousLocal;
+    violations.local = previousLocal.violations;
   }
 
-  // Sections not run this time keep the figures of the run that made them (BENCH_ONLY reruns one).
+  // Sections not run this time keep the figures and the run record of the run that made them (BENCH_ONLY reruns some).
   for (const section of ['bundles', 'requests', 'latency', 'scale', 'anonymize', 'results'] as const) {
     if (!sections.has(section) && previous[section] !== undefined) {
       results[section] = previous[section];

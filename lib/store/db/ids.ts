@@ -40,33 +40,33 @@ export function timedId(ms: number, tail: number): number {
 /** The millisecond an id was made in (undefined for an id of the retired counters). */
 export const timeOfId = (id: number): number | undefined => (id >= FIRST_TIMED_ID ? ID_EPOCH + Math.floor((id - FIRST_TIMED_ID) / TAIL) : undefined);
 
-/** One process's maker of ids: its clock, its random tail, and the last id it made. */
-interface IdSource {
-  clock: () => number;
-  tail: () => number;
-  last: number;
+/** A maker of ids for `withNewId`: the next id to try, and what to do once one was taken. */
+interface IdMaker {
   next(): number;
-  /** After `IdTaken`: moves off the lane of the process that took the id. */
   skip(): void;
 }
 
-/**
- * A maker of ids whose every id is above the one it made before: `idAt(time, tail)` with tails below
- * `tails` (the ids one time unit holds).
- */
-export const makeIdSource = (clock: () => number, tail: () => number, idAt: (ms: number, tail: number) => number = timedId, tails = TAIL): IdSource => ({
+/** One process's maker of timed ids: its clock, its random tail, and the last id it made. */
+interface IdSource extends IdMaker {
+  clock: () => number;
+  tail: () => number;
+  last: number;
+}
+
+/** A maker of ids whose every id is above the one it made before. */
+export const makeIdSource = (clock: () => number, tail: () => number): IdSource => ({
   clock,
   tail,
   last: 0,
   next(): number {
-    const candidate = idAt(this.clock(), this.tail());
+    const candidate = timedId(this.clock(), this.tail());
     this.last = candidate > this.last ? candidate : this.last + 1;
     return this.last;
   },
   skip(): void {
-    // The other process's next ids in this time unit are the integers after the one it took: up to a
-    // unit's worth of ids further on, at random.
-    this.last += 1 + randomInt(tails);
+    // The other process's next ids in this millisecond are the integers after the one it took: up to
+    // a millisecond's worth of ids further on, at random.
+    this.last += 1 + randomInt(TAIL);
   },
 });
 
@@ -99,7 +99,7 @@ export class IdTaken extends Error {
  * the other process's lane, so that the next attempt (withReplan's) takes another id. For a create
  * that already runs its own re-plan loop (a first login), so that one loop and one cap cover both.
  */
-export async function replanIfIdTaken<T>(write: () => Promise<T>, source: IdSource): Promise<T | Replan> {
+export async function replanIfIdTaken<T>(write: () => Promise<T>, source: IdMaker): Promise<T | Replan> {
   try {
     return await write();
   } catch (err) {
@@ -111,9 +111,9 @@ export async function replanIfIdTaken<T>(write: () => Promise<T>, source: IdSour
 
 /**
  * Runs a create with a new id; when its store write answers `IdTaken`, again with another id. Throws
- * after REPLAN_ATTEMPTS collisions in a row, which takes a broken clock or tail, not bad luck.
+ * after REPLAN_ATTEMPTS collisions in a row, which takes a broken clock or source of randomness, not bad luck.
  */
-export function withNewId<T>(create: (id: number) => Promise<T>, source: IdSource = idSource): Promise<T> {
+export function withNewId<T>(create: (id: number) => Promise<T>, source: IdMaker = idSource): Promise<T> {
   return withReplan(
     () => replanIfIdTaken(() => create(source.next()), source),
     () => new Error('every new id tried was taken'),
@@ -121,48 +121,42 @@ export function withNewId<T>(create: (id: number) => Promise<T>, source: IdSourc
 }
 
 /**
- * User ids without a counter. A vote's id is made from its voter's id and the voter's vote count
- * (lib/votes/ids.ts) in a permutation of [0, 2^52), which leaves no room for 16-digit user ids. So a
- * user id is timed to the second, with a smaller tail:
+ * User ids without a counter, drawn at random:
  *
- *   FIRST_TIMED_USER_ID + (whole seconds since ID_EPOCH) * USER_TAIL + tail   (tail random in [0, USER_TAIL))
+ *   FIRST_DRAWN_USER_ID + r      (r uniform in [0, DRAWN_USER_IDS))
  *
- * - 12 digits from 10^11 on (the retired `user` counter and the ids an import keeps stay below 10^9):
- *   every one has the same number of digits, so their padded keys sort as the numbers do, after
- *   every counter id (a leading 0 when padded), as timed ids of other types do;
- * - creation order is key order across processes to the second, and strictly within a process;
- * - TIMED_USER_IDS of them (3 * 2^36): vote ids give each one 2^14 inputs of the permutation above the
- *   2^50 that the counter users' inputs take. With 64 tails a second they last 102 years from
- *   ID_EPOCH (to 2127); 32 tails would last twice as long but make two first logins in one second
- *   meet twice as often (1 in 32), and each meeting costs a refused write;
- * - unique across the deployment, not only on a site: a user's id names their GSI1 partition
+ * Why drawn, not timed like other ids: a vote's id is made from its voter's id and the voter's vote
+ * count (lib/votes/ids.ts) in a permutation of [0, 2^52), which leaves each kind of user id about
+ * 2^37.6 values. Timed ids in so few values are either coarse or few per unit (to the second, 64 ids a
+ * second for every site of the deployment together: one city's launch would make every other city's
+ * first logins fail), and a user id is public (ideas and arguments carry it), so a timed one would show
+ * when its user signed up, which CONTRACT rules out for every id a reader sees. A drawn id:
+ * - is 12 digits (from 10^11; the retired `user` counter and the ids an import keeps stay below 10^9),
+ *   so padded keys sort as the numbers do, after every counter id; users listed by id are in no order
+ *   of time;
+ * - says nothing of its user: not when they signed up, not how many users there are;
+ * - has no rate: a draw meets a taken id only with the chance (users so far) / DRAWN_USER_IDS, one in
+ *   200,000 with a million users, whatever the rate of creates;
+ * - is unique across the deployment, not only on a site: a user's id names their GSI1 partition
  *   (`USER#<u>`, what they own, read by activity and anonymization), so the user's write also puts
  *   the id's own claim item (lib/store/users/users.ts), conditioned on its absence. A claim is one
- *   small item per user, written once, never shared. A taken id is `IdTaken`, and the create runs
- *   again with another id (`withNewUserId`, or the login's own loop with `replanIfIdTaken`).
+ *   small item per user, written once, never shared, never removed (an id is never drawn twice). A
+ *   taken id is `IdTaken`, and the create runs again with another draw (`withNewUserId`, or the
+ *   login's own loop with `replanIfIdTaken`).
  */
-export const FIRST_TIMED_USER_ID = 1e11;
-/** User ids a second holds. */
-export const USER_TAIL = 64;
-/** How many timed user ids there are: what a vote id's permutation has room for. */
-export const TIMED_USER_IDS = 3 * 2 ** 36;
-/** The last second with user ids (in milliseconds since 1970). */
-export const LAST_USER_ID_TIME = ID_EPOCH + (TIMED_USER_IDS / USER_TAIL) * 1000 - 1;
+export const FIRST_DRAWN_USER_ID = 1e11;
+/** How many drawn user ids there are (3 * 2^36): what a vote id's permutation has room for. */
+export const DRAWN_USER_IDS = 3 * 2 ** 36;
 
-/** The user id of millisecond `ms` (counted to the whole second) with `tail`. */
-export function timedUserId(ms: number, tail: number): number {
-  if (ms < ID_EPOCH || ms > LAST_USER_ID_TIME) throw new RangeError(`no user ids for the time ${new Date(ms).toISOString()}`);
-  return FIRST_TIMED_USER_ID + Math.floor((ms - ID_EPOCH) / 1000) * USER_TAIL + tail;
-}
-
-/** This process's user ids (a test may replace the clock or the tail to stage a collision). */
-export const userIdSource = makeIdSource(
-  () => Date.now(),
-  () => randomInt(USER_TAIL),
-  timedUserId,
-  USER_TAIL,
-);
-
+/** This process's user ids (a test may replace `draw` to stage a collision). */
+export const userIdSource: IdMaker & { draw: () => number } = {
+  draw: () => randomInt(DRAWN_USER_IDS),
+  next() {
+    return FIRST_DRAWN_USER_ID + this.draw();
+  },
+  // Every draw is independent of the taken one: nothing to move off.
+  skip() {},
+};
 
 /** Runs a user create with a new user id, again with another when that id was taken. */
 export const withNewUserId = <T>(create: (id: number) => Promise<T>): Promise<T> => withNewId(create, userIdSource);

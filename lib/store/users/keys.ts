@@ -8,7 +8,7 @@ export const userKeys = {
   user: (siteId: number, userId: number): Key => ({ PK: sitePk(siteId), SK: `USER#${pad(userId)}` }),
   userPrefix: 'USER#',
   /**
-   * A timed user id's claim on the whole deployment (lib/store/db/ids.ts): the user key is per site,
+   * A drawn user id's claim on the whole deployment (lib/store/db/ids.ts): the user key is per site,
    * but the id also names the user's GSI1 partition, so it must be unique across sites. Outside every
    * site's partition, like the id counters; one per user, written once with the user, never again.
    */

@@ -23,7 +23,7 @@ import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { type StoredUser } from '#schemas/stored/user';
 import { externalKeyOf, linkedKey, userCodec, userLinkCodec } from '#lib/store/users/codec';
 import { transact, type TransactItem } from '#lib/store/db/transact';
-import { FIRST_TIMED_USER_ID, IdTaken, withNewUserId } from '#lib/store/db/ids';
+import { FIRST_DRAWN_USER_ID, IdTaken, withNewUserId } from '#lib/store/db/ids';
 
 export type UserItem = StoredUser;
 export { externalKeyOf } from '#lib/store/users/codec';
@@ -82,9 +82,9 @@ export async function findLinkAndRoleFloor(
 }
 
 /**
- * A timed user id's claim (lib/store/db/ids.ts), put on the condition that no user took the id on
+ * A drawn user id's claim (lib/store/db/ids.ts), put on the condition that no user took the id on
  * any site. Only its key: it outlives its user and its site (an id is never handed out twice) and
- * says nothing of either. Counter and imported ids (below FIRST_TIMED_USER_ID) are unique by their
+ * says nothing of either. Counter and imported ids (below FIRST_DRAWN_USER_ID) are unique by their
  * reservation and claim nothing.
  */
 const userIdClaimPut = (userId: number) => ({
@@ -94,7 +94,7 @@ const userIdClaimPut = (userId: number) => ({
 });
 
 /**
- * A new timed user id, claimed on its own (one conditional Put), for seeding that writes its users
+ * A new drawn user id, claimed on its own (one conditional Put), for seeding that writes its users
  * outside putNewUser (tests/support/fixtures.ts, the bench), so seeders running in parallel processes
  * never share a user id either.
  */
@@ -110,10 +110,10 @@ export const claimNewUserId = (): Promise<number> =>
   });
 
 /**
- * Stores a new user, with the claim of a timed id and, when linked, its link item, in one write (a
+ * Stores a new user, with the claim of a drawn id and, when linked, its link item, in one write (a
  * transaction when there is more than the user). Returns false when this site already has a user for
  * that auth-server user (a concurrent first login won the race); `IdTaken` when a user with its id
- * exists on this site or, for a timed id, on any site.
+ * exists on this site or, for a drawn id, on any site.
  */
 export async function putNewUser(item: UserItem): Promise<boolean> {
   const externalKey = linkedKey(item);
@@ -123,7 +123,7 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     Item: userCodec.toItem({ ...item, lastActivityAt: item.lastActivityAt ?? item.createdAt }),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
-  const claimPut = item.id >= FIRST_TIMED_USER_ID ? userIdClaimPut(item.id) : undefined;
+  const claimPut = item.id >= FIRST_DRAWN_USER_ID ? userIdClaimPut(item.id) : undefined;
   const linkPut = externalKey
     ? { TableName: TABLE, Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey), ConditionExpression: 'attribute_not_exists(PK)' }
     : undefined;

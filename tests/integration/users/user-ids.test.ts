@@ -1,5 +1,5 @@
 /**
- * User ids are made from time (lib/store/db/ids.ts): a first login or an admin's create sends no
+ * User ids are drawn at random (lib/store/db/ids.ts): a first login or an admin's create sends no
  * request for its id and writes no item that other creates write (the retired `user` counter stays
  * as it was). A user id must be unique across sites, not only on its site (it names the user's GSI1
  * partition), so the user's write also claims the id; the claim's condition, not luck, keeps two
@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, dynamo, TABLE } from '#lib/store/db/client';
 import { counterKey } from '#lib/store/db/counters';
-import { FIRST_TIMED_USER_ID, timedUserId, userIdSource } from '#lib/store/db/ids';
+import { FIRST_DRAWN_USER_ID, userIdSource } from '#lib/store/db/ids';
 import { getItem } from '#lib/store/db/read';
 import { userKeys } from '#lib/store/users/keys';
 import { getUser } from '#lib/store/users/users';
@@ -46,10 +46,10 @@ function writtenPartitions(): string[] {
   return written;
 }
 
-const realSource = { clock: userIdSource.clock, tail: userIdSource.tail };
+const realDraw = userIdSource.draw;
 afterEach(() => {
   dynamo.middlewareStack.remove(TRACE);
-  Object.assign(userIdSource, realSource);
+  userIdSource.draw = realDraw;
 });
 
 let auth: RunningAuthServer;
@@ -64,15 +64,13 @@ let seq = 0;
 const person = () => auth.control.addUser({ email: `id-person${++seq}-${Date.now()}@example.org`, firstName: 'Ida', lastName: `Person ${seq}` });
 const post = (siteId: number, body: unknown) => invoke<UserRecord>(createUserHandler, { method: 'POST', params: { siteId }, body, token: SERVICE_TOKEN });
 const claimOf = (userId: number) => getItem(userKeys.userIdClaim(userId), { consistent: true });
-/** Stages the next user id at `ms` with tail `tail`, as another process could have drawn it; then the real clock and tails. */
-function stageNextUserId(ms: number, tail: number) {
+/** Stages the next user id drawn as `id` (as another process could have drawn it first); then real draws. */
+function stageNextUserId(id: number) {
   let calls = 0;
-  Object.assign(userIdSource, {
-    clock: () => (calls === 0 ? ms : Date.now()),
-    tail: () => (calls++ === 0 ? tail : realSource.tail()),
-  });
-  userIdSource.last = 0;
+  userIdSource.draw = () => (calls++ === 0 ? id - FIRST_DRAWN_USER_ID : realDraw());
 }
+/** A drawn user id no test has used. */
+const unusedDrawnId = () => FIRST_DRAWN_USER_ID + realDraw();
 
 describe('user ids without a counter', () => {
   it('an admin create on a site without an auth server: the site read and one write (user + id claim); no counter', async () => {
@@ -97,7 +95,7 @@ describe('user ids without a counter', () => {
     const users = await Promise.all(people.map(({ site, email }) => loginUser(site.id, email)));
     const ids = users.map((u) => u.id);
     expect(new Set(ids).size).toBe(ids.length);
-    for (const id of ids) expect(id).toBeGreaterThanOrEqual(FIRST_TIMED_USER_ID);
+    for (const id of ids) expect(id).toBeGreaterThanOrEqual(FIRST_DRAWN_USER_ID);
     for (const [i, id] of ids.entries()) {
       expect(await claimOf(id)).toBeDefined();
       expect(await getUser(people[i]!.site.id, id)).toMatchObject({ email: people[i]!.email });
@@ -111,16 +109,16 @@ describe('user ids without a counter', () => {
     expect(await getItem(counterKey('user'), { consistent: true })).toEqual(counterBefore);
   });
 
-  it('an id another site took (same second, same tail): the claim refuses it, the create takes another, the other user untouched', async () => {
+  it('an id another site took (drawn twice): the claim refuses it, the create takes another, the other user untouched', async () => {
     const [here, there] = await Promise.all([createSite(), createSite()]);
-    const ms = Date.now();
-    const taken = timedUserId(ms, 5);
+    const taken = unusedDrawnId();
     const other = await createUser(there.id, 'member', { id: taken, email: 'there@example.org' });
     await userIdClaim(taken);
-    stageNextUserId(ms, 5);
+    stageNextUserId(taken);
     const counted = await countRequests(() => post(here.id, { email: 'here@example.org' }));
     expect(counted.result.status, JSON.stringify(counted.result.body)).toBe(201);
-    expect(counted.result.body.id).toBeGreaterThan(taken);
+    expect(counted.result.body.id).not.toBe(taken);
+    expect(counted.result.body.id).toBeGreaterThanOrEqual(FIRST_DRAWN_USER_ID);
     // The refused transaction (nothing of it written) and the one that committed.
     expect(counted.commands['TransactWriteItemsCommand']).toBe(2);
     expect(await getUser(here.id, taken)).toBeUndefined();
@@ -130,14 +128,13 @@ describe('user ids without a counter', () => {
 
   it('a first login whose id was taken: the login runs again with another id and succeeds', async () => {
     const [site, there] = await Promise.all([createLoginSite(auth), createSite()]);
-    const ms = Date.now();
-    const taken = timedUserId(ms, 9);
+    const taken = unusedDrawnId();
     await createUser(there.id, 'member', { id: taken });
     await userIdClaim(taken);
-    stageNextUserId(ms, 9);
+    stageNextUserId(taken);
     const p = person();
     const user = await loginUser(site.id, p.email);
-    expect(user.id).toBeGreaterThan(taken);
+    expect(user.id).not.toBe(taken);
     expect(await getUser(site.id, user.id)).toMatchObject({ email: p.email });
     expect(await getUser(site.id, taken)).toBeUndefined();
     expect(await claimOf(taken)).toEqual(userKeys.userIdClaim(taken));

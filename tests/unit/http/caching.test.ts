@@ -87,6 +87,19 @@ describe('the caching step', () => {
   });
 });
 
+describe('the Cache-Control values, as caches read them', () => {
+  const directives = (value: string | undefined) => (value ?? '').split(/,\s*/).sort();
+
+  it('private and no-store with credentials (neither a shared cache nor the browser keeps it), no-store otherwise', async () => {
+    expect(directives((await answering(OK)(event('GET', { 'x-authorization': 'Bearer t' }), context)).headers['cache-control'])).toEqual(['no-store', 'private']);
+    expect(directives((await answering(OK)(event('POST'), context)).headers['cache-control'])).toEqual(['no-store']);
+  });
+
+  it('a public read: public for a minute, then served stale for five more while it is asked again', async () => {
+    expect(directives((await answering(OK)(event('GET'), context)).headers['cache-control'])).toEqual(['max-age=60', 'public', 'stale-while-revalidate=300']);
+  });
+});
+
 describe('the caching step, what a cache keys on', () => {
   const varyOf = (headers: Record<string, string>) => {
     const keys = Object.keys(headers).filter((k) => k.toLowerCase() === 'vary');

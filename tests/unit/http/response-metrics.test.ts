@@ -1,7 +1,7 @@
 /**
  * What the shared stack (lib/http/stack.ts) and the route wrapper (lib/http/handler.ts) give an
- * operator's alarms: every answer is counted by its route and the counts are published in the same
- * invocation, an error answer too. Read from the EMF lines written to stdout, as CloudWatch would.
+ * operator's alarms: every answer is counted by its route and by service, and the counts are published
+ * in the same invocation, an error answer too. Read from the EMF lines written to stdout, as CloudWatch would.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
@@ -46,7 +46,10 @@ describe('response counts', () => {
       throw forbidden('No');
     }, { route: 'ideaCreate' });
     expect(((await handler(event('POST'), context)) as { statusCode: number }).statusCode).toBe(403);
+    // By route (a single metric, written at once) and by service alone (what the alarms read: stored
+    // through the invocation and published at its end, so it must be published here).
     expect(counted()).toContainEqual({ name: 'Responses4xx', route: 'ideaCreate' });
+    expect(counted()).toContainEqual({ name: 'Responses4xx', route: undefined });
   });
 
   it("a route without a name is counted under its route key (the catch-all's)", async () => {

@@ -1,23 +1,21 @@
-/** Ids made from time: ascending within a process whatever the clock does, 16 digits, keys sort as ids. */
+/** Ids made from time: ascending within a process whatever the clock does, 16 digits, keys sort as ids. User ids drawn at random: 12 digits, keys after counter ids. */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   COUNTER_IDS_BELOW,
   FIRST_TIMED_ID,
-  FIRST_TIMED_USER_ID,
+  DRAWN_USER_IDS,
+  FIRST_DRAWN_USER_ID,
   ID_EPOCH,
   IdTaken,
   idSource,
   LAST_ID_TIME,
-  LAST_USER_ID_TIME,
   makeIdSource,
   newId,
   newIds,
   TAIL,
   timedId,
-  timedUserId,
   timeOfId,
-  USER_TAIL,
   userIdSource,
   withNewId,
   withNewUserId,
@@ -26,10 +24,10 @@ import { pad } from '#lib/store/db/keys';
 import { idRuns } from '#lib/store/arguments/id-runs';
 
 const real = { clock: idSource.clock, tail: idSource.tail };
-const realUser = { clock: userIdSource.clock, tail: userIdSource.tail };
+const realDraw = userIdSource.draw;
 afterEach(() => {
   Object.assign(idSource, real);
-  Object.assign(userIdSource, realUser);
+  userIdSource.draw = realDraw;
 });
 
 const time = fc.integer({ min: ID_EPOCH, max: LAST_ID_TIME });
@@ -145,68 +143,52 @@ describe('timed ids', () => {
   });
 });
 
-const userTime = fc.integer({ min: ID_EPOCH, max: LAST_USER_ID_TIME });
-const userTail = fc.integer({ min: 0, max: USER_TAIL - 1 });
+const drawn = fc.integer({ min: 0, max: DRAWN_USER_IDS - 1 });
 const byKey = (ids: number[]) => [...ids].sort((x, y) => (pad(x) < pad(y) ? -1 : pad(x) > pad(y) ? 1 : 0));
 
-describe('timed user ids', () => {
-  it('any clock and any tails: strictly ascending within a process, 12 digits, safe integers', () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(userTime, userTail), { minLength: 1, maxLength: 60 }), (steps) => {
-        userIdSource.last = 0;
-        const ids = steps.map(([ms, t]) => {
-          Object.assign(userIdSource, { clock: () => ms, tail: () => t });
-          return userIdSource.next();
-        });
-        for (let i = 1; i < ids.length; i++) expect(ids[i]).toBeGreaterThan(ids[i - 1]!);
-        for (const id of ids) expect(String(id)).toHaveLength(12);
-      }),
-      { seed: 11, numRuns: 300 },
-    );
+describe('drawn user ids', () => {
+  it('are 12-digit safe integers from 10^11, spread over the whole range', () => {
+    const ids = Array.from({ length: 2000 }, () => userIdSource.next());
+    for (const id of ids) {
+      expect(Number.isSafeInteger(id)).toBe(true);
+      expect(id).toBeGreaterThanOrEqual(FIRST_DRAWN_USER_ID);
+      expect(id).toBeLessThan(FIRST_DRAWN_USER_ID + DRAWN_USER_IDS);
+      expect(String(id)).toHaveLength(12);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    // Drawn, not counted or timed: consecutive ids are in no order and fill the range's both halves.
+    const ascending = ids.slice(1).filter((id, i) => id > ids[i]!).length;
+    expect(ascending).toBeGreaterThan(800);
+    expect(ascending).toBeLessThan(1200);
+    expect(ids.filter((id) => id < FIRST_DRAWN_USER_ID + DRAWN_USER_IDS / 2).length).toBeGreaterThan(800);
+    expect(ids.filter((id) => id >= FIRST_DRAWN_USER_ID + DRAWN_USER_IDS / 2).length).toBeGreaterThan(800);
   });
 
-  it('the second is the order (a later second gives a larger id whatever the tails); one second holds USER_TAIL ids', () => {
+  it('keys sort as the ids do: counter user ids (below 10^9) before drawn user ids, drawn ones among themselves', () => {
     fc.assert(
-      fc.property(userTime, userTime, userTail, userTail, (a, b, ta, tb) => {
-        if (Math.floor(a / 1000) < Math.floor(b / 1000)) expect(timedUserId(a, ta)).toBeLessThan(timedUserId(b, tb));
-      }),
-      { seed: 64, numRuns: 500 },
-    );
-    expect(timedUserId(ID_EPOCH + 999, USER_TAIL - 1) + 1).toBe(timedUserId(ID_EPOCH + 1000, 0));
-    expect(() => timedUserId(ID_EPOCH - 1, 0)).toThrow(RangeError);
-    expect(() => timedUserId(LAST_USER_ID_TIME + 1, 0)).toThrow(RangeError);
-    expect(new Date(LAST_USER_ID_TIME).getUTCFullYear()).toBe(2127);
-  });
-
-  it('keys sort as the ids do: counter user ids (below 10^9) before timed user ids, timed user ids among themselves', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: COUNTER_IDS_BELOW - 1 }), userTime, userTail, userTime, userTail, (old, a, ta, b, tb) => {
-        const ids = [old, timedUserId(a, ta), timedUserId(b, tb)];
+      fc.property(fc.integer({ min: 1, max: COUNTER_IDS_BELOW - 1 }), drawn, drawn, (old, a, b) => {
+        const ids = [old, FIRST_DRAWN_USER_ID + a, FIRST_DRAWN_USER_ID + b];
         expect(byKey(ids)).toEqual([...ids].sort((x, y) => x - y));
       }),
       { seed: 12, numRuns: 500 },
     );
-    expect(FIRST_TIMED_USER_ID).toBe(10 ** 11);
-    expect(byKey([timedUserId(LAST_USER_ID_TIME, USER_TAIL - 1), FIRST_TIMED_USER_ID, COUNTER_IDS_BELOW - 1])).toEqual([
-      COUNTER_IDS_BELOW - 1,
-      FIRST_TIMED_USER_ID,
-      timedUserId(LAST_USER_ID_TIME, USER_TAIL - 1),
-    ]);
+    expect(FIRST_DRAWN_USER_ID).toBe(10 ** 11);
+    const last = FIRST_DRAWN_USER_ID + DRAWN_USER_IDS - 1;
+    expect(String(last)).toHaveLength(12);
+    expect(byKey([last, FIRST_DRAWN_USER_ID, COUNTER_IDS_BELOW - 1])).toEqual([COUNTER_IDS_BELOW - 1, FIRST_DRAWN_USER_ID, last]);
   });
 
-  it('a taken user id (another process, the same second and tail) is replaced by another, above it', async () => {
-    const ms = Date.now();
-    const taken = timedUserId(ms, 7);
-    Object.assign(userIdSource, { clock: () => ms, tail: () => 7 });
-    userIdSource.last = 0;
+  it('a taken user id (another process drew it first) is replaced by another draw', async () => {
+    const draws = [7, 7, 123_456];
+    userIdSource.draw = () => draws.shift()!;
+    const taken = FIRST_DRAWN_USER_ID + 7;
     const tried: number[] = [];
     const id = await withNewUserId(async (id) => {
       tried.push(id);
       if (id === taken) throw new IdTaken(id);
       return id;
     });
-    expect(tried[0]).toBe(taken);
-    expect(tried).toHaveLength(2);
-    expect(id).toBeGreaterThan(taken);
+    expect(tried).toEqual([taken, taken, FIRST_DRAWN_USER_ID + 123_456]);
+    expect(id).toBe(FIRST_DRAWN_USER_ID + 123_456);
   });
 });
