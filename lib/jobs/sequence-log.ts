@@ -7,8 +7,9 @@
  * 3. cut at SETTLE before the clock, the run's or the wall clock's if that is earlier (every round
  *    stamped before then has committed; a run told a later time must not cut past rounds still to
  *    come, which would then be before its cut and never sequenced), and read the
- *    entries written since the previous cut, by time written: one consistent Query per 1 MB, at most
- *    `maxEntries` (then the cut moves back to just before the first entry left out), then put them in
+ *    entries written since the previous cut (the head's, repaired from its signed checkpoint when a
+ *    writer edited it), by time written: one consistent Query per 1 MB, at most `maxEntries` (then the
+ *    cut moves back to the last entry taken before the first one left out: `shareCut`), then put them in
  *    batch order (by receipt, so a leaf's index tells nothing of when in the batch it was written);
  * 4. check each entry's mac with the chain key: a forged entry is left out and reported (it stays in
  *    the table, where the audit reports it too), never sequenced; so is an item of the entry range that
@@ -25,17 +26,21 @@
  * meanwhile goes into the next one).
  */
 import { randomBytes } from 'node:crypto';
-import { signCheckpoint } from '#lib/vote-record/checkpoint';
+import { signCheckpoint, signedForm } from '#lib/vote-record/checkpoint';
 import { batchOrder, GENESIS_MAC, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
-import { voteChainKey, voteSigningKey } from '#lib/vote-record/keys';
+import { signerOf } from '#lib/vote-record/key-set';
+import { voteChainKey, votePublicKeys, voteSigningKey } from '#lib/vote-record/keys';
 import { completenessOf } from '#lib/jobs/log-completeness';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
 import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
 import { makeJobDueBy } from '#lib/store/jobs/jobs';
 import { markResultsStale } from '#lib/store/results/snapshots';
 import {
+  AFTER_RECEIPTS,
   finishIndexing,
+  getSignedCheckpoint,
+  latestSignedCheckpoint,
   publishSignedCheckpoint,
   readLogEntries,
   readLogTiles,
@@ -44,8 +49,10 @@ import {
   writeLogTiles,
   writeReceiptIndex,
   voteLogKeys,
+  type LogEntryRead,
   type LogHead,
 } from '#lib/store/vote-log/log';
+import { isCanonicalInstant } from '#schemas/stored/read';
 import { CorruptRecordError } from '#lib/errors';
 
 /** How long before the run's clock the log is cut: a round's transaction finishes well within it. */
@@ -80,6 +87,8 @@ export interface SequenceOutcome {
   malformedBallots: string[];
   /** Items of the entry range read for this checkpoint that are no entry (`PK/SK (problem)`): left out of the log. */
   malformedEntries: string[];
+  /** What of the log head the run found edited and repaired before going on. */
+  repaired: string[];
 }
 
 const entryName = (e: SealedEntry) => `user ${e.userId} version ${e.version} (${e.mac.slice(0, 16)}...)`;
@@ -119,38 +128,96 @@ async function indexFromTiles(siteId: number, from: number, to: number, checkpoi
   await writeReceiptIndex(siteId, receipts);
 }
 
+/**
+ * The cut of the site's latest signed checkpoint ('' without one, or when it cannot be read): how far the
+ * record reaches when this run could not sequence the site. Read only off the normal path.
+ */
+export async function latestSignedCut(siteId: number): Promise<string> {
+  try {
+    return (await latestSignedCheckpoint(siteId))?.cut ?? '';
+  } catch (err) {
+    if (err instanceof CorruptRecordError) return '';
+    throw err;
+  }
+}
+
 /** Where a run at `now` may cut: SETTLE before its clock, and never past SETTLE before the wall clock. */
 const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now()) - SETTLE_MS).toISOString();
+
+/**
+ * Where a checkpoint past its share cuts, given the entries read in log order and `limit`, the share:
+ * the time of the last entry taken (a well-formed one, under a key holding a canonical instant) whose
+ * whole millisecond lies before the first item left out. So the checkpoint holds every entry whose key
+ * is at or before its cut: a made-up key's text never sets the cut (it may parse to a time far from
+ * where it sorts). Null when no entry taken gives such a time.
+ */
+function shareCut(items: readonly LogEntryRead[], limit: number): string | null {
+  const firstLeft = items[limit]!.sk;
+  for (let i = limit - 1; i >= 0; i -= 1) {
+    const { at } = items[i]!;
+    if (at !== null && 'record' in items[i]! && voteLogKeys.entry(0, at, AFTER_RECEIPTS).SK < firstLeft) return at;
+  }
+  return null;
+}
+
+/**
+ * The head's cut as a run may go on from: an instant as the service writes it and not after the wall
+ * clock. Anything else (a writer's edit: a cut far ahead would make every run find nothing to do, for
+ * ever) is repaired from the signed checkpoint the head names, whose cut the writer cannot change
+ * without breaking its signature, and reported; without such a checkpoint the site gets none.
+ */
+async function trustedCut(siteId: number, head: LogHead): Promise<{ cut: string; repaired?: string }> {
+  if (head.cut === '' && head.checkpointId === 0) return { cut: '' };
+  if (isCanonicalInstant(head.cut) && head.cut <= new Date().toISOString()) return { cut: head.cut };
+  const { PK, SK } = voteLogKeys.head(siteId);
+  const signed = head.checkpointId > 0 ? await getSignedCheckpoint(siteId, head.checkpointId) : undefined;
+  const signer = signed ? signerOf(votePublicKeys(), signed) : undefined;
+  const form = signed && signer && 'key' in signer ? signedForm(signed, signer.key) : undefined;
+  if (!signed || !form || !isCanonicalInstant(signed.cut) || signed.cut > new Date().toISOString()) {
+    throw new CorruptRecordError('vote log head', `${PK}/${SK}`, { path: 'cut', message: `${JSON.stringify(head.cut)} is no cut of a signed checkpoint` });
+  }
+  return { cut: signed.cut, repaired: `the log head's cut ${JSON.stringify(head.cut)} is not checkpoint ${signed.id}'s: taken from its signed cut ${signed.cut}; run verify-votes` };
+}
 
 export async function sequenceSiteLog(siteId: number, now: Date, options: { maxEntries?: number; scanBallots?: number } = {}): Promise<SequenceOutcome> {
   const owner = randomBytes(9).toString('base64url');
   const head = await takeLogLease(siteId, owner, new Date(), new Date(Date.now() + LEASE_MS));
-  const nothing = { checkpointId: null, appended: 0, forged: [], lateMigrations: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [], malformedBallots: [], malformedEntries: [] };
-  if (!head) return { ...nothing, treeSize: 0, busy: true, cut: '' };
+  const nothing = { checkpointId: null, appended: 0, forged: [], lateMigrations: [], more: false, complete: head?.complete === true, unsealedFound: false, misplaced: [], malformedBallots: [], malformedEntries: [], repaired: [] };
+  // Another run holds the log: how far its signed checkpoints reach feeds the lag (a held log is behind).
+  if (!head) return { ...nothing, treeSize: 0, busy: true, cut: await latestSignedCut(siteId) };
   try {
     if (head.indexing && head.indexing[1] > head.indexing[0]) await indexFromTiles(siteId, head.indexing[0], head.indexing[1], head.checkpointId);
+    const from = await trustedCut(siteId, head);
+    const repaired = from.repaired ? [from.repaired] : [];
     let cut = cutFor(now);
-    if (head.cut !== '' && cut <= head.cut) return { ...nothing, treeSize: head.size, busy: false, cut: head.cut };
+    if (from.cut !== '' && cut <= from.cut) return { ...nothing, repaired, treeSize: head.size, busy: false, cut: from.cut };
+    const after = from.cut === '' ? null : from.cut;
     const limit = options.maxEntries ?? MAX_ENTRIES;
-    let items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut, limit + 1);
+    let items = await readLogEntries(siteId, after, cut, limit + 1);
     let more = items.length > limit;
     if (more) {
-      // Cut just before the first entry left out (by the time of its key, which orders the log), so the
-      // checkpoint holds every entry up to its cut.
-      const first = items[limit]!.at;
-      const before = Date.parse(first) - 1;
-      items = items.filter((item) => item.at < first);
-      if (Number.isNaN(before)) {
-        // The first item left out is a made-up key with no time in it: no cut lies just before it, so
-        // this checkpoint takes everything up to its cut (that item is reported below).
-        more = false;
-        items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut);
-      } else if (items.length === 0) {
+      const taken = shareCut(items, limit);
+      const firstLeft = items[limit]!.at;
+      if (taken !== null) {
+        // Every entry up to the cut is among those read: the checkpoint holds each, and nothing after.
+        cut = taken;
+        const end = voteLogKeys.entry(0, taken, AFTER_RECEIPTS).SK;
+        items = items.slice(0, limit).filter((item) => item.sk <= end);
+      } else if (firstLeft !== null) {
         // More than a share written in one millisecond: cutting before it would cut where the last
         // checkpoint did, for ever. This checkpoint takes that whole millisecond instead.
-        cut = first;
-        items = await readLogEntries(siteId, head.cut === '' ? null : head.cut, cut);
-      } else cut = new Date(before).toISOString();
+        cut = firstLeft;
+        items = await readLogEntries(siteId, after, cut);
+      } else {
+        // Nothing taken gives a time to cut at (made-up keys with no time in them): this checkpoint
+        // takes everything up to its cut (those items are reported below).
+        more = false;
+        items = await readLogEntries(siteId, after, cut);
+      }
+    }
+    if (after !== null && cut <= after) {
+      const { PK, SK } = voteLogKeys.head(siteId);
+      throw new CorruptRecordError('vote log head', `${PK}/${SK}`, { path: 'cut', message: `the next cut ${cut} would not pass it (${after})` });
     }
     const chainKey = voteChainKey();
     const signingKey = voteSigningKey();
@@ -177,9 +244,13 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       { ...signed, createdAt: now.toISOString() },
       { siteId, size: frontier.size, frontier: frontier.hashes.map((hash) => hash.toString('hex')), checkpointId, cut, ballots, complete, sealScan, indexing: [head.size, frontier.size] },
       owner,
-      head.size,
+      { size: head.size, checkpointId: head.checkpointId, cut: from.cut },
     );
-    if (!published) return { ...nothing, treeSize: head.size, busy: true, cut: head.cut };
+    if (published === 'cut-not-signed') {
+      const { PK, SK } = voteLogKeys.head(siteId);
+      throw new CorruptRecordError('vote log head', `${PK}/${SK}`, { path: 'cut', message: `${head.cut} is not the cut of checkpoint ${head.checkpointId}` });
+    }
+    if (published === 'lease-lost') return { ...nothing, repaired, treeSize: head.size, busy: true, cut: await latestSignedCut(siteId) };
     await writeReceiptIndex(siteId, valid.map((entry, i) => ({ receipt: entry.mac, leafIndex: head.size + i, checkpointId })));
     await finishIndexing(siteId, owner);
     if (valid.length > 0) {
@@ -200,6 +271,7 @@ export async function sequenceSiteLog(siteId: number, now: Date, options: { maxE
       misplaced,
       malformedBallots,
       malformedEntries,
+      repaired,
     };
   } finally {
     await releaseLogLease(siteId, owner);

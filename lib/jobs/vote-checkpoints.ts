@@ -18,11 +18,12 @@
  *
  * Every run publishes VoteCheckpointLagSeconds (alarmed: resources/operations.yml), the longest time,
  * over the sites due, since the log was last cut: about a minute on schedule; for a site left behind,
- * the age of its oldest entry no checkpoint covers yet (an upper bound for a site the run did not reach).
+ * the age of its oldest entry no checkpoint covers yet (an upper bound for a site the run did not reach);
+ * for a site another run holds or that could not be sequenced, the age of its latest signed cut.
  */
 import { addDays } from '#lib/sites/dates';
 import { Budget, jobLimits, runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
-import { sequenceSiteLog, type SequenceOutcome } from '#lib/jobs/sequence-log';
+import { latestSignedCut, sequenceSiteLog, type SequenceOutcome } from '#lib/jobs/sequence-log';
 import { projectHasEnded } from '#lib/sites/project';
 import { dueJobMarkers, updateJobMarker } from '#lib/store/jobs/jobs';
 import { CorruptRecordError } from '#lib/errors';
@@ -109,13 +110,16 @@ async function sequenceOrReport(siteId: number, now: Date, options: { maxEntries
     return await sequenceSiteLog(siteId, now, options);
   } catch (err) {
     if (!(err instanceof CorruptRecordError)) throw err;
-    return { checkpointId: null, appended: 0, treeSize: 0, forged: [], lateMigrations: [], busy: false, cut: '', more: false, complete: false, unsealedFound: false, misplaced: [], malformedBallots: [], malformedEntries: [], unreadable: err.message };
+    // No checkpoint this run: the lag counts from the latest signed one (the stalled site raises the alarm).
+    const cut = await latestSignedCut(siteId);
+    return { checkpointId: null, appended: 0, treeSize: 0, forged: [], lateMigrations: [], busy: false, cut, more: false, complete: false, unsealedFound: false, misplaced: [], malformedBallots: [], malformedEntries: [], repaired: [], unreadable: err.message };
   }
 }
 
 function record({ report }: SiteContext, outcome: SequenceOutcome & { unreadable?: string }, lag: Lag): void {
   const failures = [
     ...(outcome.unreadable !== undefined ? [`no checkpoint: ${outcome.unreadable}; run verify-votes, then repair it`] : []),
+    ...outcome.repaired,
     ...outcome.forged.map((entry) => `entry not sealed by the chain key, left out of the log: ${entry}`),
     ...outcome.lateMigrations.map((entry) => `entry sealed by npm run migrate after the log held every ballot, left out of the log (a ballot written behind it; run verify-votes): ${entry}`),
     ...outcome.malformedEntries.map((item) => `a malformed item in the vote log's entries, left out of the log: ${item}; run verify-votes, then remove it`),
@@ -125,7 +129,8 @@ function record({ report }: SiteContext, outcome: SequenceOutcome & { unreadable
   // A site sequenced more than once in a run (past its share) looks at the same ballots again: each item once.
   for (const failure of failures) if (!report.failed.includes(failure)) report.failed.push(failure);
   if (outcome.checkpointId !== null) report.done.push(`checkpoint ${outcome.checkpointId} (${outcome.treeSize} entries, ${outcome.appended} new${outcome.more ? ', more left' : ''}${completenessNote(outcome)})`);
-  if (!outcome.busy) lag.cutAt(report.siteId, outcome.cut);
+  // Busy or stalled sites count too, from their latest signed cut: a log held or broken for good raises the alarm.
+  lag.cutAt(report.siteId, outcome.cut);
 }
 
 /** What the checkpoint says of the ballots the log holds, for the operator while it does not hold them all. */

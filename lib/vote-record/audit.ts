@@ -19,6 +19,7 @@
  *   the previous checkpoint's (checked with an RFC 9162 consistency proof, as an outside monitor
  *   holding only the two checkpoints would);
  * - a time in the future (an entry or a checkpoint dated after `now`);
+ * - an entry no checkpoint holds longer after it was written than the lag alarm allows (stalled checkpoints);
  * - against a checkpoint obtained elsewhere (`pinned`: published by the city, kept by a voter or a
  *   witness): a different root at its size (a fork), or a log shorter than it (a rollback).
  * The replayed ballots (each ballot's latest version in the entries) come back for the caller to
@@ -27,6 +28,7 @@
 import { signedForm, type SignedCheckpoint } from '#lib/vote-record/checkpoint';
 import { batchOrder, GENESIS_MAC, macIsValid, type SealedEntry } from '#lib/vote-record/entry';
 import { signerOf, type KeySet } from '#lib/vote-record/key-set';
+import { CHECKPOINT_LAG_LIMIT_SECONDS } from '#lib/vote-record/schedule';
 import {
   appendLeaves,
   consistencyProof,
@@ -222,7 +224,11 @@ export function auditVoteLog(input: LogAuditInput): LogAudit {
   for (const entry of input.entries) {
     if (position.has(entry.mac)) continue;
     if (latestCut !== undefined && entry.writtenAt <= latestCut) problems.push(`${who(entry)} (written ${entry.writtenAt}) is not in the log, though checkpoint ${signed.at(-1)!.id} covers that time`);
-    else pending += 1;
+    else if (Date.parse(input.now) - Date.parse(entry.writtenAt) > CHECKPOINT_LAG_LIMIT_SECONDS * 1000) {
+      // Past the lag alarm's limit: the checkpoints are stalled (a held lease, an edited log head), and a
+      // vote removed meanwhile would leave no trace in the record.
+      problems.push(`${who(entry)} (written ${entry.writtenAt}) is in no checkpoint ${CHECKPOINT_LAG_LIMIT_SECONDS / 60} minutes on: the checkpoints are stalled (run npm run job -- vote-checkpoints --site ${input.siteId} and read its report)`);
+    } else pending += 1;
   }
   if (pending > 0) notes.push(`${pending} entr${pending === 1 ? 'y' : 'ies'} written since the latest checkpoint, not in the log yet`);
 

@@ -16,5 +16,15 @@ export const storedInt = z.int();
 /** Instants are ISO strings written by the service; a read checks the type, not the format (cost). */
 export const storedInstant = z.string();
 
+const INSTANT_FORM = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+/**
+ * An instant exactly as the service writes it (`Date#toISOString`: UTC, milliseconds, `Z`). Only such
+ * text orders as its time does, byte by byte, so only such text may stand for a time in a key range
+ * (another offset or form parses to a time that sorts elsewhere).
+ */
+export const isCanonicalInstant = (value: unknown): value is string =>
+  typeof value === 'string' && INSTANT_FORM.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

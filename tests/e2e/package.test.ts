@@ -22,6 +22,7 @@ import { jobAccessClass } from '#lib/jobs/lambda';
 import { JOB_NAMES } from '#schemas/job';
 import { ROUTES } from '#lib/openapi/routes';
 import { catchAll } from '#lib/routes/system/catch-all';
+import { CHECKPOINT_LAG_LIMIT_SECONDS } from '#lib/vote-record/schedule';
 import definition from '../../lib/store/table-definition.json' with { type: 'json' };
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -301,7 +302,7 @@ describe('serverless package (prod)', () => {
       MetricName: 'VoteCheckpointLagSeconds',
       Dimensions: [{ Name: 'service', Value: 'participation-api-prod' }],
       Statistic: 'Maximum',
-      Threshold: 3900,
+      Threshold: CHECKPOINT_LAG_LIMIT_SECONDS,
       ComparisonOperator: 'GreaterThanThreshold',
       TreatMissingData: 'breaching',
       AlarmActions: [{ Ref: 'AlarmTopic' }],

@@ -17,12 +17,13 @@ import { batchGet, batchPut } from '#lib/store/db/batch';
 import { doc, TABLE } from '#lib/store/db/client';
 import { CorruptRecordError } from '#lib/errors';
 import { defineCodec, itemKeyOf, recordChecker, recordReader, type Checked, type MalformedItem } from '#lib/store/db/codec';
-import { conditionFailed } from '#lib/store/db/failures';
+import { conditionFailed, failedConditions } from '#lib/store/db/failures';
 import { sitePk, type Key } from '#lib/store/db/keys';
 import { queryAll, queryCount, queryPage, type Page, type PageRequest } from '#lib/store/db/query';
 import { planOf } from '#lib/store/db/prefetch';
 import { getItem } from '#lib/store/db/read';
 import { update, withCondition } from '#lib/store/db/update';
+import { isCanonicalInstant } from '#schemas/stored/read';
 import {
   storedLogEntry,
   storedLogHead,
@@ -43,7 +44,7 @@ type ReceiptIndex = StoredReceiptIndex;
 const ENTRY = 'VLOG#E#';
 const CHECKPOINT = 'VLOG#C#';
 /** Sorts after every receipt (lowercase hex): the end of an instant's entries in a key range. */
-const AFTER_RECEIPTS = '~';
+export const AFTER_RECEIPTS = '~';
 
 export const voteLogKeys = {
   entry: (siteId: number, writtenAt: string, receipt: string): Key => ({ PK: sitePk(siteId), SK: `${ENTRY}${writtenAt}#${receipt}` }),
@@ -104,10 +105,27 @@ export const countLogEntriesAfter = (siteId: number, after: string, atMost?: num
  * and the entry, or what is wrong with an item of the entry range that is no entry (a writer put it
  * there): the job leaves such an item out and reports it, never fails on it.
  */
-type LogEntryRead = { at: string } & Checked<LogEntryItem>;
+export type LogEntryRead = { sk: string; at: string | null } & Checked<LogEntryItem>;
 
-/** The time in an entry's key (`VLOG#E#<writtenAt>#<receipt>`); for a made-up key, what lies between the prefix and its last `#`. */
-const keyTimeOf = (sk: string): string => sk.slice(ENTRY.length, Math.max(ENTRY.length, sk.lastIndexOf('#')));
+/**
+ * The time in an entry's key (`VLOG#E#<writtenAt>#<receipt>`), or null when the key holds no instant
+ * as the service writes it: a made-up key's text may parse to a time far from where the key sorts
+ * (another UTC offset), so the sequencer never cuts the log at it.
+ */
+function keyTimeOf(sk: string): string | null {
+  const at = sk.slice(ENTRY.length, Math.max(ENTRY.length, sk.lastIndexOf('#')));
+  return isCanonicalInstant(at) ? at : null;
+}
+
+/** An item of the entry range as the sequencer takes it: an entry only under its own key (a copy under another key is no entry). */
+function checkedAt(item: Record<string, unknown>): LogEntryRead {
+  const sk = String(item.SK);
+  const checked = entryCodec.check(item);
+  if ('record' in checked && voteLogKeys.entry(checked.record.siteId, checked.record.writtenAt, checked.record.mac).SK !== sk) {
+    return { sk, at: keyTimeOf(sk), malformed: { key: itemKeyOf(item), problem: 'its key is not its entry\'s time and receipt' } };
+  }
+  return { sk, at: keyTimeOf(sk), ...checked };
+}
 
 /** Entries written after `after` (exclusive; none: from the start) up to `until` (inclusive), in log order: consistent. */
 export async function readLogEntries(siteId: number, after: string | null, until: string, limit?: number): Promise<LogEntryRead[]> {
@@ -127,7 +145,7 @@ export async function readLogEntries(siteId: number, after: string | null, until
     items.push(...(out.Items ?? []));
     start = out.LastEvaluatedKey;
   } while (start && (limit === undefined || items.length < limit));
-  return items.map((item) => ({ at: keyTimeOf(String(item.SK)), ...entryCodec.check(item) }));
+  return items.map(checkedAt);
 }
 
 /** Records and, apart, the items that did not match their schema (the audit reports those). */
@@ -168,9 +186,14 @@ export async function getLogHead(siteId: number): Promise<LogHead | undefined> {
   return item ? headCodec.fromItem(item) : undefined;
 }
 
+/** Clocks of two runs may differ by this much: a lease ending later than this past a new one's end is none. */
+const LEASE_CLOCK_SKEW_MS = 60_000;
+
 /**
  * Takes the sequencer's lease on the site's log for `owner` until `until` (creating the head of an empty
- * log): the head as it stands, or undefined when another run holds a lease that has not run out.
+ * log): the head as it stands, or undefined when another run holds a lease that has not run out. A
+ * lease that ends further ahead than any run takes one (`until` plus the clock skew), or is no instant
+ * text at all, was never taken by a run: it is taken over, so a writer cannot hold the log for ever.
  */
 export async function takeLogLease(siteId: number, owner: string, now: Date, until: Date): Promise<LogHead | undefined> {
   try {
@@ -180,8 +203,8 @@ export async function takeLogLease(siteId: number, owner: string, now: Date, unt
         Key: voteLogKeys.head(siteId),
         // An empty log's head starts at size 0 with no edge, checkpoint, cut or ballots.
         ...withCondition(update({ set: { siteId, leaseOwner: owner, leaseUntil: until.toISOString() }, setIfAbsent: { size: 0, frontier: [], checkpointId: 0, cut: '', ballots: 0 } }), {
-          expression: 'attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner',
-          values: { ':now': now.toISOString(), ':owner': owner },
+          expression: 'attribute_not_exists(leaseUntil) OR NOT attribute_type(leaseUntil, :text) OR leaseUntil < :now OR leaseUntil > :latest OR leaseOwner = :owner',
+          values: { ':now': now.toISOString(), ':latest': new Date(until.getTime() + LEASE_CLOCK_SKEW_MS).toISOString(), ':text': 'S', ':owner': owner },
         }),
         ReturnValues: 'ALL_NEW',
       }),
@@ -213,9 +236,20 @@ export async function releaseLogLease(siteId: number, owner: string): Promise<vo
 
 /**
  * Publishes a checkpoint: the signed checkpoint and the head moved on, in ONE transaction conditioned
- * on this run's lease and on the size it extends. False when the lease was lost (another run publishes).
+ * on this run's lease, on the size it extends and on the cut it goes on from being the signed cut of the
+ * checkpoint before it (`from`; none for the first): a head whose cut a writer moved back (to make the
+ * job sequence entries again) signs nothing. 'lease-lost' when another run holds the log,
+ * 'cut-not-signed' when the previous checkpoint does not carry that cut.
  */
-export async function publishSignedCheckpoint(checkpoint: SignedCheckpointItem, head: Omit<LogHead, 'leaseOwner' | 'leaseUntil'>, owner: string, fromSize: number): Promise<boolean> {
+export async function publishSignedCheckpoint(
+  checkpoint: SignedCheckpointItem,
+  head: Omit<LogHead, 'leaseOwner' | 'leaseUntil'>,
+  owner: string,
+  from: { size: number; checkpointId: number; cut: string },
+): Promise<'published' | 'lease-lost' | 'cut-not-signed'> {
+  const previous = from.checkpointId > 0
+    ? [{ ConditionCheck: { TableName: TABLE, Key: voteLogKeys.checkpoint(checkpoint.siteId, from.checkpointId), ConditionExpression: 'cut = :cut', ExpressionAttributeValues: { ':cut': from.cut } } }]
+    : [];
   try {
     await doc.send(
       new TransactWriteCommand({
@@ -227,19 +261,20 @@ export async function publishSignedCheckpoint(checkpoint: SignedCheckpointItem, 
               Key: voteLogKeys.head(checkpoint.siteId),
               ...withCondition(
                 update({
-                  set: { size: head.size, frontier: head.frontier, checkpointId: head.checkpointId, cut: head.cut, ballots: head.ballots, complete: head.complete, sealScan: head.sealScan, indexing: head.indexing ?? [fromSize, fromSize] },
+                  set: { size: head.size, frontier: head.frontier, checkpointId: head.checkpointId, cut: head.cut, ballots: head.ballots, complete: head.complete, sealScan: head.sealScan, indexing: head.indexing ?? [from.size, from.size] },
                 }),
-                { expression: 'leaseOwner = :owner AND #size = :from', names: { '#size': 'size' }, values: { ':owner': owner, ':from': fromSize } },
+                { expression: 'leaseOwner = :owner AND #size = :from', names: { '#size': 'size' }, values: { ':owner': owner, ':from': from.size } },
               ),
             },
           },
+          ...previous,
         ],
       }),
     );
-    return true;
+    return 'published';
   } catch (err) {
-    if (conditionFailed(err)) return false;
-    throw err;
+    if (!conditionFailed(err)) throw err;
+    return failedConditions(err)?.[2]?.Code === 'ConditionalCheckFailed' ? 'cut-not-signed' : 'lease-lost';
   }
 }
 
