@@ -13,7 +13,9 @@
  *    that says it): a problem. Before that it may be from before the log began: a note
  *    (`npm run migrate` seals it, and the next checkpoint can say complete).
  * 3. The tallies: the counts recomputed from the ballots equal the stored ones, per idea and opinion
- *    (a vote a moderator rejected counts nowhere: its rejection is an entry of the log like any version).
+ *    (a vote a moderator rejected counts nowhere: its rejection is an entry of the log like any version),
+ *    every item of the tally range, gone ones too; and each is in the order by votes (GSI3) exactly
+ *    when it is votable, at its own count, so no list or export shows a count the check did not see.
  *
  * What each tampering a writer with database access (but not the keys) can try comes out as: a forged
  * new version or an edited old one -> its mac fails; a deleted version -> the chain breaks or a leaf
@@ -35,7 +37,7 @@ import { HASH_BYTES } from '#lib/vote-record/tiles';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { readSiteBallotsKeyed, type KeyedBallot } from '#lib/store/ballots/site-ranges';
-import { readSiteTalliesChecked } from '#lib/store/ideas/tallies';
+import { rankAsRead, readSiteTalliesChecked, type AuditedTally } from '#lib/store/ideas/tallies';
 import { readAllLogEntriesChecked, readAllSignedCheckpointsChecked, readDataTiles } from '#lib/store/vote-log/log';
 import { entryVotes, rejectedEntryVotes } from '#lib/votes/seal';
 import { countVotes } from '#lib/votes/tally';
@@ -134,6 +136,24 @@ export function checkBallotKeys(siteId: number, items: readonly KeyedBallot[]): 
 }
 
 /**
+ * The tally items as the readers of GSI3 (the order by votes, the exports) would show them: a votable
+ * tally is listed at its own `yes` count, a gone one not at all (its idea is being deleted; every
+ * write that marks it gone takes its GSI3 keys in the same update). Every item's counts, gone or not,
+ * are held to the ballots by `compareTallies`: the delete cascade moves them down with the votes it
+ * takes out.
+ */
+function checkTallyListing(items: readonly AuditedTally[]): string[] {
+  const problems: string[] = [];
+  for (const item of items) {
+    const yes = item.tally['yes'] ?? 0;
+    if (item.gone && item.listed.inSiteOrder) problems.push(`the tally ${item.key} of idea ${item.ideaId} is marked gone yet keeps its place in the order by votes`);
+    else if (!item.gone && !item.listed.inSiteOrder) problems.push(`the tally ${item.key} of idea ${item.ideaId} is not in the order by votes: lists and exports show no count for it`);
+    else if (!item.gone && item.listed.rank !== rankAsRead(yes, item.ideaId)) problems.push(`the tally ${item.key} of idea ${item.ideaId} is in the order by votes at rank ${item.listed.rank ?? 'none'}, not at its ${yes} 'yes'`);
+  }
+  return problems;
+}
+
+/**
  * What the snapshot is held to: the log's entries and, for each ballot with votes and no entry yet
  * (from before the log), its state in the table as if it were an entry written when it was last
  * written (such a ballot is never written again without being sealed). The ballots themselves are
@@ -158,7 +178,7 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   const { records: entries } = entryRead;
   const { records: checkpoints } = checkpointRead;
   // Items a writer made unreadable are reported and left out; what they held shows up as what is missing.
-  const { tallies: stored } = tallyRead;
+  const stored: Tally = new Map(tallyRead.items.map((item) => [item.ideaId, item.tally]));
   const unreadable = [
     ...tallyRead.malformed.map(({ key, problem }) => `a malformed item among the tallies: ${key} (${problem})`),
     ...entryRead.malformed.map(({ key, problem }) => `a malformed item in the vote log's entries: ${key} (${problem})`),
@@ -190,7 +210,7 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   // Ballots from before the log have no entries: the snapshot is held to their table state then.
   const snapshot = await verifyResultsSnapshot(siteId, against.unlogged > 0 ? snapshotEntries(siteId, valid, keyed.placed) : valid);
   if (against.unlogged > 0) snapshot.notes.push('the results snapshot is checked against the table for the ballots not yet in the log');
-  const problems = [...unreadable, ...audit.problems, ...keyed.problems, ...against.problems, ...compareTallies(counted, stored), ...snapshot.problems];
+  const problems = [...unreadable, ...audit.problems, ...keyed.problems, ...against.problems, ...compareTallies(counted, stored), ...checkTallyListing(tallyRead.items), ...snapshot.problems];
   const notes = [...audit.notes, ...snapshot.notes];
   if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
   notes.push(audit.complete ? `the log holds every ballot of the site since checkpoint ${audit.complete.id}` : 'no checkpoint says yet that the log holds every ballot of the site');

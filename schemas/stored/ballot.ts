@@ -43,6 +43,8 @@ const ballotFields = {
   pendingTallies: z.optional(storedPendingTallies),
 };
 export const storedBallot = keepingUnnamed(z.object(ballotFields));
+/** The attributes of a ballot its schema names: what a reader checking whole ballots projects. */
+export const storedBallotAttributes: readonly string[] = Object.keys(ballotFields);
 export type StoredBallot = z.output<typeof storedBallot>;
 /** A projected read of ballots (results, exports, the vote record): what it asked for, each checked. */
 export const storedBallotView = keepingUnnamed(z.partial(z.object(ballotFields)));

@@ -69,14 +69,14 @@ export async function overwriteAttributes(key: Key, attributes: Record<string, u
 /** Puts an item of the writer's making under a key (a made-up log entry, say). */
 export const putItem = (key: Key, attributes: Record<string, unknown>) => doc.send(new PutCommand({ TableName: TABLE, Item: { ...attributes, ...key } }));
 
-/** Moves an idea's stored 'yes' count by `delta`, as an attacker keeping the tally in step with a forgery would. */
+/** Moves an idea's stored 'yes' count (and its rank in the order by votes) by `delta`, as an attacker keeping the tally in step with a forgery would. */
 export const addToTally = (siteId: number, ideaId: number, delta: number) =>
   doc.send(
     new UpdateCommand({
       TableName: TABLE,
       Key: ideaKeys.ideaTally(siteId, ideaId),
-      UpdateExpression: 'ADD #c :d',
-      ExpressionAttributeNames: { '#c': 'v_yes' },
+      UpdateExpression: 'ADD #c :d, #rank :d',
+      ExpressionAttributeNames: { '#c': 'v_yes', '#rank': 'GSI3SK' },
       ExpressionAttributeValues: { ':d': delta },
     }),
   );

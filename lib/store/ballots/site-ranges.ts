@@ -8,6 +8,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ballotViewOf, type BallotItem } from '#lib/store/ballots/ballots';
 import { recordReader, type MalformedItem } from '#lib/store/db/codec';
 import { ballotCodec } from '#lib/store/ballots/codec';
+import { storedBallotAttributes } from '#schemas/stored/ballot';
 import { storedSiteIdea, type StoredSiteIdea } from '#schemas/stored/site-idea';
 import { doc, TABLE } from '#lib/store/db/client';
 import { DELETING } from '#lib/store/content/content-items';
@@ -52,8 +53,18 @@ export async function readSiteIdeas(siteId: number): Promise<SiteIdeaItem[]> {
 /** Which attributes of the ballots a reader needs. */
 type BallotView = 'votes' | 'seal' | 'all';
 
+/**
+ * What counts (results, exports): every attribute the ballot's schema names, with the item's key, so
+ * each ballot is checked whole, as verify-votes checks it, and one that fails is named by its key. A
+ * projection changes the bytes sent back, not the Query pages: DynamoDB reads (and bills) whole items.
+ */
+const COUNTED_PROJECTION = {
+  ProjectionExpression: ['PK', 'SK', ...storedBallotAttributes.map((name) => `#${name}`)].join(', '),
+  ExpressionAttributeNames: Object.fromEntries(storedBallotAttributes.map((name) => [`#${name}`, name])),
+};
+
 const BALLOT_PROJECTIONS: Record<Exclude<BallotView, 'all'>, { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> }> = {
-  votes: { ProjectionExpression: '#userId, #votes', ExpressionAttributeNames: { '#userId': 'userId', '#votes': 'votes' } },
+  votes: COUNTED_PROJECTION,
   seal: {
     ProjectionExpression: '#userId, #hash, #version, #updatedAt, #prevHash, #prevUpdatedAt',
     ExpressionAttributeNames: {
@@ -76,9 +87,21 @@ const readBallotRange = (siteId: number, view: BallotView, consistent: boolean) 
     ...(consistent ? { ConsistentRead: true } : {}),
   });
 
+/**
+ * The ballots that count, of items read whole (`votes` view): each checked against the whole ballot
+ * schema, as verify-votes checks it; an item that fails counts nowhere (left out of results and exports,
+ * never a 500), and verify-votes reports it by its key.
+ */
+const countedBallots = (items: Record<string, unknown>[]): BallotItem[] =>
+  items.flatMap((item) => {
+    const checked = ballotCodec.check(item);
+    return 'record' in checked ? [checked.record] : [];
+  });
+
 /** Every ballot of the site, in user id order. `consistent` for the verification. */
 export async function readSiteBallots(siteId: number, view: BallotView, consistent = false): Promise<BallotItem[]> {
-  return (await readBallotRange(siteId, view, consistent)).map(ballotViewOf);
+  const items = await readBallotRange(siteId, view, consistent);
+  return view === 'votes' ? countedBallots(items) : items.map(ballotViewOf);
 }
 
 /**
@@ -125,7 +148,7 @@ export async function siteRangePage<T>(
   );
   const items = (out.Items ?? []) as Record<string, unknown>[];
   return {
-    items: (what === 'ideas' ? live(items) : items.map(ballotViewOf)) as unknown as T[],
+    items: (what === 'ideas' ? live(items) : countedBallots(items)) as unknown as T[],
     last: out.LastEvaluatedKey as Key | undefined,
   };
 }

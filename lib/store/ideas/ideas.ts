@@ -231,7 +231,7 @@ export async function listIdeasByVotes<A = undefined>(
   const items = ranked.tallies
     .map((entry) => found.get(entry.id))
     .filter((item): item is ContentItem => item !== undefined && (!allowed || allowed.has(item.status)) && (!options.keep || options.keep(item)));
-  const last = ranked.tallies[ranked.tallies.length - 1];
+
   const cursorOf = (position: VotesPosition) => encodeCursor({ PK: sitePk(siteId), sort, yes: position.yes, id: position.id }, scope)!;
   return {
     items,
@@ -239,7 +239,7 @@ export async function listIdeasByVotes<A = undefined>(
     argCounts,
     authors,
     alongside,
-    nextCursor: ranked.more && last ? cursorOf({ id: last.id, yes: last.tally['yes'] ?? 0 }) : null,
+    nextCursor: ranked.more && ranked.last ? cursorOf(ranked.last) : null,
     cursorAfter: (item) => cursorOf({ id: item.id, yes: tallies.get(item.id)?.['yes'] ?? 0 }),
   };
 }
@@ -248,6 +248,6 @@ function decodeVotesCursor(cursor: string | undefined, scope: CursorScope, siteI
   const key = decodeCursor(cursor, scope, { values: { PK: sitePk(siteId), sort } });
   if (!key) return undefined;
   const { yes, id } = key;
-  if (!Number.isSafeInteger(yes) || !Number.isSafeInteger(id) || (yes as number) < 0 || (id as number) < 1) throw badRequest('Invalid cursor');
+  if (!Number.isSafeInteger(yes) || !Number.isSafeInteger(id) || (yes as number) < 0 || (id as number) < 0) throw badRequest('Invalid cursor');
   return { yes: yes as number, id: id as number };
 }

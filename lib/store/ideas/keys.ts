@@ -1,5 +1,5 @@
 /** Keys of what belongs to an idea besides its item (lib/store/content/keys.ts): its tally, its place in the order by votes (GSI3) and its index items. */
-import { type Key, pad, sitePk } from '#lib/store/db/keys';
+import { type Key, idFromSk, pad, sitePk } from '#lib/store/db/keys';
 import { contentKeys } from '#lib/store/content/keys';
 
 /** The tail of an idea's tally SK (`IDEA#<id>#TALLY`): readers of the `IDEA#` range tell the two apart by it. */
@@ -15,6 +15,12 @@ export const ideaKeys = {
   ideaTally: (siteId: number, ideaId: number): Key => {
     const idea = contentKeys.idea(siteId, ideaId);
     return { PK: idea.PK, SK: `${idea.SK}${TALLY_SUFFIX}` };
+  },
+  /** The idea whose tally key `sk` is (undefined: it is no idea's tally key, e.g. an id written otherwise). */
+  ideaOfTallySk: (sk: string): number | undefined => {
+    if (!isIdeaTallySk(sk)) return undefined;
+    const id = idFromSk(sk.slice(0, -TALLY_SUFFIX.length));
+    return Number.isSafeInteger(id) && id > 0 && contentKeys.idea(0, id).SK + TALLY_SUFFIX === sk ? id : undefined;
   },
   /** GSI3: a site's votable ideas by their `yes` count (the tally items carry these keys). */
   ideasByVotes: (siteId: number) => ({ GSI3PK: `VOTES#${siteId}` }),

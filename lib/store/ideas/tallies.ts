@@ -32,7 +32,7 @@ import { CorruptRecordError } from '#lib/errors';
 import { storedTally } from '#schemas/stored/ballot';
 import { pad, sitePk, type Key } from '#lib/store/db/keys';
 import { contentKeys } from '#lib/store/content/keys';
-import { ideaKeys } from '#lib/store/ideas/keys';
+import { ideaKeys, isIdeaTallySk } from '#lib/store/ideas/keys';
 import { queryAll } from '#lib/store/db/query';
 import { update, withCondition } from '#lib/store/db/update';
 import { batchDelete } from '#lib/store/db/batch';
@@ -226,53 +226,101 @@ export const readTallies = Object.assign(
   { plan: planOf(tallyKeys) },
 );
 
+/** The idea an item's key says it is the tally of: what readers fetch and list it by, whatever its own `tallyOf` says. */
+const ideaOfTallyItem = (item: Record<string, unknown>): number | undefined => (typeof item['SK'] === 'string' ? ideaKeys.ideaOfTallySk(item['SK']) : undefined);
+
 /**
- * Every votable idea of the site with its tally (results, exports, the vote record's check). Reads only
- * tally items: GSI3 holds exactly those of votable ideas. `consistent` (the check against the
- * ballots, which must not see an index that lags) reads the `IDEA#` range of the table instead,
- * ideas included, and keeps the tallies. Cost grows with the site, as these reports do; list and
- * vote calls never call it.
+ * A tally item read from GSI3 that the order by votes and the exports may show: the votable (not gone),
+ * well-formed tally stored under its own idea's tally key on this site. Anything else carrying the
+ * site's GSI3 keys (a gone tally whose keys were kept, an item without `tallyOf`, one under another
+ * key) no write of ours leaves there: it is skipped, and verify-votes reports it.
+ */
+function listedTallyOf(siteId: number, item: Record<string, unknown>): IdeaTally | undefined {
+  if (item['PK'] !== sitePk(siteId) || item['gone'] !== undefined) return undefined;
+  try {
+    const read = ideaTallyOf(item);
+    return ideaOfTallyItem(item) === read.ideaId ? read : undefined;
+  } catch (err) {
+    if (err instanceof CorruptRecordError) return undefined;
+    throw err;
+  }
+}
+
+/**
+ * Every votable idea of the site with its tally (results, exports). Reads only tally items: GSI3
+ * holds exactly those of votable ideas (anything else found there is skipped: `listedTallyOf`).
+ * `consistent` (tests holding the tallies to the ballots, which must not see an index that lags) reads
+ * the tally range of the table instead, and fails on a malformed item. Cost grows with the site, as
+ * these reports do; list and vote calls never call it.
  */
 export async function readSiteTallies(siteId: number, options: { consistent?: boolean } = {}): Promise<Map<number, Tally>> {
   if (options.consistent) {
-    const { tallies, malformed } = await readSiteTalliesChecked(siteId);
+    const { items, malformed } = await readSiteTalliesChecked(siteId);
     const [first] = malformed;
     if (first) throw new CorruptRecordError('idea tally', first.key, { path: '', message: first.problem });
-    return tallies;
+    return new Map(items.filter((item) => !item.gone).map((item) => [item.ideaId, item.tally]));
   }
   const items = await queryAll<Record<string, unknown>>({
     IndexName: GSI3,
     KeyConditionExpression: 'GSI3PK = :pk',
     ExpressionAttributeValues: { ':pk': ideaKeys.ideasByVotes(siteId).GSI3PK },
   });
-  return new Map(items.map(ideaTallyOf).map((read) => [read.ideaId, read.tally]));
+  return new Map(items.flatMap((item) => listedTallyOf(siteId, item) ?? []).map((read) => [read.ideaId, read.tally]));
+}
+
+/** A tally item as the audit reads it: whose counts it holds (by its key), and whether GSI3 lists it. */
+export interface AuditedTally {
+  /** `PK/SK`, as the audit names an item. */
+  key: string;
+  ideaId: number;
+  tally: Tally;
+  /** Marked gone (its idea is being deleted): no list or export may show it. */
+  gone: boolean;
+  /** Its GSI3 keys: whether it is in the site's order by votes, and its rank there (as read: a double). */
+  listed: { inSiteOrder: boolean; rank: number | undefined };
 }
 
 /**
- * The consistent read of `readSiteTallies` (the check against the ballots), with the tally items that
- * do not match their schema (a counter that is no number, say) apart, by their key: verify-votes
- * reports them and goes on.
+ * Every item of the site's tally range, consistently (verify-votes): gone ones too, since their counts
+ * must still be what the ballots hold while the idea's delete cascade takes the votes out. An item that
+ * does not match its schema (no `tallyOf`, a counter that is no number, a `tallyOf` naming another
+ * idea than its key) comes back apart, by its key, never thrown: verify-votes reports it and goes on.
  */
-export async function readSiteTalliesChecked(siteId: number): Promise<{ tallies: Map<number, Tally>; malformed: MalformedItem[] }> {
-  const items = await queryAll<Record<string, unknown>>({
+export async function readSiteTalliesChecked(siteId: number): Promise<{ items: AuditedTally[]; malformed: MalformedItem[] }> {
+  const read = await queryAll<Record<string, unknown>>({
     KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-    FilterExpression: 'attribute_exists(#tallyOf) AND attribute_not_exists(#gone)',
     ExpressionAttributeValues: { ':pk': sitePk(siteId), ':prefix': contentKeys.ideaPrefix },
-    ExpressionAttributeNames: { '#tallyOf': 'tallyOf', '#gone': 'gone' },
     ConsistentRead: true,
   });
-  const tallies = new Map<number, Tally>();
+  const items: AuditedTally[] = [];
   const malformed: MalformedItem[] = [];
-  for (const item of items) {
+  for (const item of read) {
+    if (!isIdeaTallySk(String(item['SK']))) continue;
+    const ideaId = ideaOfTallyItem(item);
+    if (ideaId === undefined) {
+      malformed.push({ key: itemKeyOf(item), problem: 'the key names no idea' });
+      continue;
+    }
     try {
-      const read = ideaTallyOf(item);
-      tallies.set(read.ideaId, read.tally);
+      const fields = ideaTallyOf(item);
+      if (fields.ideaId !== ideaId) {
+        malformed.push({ key: itemKeyOf(item), problem: `tallyOf names idea ${fields.ideaId}, not the idea of its key` });
+        continue;
+      }
+      const rank = item['GSI3SK'];
+      items.push({
+        key: itemKeyOf(item),
+        ideaId,
+        tally: fields.tally,
+        gone: fields.gone,
+        listed: { inSiteOrder: item['GSI3PK'] === ideaKeys.ideasByVotes(siteId).GSI3PK, rank: typeof rank === 'number' ? rank : undefined },
+      });
     } catch (err) {
       if (!(err instanceof CorruptRecordError)) throw err;
       malformed.push({ key: itemKeyOf(item), problem: `${err.problem.path === '' ? 'the item' : err.problem.path} ${err.problem.message}` });
     }
   }
-  return { tallies, malformed };
+  return { items, malformed };
 }
 
 /** A position in the order by votes: the last idea a page showed. */
@@ -296,7 +344,7 @@ interface RankedTally {
 export async function queryIdeasByVotes(
   siteId: number,
   options: { mostFirst: boolean; after?: VotesPosition | undefined; limit: number },
-): Promise<{ tallies: RankedTally[]; more: boolean }> {
+): Promise<{ tallies: RankedTally[]; more: boolean; last: VotesPosition | undefined }> {
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
@@ -318,13 +366,37 @@ export async function queryIdeasByVotes(
     }),
   );
   const items = out.Items ?? [];
-  const tallies = items.slice(0, options.limit).map((item) => {
-    const read = ideaTallyOf(item);
-    return { id: read.ideaId, tally: read.tally, author: tallyFieldsOf(item).author, args: read.args };
+  const page = items.slice(0, options.limit);
+  // Only what listedTallyOf accepts is shown; the page then holds fewer, and goes on after the last item read.
+  const tallies = page.flatMap((item) => {
+    const read = listedTallyOf(siteId, item);
+    return read ? [{ id: read.ideaId, tally: read.tally, author: tallyFieldsOf(item).author, args: read.args }] : [];
   });
-  return { tallies, more: items.length > options.limit };
+  const lastRead = page.at(-1);
+  const lastShown = tallies.at(-1);
+  const last = lastShown && lastRead && listedTallyOf(siteId, lastRead) ? { yes: lastShown.tally['yes'] ?? 0, id: lastShown.id } : skippedPosition(lastRead, options.mostFirst);
+  return { tallies, more: items.length > options.limit, last };
 }
 
+/** The rank of a position as DynamoDB hands it back (a double: the same inexact value for the same decimal). */
+export const rankAsRead = (yes: number, ideaId: number): number => Number(rankOf(yes, ideaId).toString());
+
+/**
+ * Where an item skipped from a page of the order by votes stands in it, so that the next page goes on
+ * past it rather than reading it again: its own rank when that is one `rankOf` writes, else a rank
+ * beyond it in the page's direction (such an item is forged; verify-votes reports it).
+ */
+function skippedPosition(item: Record<string, unknown> | undefined, mostFirst: boolean): VotesPosition | undefined {
+  const id = item ? ideaOfTallyItem(item) : undefined;
+  const rank = item?.['GSI3SK'];
+  if (id === undefined || typeof rank !== 'number' || !(rank >= 0) || !Number.isSafeInteger(Math.floor(rank))) return undefined;
+  const yes = Math.floor(rank);
+  if (rankAsRead(yes, id) === rank) return { yes, id };
+  // A rank strictly beyond it (ties are not ordered the same way in both directions); legitimate ideas
+  // between the two are left out of this listing, which only a reported forgery causes.
+  if (mostFirst) return rank > yes ? { yes, id: 0 } : yes > 0 ? { yes: yes - 1, id: 0 } : undefined;
+  return { yes: yes + 1, id: 0 };
+}
 
 /** `yes`/`no` counts as shown on idea records. */
 export const yesNo = (tally: Tally | undefined) => ({ yes: tally?.yes ?? 0, no: tally?.no ?? 0 });

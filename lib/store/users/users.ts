@@ -98,16 +98,18 @@ const userIdClaimPut = (userId: number) => ({
  * outside putNewUser (tests/support/fixtures.ts, the bench), so seeders running in parallel processes
  * never share a user id either.
  */
-export const claimNewUserId = (): Promise<number> =>
-  withNewUserId(async (id) => {
-    try {
-      await doc.send(new PutCommand(userIdClaimPut(id)));
-    } catch (err) {
-      if (conditionFailed(err)) throw new IdTaken(id);
-      throw err;
-    }
-    return id;
-  });
+export const claimNewUserId = (): Promise<number> => withNewUserId(claimUserId);
+
+/** Claims `id` on its own (one conditional Put): the id, or `IdTaken` when a user anywhere has it. */
+export async function claimUserId(id: number): Promise<number> {
+  try {
+    await doc.send(new PutCommand(userIdClaimPut(id)));
+  } catch (err) {
+    if (conditionFailed(err)) throw new IdTaken(id);
+    throw err;
+  }
+  return id;
+}
 
 /**
  * Stores a new user, with the claim of a drawn id and, when linked, its link item, in one write (a

@@ -43,6 +43,8 @@ describe('vote list', () => {
     ideas = await createIdeas(site.id, 5);
     voters = [];
     for (let i = 0; i < 4; i++) voters.push(await createUser(site.id));
+    // The list is in user id order; user ids are drawn at random, so the voters are numbered by id.
+    voters.sort((a, b) => a.id - b.id);
     moderator = await createUser(site.id, 'moderator');
     // User 0 likes all 5 ideas (a ballot longer than a page), user 1 dislikes two, user 2 likes one,
     // user 3 votes and cancels (an empty ballot).
