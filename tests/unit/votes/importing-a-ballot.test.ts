@@ -5,14 +5,14 @@
  * DynamoDB Local; these pin the decisions without it (the mutation run).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { roundStore as store } from '#tests/support/vote-round-store-double';
+import { roundStore as store } from '#tests/support/ballot-writes-in-memory';
 import type { BallotItem } from '#lib/store/ballots/ballots';
 import { GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey } from '#lib/vote-record/keys';
 import { voteIdOf } from '#lib/votes/ids';
 
-vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/vote-round-store-double')).roundsDouble);
+vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/ballot-writes-in-memory')).roundsDouble);
 // No pause between attempts (the re-plan loop's jitter).
 vi.mock('#lib/store/db/retry', async (importOriginal) => ({ ...(await importOriginal<object>()), jitteredDelayMs: () => 0 }));
 const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');

@@ -5,7 +5,7 @@
  * the same code against DynamoDB Local; these pin the decisions without it (the mutation run).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { roundStore as store } from '#tests/support/vote-round-store-double';
+import { roundStore as store } from '#tests/support/ballot-writes-in-memory';
 import { NOBODY, type Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
@@ -17,7 +17,7 @@ import { voteChainKey } from '#lib/vote-record/keys';
 import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf } from '#lib/votes/ids';
 import { VOTE_TYPE_NAMES, voteTypeRules, type VoteType } from '#schemas/vote-types';
 
-vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/vote-round-store-double')).roundsDouble);
+vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/ballot-writes-in-memory')).roundsDouble);
 // No pause between attempts (the re-plan loop's jitter).
 vi.mock('#lib/store/db/retry', async (importOriginal) => ({ ...(await importOriginal<object>()), jitteredDelayMs: () => 0 }));
 const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');

@@ -3,7 +3,7 @@
  * in-memory double, for unit tests of what writes a round outside a vote (a moderator's review, an
  * import's ballot): the ballot it reads, each commit it makes, and the outcomes to answer in turn.
  *
- *   vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/vote-round-store-double')).roundsDouble);
+ *   vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/ballot-writes-in-memory')).roundsDouble);
  *
  * The test imports `roundStore` from this file too (the same module), to set the ballot and outcomes
  * and to read what was committed.
