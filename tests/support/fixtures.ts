@@ -56,13 +56,16 @@ const fixtureUserIds = {
   },
 };
 
+/** Runs a create of a fixture user with the next fixture user id, again with a later one when that id is taken. */
+export const withNewFixtureUserId = <T>(create: (id: number) => Promise<T>): Promise<T> => withNewId(create, fixtureUserIds);
+
 /**
  * A site user with a new drawn user id, claimed as a login's would be, so test files running in
  * parallel processes never share a user id. `fields.id` (e.g. `counterUserId()`) makes a user with
  * that id instead.
  */
 export async function createUser(siteId: number, role: Role = 'member', fields: Record<string, unknown> = {}): Promise<TestUser> {
-  const id = typeof fields.id === 'number' ? fields.id : await withNewId(claimUserId, fixtureUserIds);
+  const id = typeof fields.id === 'number' ? fields.id : await withNewFixtureUserId(claimUserId);
   const now = new Date().toISOString();
   await doc.send(
     new PutCommand({

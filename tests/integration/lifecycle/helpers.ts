@@ -9,7 +9,6 @@ import { issueToken } from '#lib/auth/jwt';
 import type { Role } from '#lib/auth/roles';
 import { runJob, type JobOptions } from '#lib/jobs/index';
 import { doc, TABLE } from '#lib/store/db/client';
-import { withNewUserId } from '#lib/store/db/ids';
 import { sitePk } from '#lib/store/db/keys';
 import { notificationKeys } from '#lib/store/notifications/keys';
 import { siteKeys } from '#lib/store/sites/keys';
@@ -18,7 +17,7 @@ import { putNewUser, type UserItem } from '#lib/store/users/users';
 import type { SiteItem } from '#lib/store/sites/sites';
 import type { NotificationItem } from '#lib/store/notifications/notifications';
 import { invoke } from '#tests/support/invoke';
-import { SERVICE_TOKEN } from '#tests/support/fixtures';
+import { SERVICE_TOKEN, withNewFixtureUserId } from '#tests/support/fixtures';
 import type { JobName } from '#schemas/job';
 import type { SiteConfigInput } from '#schemas/site-config';
 import { handler as createSiteHandler } from '../../../functions/sites/create.ts';
@@ -43,13 +42,13 @@ interface LifecycleUser extends UserItem {
   token: string;
 }
 
-/** A site user as a login or POST /user would store it, active at `lastActivityAt`. */
+/** A site user as a login or POST /user would store it, active at `lastActivityAt` (ids ascending in the order a test makes them, as the fixtures' users). */
 export async function putUser(
   siteId: number,
   options: { role?: Role; lastActivityAt?: string; email?: string | null; firstName?: string } = {},
 ): Promise<LifecycleUser> {
   const now = new Date().toISOString();
-  const item = await withNewUserId(async (id) => {
+  const item = await withNewFixtureUserId(async (id) => {
     const made: UserItem = {
       id,
       siteId,

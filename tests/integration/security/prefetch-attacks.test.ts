@@ -538,7 +538,6 @@ describe('GSI3 cursors of the order by votes, sealed with the server key (as an 
     ['an unsafe yes', { yes: 2 ** 60, id: 1 }],
     ['a yes of 1e300', { yes: 1e300, id: 1 }],
     ['a string yes', { yes: '1', id: 1 }],
-    ['a zero id', { yes: 0, id: 0 }],
     ['a negative id', { yes: 0, id: -5 }],
     ['an unsafe id', { yes: 0, id: 2 ** 60 }],
     ['no id', { yes: 0 }],
@@ -549,6 +548,8 @@ describe('GSI3 cursors of the order by votes, sealed with the server key (as an 
 
   it.each([
     ['the largest safe yes', { yes: Number.MAX_SAFE_INTEGER, id: 1 }],
+    // The list's own position past a count it skipped (one the audit reports) may carry id 0.
+    ['a zero id', { yes: 0, id: 0 }],
     ['the largest safe id (past the 10 padded digits of keys)', { yes: 0, id: Number.MAX_SAFE_INTEGER }],
     ['an id of 11 digits', { yes: 1, id: 10_000_000_000 }],
     ['an id no idea has', { yes: 1, id: 999_999 }],

@@ -5,43 +5,14 @@
  * DynamoDB Local; these pin the decisions without it (the mutation run).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BallotItem, BallotSeal, BallotVote } from '#lib/store/ballots/ballots';
-import type { TallyChange } from '#lib/store/ballots/rounds';
+import { roundStore as store } from '#tests/support/ballot-writes-in-memory';
+import type { BallotItem } from '#lib/store/ballots/ballots';
 import { GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
 import { voteChainKey } from '#lib/vote-record/keys';
 import { voteIdOf } from '#lib/votes/ids';
 
-interface Write {
-  siteId: number;
-  userId: number;
-  readVersion: number | undefined;
-  votes: Record<string, BallotVote>;
-  seal: BallotSeal;
-  voteSeq: number | undefined;
-  changes: TallyChange[];
-  now: Date;
-}
-
-const store = vi.hoisted(() => ({
-  ballot: undefined as BallotItem | undefined,
-  outcomes: [] as Array<Record<string, unknown>>,
-  reads: [] as unknown[][],
-  commits: [] as Write[],
-  onCommit: undefined as (() => void) | undefined,
-}));
-
-vi.mock('#lib/store/ballots/rounds', () => ({
-  readRoundStart: vi.fn(async (...args: unknown[]) => {
-    store.reads.push(args);
-    return { ballot: store.ballot === undefined ? undefined : structuredClone(store.ballot), stored: undefined };
-  }),
-  commitRound: vi.fn(async (write: Write) => {
-    store.commits.push(write);
-    store.onCommit?.();
-    return store.outcomes.shift() ?? { kind: 'committed' };
-  }),
-}));
+vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/ballot-writes-in-memory')).roundsDouble);
 // No pause between attempts (the re-plan loop's jitter).
 vi.mock('#lib/store/db/retry', async (importOriginal) => ({ ...(await importOriginal<object>()), jitteredDelayMs: () => 0 }));
 const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');

@@ -5,11 +5,11 @@
  * the same code against DynamoDB Local; these pin the decisions without it (the mutation run).
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { roundStore as store } from '#tests/support/ballot-writes-in-memory';
 import { NOBODY, type Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
-import type { BallotItem, BallotSeal, BallotVote } from '#lib/store/ballots/ballots';
-import type { TallyChange } from '#lib/store/ballots/rounds';
+import type { BallotItem, BallotVote } from '#lib/store/ballots/ballots';
 import type { UserItem } from '#lib/store/users/users';
 import { GENESIS_MAC, macIsValid } from '#lib/vote-record/entry';
 import { sealedOf } from '#lib/vote-record/entry-item';
@@ -17,37 +17,7 @@ import { voteChainKey } from '#lib/vote-record/keys';
 import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf } from '#lib/votes/ids';
 import { VOTE_TYPE_NAMES, voteTypeRules, type VoteType } from '#schemas/vote-types';
 
-interface Write {
-  siteId: number;
-  userId: number;
-  readVersion: number | undefined;
-  votes: Record<string, BallotVote>;
-  seal: BallotSeal;
-  voteSeq: number | undefined;
-  changes: TallyChange[];
-  now: Date;
-}
-
-const store = vi.hoisted(() => ({
-  ballot: undefined as BallotItem | undefined,
-  outcomes: [] as Array<Record<string, unknown>>,
-  reads: [] as unknown[][],
-  commits: [] as Write[],
-  /** Runs as a commit is made (another writer moving the ballot meanwhile). */
-  onCommit: undefined as (() => void) | undefined,
-}));
-
-vi.mock('#lib/store/ballots/rounds', () => ({
-  readRoundStart: vi.fn(async (...args: unknown[]) => {
-    store.reads.push(args);
-    return { ballot: store.ballot === undefined ? undefined : structuredClone(store.ballot), stored: undefined };
-  }),
-  commitRound: vi.fn(async (write: Write) => {
-    store.commits.push(write);
-    store.onCommit?.();
-    return store.outcomes.shift() ?? { kind: 'committed' };
-  }),
-}));
+vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/ballot-writes-in-memory')).roundsDouble);
 // No pause between attempts (the re-plan loop's jitter).
 vi.mock('#lib/store/db/retry', async (importOriginal) => ({ ...(await importOriginal<object>()), jitteredDelayMs: () => 0 }));
 const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');
