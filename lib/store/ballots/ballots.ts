@@ -146,7 +146,8 @@ export function ballotUnchangedItem(siteId: number, userId: number, readVersion:
  * One Query page of a site's ballots in user id order, starting at the ballot of `fromUserId`
  * (inclusive), at most `limit` ballots. With `ideaId`, only ballots holding a vote on that idea are
  * returned (a FilterExpression: `limit` counts the ballots read, so a page may return fewer); a
- * malformed item is left out too (`wellFormedBallots`), its place still passed. `more` is true when DynamoDB stopped before the end of the site's ballots.
+ * malformed item is left out too (`wellFormedBallots`), its place still passed. `more` is true when
+ * DynamoDB stopped before the end of the site's ballots.
  */
 export async function queryBallots(
   siteId: number,
