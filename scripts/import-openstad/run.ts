@@ -29,6 +29,7 @@ import { putNewSignup } from '#lib/store/newsletter/newsletter';
 import { batchGet } from '#lib/store/db/batch';
 import { mayKeepId, reserveImportIds, type ImportReservation } from '#lib/store/imports/reservations';
 import { counterKey, type CounterType } from '#lib/store/db/counters';
+import { COUNTER_IDS_BELOW } from '#lib/store/db/ids';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { nameKeyOf } from '#lib/tags/service';
 import { deriveToken, hashToken, newSalt } from '#lib/newsletter/token';
@@ -84,7 +85,7 @@ const COUNTERS: Record<IdTable, CounterType> = {
 const emptyKind = (): KindReport => ({ copied: 0, unchanged: 0, notCopied: [], notes: [] });
 
 export async function importOpenStad(source: OpenStadSource, options: ImportOptions): Promise<SiteImportReport[]> {
-  const maxIds = await source.maxIds();
+  const maxIds = await source.maxIds(COUNTER_IDS_BELOW);
   const ceilings: Partial<Record<CounterType, number>> = {};
   for (const [table, type] of Object.entries(COUNTERS)) ceilings[type] = maxIds[table as IdTable];
   const reservation: ImportReservation = options.dryRun
@@ -141,7 +142,11 @@ async function place<T extends { id: number; createdAt: string }>(
   }
   const { value } = converted;
   if (!mayKeepId(run.reservation, counter, value.id)) {
-    entry.notCopied.push({ id: value.id, reason: `id ${value.id} was handed out by this deployment before the import (ids are kept, and unique per type)` });
+    const reason =
+      value.id >= COUNTER_IDS_BELOW
+        ? `id ${value.id} is 10^9 or more: no import keeps such an id (new ids here start above it)`
+        : `id ${value.id} was handed out by this deployment before the import (ids are kept, and unique per type)`;
+    entry.notCopied.push({ id: value.id, reason });
     return false;
   }
   const there = existing.get(value.id);
