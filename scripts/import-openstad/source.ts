@@ -28,8 +28,11 @@ export interface OpenStadSource {
   /** Live votes on a site's ideas, in (userId, id) order: one user's votes arrive together. */
   voteRows(siteId: number, after: { userId: number; id: number }): Promise<Row[]>;
   ideaTagRows(siteId: number): Promise<Row[]>;
-  /** The highest id of each table over the whole database (deleted rows too): what the import reserves. */
-  maxIds(): Promise<Record<IdTable, number>>;
+  /**
+   * The highest id below `below` of each table over the whole database (deleted rows too): what the
+   * import reserves. Ids at or above `below` are never kept, so they must not raise the reservation.
+   */
+  maxIds(below: number): Promise<Record<IdTable, number>>;
   close(): Promise<void>;
 }
 
@@ -84,11 +87,11 @@ export async function openSource(options: SourceOptions): Promise<OpenStadSource
       ),
     ideaTagRows: (siteId) =>
       rows('SELECT t.ideaId, t.tagId FROM ideaTags t JOIN ideas i ON i.id = t.ideaId WHERE i.siteId = ? ORDER BY t.ideaId, t.tagId', [siteId]),
-    async maxIds() {
+    async maxIds(below) {
       const tables: IdTable[] = ['sites', 'users', 'ideas', 'articles', 'arguments', 'newslettersignups', 'tags'];
       const out = {} as Record<IdTable, number>;
       for (const table of tables) {
-        const [row] = await rows(`SELECT COALESCE(MAX(id), 0) AS max FROM ${table}`, []);
+        const [row] = await rows(`SELECT COALESCE(MAX(id), 0) AS max FROM ${table} WHERE id < ?`, [below]);
         out[table] = Number(row?.['max'] ?? 0);
       }
       return out;

@@ -4,9 +4,11 @@
  * (lib/store/db/counters.ts), up to each counter's value. So an imported record may keep its id only
  * when that id is below COUNTER_IDS_BELOW and above what the counter (and earlier imports) took. On
  * its first run an import of one source records, per type, the counter's value at that moment
- * (`floor`) and raises the counter to the source's highest id, both in ONE transaction: ids above the
- * floor up to that maximum belong to the import, ids at or below it may already be taken, and a later
- * import of another source starts above it. Reruns read the same floors, so a resumed or repeated
+ * (`floor`) and raises the counter to the source's highest id below COUNTER_IDS_BELOW, both in ONE
+ * transaction: ids above the floor up to that maximum belong to the import, ids at or below it may
+ * already be taken, and a later import of another source starts above it. A source id at or above
+ * COUNTER_IDS_BELOW is never kept, so it raises nothing: were it the ceiling, every later import's
+ * floor would lie above every id it may keep. Reruns read the same floors, so a resumed or repeated
  * import decides alike.
  *
  * The reservation item (importKeys.importReservation): `{ floors: {type: n}, ceilings: {type: n}, reservedAt }`.
@@ -37,9 +39,12 @@ async function readReservation(source: string): Promise<ImportReservation | unde
 
 /**
  * The reservation of `source` (created on the first call): which ids of each type the import may keep.
- * `ceilings`: the source's highest id per type.
+ * `ceilings`: the source's highest id per type among those it may keep (below COUNTER_IDS_BELOW).
  */
 export async function reserveImportIds(source: string, ceilings: Partial<Record<CounterType, number>>, now = new Date()): Promise<ImportReservation> {
+  for (const [type, ceiling] of Object.entries(ceilings)) {
+    if ((ceiling ?? 0) >= COUNTER_IDS_BELOW) throw new RangeError(`the ${type} ceiling ${ceiling} is not an id an import may keep (below ${COUNTER_IDS_BELOW})`);
+  }
   return withReplan(async (): Promise<ImportReservation | Replan> => {
     const existing = await readReservation(source);
     if (existing) return existing;

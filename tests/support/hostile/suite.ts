@@ -15,7 +15,7 @@ import { createSite } from '#tests/support/fixtures';
 import { assertContractError, describe as show, type ContractExpectation } from '#tests/support/hostile/contract';
 import { assertUnchanged, changedKeys, sitesNamed, snapshotSites, type Snapshot } from '#tests/support/hostile/snapshot';
 import { send, type HostileRequest } from '#tests/support/hostile/send';
-import { buildSiteWorld, hostileSiteConfig } from '#tests/support/hostile/world';
+import { buildUnsealedWorld, hostileSiteConfig, sealVotes } from '#tests/support/hostile/world';
 import { forgedTokens, malformedAuthorizationHeaders } from '#tests/support/hostile/tokens';
 import { invalidValue } from '#tests/support/hostile/fields';
 import { routeNamed, routes, type Ctx, type ObjectBody as ObjectBodySpec, type RealCursor, type Route } from '#tests/support/hostile/routes';
@@ -70,10 +70,11 @@ interface CtxOptions {
 /** Two sites of realistic data, a Basic Auth site, forged tokens and real cursors. */
 export async function buildCtx(options: CtxOptions = {}): Promise<Ctx> {
   const [w, other, basic] = await Promise.all([
-    buildSiteWorld((typeof options.config === 'function' ? options.config() : options.config) ?? hostileSiteConfig, 'Hostile site'),
-    buildSiteWorld(options.otherConfig ?? hostileSiteConfig, 'Other site'),
+    buildUnsealedWorld((typeof options.config === 'function' ? options.config() : options.config) ?? hostileSiteConfig, 'Hostile site'),
+    buildUnsealedWorld(options.otherConfig ?? hostileSiteConfig, 'Other site'),
     createSite({ ...hostileSiteConfig, basicAuth: { active: true, user: BASIC_USER, password: BASIC_PASSWORD } }, 'Basic site'),
   ]);
+  await sealVotes([w, other]);
   const marker = `hostile-${w.siteId}-${Date.now()}`;
   const base = { w, other, marker, basicSiteId: basic.id, forged: await forgedTokens(w, other), realCursors: [] as RealCursor[] };
   if (options.cursors !== false) base.realCursors = await collectCursors({ ...base, extra: {} });

@@ -124,7 +124,11 @@ async function newArgument(siteId: number, ideaId: number, userId: number, paren
   return id;
 }
 
-export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig, name = 'Hostile site'): Promise<SiteWorld> {
+/**
+ * A world whose vote is in no checkpoint yet: `sealVotes` puts it in one. Worlds built side by side
+ * are sealed together, after all of them are built (the sealing run moves the process's wall clock).
+ */
+export async function buildUnsealedWorld(config: SiteConfigInput = hostileSiteConfig, name = 'Hostile site'): Promise<SiteWorld> {
   const site = await createSite(config, name);
   const siteId = site.id;
   const [member, member2, moderator, admin] = await Promise.all([
@@ -147,9 +151,6 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const receipt = (voted.body as Array<{ receipt?: string }>)[0]?.receipt;
   const voteId = (voted.body as Array<{ id?: number }>)[0]?.id;
   if (!receipt || voteId === undefined) throw new Error('the seeded vote has no receipt or id');
-  // The vote-checkpoints job's run, its settle minute past: the vote is in the site's first checkpoint.
-  const at = new Date(Date.now() + 2 * 60_000);
-  await atWallClock(at, () => sequenceSiteLog(siteId, at));
 
   seq += 1;
   const signupEmail = `signup-${siteId}-${seq}@example.org`;
@@ -166,6 +167,29 @@ export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig
   const tag2Id = await newTag(siteId, 'blue');
 
   return { siteId, member, member2, moderator, admin, ideaId, idea2Id, argumentId, replyId, articleId, signupEmail, confirmToken, notificationId, tagId, tag2Id, receipt, voteId };
+}
+
+/**
+ * The vote-checkpoints job's run, its settle minute past, on each world's site: each world's vote is
+ * in its site's first checkpoint. The run moves the process's wall clock (tests/support/wall-clock.ts),
+ * which every request made meanwhile would read too (a vote cast then is stamped two minutes ahead and
+ * missed by its own site's run): so worlds are sealed together, once nothing else is running.
+ */
+export async function sealVotes(worlds: readonly SiteWorld[]): Promise<void> {
+  const at = new Date(Date.now() + 2 * 60_000);
+  const outcomes = await atWallClock(at, () => Promise.all(worlds.map((world) => sequenceSiteLog(world.siteId, at))));
+  outcomes.forEach((outcome, i) => {
+    if (outcome.checkpointId === null || outcome.appended < 1) {
+      throw new Error(`site ${worlds[i]!.siteId}: the world's vote is in no checkpoint: ${JSON.stringify(outcome)}`);
+    }
+  });
+}
+
+/** One world, its vote sealed. */
+export async function buildSiteWorld(config: SiteConfigInput = hostileSiteConfig, name = 'Hostile site'): Promise<SiteWorld> {
+  const world = await buildUnsealedWorld(config, name);
+  await sealVotes([world]);
+  return world;
 }
 
 /** A pending outbox record, as the lifecycle jobs write them. */
