@@ -139,8 +139,11 @@ function isCheckableBody(body: unknown): body is Pick<ResultsSnapshotBody, 'ball
   );
 }
 
-/** Reads the stored snapshot and checks it; a note when there is none. A malformed item of it is a problem, never an exception. */
-export async function verifyResultsSnapshot(siteId: number, entries: readonly SealedEntry[]): Promise<{ problems: string[]; notes: string[] }> {
+/**
+ * Reads the stored snapshot and checks it; a note when there is none. A malformed item of it is a problem, never an exception.
+ * `fromTable`: some of `entries` are ballots from before the log, as the table holds them (said in a note when the counts are checked).
+ */
+export async function verifyResultsSnapshot(siteId: number, entries: readonly SealedEntry[], options: { fromTable?: boolean } = {}): Promise<{ problems: string[]; notes: string[] }> {
   let head: Awaited<ReturnType<typeof getResultsHead>>;
   let chunks: Uint8Array[] | undefined;
   try {
@@ -165,5 +168,6 @@ export async function verifyResultsSnapshot(siteId: number, entries: readonly Se
   const checked = checkSnapshotCounts(body, head.coveredUntil ?? new Date(Date.parse(body.computedAt) - SETTLE_MS).toISOString(), entries);
   const newer = entries.filter((entry) => entry.writtenAt > body.computedAt).length;
   if (newer > 0) checked.notes.push(`the results snapshot is stale: ${newer} entr${newer === 1 ? 'y' : 'ies'} written since it was computed`);
+  if (options.fromTable) checked.notes.push('the results snapshot is checked against the table for the ballots not yet in the log');
   return { problems: [...problems, ...checked.problems], notes: checked.notes };
 }

@@ -208,8 +208,7 @@ export async function verifySiteVotes(siteId: number, now = new Date(), options:
   const valid = entries.map(sealedOf).filter((entry) => macIsValid(chainKey, entry));
   const against = compareBallots(keyed.placed, audit.latest, audit.complete);
   // Ballots from before the log have no entries: the snapshot is held to their table state then.
-  const snapshot = await verifyResultsSnapshot(siteId, against.unlogged > 0 ? snapshotEntries(siteId, valid, keyed.placed) : valid);
-  if (against.unlogged > 0) snapshot.notes.push('the results snapshot is checked against the table for the ballots not yet in the log');
+  const snapshot = against.unlogged > 0 ? await verifyResultsSnapshot(siteId, snapshotEntries(siteId, valid, keyed.placed), { fromTable: true }) : await verifyResultsSnapshot(siteId, valid);
   const problems = [...unreadable, ...audit.problems, ...keyed.problems, ...against.problems, ...compareTallies(counted, stored), ...checkTallyListing(tallyRead.items), ...snapshot.problems];
   const notes = [...audit.notes, ...snapshot.notes];
   if (against.unlogged > 0) notes.push(`${against.unlogged} ballot(s) from before the vote log (npm run migrate seals them)`);
