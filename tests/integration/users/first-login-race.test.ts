@@ -1,9 +1,8 @@
 /**
- * Red team (43e8ede): a first login answers 503 only when every attempt met a taken user id, 409 when
- * it lost the race with concurrent logins REPLAN_ATTEMPTS times. Can a client make its own (or someone
- * else's) login answer 409 or 503 on purpose, by racing many first logins of one auth-server user on
- * one site? Each loser of the first round must find the winner's link on its next attempt: every login
- * 302s to the one site user, none 409, 503 or 500.
+ * A first login answers 503 only when every attempt met a taken user id, 409 when it lost the race
+ * with concurrent logins REPLAN_ATTEMPTS times. Racing many first logins of one auth-server user on
+ * one site must not make any of them answer 409 or 503: each loser of the first round finds the
+ * winner's link on its next attempt, so every login 302s to the one site user (no 409, 503 or 500).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoke } from '#tests/support/invoke';

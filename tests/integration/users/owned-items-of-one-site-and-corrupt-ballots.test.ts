@@ -1,13 +1,16 @@
 /**
- * Red team (4aee0c2, 77a3763): what a site user owns is read by `itemsOwnedBy(siteId, userId, kinds)`
- * (GSI1 `USER#<u>`, filtered to `PK = SITE#<s>`).
- *  - Another site's moderator, through the API, tries to file an idea or an argument on their own site
- *    under a user id of this site, so that it shows in (or is anonymized with) this site's user.
- *  - Another site's admin reads this site's user's activity or export through their own site's path.
- *  - A malformed item under a voter's ballot key (the rule 77a3763 applies to every read that shows
- *    votes) taking down the voter's activity, personal data export and anonymization.
+ * What a site user owns is read by `itemsOwnedBy(siteId, userId, kinds)` (GSI1 `USER#<u>`, filtered to
+ * `PK = SITE#<s>`):
+ *  - another site's moderator cannot file an idea or an argument on their own site under a user id of
+ *    this site, so that it shows in (or is anonymized with) this site's user;
+ *  - another site's admin cannot read this site's user's activity or export through their own site's path;
+ *  - a malformed item under a voter's ballot key does not take down the voter's activity, personal
+ *    data export or anonymization: it shows nowhere, as it counts nowhere (`wellFormedBallots`), and
+ *    do-anonymize leaves it in place for the operator (lib/privacy/anonymize.ts).
  */
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { doc, TABLE } from '#lib/store/db/client';
 import { createSite, createUser, type TestUser } from '#tests/support/fixtures';
 import { invoke } from '#tests/support/invoke';
 import { castVotes, createIdea } from '#tests/support/vote-fixtures';
@@ -110,8 +113,19 @@ describe("a malformed item under a voter's ballot key (its GSI1 entry kept), and
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
 
-  it('the anonymization preview: 200, no 500', async () => {
+  it('the anonymization preview: 200, no 500, no vote listed', async () => {
     const res = await anonymize('will-anonymize', site, voter.id, voter.token);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.votes).toEqual([]);
+  });
+
+  it('do-anonymize: 200, the user anonymized; the malformed item stays where it is, for the operator to remove after verify-votes names it', async () => {
+    const res = await anonymize('do-anonymize', site, voter.id, voter.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const still = await doc.send(new GetCommand({ TableName: TABLE, Key: ballotKeys.ballot(site, voter.id), ConsistentRead: true }));
+    expect(still.Item?.['votes']).toBe('yes');
+    const after = await activity(site, voter.id, moderator.token);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
+    expect(after.body.votes).toEqual([]);
   });
 });

@@ -1,13 +1,10 @@
 /**
- * Red team (77a3763): a writer with table access plants a malformed item in a site's ballot range
- * (SK `BALLOT#...`), not under a voter's own ballot key but under a key with a tail, which the range
- * Query still reads (`BALLOT#<u>#<anything>` sorts between `BALLOT#<u>` and `BALLOT#<u+1>`). The vote
- * list leaves the item out (`wellFormedBallots`), but its page's cursor is made from DynamoDB's
- * LastEvaluatedKey (`idFromSk`, the number after the last `#`): when the planted item ends a page,
- * the next page starts wherever the planted key says. And the warning names the item by key and
- * problem, never a value, not even a value an attacker hid in a map key.
- *
- * Each test: the attack, then what must come out (the valid ballots, page by page, as before).
+ * The vote list (`GET /vote`) over an item a writer with table access planted in a site's ballot range
+ * (SK `BALLOT#...`) under a key of its own choosing: a ballot key with a tail (`BALLOT#<u>#<anything>`
+ * sorts between `BALLOT#<u>` and the next user's ballot) or any other key. The list leaves the item out
+ * (`wellFormedBallots`), and when it ends a page the next page starts right past it, wherever it sorts
+ * (lib/store/ballots/keys.ts `resumeAfter`): every valid vote is listed once, no page is a 400. The
+ * warning about the item names its key and a problem holding no stored text, not even a map key.
  */
 import { vi } from 'vitest';
 
@@ -15,7 +12,7 @@ vi.hoisted(() => {
   process.env.LOG_LEVEL = 'warn';
 });
 
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { doc, TABLE } from '#lib/store/db/client';
 import { ballotKeys } from '#lib/store/ballots/keys';
@@ -103,6 +100,29 @@ describe('a malformed item under a ballot-range key with a non-numeric tail', ()
     const paged = await allPages(site.id, 2, moderator.token);
     expect(paged.failed).toBeUndefined();
     expect(paged.records.map((r) => r.userId)).toEqual(before.map((r) => r.userId));
+  });
+});
+
+describe('a malformed item under a key no ballot key begins (the first voter\'s padded id with text after it)', () => {
+  it('every page at pageSize 2 answers 200 and lists all three votes: the next page starts right after that key', async () => {
+    const { site, voters, moderator } = await threeVoters();
+    const before = (await allPages(site.id, 100, moderator.token)).records;
+    const first = voters[0]!;
+    await plantUnder(site.id, `${ballotKeys.ballot(site.id, first.id).SK}x`, first.id);
+    const paged = await allPages(site.id, 2, moderator.token);
+    expect(paged.failed).toBeUndefined();
+    expect(paged.records.map((r) => r.userId)).toEqual(before.map((r) => r.userId));
+  });
+});
+
+describe('a well-formed copy of a ballot under a ballot key with a tail', () => {
+  it('is listed nowhere: each vote once', async () => {
+    const { site, voters, moderator } = await threeVoters();
+    const before = (await allPages(site.id, 100, moderator.token)).records;
+    const own = ballotKeys.ballot(site.id, voters[0]!.id);
+    const ballot = (await doc.send(new GetCommand({ TableName: TABLE, Key: own, ConsistentRead: true }))).Item!;
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...ballot, SK: `${own.SK}#copy` } }));
+    for (const pageSize of [1, 2, 100]) expect((await allPages(site.id, pageSize, moderator.token)).records, String(pageSize)).toEqual(before);
   });
 });
 
