@@ -20,7 +20,7 @@ import { signupKeys } from '#lib/store/newsletter/keys';
 import { siteKeys } from '#lib/store/sites/keys';
 import { tagKeys } from '#lib/store/tags/keys';
 import { userKeys } from '#lib/store/users/keys';
-import { putNewUser, type UserItem } from '#lib/store/users/users';
+import { deletedUsersAmong, putNewUser, type UserItem } from '#lib/store/users/users';
 import { putNewTag } from '#lib/store/tags/tags';
 import { putNewIdea } from '#lib/store/ideas/ideas';
 import { putNewContentItem, type ContentItem } from '#lib/store/content/content-items';
@@ -53,6 +53,8 @@ export type Kind = 'site' | 'user' | 'tag' | 'idea' | 'argument' | 'argumentVote
 export interface KindReport {
   copied: number;
   unchanged: number;
+  /** Not copied because an earlier run copied them and they were deleted here since (users only). */
+  deletedHere: number;
   notCopied: { id: number | string; reason: string }[];
   notes: { id: number | string; note: string }[];
 }
@@ -82,7 +84,7 @@ const COUNTERS: Record<IdTable, CounterType> = {
   tags: 'tag',
 };
 
-const emptyKind = (): KindReport => ({ copied: 0, unchanged: 0, notCopied: [], notes: [] });
+const emptyKind = (): KindReport => ({ copied: 0, unchanged: 0, deletedHere: 0, notCopied: [], notes: [] });
 
 export async function importOpenStad(source: OpenStadSource, options: ImportOptions): Promise<SiteImportReport[]> {
   const maxIds = await source.maxIds(COUNTER_IDS_BELOW);
@@ -196,16 +198,28 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
   const authServer = authServerOf(site.value.config);
   if (!authServer) kinds.user.notes.push({ id: siteId, note: 'the site has no oauth.default auth-server-url: users are copied without their auth-server link' });
 
+  // A user an earlier run copied and this site deleted since stays deleted (someone asked to be
+  // forgotten); what they wrote comes in as a user's who was not copied: no author, no ballot.
   const users = new Set<number>();
+  const deletedHere = new Set<number>();
   await eachBatch((after) => source.siteRows('users', siteId, after), async (rows) => {
     const existing = await storedById(rows.map((r) => userKeys.user(siteId, intOf(r['id']) ?? 0)), idField);
-    for (const r of rows) {
-      const ok = await place(run, 'user', 'user', convertUser(r, siteId, authServer), r['id'], existing, async (value) =>
+    const converted = rows.map((r) => convertUser(r, siteId, authServer));
+    const absent = converted.flatMap((c) => (c.ok && !existing.has(c.value.id) && mayKeepId(reservation, 'user', c.value.id) ? [c.value] : []));
+    for (const id of await deletedUsersAmong(siteId, absent)) deletedHere.add(id);
+    for (const [i, r] of rows.entries()) {
+      const user = converted[i]!;
+      if (user.ok && deletedHere.has(user.value.id)) {
+        kinds.user.deletedHere++;
+        continue;
+      }
+      const ok = await place(run, 'user', 'user', user, r['id'], existing, async (value) =>
         (await putNewUser(value as UserItem)) ? true : 'another user of this site is linked to the same auth-server user',
       );
       if (ok) users.add(intOf(r['id'])!);
     }
   });
+  const notCopiedUser = (userId: number) => (deletedHere.has(userId) ? `its user ${userId} was deleted here since an earlier run` : `its user ${userId} was not copied`);
 
   const tags = new Set<number>();
   await eachBatch((after) => source.siteRows('tags', siteId, after), async (rows) => {
@@ -254,7 +268,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
       const argumentId = intOf(r['argumentId']) ?? 0;
       const userId = intOf(r['userId']) ?? 0;
       const reason =
-        textOf(r['opinion']) !== 'yes' ? 'an argument vote "no" (OpenStad counted only yes)' : !voteCounts(r) ? 'rejected by a moderator' : !users.has(userId) ? `its user ${userId} was not copied` : undefined;
+        textOf(r['opinion']) !== 'yes' ? 'an argument vote "no" (OpenStad counted only yes)' : !voteCounts(r) ? 'rejected by a moderator' : !users.has(userId) ? notCopiedUser(userId) : undefined;
       if (reason) kinds.argumentVote.notCopied.push({ id: intOf(r['id']) ?? 0, reason });
       else voters.set(argumentId, (voters.get(argumentId) ?? new Set()).add(userId));
     }
@@ -350,7 +364,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
       const reason = !voteCounts(r)
         ? 'rejected by a moderator'
         : !users.has(userId)
-          ? `its user ${userId} was not copied`
+          ? notCopiedUser(userId)
           : !ideas.has(ideaId)
             ? `its idea ${ideaId} was not copied`
             : undefined;
@@ -395,8 +409,9 @@ const LABELS: Record<Kind, string> = {
 export function formatImportReport(report: SiteImportReport, dryRun: boolean): string {
   const lines = [`site ${report.siteId}${dryRun ? ' (dry run: nothing written)' : ''}`];
   for (const [kind, entry] of Object.entries(report.kinds) as [Kind, KindReport][]) {
-    if (entry.copied + entry.unchanged + entry.notCopied.length + entry.notes.length === 0) continue;
-    lines.push(`  ${LABELS[kind]}: ${entry.copied} ${dryRun ? 'to copy' : 'copied'}, ${entry.unchanged} already there, ${entry.notCopied.length} not copied`);
+    if (entry.copied + entry.unchanged + entry.deletedHere + entry.notCopied.length + entry.notes.length === 0) continue;
+    const deleted = entry.deletedHere > 0 ? `, ${entry.deletedHere} deleted here since an earlier run (not recreated)` : '';
+    lines.push(`  ${LABELS[kind]}: ${entry.copied} ${dryRun ? 'to copy' : 'copied'}, ${entry.unchanged} already there, ${entry.notCopied.length} not copied${deleted}`);
     for (const { id, reason } of entry.notCopied) lines.push(`    not copied ${id}: ${reason}`);
     for (const { id, note } of entry.notes) lines.push(`    note ${id}: ${note}`);
   }

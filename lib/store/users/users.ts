@@ -23,7 +23,7 @@ import { update, updateOf, withCondition } from '#lib/store/db/update';
 import { type StoredUser } from '#schemas/stored/user';
 import { externalKeyOf, linkedKey, userCodec, userLinkCodec } from '#lib/store/users/codec';
 import { transact, type TransactItem } from '#lib/store/db/transact';
-import { FIRST_DRAWN_USER_ID, IdTaken, withNewUserId } from '#lib/store/db/ids';
+import { IdTaken, withNewUserId } from '#lib/store/db/ids';
 
 export type UserItem = StoredUser;
 export { externalKeyOf } from '#lib/store/users/codec';
@@ -82,10 +82,11 @@ export async function findLinkAndRoleFloor(
 }
 
 /**
- * A drawn user id's claim (lib/store/db/ids.ts), put on the condition that no user took the id on
- * any site. Only its key: it outlives its user and its site (an id is never handed out twice) and
- * says nothing of either. Counter and imported ids (below FIRST_DRAWN_USER_ID) are unique by their
- * reservation and claim nothing.
+ * A user id's claim (lib/store/db/ids.ts), put on the condition that no user took the id on any site.
+ * Only its key: it outlives its user and its site (an id is never handed out twice) and says nothing
+ * of either. A drawn id needs it to be unique; an imported id (below FIRST_DRAWN_USER_ID, unique by
+ * its import's reservation) carries it too, as the record that the user was here: a rerun of the
+ * import does not recreate a user deleted since (`deletedUsersAmong`).
  */
 const userIdClaimPut = (userId: number) => ({
   TableName: TABLE,
@@ -112,10 +113,9 @@ export async function claimUserId(id: number): Promise<number> {
 }
 
 /**
- * Stores a new user, with the claim of a drawn id and, when linked, its link item, in one write (a
- * transaction when there is more than the user). Returns false when this site already has a user for
- * that auth-server user (a concurrent first login won the race); `IdTaken` when a user with its id
- * exists on this site or, for a drawn id, on any site.
+ * Stores a new user, with its id's claim and, when linked, its link item, in one transaction. Returns
+ * false when this site already has a user for that auth-server user (a concurrent first login won
+ * the race); `IdTaken` when a user with its id exists, or existed, on any site.
  */
 export async function putNewUser(item: UserItem): Promise<boolean> {
   const externalKey = linkedKey(item);
@@ -125,21 +125,12 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     Item: userCodec.toItem({ ...item, lastActivityAt: item.lastActivityAt ?? item.createdAt }),
     ConditionExpression: 'attribute_not_exists(PK)',
   };
-  const claimPut = item.id >= FIRST_DRAWN_USER_ID ? userIdClaimPut(item.id) : undefined;
+  const claimPut = userIdClaimPut(item.id);
   const linkPut = externalKey
     ? { TableName: TABLE, Item: userLinkCodec.toItem({ userId: item.id }, item.siteId, externalKey), ConditionExpression: 'attribute_not_exists(PK)' }
     : undefined;
-  if (!claimPut && !linkPut) {
-    try {
-      await doc.send(new PutCommand(userPut));
-    } catch (err) {
-      if (conditionFailed(err)) throw new IdTaken(item.id);
-      throw err;
-    }
-    return true;
-  }
   // The link last: its refusal (another first login won) says more than the id's.
-  const puts = [userPut, ...(claimPut ? [claimPut] : []), ...(linkPut ? [linkPut] : [])];
+  const puts = [userPut, claimPut, ...(linkPut ? [linkPut] : [])];
   try {
     await transact(puts.map((Put) => ({ Put })));
     return true;
@@ -149,6 +140,25 @@ export async function putNewUser(item: UserItem): Promise<boolean> {
     if (reasons?.some((r) => r?.Code === 'ConditionalCheckFailed')) throw new IdTaken(item.id);
     throw err;
   }
+}
+
+/**
+ * Of users that are not on their site (as an import is about to write them), the ids of those that
+ * were here and were deleted: their id's claim outlives them (putNewUser), and a linked user's delete
+ * leaves the person's role floor on the site (which also covers users stored before imported ids
+ * carried a claim). Strongly consistent BatchGets, 100 keys each.
+ */
+export async function deletedUsersAmong(
+  siteId: number,
+  users: readonly Pick<UserItem, 'id' | 'authServer' | 'externalUserId'>[],
+): Promise<Set<number>> {
+  const claims = users.map((u) => ({ id: u.id, key: userKeys.userIdClaim(u.id) }));
+  const floors = users.flatMap((u) => (u.authServer && u.externalUserId ? [{ id: u.id, key: roleFloorKey(siteId, u.authServer, u.externalUserId) }] : []));
+  const wanted = [...claims, ...floors];
+  if (wanted.length === 0) return new Set();
+  const found = await batchGet<Record<string, unknown>>(wanted.map((w) => w.key), { consistentRead: true });
+  const there = new Set(found.map((item) => `${String(item.PK)}|${String(item.SK)}`));
+  return new Set(wanted.filter((w) => there.has(`${w.key.PK}|${w.key.SK}`)).map((w) => w.id));
 }
 
 type UserChanges = Partial<Omit<UserItem, 'id' | 'siteId' | 'createdAt' | 'externalUserId' | 'authServer'>> & { updatedAt: string };
