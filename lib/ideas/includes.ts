@@ -8,7 +8,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { toArgumentRecord, type ArgumentItem, type ArgumentRecord } from '#lib/arguments/record';
 import type { Site } from '#lib/sites/site';
-import { getBallot } from '#lib/store/ballots/ballots';
+import { getShownBallot } from '#lib/store/ballots/ballots';
 import type { ContentItem } from '#lib/store/content/content-items';
 import { argumentsOfIdeas } from '#lib/store/ideas/ideas';
 import { readIdeaTallies, readTallies, yesNo, type IdeaTally, type Tally } from '#lib/store/ideas/tallies';
@@ -49,7 +49,7 @@ export async function toIdeaRecords(
     new Map([...(await read)].flatMap(([id, entry]): [number, Tally][] => (entry.gone ? [] : [[id, entry.tally]])));
   const [tallies, ballot, users, argumentItems, tallyItems] = await Promise.all([
     showCounts ? (known.tallies ?? (tallyItemsRead ? countsOf(tallyItemsRead) : readTallies(site.id, ids))) : undefined,
-    flags.includeUserVote && caller.kind === 'user' ? getBallot(site.id, caller.userId) : undefined,
+    flags.includeUserVote && caller.kind === 'user' ? getShownBallot(site.id, caller.userId) : undefined,
     loadUsersOf(site.id, items, flags, known.users),
     flags.includeArguments ? (known.arguments ?? argumentsOfIdeas(site.id, ids)) : [],
     tallyItemsRead,

@@ -4,7 +4,7 @@
  * `includeUserVote`; for one idea, the idea and its tally too. Each is the `.plan` of the very store
  * read the idea service makes.
  */
-import { getBallot } from '#lib/store/ballots/ballots';
+import { getShownBallot } from '#lib/store/ballots/ballots';
 import { getIdea } from '#lib/store/ideas/ideas';
 import { joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
 import { readTallies } from '#lib/store/ideas/tallies';
@@ -18,7 +18,7 @@ interface IdeaReadInput {
 
 /** The caller's ballot, when the answer shows their votes. */
 const userVotePlan = ({ siteId, userId, query }: IdeaReadInput): ReadPlan | undefined =>
-  userId !== undefined && query?.includeUserVote === true ? getBallot.plan(siteId, userId) : undefined;
+  userId !== undefined && query?.includeUserVote === true ? getShownBallot.plan(siteId, userId) : undefined;
 
 /** An idea list page: the caller's ballot when the page shows their votes. */
 export const ideaListReads = (input: IdeaReadInput): ReadPlan | undefined => userVotePlan(input);

@@ -33,7 +33,7 @@ export async function userActivity(site: Site, caller: Caller, userId: number, q
   const otherSiteIds = [...new Set(siteUsers.map((u) => u.siteId).filter((id) => id !== site.id))];
 
   const [owned, otherSites] = await Promise.all([
-    Promise.all(siteUsers.map((u) => itemsOwnedBy(u.id, ownedKindsOf(kinds)))),
+    Promise.all(siteUsers.map((u) => itemsOwnedBy(u.siteId, u.id, ownedKindsOf(kinds)))),
     getSitesByIds(otherSiteIds),
   ]);
   // A site closed by Basic Auth shows nothing here but to a service token (like the public site list).

@@ -76,7 +76,7 @@ export async function planAnonymization(
       const userSite = sites.get(user.siteId)!;
       const votingOpen = votingAvailability(userSite.config.votes, now).open;
       const [owned, ballot] = await Promise.all([
-        itemsOwnedBy(user.id, ALL_OWNED_KINDS),
+        itemsOwnedBy(user.siteId, user.id, ALL_OWNED_KINDS),
         options.forWrite && votingOpen ? getBallot(user.siteId, user.id, true) : undefined,
       ]);
       return { site: userSite, user, owned: options.forWrite && votingOpen ? { ...owned, ballot } : owned, votingOpen };

@@ -34,7 +34,7 @@ export async function exportUserData(site: Site, caller: Caller, userId: number)
   const users = bySite([target, ...linked.filter((u) => !(u.siteId === target.siteId && u.id === target.id))]);
 
   const otherSiteIds = [...new Set(users.map((u) => u.siteId).filter((id) => id !== site.id))];
-  const [owned, otherSites] = await Promise.all([Promise.all(users.map((u) => itemsOwnedBy(u.id, ALL_OWNED_KINDS))), getSitesByIds(otherSiteIds)]);
+  const [owned, otherSites] = await Promise.all([Promise.all(users.map((u) => itemsOwnedBy(u.siteId, u.id, ALL_OWNED_KINDS))), getSitesByIds(otherSiteIds)]);
   const configs = new Map<number, SiteConfig>([[site.id, site.config], ...otherSites.map((s) => [s.id, withDefaults(s.config)] as const)]);
   // A site deleted meanwhile took its users along; an index entry that lags behind is skipped.
   const present = users.map((user, i) => ({ user, owned: owned[i]! })).filter(({ user }) => configs.has(user.siteId));

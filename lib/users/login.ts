@@ -18,11 +18,11 @@ import { externalIdOf } from '#lib/auth-server/client';
 import type { AuthServerConfig } from '#lib/auth-server/config';
 import { assertProjectOpen } from '#lib/sites/project';
 import type { Site } from '#lib/sites/site';
-import { replanIfIdTaken, userIdSource } from '#lib/store/db/ids';
+import { noFreeId, replanIfIdTaken, userIdSource } from '#lib/store/db/ids';
 import * as store from '#lib/store/users/users';
 import { cacheFieldsFromAuth } from '#lib/users/auth-fields';
 import type { AuthServerUser } from '#schemas/oauth';
-import { REPLAN, withReplan } from '#lib/store/db/replan';
+import { REPLAN, REPLAN_ATTEMPTS, withReplan } from '#lib/store/db/replan';
 
 export async function userForLogin(site: Site, server: AuthServerConfig, authUser: AuthServerUser): Promise<store.UserItem> {
   const externalUserId = String(externalIdOf(authUser));
@@ -30,7 +30,16 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
 
   // An attempt that loses the race with a concurrent first login (or with an anonymization) starts
   // over from the link, which it then finds (or finds gone); one whose new user id another process
-  // took starts over with another id (the same loop and cap).
+  // took starts over with another id (the same loop and cap). When every attempt met a taken id, the
+  // id source is at fault, not a concurrent login: `noFreeId`.
+  let idsTaken = 0;
+  const ids = {
+    next: () => userIdSource.next(),
+    skip: () => {
+      idsTaken += 1;
+      userIdSource.skip();
+    },
+  };
   return withReplan(async () => {
     const now = new Date().toISOString();
     const { userId: existingId, roleFloor } = await store.findLinkAndRoleFloor(site.id, server.url, externalUserId);
@@ -45,7 +54,7 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
     assertProjectOpen(site.config);
     if (!site.config.users.canCreateNewUsers) throw forbidden('New users cannot be created on this site');
     const item: store.UserItem = {
-      id: userIdSource.next(),
+      id: ids.next(),
       siteId: site.id,
       role: lowerRole(isRole(authUser.role) ? authUser.role : 'member', isRole(roleFloor) ? roleFloor : undefined),
       ...cached,
@@ -55,6 +64,6 @@ export async function userForLogin(site: Site, server: AuthServerConfig, authUse
       updatedAt: now,
       lastActivityAt: now,
     };
-    return replanIfIdTaken(async () => ((await store.putNewUser(item)) ? item : REPLAN), userIdSource);
-  }, () => conflict('Logging in at the same time from two places; please try again'));
+    return replanIfIdTaken(async () => ((await store.putNewUser(item)) ? item : REPLAN), ids);
+  }, () => (idsTaken === REPLAN_ATTEMPTS ? noFreeId() : conflict('Logging in at the same time from two places; please try again')));
 }

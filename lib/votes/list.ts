@@ -7,6 +7,8 @@
  * The ballots are flattened in user id, then idea id order (shown by vote id to who may not see user
  * ids); `opinion` is applied while flattening, so
  * a page may hold fewer records than `pageSize` (CONTRACT allows it; only `nextCursor: null` ends).
+ * A malformed item under a ballot key shows nowhere, as it counts nowhere (lib/store/ballots/ballots.ts
+ * `wellFormedBallots`): the page goes on past it.
  *
  * Visibility (CONTRACT access table): everyone when `votes.isViewable`, else moderator+; `userId` is
  * shown to moderator+ only; a vote a moderator rejected (lib/votes/review.ts) to moderator+ and its voter only. For the same reason, only moderators may filter by another user's id:
@@ -16,7 +18,7 @@ import * as access from '#lib/auth/access';
 import type { Caller } from '#lib/auth/caller';
 import { badRequest, forbidden, unauthorized } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
-import { getBallot, queryBallots, type BallotItem } from '#lib/store/ballots/ballots';
+import { getShownBallot, queryBallots, type BallotItem } from '#lib/store/ballots/ballots';
 import { decodeVoteCursor, encodeVoteCursor, type VotePosition } from '#lib/votes/list-cursor';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import type { ListVotesQuery, VoteRecord } from '#schemas/votes';
@@ -34,7 +36,7 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
   let resumeAfterUser: number | undefined;
   if (query.userId !== undefined) {
     if (from.userId !== 0 && from.userId !== query.userId) throw badRequest('Invalid cursor');
-    const ballot = await getBallot(site.id, query.userId);
+    const ballot = await getShownBallot(site.id, query.userId);
     ballots = ballot ? [ballot] : [];
   } else {
     const page = await queryBallots(site.id, { fromUserId: from.userId, limit: query.pageSize, ideaId: query.ideaId });

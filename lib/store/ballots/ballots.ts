@@ -19,6 +19,7 @@ import { conditionFailed } from '#lib/store/db/failures';
 import { update, withCondition } from '#lib/store/db/update';
 import { transact, type TransactItem } from '#lib/store/db/transact';
 import { logEntryPut, type LogEntryItem } from '#lib/store/vote-log/log';
+import { logger } from '#lib/log/logger';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
@@ -38,6 +39,22 @@ export type BallotItem = StoredBallot;
 /** Every ballot read is checked (lib/store/ballots/codec.ts); projected reads against the view of it. */
 export const ballotOf = ballotCodec.fromItem;
 export { ballotViewOf } from '#lib/store/ballots/codec';
+
+/**
+ * The ballots among items read whole, for every read that counts or shows votes (results, exports,
+ * the vote list, a voter's own vote): each checked against the ballot's schema, as verify-votes checks
+ * it. An item that fails (a writer with table access put it there) counts nowhere and shows nowhere,
+ * never a 500: one corrupt item must not take a site's list or results down. It is logged as a warning
+ * by its key and first problem (never a value), and verify-votes reports it (docs/results.md).
+ */
+export function wellFormedBallots(items: readonly Record<string, unknown>[]): BallotItem[] {
+  return items.flatMap((item) => {
+    const checked = ballotCodec.check(item);
+    if ('record' in checked) return [checked.record];
+    logger.warn('a malformed item under a ballot key, left out', { item: checked.malformed.key, problem: checked.malformed.problem });
+    return [];
+  });
+}
 
 /**
  * The vote log entry of a ballot state (lib/votes/seal.ts, docs/results.md "The vote record"): the
@@ -63,6 +80,19 @@ export const getBallot = Object.assign(
     return item ? ballotOf(item) : undefined;
   },
   { plan: planOf(keysOfBallot) },
+);
+
+/**
+ * A user's ballot for a read that shows it (the vote list, `includeUserVote`): undefined when there is
+ * none or the item is malformed (`wellFormedBallots`). `.plan`: the same key as `getBallot`'s.
+ */
+export const getShownBallot = Object.assign(
+  async (siteId: number, userId: number): Promise<BallotItem | undefined> => {
+    const [key] = keysOfBallot(siteId, userId);
+    const item = await getItem(key!);
+    return item ? wellFormedBallots([item])[0] : undefined;
+  },
+  { plan: getBallot.plan },
 );
 
 /** The condition that a ballot is still as it was read (`readVersion` undefined: it did not exist). */
@@ -115,8 +145,9 @@ export function ballotUnchangedItem(siteId: number, userId: number, readVersion:
 /**
  * One Query page of a site's ballots in user id order, starting at the ballot of `fromUserId`
  * (inclusive), at most `limit` ballots. With `ideaId`, only ballots holding a vote on that idea are
- * returned (a FilterExpression: `limit` counts the ballots read, so a page may return fewer).
- * `more` is true when DynamoDB stopped before the end of the site's ballots.
+ * returned (a FilterExpression: `limit` counts the ballots read, so a page may return fewer); a
+ * malformed item is left out too (`wellFormedBallots`), its place still passed. `more` is true when
+ * DynamoDB stopped before the end of the site's ballots.
  */
 export async function queryBallots(
   siteId: number,
@@ -144,7 +175,7 @@ export async function queryBallots(
   );
   const last = out.LastEvaluatedKey as { SK?: string } | undefined;
   return {
-    ballots: (out.Items ?? []).map(ballotOf),
+    ballots: wellFormedBallots((out.Items ?? []) as Record<string, unknown>[]),
     more: last !== undefined,
     lastUserId: last?.SK === undefined ? undefined : idFromSk(last.SK),
   };

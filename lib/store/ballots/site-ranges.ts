@@ -5,7 +5,7 @@
  * else: ceil(ballot bytes / 1 MB) Query pages (docs/results.md "Cost").
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { ballotViewOf, type BallotItem } from '#lib/store/ballots/ballots';
+import { ballotViewOf, wellFormedBallots, type BallotItem } from '#lib/store/ballots/ballots';
 import { recordReader, type MalformedItem } from '#lib/store/db/codec';
 import { ballotCodec } from '#lib/store/ballots/codec';
 import { storedBallotAttributes } from '#schemas/stored/ballot';
@@ -87,21 +87,10 @@ const readBallotRange = (siteId: number, view: BallotView, consistent: boolean) 
     ...(consistent ? { ConsistentRead: true } : {}),
   });
 
-/**
- * The ballots that count, of items read whole (`votes` view): each checked against the whole ballot
- * schema, as verify-votes checks it; an item that fails counts nowhere (left out of results and exports,
- * never a 500), and verify-votes reports it by its key.
- */
-const countedBallots = (items: Record<string, unknown>[]): BallotItem[] =>
-  items.flatMap((item) => {
-    const checked = ballotCodec.check(item);
-    return 'record' in checked ? [checked.record] : [];
-  });
-
 /** Every ballot of the site, in user id order. `consistent` for the verification. */
 export async function readSiteBallots(siteId: number, view: BallotView, consistent = false): Promise<BallotItem[]> {
   const items = await readBallotRange(siteId, view, consistent);
-  return view === 'votes' ? countedBallots(items) : items.map(ballotViewOf);
+  return view === 'votes' ? wellFormedBallots(items) : items.map(ballotViewOf);
 }
 
 /**
@@ -148,7 +137,7 @@ export async function siteRangePage<T>(
   );
   const items = (out.Items ?? []) as Record<string, unknown>[];
   return {
-    items: (what === 'ideas' ? live(items) : countedBallots(items)) as unknown as T[],
+    items: (what === 'ideas' ? live(items) : wellFormedBallots(items)) as unknown as T[],
     last: out.LastEvaluatedKey as Key | undefined,
   };
 }

@@ -18,7 +18,10 @@
  * The tail covers 124 years of milliseconds from ID_EPOCH before the ids leave the safe integers.
  */
 import { randomInt } from 'node:crypto';
-import { REPLAN, type Replan, withReplan } from '#lib/store/db/replan';
+import { serviceUnavailable } from '#lib/errors';
+import { logger } from '#lib/log/logger';
+import { REPLAN, REPLAN_ATTEMPTS, type Replan, withReplan } from '#lib/store/db/replan';
+import { RETRY_POLICY } from '#lib/store/db/retry';
 
 /** Every id of the retired counters, and every id an import keeps, is below this (ten padded digits, a leading zero). */
 export const COUNTER_IDS_BELOW = 1e9;
@@ -110,14 +113,21 @@ export async function replanIfIdTaken<T>(write: () => Promise<T>, source: IdMake
 }
 
 /**
- * Runs a create with a new id; when its store write answers `IdTaken`, again with another id. Throws
- * after REPLAN_ATTEMPTS collisions in a row, which takes a broken clock or source of randomness, not bad luck.
+ * What a create answers when every id it tried was taken: 503 with `Retry-After`, the answer of a
+ * store that cannot serve the request now (retry.ts), not a 500. It takes a broken clock or source of
+ * randomness, or a space of ids used up, never bad luck, so it is logged as an error for an operator.
+ */
+export function noFreeId(): Error {
+  logger.error('every new id tried was taken: the id source is broken or its ids are used up', { tries: REPLAN_ATTEMPTS });
+  return serviceUnavailable('No new id could be made; please retry shortly', RETRY_POLICY.retryAfterSeconds);
+}
+
+/**
+ * Runs a create with a new id; when its store write answers `IdTaken`, again with another id. After
+ * REPLAN_ATTEMPTS collisions in a row, `noFreeId`.
  */
 export function withNewId<T>(create: (id: number) => Promise<T>, source: IdMaker = idSource): Promise<T> {
-  return withReplan(
-    () => replanIfIdTaken(() => create(source.next()), source),
-    () => new Error('every new id tried was taken'),
-  );
+  return withReplan(() => replanIfIdTaken(() => create(source.next()), source), noFreeId);
 }
 
 /**

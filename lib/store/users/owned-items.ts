@@ -7,12 +7,16 @@
  *                                          prefix (`IDEA#`, `ARTICLE#`, `ARG#`, `BALLOT#`, `SIGNUP#`).
  *
  * User ids are unique across the service, so a `USER#<u>` partition holds one site's items only, and
- * ONE Query (one page per 1 MB) returns all of a site user's kinds at once.
+ * ONE Query (one page per 1 MB) returns all of a site user's kinds at once. The read still keeps the
+ * site's own items (a filter on the table key, no request more): an id reused on another site, by an
+ * import or a writer with table access, must not pull that site's items into an activity answer, an
+ * export or an anonymization, which deletes what it reads.
  */
 import { type ArgumentItem } from '#lib/store/arguments/arguments';
 import { argumentCodec } from '#lib/store/arguments/codec';
 import { ballotOf, type BallotItem } from '#lib/store/ballots/ballots';
 import { GSI1 } from '#lib/store/db/client';
+import { sitePk } from '#lib/store/db/keys';
 import type { ContentItem } from '#lib/store/content/content-items';
 import { contentItemCodec } from '#lib/store/content/codec';
 import { type OwnedKind, userKeys } from '#lib/store/users/keys';
@@ -36,11 +40,12 @@ export const ALL_OWNED_KINDS: readonly OwnedKind[] = ['IDEA', 'ARTICLE', 'ARG', 
 const empty = (): OwnedItems => ({ ideas: [], articles: [], arguments: [], ballot: undefined, signups: [] });
 
 /**
- * The items of the given kinds one site user owns, in id order per kind: ONE GSI1 Query over the
- * smallest GSI1SK range that covers the kinds asked for (kinds inside the range that were not asked
- * for are dropped here), none when no kind is asked for. Eventually consistent, like every GSI read.
+ * The items of the given kinds one site user owns on their site, in id order per kind: ONE GSI1 Query
+ * over the smallest GSI1SK range that covers the kinds asked for (kinds inside the range that were not
+ * asked for are dropped here), filtered to the site's partition; none when no kind is asked for.
+ * Eventually consistent, like every GSI read.
  */
-export async function itemsOwnedBy(userId: number, kinds: Iterable<OwnedKind>): Promise<OwnedItems> {
+export async function itemsOwnedBy(siteId: number, userId: number, kinds: Iterable<OwnedKind>): Promise<OwnedItems> {
   const wanted = new Set(kinds);
   const result = empty();
   if (wanted.size === 0) return result;
@@ -49,8 +54,10 @@ export async function itemsOwnedBy(userId: number, kinds: Iterable<OwnedKind>): 
   const raw = await queryAll<Record<string, unknown>>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+    FilterExpression: 'PK = :site',
     ExpressionAttributeValues: {
       ':pk': userKeys.ownedByPartition(userId),
+      ':site': sitePk(siteId),
       ':from': prefixes[0],
       ':to': `${prefixes[prefixes.length - 1]}~`,
     },

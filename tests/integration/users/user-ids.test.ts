@@ -19,7 +19,7 @@ import { countRequests } from '#tests/support/request-counter';
 import type { UserRecord } from '#schemas/user';
 import type { RunningAuthServer } from '../../../scripts/auth-server/index.ts';
 import { handler as createUserHandler } from '../../../functions/users/create.ts';
-import { createLoginSite, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
+import { createLoginSite, login, loginUser, startTestAuthServer } from '../oauth/login-helpers.ts';
 
 const TRACE = 'testWrittenPartitions';
 
@@ -138,6 +138,24 @@ describe('user ids without a counter', () => {
     expect(await getUser(site.id, user.id)).toMatchObject({ email: p.email });
     expect(await getUser(site.id, taken)).toBeUndefined();
     expect(await claimOf(taken)).toEqual(userKeys.userIdClaim(taken));
+  });
+
+  it('every draw taken (a broken source of randomness): an admin create and a first login answer 503 with Retry-After, and write no user', async () => {
+    const [site, there] = await Promise.all([createLoginSite(auth), createSite()]);
+    const taken = unusedDrawnId();
+    await createUser(there.id, 'member', { id: taken });
+    await userIdClaim(taken);
+    userIdSource.draw = () => taken - FIRST_DRAWN_USER_ID;
+
+    const created = await post(site.id, { email: 'stuck@example.org' });
+    expect(created.status, JSON.stringify(created.body)).toBe(503);
+    expect(created.headers['retry-after']).toBe('1');
+
+    const p = person();
+    const { done } = await login(site.id, p.email);
+    expect(done.status, JSON.stringify(done.body)).toBe(503);
+    expect(done.headers['retry-after']).toBe('1');
+    expect(await getUser(site.id, taken)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 /** Ids made from time: ascending within a process whatever the clock does, 16 digits, keys sort as ids. User ids drawn at random: 12 digits, keys after counter ids. */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   COUNTER_IDS_BELOW,
   FIRST_TIMED_ID,
@@ -21,6 +21,9 @@ import {
   withNewUserId,
 } from '#lib/store/db/ids';
 import { pad } from '#lib/store/db/keys';
+import { REPLAN_ATTEMPTS } from '#lib/store/db/replan';
+import { isApiError } from '#lib/errors';
+import { logger } from '#lib/log/logger';
 import { idRuns } from '#lib/store/arguments/id-runs';
 
 const real = { clock: idSource.clock, tail: idSource.tail };
@@ -190,5 +193,48 @@ describe('drawn user ids', () => {
     });
     expect(tried).toEqual([taken, taken, FIRST_DRAWN_USER_ID + 123_456]);
     expect(id).toBe(FIRST_DRAWN_USER_ID + 123_456);
+  });
+});
+
+describe('a source whose every id is taken (a broken source of randomness, or a used-up space)', () => {
+  /** What `make` throws (after the re-plan's real pauses: a few seconds at most). */
+  const failureOf = (make: () => Promise<unknown>): Promise<unknown> =>
+    make().then(
+      () => undefined,
+      (err: unknown) => err,
+    );
+
+  const alwaysTaken = async (id: number): Promise<number> => {
+    throw new IdTaken(id);
+  };
+
+  it('a create answers 503 ServiceUnavailable with Retry-After after its tries, and logs an error', async () => {
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    try {
+      const tried: number[] = [];
+      const stuck = { next: () => 42, skip: () => {} };
+      const err = await failureOf(() => withNewId((id) => (tried.push(id), alwaysTaken(id)), stuck));
+      expect(tried).toHaveLength(REPLAN_ATTEMPTS);
+      expect(isApiError(err) && { status: err.status, error: err.error, headers: err.headers }).toEqual({
+        status: 503,
+        error: 'ServiceUnavailable',
+        headers: { 'retry-after': '1' },
+      });
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('so does a user create whose every draw is taken', async () => {
+    const errors = vi.spyOn(logger, 'error').mockImplementation(() => {});
+    try {
+      userIdSource.draw = () => 7;
+      const err = await failureOf(() => withNewUserId(alwaysTaken));
+      expect(isApiError(err) && err.status).toBe(503);
+      expect(errors).toHaveBeenCalledTimes(1);
+    } finally {
+      errors.mockRestore();
+    }
   });
 });

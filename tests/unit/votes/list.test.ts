@@ -13,7 +13,7 @@ import type { ListVotesQuery } from '#schemas/votes';
 
 const ballots = vi.hoisted(() => [] as BallotItem[]);
 vi.mock('#lib/store/ballots/ballots', () => ({
-  getBallot: vi.fn(async (_site: number, userId: number) => ballots.find((b) => b.userId === userId)),
+  getShownBallot: vi.fn(async (_site: number, userId: number) => ballots.find((b) => b.userId === userId)),
   queryBallots: vi.fn(async (_site: number, o: { fromUserId: number; limit: number; ideaId?: number }) => {
     const from = ballots.filter((b) => b.userId >= o.fromUserId && (o.ideaId === undefined || b.votes[String(o.ideaId)] !== undefined)).sort((a, b) => a.userId - b.userId);
     const page = from.slice(0, o.limit);
