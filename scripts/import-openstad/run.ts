@@ -40,6 +40,7 @@ import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { nameKeyOf } from '#lib/tags/service';
 import { deriveToken, hashToken, newSalt } from '#lib/newsletter/token';
 import { importBallot, type ImportedVote } from '#lib/votes/import-ballot';
+import { checkpointLateEntry } from '#lib/votes/late-entry';
 import type { OpenStadSource, Row, IdTable } from './source.ts';
 import {
   authServerOf,
@@ -431,6 +432,8 @@ async function importSite(source: OpenStadSource, row: Row, sourceKey: string, r
     }
   }
   await flush();
+  // The site's checkpoint job may have run (and, the project having ended, rested) while it was imported.
+  if (!dryRun && kinds.ballot.copied > 0) await checkpointLateEntry(siteId, new Date());
   return run.report;
 }
 

@@ -30,6 +30,7 @@ const world = vi.hoisted(() => ({
   releases: [] as Array<{ owner: string; outcome: unknown }>,
   writes: [] as Array<{ write: SnapshotWrite; now: Date }>,
   reads: 0,
+  ballotReads: [] as unknown[][],
 }));
 
 vi.mock('#lib/store/results/snapshots', () => ({
@@ -52,7 +53,10 @@ vi.mock('#lib/store/results/snapshots', () => ({
 }));
 vi.mock('#lib/store/ballots/site-ranges', () => ({
   readSiteIdeas: vi.fn(async () => world.ideas),
-  readSiteBallots: vi.fn(async () => world.ballots),
+  readSiteBallots: vi.fn(async (...args: unknown[]) => {
+    world.ballotReads.push(args);
+    return world.ballots;
+  }),
 }));
 vi.mock('#lib/store/vote-log/log', () => ({
   latestSignedCheckpoint: vi.fn(async () => world.checkpoint),
@@ -94,6 +98,7 @@ beforeEach(() => {
     releases: [],
     writes: [],
     reads: 0,
+    ballotReads: [],
   });
 });
 
@@ -143,6 +148,23 @@ describe('computing a results snapshot', () => {
     expect(input.ballots).toEqual([{ votes: [{ ideaId: 1, opinion: 'no' }, { ideaId: 2, opinion: 'yes' }] }]);
     await computeSiteResults(SITE, { deadline: new Date(Date.now() - 1), now: NOW });
     expect(world.calls[1]!.stopNow).toBe(true);
+  });
+
+  it('reads the ballots as they count for the results (their votes, not the whole items), consistently', async () => {
+    await computeSiteResults(SITE, { deadline: later(60_000), now: NOW });
+    expect(world.ballotReads).toEqual([[3, 'votes', true]]);
+  });
+
+  it('stops from the deadline instant on: at the deadline it stops, a millisecond before it goes on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-05-01T10:00:00.000Z'));
+      await computeSiteResults(SITE, { deadline: new Date('2026-05-01T10:00:00.000Z'), now: NOW });
+      await computeSiteResults(SITE, { deadline: new Date('2026-05-01T10:00:00.001Z'), now: NOW });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(world.calls.map((call) => call.stopNow)).toEqual([true, false]);
   });
 
   it('stores the progress of an unfinished run, and goes on from stored progress (unreadable progress: afresh)', async () => {

@@ -188,6 +188,15 @@ describe('edge cases', () => {
     expect(equalShares(input)).toMatchObject({ ideaIds: [2, 1], spent: 95, endowment: '95', runs: 2 });
   });
 
+  it('all ideas with a vote costing exactly the budget: bought together in the one extra run, the step kept', () => {
+    // 4 voters, budget 4: at 1 per voter idea 1 (three supporters) is bought, idea 2's one supporter
+    // holds 1 of its 2, and 2 is left, enough for idea 2: not exhaustive. Together they cost the budget.
+    const input = { ideas: [{ id: 1, cost: 2 }, { id: 2, cost: 2 }], ballots: [[1], [1], [1], [2]], budget: 4 };
+    expect(equalSharesRun(input, '1')).toMatchObject({ ideaIds: [1], spent: 2 });
+    expect(startEqualShares(buildProfile(input), { stepPerVoter: 5 })).toEqual({ endowment: '4', kept: { ideaIds: [1, 2], spent: 4 }, next: null, increment: '5', runs: 2 });
+    expect(equalShares(input)).toMatchObject({ ideaIds: [1, 2], spent: 4, endowment: '4', runs: 2 });
+  });
+
   it('add-one stops before an overspending run; the greedy fill then spends what is left', () => {
     // 3 voters, budget 20. At 23/3 per voter: idea 1 (7, two supporters, 7/2 each), then idea 2 (5, one
     // supporter); idea 3 (5) is short of its single supporter's 25/6 left, so 8 stays unspent. At 26/3
@@ -231,6 +240,22 @@ describe('the completion as a search that a job stops and resumes', () => {
     const oneGo = equalShares(input, options);
     expect({ ideaIds: search.kept.ideaIds, endowment: search.endowment, runs: search.runs }).toEqual({ ideaIds: oneGo.ideaIds, endowment: oneGo.endowment, runs: oneGo.runs });
     expect(continueEqualShares(profile, search, options, () => true)).toEqual(search);
+  });
+
+  it('doubles its step after every runsPerStep runs of the completion, counted from the first run', () => {
+    // 40 per voter to start; idea 1 is bought from 60 on, which leaves too little for idea 2: exhaustive.
+    // Runs 2-4 add 1 each (41, 42, 43), runs 5-7 add 2 (45, 47, 49), runs 8-10 add 4 (53, 57, 61).
+    const profile = buildProfile(input);
+    const options = { runsPerStep: 3 };
+    let search = startEqualShares(profile, options);
+    const shares: Array<string | null> = [search.next];
+    while (search.next !== null) {
+      search = continueEqualShares(profile, search, options, () => true);
+      shares.push(search.next);
+    }
+    expect(shares).toEqual(['41', '42', '43', '45', '47', '49', '53', '57', '61', null]);
+    expect(search).toEqual({ endowment: '61', kept: { ideaIds: [0, 1], spent: 90 }, next: null, increment: '4', runs: 10 });
+    expect(equalShares(input, options)).toMatchObject({ ideaIds: [0, 1], spent: 90, endowment: '61', runs: 10 });
   });
 
   it('names an option that is not a whole number of at least 1', () => {

@@ -16,14 +16,21 @@ describe('a fraction', () => {
     expect(r(-4, 6)).toEqual({ n: -2n, d: 3n });
     expect(r(0, -5)).toEqual({ n: 0n, d: 1n });
     expect(r(7)).toEqual({ n: 7n, d: 1n });
+    // The common divisor is taken positive, whichever sign each part has.
+    expect(r(4, -6)).toEqual({ n: -2n, d: 3n });
+    expect(r(-4, -6)).toEqual({ n: 2n, d: 3n });
+    expect(r(-6, 4)).toEqual({ n: -3n, d: 2n });
   });
 
   it('refuses a zero denominator', () => {
     expect(() => r(1, 0)).toThrow(RangeError);
+    expect(() => r(1, 0)).toThrow('Division by zero');
   });
 
   it('adds and subtracts exactly, with equal or different denominators', () => {
     expect(add(r(1, 3), r(1, 3))).toEqual(r(2, 3));
+    expect(add(r(1, 4), r(1, 4))).toEqual({ n: 1n, d: 2n });
+    expect(sub(r(3, 4), r(1, 4))).toEqual({ n: 1n, d: 2n });
     expect(add(r(1, 3), r(1, 6))).toEqual(r(1, 2));
     expect(add(r(1, 2), r(-1, 2))).toEqual(ZERO);
     expect(sub(r(2, 3), r(1, 3))).toEqual(r(1, 3));
@@ -54,6 +61,7 @@ describe('a fraction', () => {
 
   it('refuses text that is not a fraction', () => {
     for (const text of ['', '1/', '/2', '1.5', '1/2/3', '1/-2', ' 1/2', '1/2 ', 'x1/2', '1/2x']) expect(() => parse(text), text).toThrow(RangeError);
+    expect(() => parse('1.5')).toThrow('Not a fraction: 1.5');
   });
 
   it('converts to a close float, also beyond the float range', () => {
@@ -65,5 +73,12 @@ describe('a fraction', () => {
     const huge = toFloat(7n * big, 2n * big);
     expect(Math.abs(huge - 3.5)).toBeLessThanOrEqual(3.5 * TO_FLOAT_ERROR);
     expect(toFloat(big, 1n)).toBe(Infinity);
+    // Only the denominator beyond the float range, and far larger than the numerator.
+    const small = toFloat(10n ** 300n, big);
+    expect(Math.abs(small - 1e-100)).toBeLessThanOrEqual(1e-100 * TO_FLOAT_ERROR * 2);
+  });
+
+  it('bounds the relative error of that float by 4 units in the last place', () => {
+    expect(TO_FLOAT_ERROR).toBe(2 * Number.EPSILON);
   });
 });

@@ -99,6 +99,36 @@ describe('Pabulib .pb writer', () => {
     expect(pabulibDate('2023-09-16T23:30:00.000Z')).toBe('16.09.2023');
     expect(pabulibDate('2024-01-05T00:00:00+02:00')).toBe('04.01.2024');
     expect(() => pabulibDate('soon')).toThrow(RangeError);
+    expect(() => pabulibDate('soon')).toThrow('Not a date: soon');
+  });
+
+  it('names what is wrong: a vote count other than the votes given, a META key set twice', () => {
+    expect(() => [...pabulibFile(meta, projects, votes.slice(1))]).toThrow('num_votes is 3 but 2 votes were given');
+    expect(() => [...pabulibHead({ ...meta, extra: { rule: 'greedy' } }, [])]).toThrow('META key rule is set twice');
+  });
+
+  it('writes every line break in a text value as one space: CRLF, LF and a lone CR', () => {
+    const head = [...pabulibHead({ ...meta, description: 'North\r\nSouth\rEast\nWest', extra: {} }, [{ id: 1, cost: 5, name: 'a\r\n\r\nb' }])].join('');
+    expect(head).toContain('\ndescription;North South East West\n');
+    expect(head).toContain('PROJECTS\nproject_id;cost;name\n1;5;a  b\nVOTES\n');
+  });
+
+  it('writes the selected column when a project has it: 1 and 0 as numbers, nothing where it is missing', () => {
+    const head = [...pabulibHead({ ...meta, extra: {} }, [{ id: 3, cost: 5, selected: 0 }, { id: 1, cost: 7, selected: 1 }, { id: 2, cost: 9 }])].join('');
+    expect(head.slice(head.indexOf('PROJECTS\n'))).toBe('PROJECTS\nproject_id;cost;selected\n1;7;1\n2;9;\n3;5;0\nVOTES\nvoter_id;vote\n');
+  });
+
+  it('quotes a META value holding the separator or a quote; without optional keys META ends at date_end', () => {
+    const { extra: _extra, ...plain } = meta;
+    const head = [...pabulibHead({ ...plain, description: 'Budget; "green"' }, [])].join('');
+    expect(head).toBe(
+      'META\nkey;value\ndescription;"Budget; ""green"""\ncountry;Poland\nunit;Wieliczka\ninstance;2020\nnum_projects;0\nnum_votes;3\n' +
+        'budget;2500\nvote_type;approval\nrule;greedy\ndate_begin;16.09.2023\ndate_end;04.10.2023\nPROJECTS\nproject_id;cost\nVOTES\nvoter_id;vote\n',
+    );
+  });
+
+  it('writes vote ids in numeric order, not as text', () => {
+    expect([...pabulibVoteLines([{ voterId: 'v', projectIds: [10, 9, 100, 9] }])]).toEqual(['v;9,10,100\n']);
   });
 });
 
@@ -115,6 +145,15 @@ describe('CSV rows', () => {
 
   it('an empty page is empty', () => {
     expect(csvRows([])).toBe('');
+  });
+
+  it('writes booleans as true and false', () => {
+    expect(csvRows([[false, true, 0]])).toBe('false,true,0\r\n');
+  });
+
+  it('quotes a lone line feed or carriage return; a cell starting with a tab or carriage return is neutralised too', () => {
+    expect(csvRows([['a\rb', 'c\nd', 'e\r\nf']])).toBe('"a\rb","c\nd","e\r\nf"\r\n');
+    expect(csvRows([['\tx', '\ry']])).toBe(`'\tx,"'\ry"\r\n`);
   });
 });
 

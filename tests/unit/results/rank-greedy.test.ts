@@ -1,6 +1,6 @@
 /** The likes/count ranking and the greedy budgeting rule on hand-made cases. */
 import { describe, expect, it } from 'vitest';
-import { greedyWinners } from '#lib/results/greedy';
+import { fillGreedily, greedyWinners } from '#lib/results/greedy';
 import { rankIdeas } from '#lib/results/rank';
 import { countVotes } from '#lib/votes/tally';
 
@@ -58,5 +58,27 @@ describe('greedyWinners', () => {
   it('a budget of 0 funds only free ideas with a vote', () => {
     const input = { ideas: [{ id: 1, cost: 0 }, { id: 2, cost: 1 }, { id: 3, cost: 0 }], ballots: [[1, 2]], budget: 0 };
     expect(greedyWinners(input)).toEqual({ ideaIds: [1], spent: 0 });
+  });
+
+  it('takes more votes before a lower id: the funded ideas come in the order of their votes', () => {
+    // Idea 2 has three votes, idea 1 one; a budget for one of them funds idea 2, one for both lists 2 first.
+    const ideas = [{ id: 1, cost: 10 }, { id: 2, cost: 10 }];
+    const ballots = [[1], [2], [2], [2]];
+    expect(greedyWinners({ ideas, ballots, budget: 10 })).toEqual({ ideaIds: [2], spent: 10 });
+    expect(greedyWinners({ ideas, ballots, budget: 20 })).toEqual({ ideaIds: [2, 1], spent: 20 });
+  });
+});
+
+describe('fillGreedily (also the fill after Equal Shares)', () => {
+  it('breaks equal votes by lower id whatever order the ideas come in', () => {
+    const ideas = [{ id: 7, cost: 5, supporters: 2 }, { id: 3, cost: 5, supporters: 2 }];
+    expect(fillGreedily(ideas, 5, [], 0)).toEqual({ ideaIds: [3], spent: 5 });
+    expect(fillGreedily(ideas, 10, [], 0)).toEqual({ ideaIds: [3, 7], spent: 10 });
+  });
+
+  it('keeps what is chosen, in its order, and adds only what still fits the rest of the budget', () => {
+    const ideas = [{ id: 1, cost: 4, supporters: 1 }, { id: 2, cost: 3, supporters: 5 }, { id: 3, cost: 2, supporters: 3 }];
+    expect(fillGreedily(ideas, 9, [1], 4)).toEqual({ ideaIds: [1, 2, 3], spent: 9 });
+    expect(fillGreedily(ideas, 8, [1], 4)).toEqual({ ideaIds: [1, 2], spent: 7 });
   });
 });

@@ -72,6 +72,11 @@ describe('computeResults', () => {
     ]);
   });
 
+  it('a per-theme vote type without themes: an empty list of themes, and no winners', () => {
+    const result = computeResults({ config: { voteType: 'budgeting-per-theme', maxBudget: 50 }, ideas: [idea(1, 10, 'a')], ballots: [ballot(1)], computedAt: AT });
+    expect(result).toEqual({ voteType: 'budgeting-per-theme', computedAt: AT, ballots: 1, ideas: [{ id: 1, title: 'Idea 1', yes: 1, no: 0, rank: 1 }], themes: [] });
+  });
+
   it('count-per-theme: themes with their ranking and no winners', () => {
     const result = computeResults({
       config: { voteType: 'count-per-theme', maxBudget: null, themes: [{ value: 'a' }] },

@@ -4,7 +4,7 @@
  * strong ETag of its JSON.
  */
 import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { etagOf } from '#lib/crypto/etag';
 import { CHUNK_BYTES, packSnapshot, unpackSnapshot } from '#lib/results/snapshot';
@@ -34,6 +34,15 @@ describe('a packed results snapshot', () => {
     const gzLength = packSnapshot({ a: 'b' }, CHUNK_BYTES).chunks[0]!.length;
     const packed = packSnapshot({ a: 'b' }, gzLength);
     expect(packed.chunks.map((c) => c.length)).toEqual([gzLength]);
+  });
+
+  it('is cut into chunks of 300 KiB unless told otherwise', () => {
+    // Random base64 hardly compresses: about 400 KB gzipped, two chunks.
+    const body = { noise: randomBytes(400_000).toString('base64') };
+    const packed = packSnapshot(body);
+    expect(CHUNK_BYTES).toBe(300 * 1024);
+    expect(packed.chunks.map((c) => c.length)).toEqual([300 * 1024, gzipSync(JSON.stringify(body)).length - 300 * 1024]);
+    expect(unpackSnapshot(packed.chunks)).toEqual(body);
   });
 
   it('carries the ETag of its JSON: equal bodies share it, a changed body does not', () => {

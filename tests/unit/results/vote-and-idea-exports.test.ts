@@ -5,8 +5,10 @@
  * list and the format); the CSV header and the Pabulib META/PROJECTS head come on the first page only;
  * Pabulib carries approval ballots only, voters under opaque ids in pseudonym order, and no empty ballot.
  */
+import { createHmac } from 'node:crypto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caller } from '#lib/auth/caller';
+import { decodeCursorObject, encodeCursor, encodeCursorObject } from '#lib/store/db/cursor';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
 
@@ -54,6 +56,13 @@ const idea = (id: number, budget?: number, theme?: string): Item => ({
   ...(theme === undefined ? {} : { extraData: { theme } }),
 });
 const lines = (text: string) => text.split(/\r?\n/).filter((line) => line !== '');
+const rejected = <V extends object>(v: V) => ({ ...v, review: { rejected: true, by: 3, at: '2026-02-10T00:00:00.000Z' } });
+
+/** A Pabulib export under a key the test knows, so its voter ids are known: HMAC of site and user id, 16 hex digits. */
+const PABULIB_SCOPE = { siteId: SITE_ID, list: 'export-votes', query: { format: 'pabulib' } };
+const EXPORT_KEY = Buffer.alloc(32, 7);
+const voterIdOf = (userId: number) => createHmac('sha256', EXPORT_KEY).update(`${SITE_ID}:${userId}`).digest('hex').slice(0, 16);
+const pabulibCursorAfter = (after: string) => encodeCursorObject({ key: EXPORT_KEY.toString('base64url'), after }, PABULIB_SCOPE);
 const cursorOf = (next: string | null) => decodeURIComponent(/cursor=(.+)$/.exec(next ?? '')?.[1] ?? '');
 
 beforeEach(() => {
@@ -113,6 +122,26 @@ describe('the votes as CSV', () => {
     expect(world.pages.map((p) => p.limit)).toEqual([1, 1, 1]);
     expect(lines(page.text)).toHaveLength(4);
     expect(page.next).not.toBeNull();
+  });
+
+  it('stops at the Query page whose text reaches the target exactly; one byte more and it reads on', async () => {
+    const firstBallot = `1,11,1,yes,${vote(1, '').createdAt}\r\n2,11,2,no,${vote(2, '').createdAt}\r\n`;
+    const target = Buffer.byteLength(firstBallot);
+    const page = await exportVotes(siteWith(), SERVICE, { format: 'csv' }, undefined, { bytes: target, queryLimit: 1 });
+    expect(page.text).toBe(`${VOTE_CSV_COLUMNS.join(',')}\r\n${firstBallot}`);
+    expect(world.pages).toHaveLength(1);
+    expect(page.next).toMatch(/^format=csv&cursor=/);
+    world.pages = [];
+    // Past the empty ballot (no text) to the third one.
+    await exportVotes(siteWith(), SERVICE, { format: 'csv' }, undefined, { bytes: target + 1, queryLimit: 1 });
+    expect(world.pages).toHaveLength(3);
+  });
+
+  it('leaves out a vote a moderator rejected; a reinstated one is in', async () => {
+    const reinstated = { ...vote(5, 'yes'), review: { rejected: false, by: null, at: '2026-02-11T00:00:00.000Z' } };
+    world.ranges.ballots = [ballot(11, { 1: vote(1, 'yes'), 2: rejected(vote(2, 'no')) }), ballot(13, { 2: rejected(vote(3, 'yes')) }), ballot(14, { 3: reinstated })];
+    const page = await exportVotes(siteWith(), SERVICE, { format: 'csv' });
+    expect(lines(page.text)).toEqual([VOTE_CSV_COLUMNS.join(','), `1,11,1,yes,${vote(1, '').createdAt}`, `5,14,3,yes,${vote(5, '').createdAt}`]);
   });
 
   it('refuses a cursor of another format, list or site', async () => {
@@ -207,15 +236,69 @@ describe('the votes as Pabulib', () => {
   });
 
   it('refuses a cursor of the right scope that does not hold an export key and a voter id', async () => {
-    const { encodeCursorObject } = await import('#lib/store/db/cursor');
     const scope = { siteId: SITE_ID, list: 'export-votes', query: { format: 'pabulib' } };
     const key = Buffer.alloc(32, 1).toString('base64url');
     const after = 'ab'.repeat(8);
     const good = encodeCursorObject({ key, after }, scope);
     await expect(exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: good }, () => NOW)).resolves.toMatchObject({ contentType: expect.any(String) });
-    for (const value of [{ after }, { key }, { key: 5, after }, { key: `${key}=`, after }, { key, after: 7 }, { key, after: 'AB'.repeat(8) }, { key, after: `${after}0` }, { key, after, more: 1 }]) {
+    const values = [{ after }, { key }, { key: 5, after }, { key: [key], after }, { key: `${key}=`, after }, { key, after: 7 }, { key, after: [after] }, { key, after: 'AB'.repeat(8) }, { key, after: `${after}0` }, { key, after, more: 1 }];
+    for (const value of values) {
       await expect(exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: encodeCursorObject(value, scope) }, () => NOW)).rejects.toMatchObject({ status: 400, message: 'Invalid cursor' });
     }
+  });
+
+  it('writes META and PROJECTS exactly: no country, the site name without a title, no category column when no idea has a theme', async () => {
+    world.ranges.ideas = [idea(2), idea(1, 300)];
+    world.tallies = new Map([[1, { yes: 2, no: 4 }]]);
+    const site = siteWith({ maxBudget: 700, minIdeas: 1, maxIdeas: 2, isActiveFrom: '2026-02-01T00:00:00.000Z', isActiveTo: '2026-02-20T00:00:00.000Z' }, { title: undefined });
+    const page = await exportVotes(site, SERVICE, { format: 'pabulib' }, () => NOW);
+    expect(page.text.slice(0, page.text.indexOf('voter_id;vote\n'))).toBe(
+      'META\nkey;value\ndescription;Wijk\ncountry;\nunit;Wijk\ninstance;4\nnum_projects;2\nnum_votes;3\nbudget;700\nvote_type;approval\nrule;unknown\n' +
+        'date_begin;01.02.2026\ndate_end;20.02.2026\nmin_length;1\nmax_length;2\nvote_type_api;budgeting\n' +
+        'PROJECTS\nproject_id;cost;votes;name\n1;300;2;Idea 1\n2;0;0;Idea 2\nVOTES\n',
+    );
+  });
+
+  it('dates an export without voting dates by the clock, the real one unless told', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-04-05T23:30:00.000Z'));
+      const text = lines((await exportVotes(siteWith({}, { createdAt: undefined }), SERVICE, { format: 'pabulib' })).text);
+      expect(text.filter((l) => l.startsWith('date_'))).toEqual(['date_begin;05.04.2026', 'date_end;05.04.2026']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves out rejected votes: a ballot of rejected votes only is no voter', async () => {
+    world.ranges.ballots = [ballot(11, { 1: vote(1, 'yes'), 2: rejected(vote(2, 'yes')) }), ballot(13, { 2: rejected(vote(3, 'yes')) }), ballot(14, { 3: vote(5, 'yes') })];
+    const text = lines((await exportVotes(siteWith(), SERVICE, { format: 'pabulib' }, () => NOW)).text);
+    expect(text).toContain('num_votes;2');
+    expect(text.slice(text.indexOf('voter_id;vote') + 1).map((l) => l.split(';')[1]).sort()).toEqual(['1', '3']);
+  });
+
+  it('ends an answer with the row that reaches the target exactly, and goes on strictly after its voter id', async () => {
+    world.ranges.ballots = [21, 22, 23, 24].map((userId) => ballot(userId, { 1: vote(userId, 'yes') }));
+    const ids = [21, 22, 23, 24].map(voterIdOf).sort();
+    // Every row is 19 bytes: 16 hex digits, ';', '1' and a line feed.
+    const one = await exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: pabulibCursorAfter('0'.repeat(16)) }, () => NOW, { bytes: 19 });
+    expect(one.text).toBe(`${ids[0]};1\n`);
+    expect(decodeCursorObject(cursorOf(one.next), PABULIB_SCOPE)).toEqual({ key: EXPORT_KEY.toString('base64url'), after: ids[0] });
+    const two = await exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: pabulibCursorAfter('0'.repeat(16)) }, () => NOW, { bytes: 20 });
+    expect(two.text).toBe(`${ids[0]};1\n${ids[1]};1\n`);
+    const rest = await exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: pabulibCursorAfter(ids[1]!) }, () => NOW, { bytes: 1000 });
+    expect(rest).toEqual({ contentType: 'text/plain; charset=utf-8', text: `${ids[2]};1\n${ids[3]};1\n`, next: null });
+  });
+
+  it('holds 4 MiB of rows in an answer unless told: it ends with the row that passes 4 MiB', async () => {
+    // 2,500 voters approving the same 100 ideas with 16-digit ids: every row is 16 + 1 + 100 * 17 - 1 + 1 = 1,717 bytes.
+    const votes = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [1_000_000_000_000_000 + i, vote(i + 1, 'yes')]));
+    world.ranges.ballots = Array.from({ length: 2500 }, (_, u) => ballot(100 + u, votes));
+    const page = await exportVotes(siteWith(), SERVICE, { format: 'pabulib', cursor: pabulibCursorAfter('0'.repeat(16)) }, () => NOW);
+    const rows = page.text.split('\n').filter((row) => row !== '');
+    expect(rows[0]).toHaveLength(1716);
+    expect(rows).toHaveLength(Math.ceil((4 * 1024 * 1024) / 1717));
+    expect(page.next).not.toBeNull();
   });
 
   it('is refused for a site whose ballots are not approvals, before anything is read', async () => {
@@ -241,5 +324,21 @@ describe('the ideas as CSV', () => {
     const rest = await exportIdeas(siteWith(), SERVICE, { format: 'csv', cursor: cursorOf(first.next) }, { bytes: 1, queryLimit: 2 });
     expect(lines(rest.text)).toEqual(rows.slice(3));
     expect(rest.next).toBeNull();
+  });
+
+  it('writes its header once however many Query pages an answer reads', async () => {
+    const whole = await exportIdeas(siteWith(), SERVICE, { format: 'csv' });
+    world.pages = [];
+    const paged = await exportIdeas(siteWith(), SERVICE, { format: 'csv' }, { bytes: 1_000_000, queryLimit: 1 });
+    expect(world.pages).toHaveLength(3);
+    expect(paged.text).toBe(whole.text);
+  });
+
+  it('goes on from a cursor sealed for the ideas export of this site (the list export-ideas) and its format', async () => {
+    const cursor = encodeCursor({ PK: `SITE#${SITE_ID}`, SK: 'IDEA#1' }, { siteId: SITE_ID, list: 'export-ideas', query: { format: 'csv' } })!;
+    const rest = await exportIdeas(siteWith(), SERVICE, { format: 'csv', cursor });
+    expect(lines(rest.text).map((row) => row.split(',')[0])).toEqual(['2', '3']);
+    const first = await exportIdeas(siteWith(), SERVICE, { format: 'csv' }, { bytes: 1, queryLimit: 1 });
+    expect(decodeCursorObject(cursorOf(first.next), { siteId: SITE_ID, list: 'export-ideas', query: { format: 'csv' } })).toEqual({ PK: `SITE#${SITE_ID}`, SK: 'IDEA#1' });
   });
 });

@@ -20,6 +20,9 @@ const store = vi.hoisted(() => ({
   bodies: [] as Array<Uint8Array[] | undefined>,
   state: undefined as ResultsState | undefined,
   newest: undefined as string | undefined,
+  /** What the COUNT Query of the log answers, and what it was asked. */
+  count: 0,
+  counted: [] as unknown[][],
   outcome: 'done' as 'done' | 'unfinished' | 'busy',
   computed: [] as Array<{ siteId: number; deadline: Date }>,
   jobsDue: [] as Array<{ siteId: number; job: string }>,
@@ -34,7 +37,13 @@ vi.mock('#lib/store/results/snapshots', () => ({
   getResultsState: vi.fn(async () => store.state),
   readResultsBody: vi.fn(async () => store.bodies.shift()),
 }));
-vi.mock('#lib/store/vote-log/log', () => ({ newestLogEntryAt: vi.fn(async () => store.newest) }));
+vi.mock('#lib/store/vote-log/log', () => ({
+  newestLogEntryAt: vi.fn(async () => store.newest),
+  countLogEntriesAfter: vi.fn(async (...args: unknown[]) => {
+    store.counted.push(args);
+    return store.count;
+  }),
+}));
 vi.mock('#lib/store/jobs/jobs', () => ({
   makeJobDueBy: vi.fn(async (siteId: number, job: string) => {
     store.jobsDue.push({ siteId, job });
@@ -65,7 +74,7 @@ const packed = packSnapshot(body);
 const headOf = (etag = packed.etag): ResultsHead => ({ siteId: SITE_ID, etag, computedAt: COMPUTED_AT, coveredUntil: '2026-05-01T09:59:00.000Z', ballots: 2, generation: 'g1', chunks: 0 });
 
 beforeEach(() => {
-  Object.assign(store, { heads: [headOf()], bodies: [packed.chunks], state: undefined, newest: undefined, outcome: 'done', computed: [], jobsDue: [], headReads: 0 });
+  Object.assign(store, { heads: [headOf()], bodies: [packed.chunks], state: undefined, newest: undefined, count: 0, counted: [], outcome: 'done', computed: [], jobsDue: [], headReads: 0 });
 });
 
 describe('reading the results', () => {
@@ -139,6 +148,44 @@ describe('a moderator reading the results', () => {
     store.newest = '2026-05-01T09:59:00.000Z';
     await readResults(siteWith({}, COMPUTED_AT), user('admin'), undefined);
     expect(store.computed).toEqual([]);
+  });
+
+  it('a snapshot that covers no log time (coveredUntil null) is stale only by a config change after it', async () => {
+    store.heads = [{ ...headOf(), coveredUntil: null }];
+    store.bodies = [packed.chunks, packed.chunks];
+    store.newest = '2026-05-01T11:00:00.000Z';
+    store.state = { siteId: SITE_ID, staleSince: '2026-05-01T10:05:00.000Z' } as ResultsState;
+    await readResults(siteWith(), user('moderator'), undefined);
+    expect(store.computed).toEqual([]);
+    expect(store.counted).toEqual([]);
+    await readResults(siteWith({}, '2026-05-01T10:00:00.001Z'), user('moderator'), undefined);
+    expect(store.computed).toHaveLength(1);
+  });
+
+  it('a snapshot with its settling count is stale when the log holds more entries after coveredUntil than it counted, counting no further', async () => {
+    // The newest entry and a stale mark do not decide for such a snapshot: only the count does.
+    store.newest = '2026-05-01T11:00:00.000Z';
+    store.state = { siteId: SITE_ID, staleSince: '2026-05-01T10:05:00.000Z' } as ResultsState;
+    store.heads = [{ ...headOf(), settling: 2 }];
+    store.bodies = [packed.chunks, packed.chunks];
+    store.count = 2;
+    await readResults(siteWith(), user('moderator'), undefined);
+    expect(store.computed).toEqual([]);
+    expect(store.counted).toEqual([[SITE_ID, '2026-05-01T09:59:00.000Z', 2]]);
+    store.count = 3;
+    await readResults(siteWith(), user('moderator'), undefined);
+    expect(store.computed).toHaveLength(1);
+  });
+
+  it('a snapshot that counted no settling entries is stale at the first entry after coveredUntil', async () => {
+    store.heads = [{ ...headOf(), settling: 0 }];
+    store.bodies = [packed.chunks, packed.chunks];
+    await readResults(siteWith(), user('moderator'), undefined);
+    expect(store.computed).toEqual([]);
+    store.count = 1;
+    await readResults(siteWith(), user('moderator'), undefined);
+    expect(store.computed).toHaveLength(1);
+    expect(store.counted).toEqual([[SITE_ID, '2026-05-01T09:59:00.000Z', 0], [SITE_ID, '2026-05-01T09:59:00.000Z', 0]]);
   });
 
   it('computes for a service token too', async () => {
