@@ -1,5 +1,5 @@
 /**
- * `npm run import-openstad -- --database NAME [--host H] [--port P] [--user U] [--site N ...] [--dry-run]`:
+ * `npm run import-openstad -- --database NAME [--host H] [--port P] [--user U] [--source NAME] [--site N ...] [--dry-run]`:
  * copies an OpenStad v1 MySQL/MariaDB database into the table (scripts/import-openstad/run.ts), keeping
  * ids. The password comes from OPENSTAD_DB_PASSWORD (never the command line: it would show in the
  * process list and the shell history). Locally it writes to the table of `npm start` (DYNAMODB_ENDPOINT,
@@ -12,14 +12,16 @@ import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { isIdText } from '#schemas/common';
 
 const USAGE =
-  'usage: npm run import-openstad -- --database NAME [--host 127.0.0.1] [--port 3306] [--user root] [--site N]... [--dry-run]\n' +
-  '       (the database password in OPENSTAD_DB_PASSWORD)';
+  'usage: npm run import-openstad -- --database NAME [--host 127.0.0.1] [--port 3306] [--user root] [--source NAME] [--site N]... [--dry-run]\n' +
+  '       (the database password in OPENSTAD_DB_PASSWORD; --source names the OpenStad installation, required with a loopback host)';
 
 export interface ImportCommand {
   host: string;
   port: number;
   user: string;
   database: string;
+  /** The id reservation's key (scripts/import-openstad/run.ts): which OpenStad database this is. */
+  sourceKey: string;
   siteIds: number[] | undefined;
   dryRun: boolean;
 }
@@ -33,6 +35,7 @@ export function parseImportCommand(argv: string[]): ImportCommand {
       port: { type: 'string', default: '3306' },
       user: { type: 'string', default: 'root' },
       database: { type: 'string' },
+      source: { type: 'string' },
       site: { type: 'string', multiple: true },
       'dry-run': { type: 'boolean' },
     },
@@ -43,7 +46,41 @@ export function parseImportCommand(argv: string[]): ImportCommand {
     if (!isIdText(site)) throw new Error(`--site must be a site id (a positive integer)\n${USAGE}`);
     return Number(site);
   });
-  return { host: values.host, port: Number(values.port), user: values.user, database: values.database, siteIds, dryRun: values['dry-run'] === true };
+  const port = Number(values.port);
+  return {
+    host: values.host,
+    port,
+    user: values.user,
+    database: values.database,
+    sourceKey: sourceKeyOf(values.host, port, values.database, values.source),
+    siteIds,
+    dryRun: values['dry-run'] === true,
+  };
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
+
+/**
+ * The key of the source's id reservation, and of what the import knows it copied: it must name the
+ * OpenStad database itself, not the way it is reached. A loopback host is a tunnel or a local copy
+ * (two cities' databases, each called openstad_api behind a tunnel on 127.0.0.1:3306, would share one
+ * key, and the second city's users would be taken for users deleted here), so it needs `--source`.
+ * Without it a reachable host keeps the key earlier versions made (`openstad:<host>:<port>/<database>`);
+ * `--source X` makes `openstad:X`, so an import begun through a tunnel before `--source` existed
+ * continues with `--source 127.0.0.1:3306/<database>` (its old key) for that one database.
+ */
+export function sourceKeyOf(host: string, port: number, database: string, source: string | undefined): string {
+  if (source !== undefined) {
+    if (!/^[\w.:/@-]{1,200}$/.test(source)) throw new Error(`--source must be 1 to 200 letters, digits or . _ : / @ -\n${USAGE}`);
+    return `openstad:${source}`;
+  }
+  if (LOOPBACK.test(host)) {
+    throw new Error(
+      `--host ${host} is a loopback address (a tunnel or a local copy): it does not say which OpenStad database this is. ` +
+        `Name it with --source (e.g. --source amsterdam); to continue an import begun this way before --source existed, give --source ${host}:${port}/${database}\n${USAGE}`,
+    );
+  }
+  return `openstad:${host}:${port}/${database}`;
 }
 
 /** Runs the import; the exit code and its report. */
@@ -53,7 +90,7 @@ export async function importCommand(command: ImportCommand, password = process.e
   const source = await openSource({ host: command.host, port: command.port, user: command.user, password, database: command.database });
   try {
     const reports = await importOpenStad(source, {
-      sourceKey: `openstad:${command.host}:${command.port}/${command.database}`,
+      sourceKey: command.sourceKey,
       siteIds: command.siteIds,
       dryRun: command.dryRun,
     });

@@ -35,6 +35,7 @@ import { completenessOf } from '#lib/jobs/log-completeness';
 import { frontierRoot, type Frontier } from '#lib/vote-record/merkle';
 import { appendToTiles, edgeTiles, HASH_BYTES, tileKey, TILE_WIDTH, type Tile } from '#lib/vote-record/tiles';
 import { makeJobDueBy } from '#lib/store/jobs/jobs';
+import { LOG_SETTLE_MS } from '#lib/vote-record/schedule';
 import { markResultsStale } from '#lib/store/results/snapshots';
 import {
   AFTER_RECEIPTS,
@@ -55,8 +56,6 @@ import {
 import { isCanonicalInstant } from '#schemas/stored/read';
 import { CorruptRecordError } from '#lib/errors';
 
-/** How long before the run's clock the log is cut: a round's transaction finishes well within it. */
-const SETTLE_MS = 60_000;
 /** A burst of votes makes one results computation: the results job is due this long after new entries. */
 const RESULTS_DEBOUNCE_MS = 120_000;
 /** Entries sequenced per checkpoint at most (the rest go into the next one). */
@@ -142,7 +141,7 @@ export async function latestSignedCut(siteId: number): Promise<string> {
 }
 
 /** Where a run at `now` may cut: SETTLE before its clock, and never past SETTLE before the wall clock. */
-const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now()) - SETTLE_MS).toISOString();
+const cutFor = (now: Date): string => new Date(Math.min(now.getTime(), Date.now()) - LOG_SETTLE_MS).toISOString();
 
 /**
  * Where a checkpoint past its share cuts, given the entries read in log order and `limit`, the share:

@@ -8,8 +8,9 @@
  * per-round marker; the marker is due at every site create/update and, after each run, again an hour
  * later while votes can change. Once the project has ended and a run found nothing new (and the log
  * is not still looking for ballots without a seal), the marker goes off the index; a site update,
- * `npm run migrate`, or `npm run job -- vote-checkpoints --site N` brings it back (e.g. after
- * anonymizations, which append entries). One unit of the run's budget per checkpoint.
+ * `npm run migrate`, or an entry written outside a vote round (a review, an anonymization, an idea
+ * delete's cascade, an import: lib/votes/late-entry.ts) brings it back. One unit of the run's budget
+ * per checkpoint.
  *
  * One busy site cannot hold back the others: a checkpoint takes at most SITE_SHARE_ENTRIES entries
  * (its cut moves back before the first one left out). A site with more waits until every due site had
@@ -25,7 +26,9 @@ import { addDays } from '#lib/sites/dates';
 import { Budget, jobLimits, runOverDueSites, type JobOptions, type JobReport, type SiteContext } from '#lib/jobs/run';
 import { latestSignedCut, sequenceSiteLog, type SequenceOutcome } from '#lib/jobs/sequence-log';
 import { projectHasEnded } from '#lib/sites/project';
-import { dueJobMarkers, updateJobMarker } from '#lib/store/jobs/jobs';
+import { dueJobMarkers, makeJobDueBy, updateJobMarker } from '#lib/store/jobs/jobs';
+import { newestLogEntryAt } from '#lib/store/vote-log/log';
+import { LOG_SETTLE_MS } from '#lib/vote-record/schedule';
 import { CorruptRecordError } from '#lib/errors';
 
 /** How long after a run the job looks at a site again while votes can change. */
@@ -146,7 +149,16 @@ async function settle({ marker, site, now, report }: SiteContext, outcome: Seque
   // without a seal (it goes on at the next run; one it found waits for `npm run migrate`, which makes
   // the job due again).
   else report.nextDueAt = projectHasEnded(site.config) && outcome.appended === 0 && (outcome.complete || outcome.unsealedFound) ? null : addDays(now, INTERVAL_DAYS);
-  await updateJobMarker(marker, { dueAt: report.nextDueAt });
+  const moved = await updateJobMarker(marker, { dueAt: report.nextDueAt });
+  if (!moved || report.nextDueAt !== null) return;
+  // An entry written after this run's cut (a review or an anonymization within its settle minute) made
+  // the job due while the marker was still due from before, so that write left it: look once the marker
+  // is off, and put it back for that entry.
+  const newest = await newestLogEntryAt(site.id);
+  if (newest !== undefined && newest > outcome.cut) {
+    report.nextDueAt = new Date(Date.parse(newest) + LOG_SETTLE_MS).toISOString();
+    await makeJobDueBy(site.id, 'vote-checkpoints', report.nextDueAt);
+  }
 }
 
 async function checkpoint(ctx: SiteContext, sequence: (siteId: number) => Promise<SequenceOutcome>, lag: Lag, behind: { ctx: SiteContext; outcome: SequenceOutcome }[]): Promise<void> {

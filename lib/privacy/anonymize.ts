@@ -38,6 +38,7 @@ import * as authServer from '#lib/auth-server/client';
 import { authServerByUrl } from '#lib/auth-server/config';
 import type { Site } from '#lib/sites/site';
 import { sealBallot } from '#lib/votes/seal';
+import { checkpointLateEntry } from '#lib/votes/late-entry';
 import { clearBallot, putAnonymizedUser } from '#lib/store/ballots/anonymize';
 import { getUser } from '#lib/store/users/users';
 import { getShownBallot, type BallotItem } from '#lib/store/ballots/ballots';
@@ -87,17 +88,19 @@ async function anonymizeSiteUser(step: SiteUserPlan, clock: () => Date): Promise
 }
 
 async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: () => Date): Promise<void> {
-  await withReplan(
+  const clearedAt = await withReplan(
     async (attempt) => {
       // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
       const ballot = attempt === 1 ? read : await getShownBallot(user.siteId, user.id, true);
-      if (!ballot || Object.keys(ballot.votes ?? {}).length === 0) return;
+      if (!ballot || Object.keys(ballot.votes ?? {}).length === 0) return undefined;
       const now = clock().toISOString();
       const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {} });
-      return (await clearBallot(ballot, now, seal)) === 'done' ? undefined : REPLAN;
+      return (await clearBallot(ballot, now, seal)) === 'done' ? now : REPLAN;
     },
     () => conflict(`The votes of user ${user.id} kept changing while being removed; please try again`),
   );
+  // Anonymization goes on after the project has ended: the emptied ballot's entry wakes the checkpoints.
+  if (clearedAt !== undefined) await checkpointLateEntry(user.siteId, clearedAt);
 }
 
 async function anonymizeRecord(step: SiteUserPlan, clock: () => Date): Promise<void> {

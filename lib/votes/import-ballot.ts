@@ -5,6 +5,9 @@
  * vote record like any other round and `npm run verify-votes` checks it. The voting rules are not
  * applied: these votes were valid where they were cast; the round only needs its ideas to exist.
  *
+ * Only while the user is on the site and not anonymized (a ConditionCheck on the user in the same
+ * transaction): 'user-gone' otherwise.
+ *
  * Idempotent: a user who already has a ballot holding exactly these votes is left alone ('unchanged');
  * a ballot that holds other votes is never overwritten ('differs').
  */
@@ -20,7 +23,7 @@ export interface ImportedVote {
   createdAt: string;
 }
 
-type ImportBallotOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'differs' } | { kind: 'ideas-gone'; ideaIds: number[] };
+type ImportBallotOutcome = { kind: 'written' } | { kind: 'unchanged' } | { kind: 'differs' } | { kind: 'ideas-gone'; ideaIds: number[] } | { kind: 'user-gone' };
 
 const sameVotes = (held: Record<string, BallotVote>, votes: readonly ImportedVote[]) =>
   Object.keys(held).length === votes.length && votes.every((v) => held[String(v.ideaId)]?.opinion === v.opinion);
@@ -43,10 +46,12 @@ export async function importBallot(siteId: number, userId: number, votes: readon
       seal: sealBallot(undefined, { siteId, userId, version: 1, votes: stored }),
       voteSeq: ids.seq,
       changes,
+      // The user was read when the import began; deleted or anonymized since, they get no ballot.
+      userMustExist: true,
       now,
     });
     if (outcome.kind === 'committed') return { kind: 'written' };
-    if (outcome.kind === 'ideas-gone') return outcome;
+    if (outcome.kind === 'ideas-gone' || outcome.kind === 'user-gone') return outcome;
     if (outcome.kind === 'ballot-too-large') throw new Error(`the ${votes.length} votes of user ${userId} do not fit in one ballot`);
     // ballot-changed / contended: someone wrote meanwhile; read again.
     return REPLAN;

@@ -10,26 +10,27 @@ import { finishPendingTallies } from '#lib/store/ballots/journal';
 import { REPLAN, withReplan } from '#lib/store/db/replan';
 import { deleteTally } from '#lib/store/ideas/tallies';
 import { sealBallot } from '#lib/votes/seal';
+import { checkpointLateEntry } from '#lib/votes/late-entry';
 
 /**
  * Takes the vote on `ideaId` out of one ballot (as read), with its count. Nothing to do when the ballot
  * holds no such vote, so it is safe to repeat (the delete cascade and a round that finds its idea
- * deleted may both run it).
+ * deleted may both run it). Returns the time of the entry it wrote, if it wrote one.
  */
-async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number): Promise<void> {
+async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number): Promise<string | undefined> {
   const { userId } = read;
   // A round that stopped halfway counts its votes first, so this removal is taken from a full count.
   const first = read.pendingTallies ? (await finishPendingTallies(siteId, userId, read.pendingTallies), await getBallot(siteId, userId, true)) : read;
-  await withReplan(
+  return withReplan(
     async (attempt) => {
       const ballot = attempt === 1 ? first : await getBallot(siteId, userId, true);
       const votes = ballot?.votes ?? {};
-      if (!ballot || !votes[String(ideaId)]) return;
+      if (!ballot || !votes[String(ideaId)]) return undefined;
       const { [String(ideaId)]: _removed, ...rest } = votes;
       const now = new Date().toISOString();
       const seal = sealBallot(ballot, { siteId, userId, version: ballot.version + 1, votes: rest });
       // The ballot moved (a vote round of its user): read again and remove what it holds now.
-      return (await removeVoteFromBallot(siteId, ballot, ideaId, seal, now)) === 'done' ? undefined : REPLAN;
+      return (await removeVoteFromBallot(siteId, ballot, ideaId, seal, now)) === 'done' ? now : REPLAN;
     },
     () => conflict(`The votes of user ${userId} kept changing while idea ${ideaId} was being removed; please retry`),
   );
@@ -43,7 +44,10 @@ async function removeVoteOnIdea(siteId: number, read: BallotItem, ideaId: number
  * delete cascade is proportional to the votes it removes; list and vote calls stay constant).
  */
 export async function removeIdeaFromBallots(siteId: number, ideaId: number): Promise<void> {
-  for (const ballot of await ballotsHoldingIdea(siteId, ideaId)) await removeVoteOnIdea(siteId, ballot, ideaId);
+  let lastEntryAt: string | undefined;
+  for (const ballot of await ballotsHoldingIdea(siteId, ideaId)) lastEntryAt = (await removeVoteOnIdea(siteId, ballot, ideaId)) ?? lastEntryAt;
+  // Moderators delete ideas after the project has ended too: the cascade's entries wake the checkpoints.
+  if (lastEntryAt !== undefined) await checkpointLateEntry(siteId, lastEntryAt);
   await deleteTally(siteId, ideaId);
 }
 

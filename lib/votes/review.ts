@@ -30,6 +30,7 @@ import { REPLAN, withReplan, type Replan } from '#lib/store/db/replan';
 import { voterOfVoteId } from '#lib/votes/ids';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import { isRejected, sealBallot } from '#lib/votes/seal';
+import { checkpointLateEntry } from '#lib/votes/late-entry';
 import { voteTypeRules } from '#schemas/vote-types';
 import type { VoteRecord } from '#schemas/votes';
 
@@ -80,6 +81,8 @@ export async function reviewVote({ site, caller, voteId, rejected, clock = () =>
       case 'committed':
         // Unlike a round's, a review's `lateGone` needs nothing: it adds no vote to the ballot, so the
         // delete cascade of an idea, which takes the vote of every ballot holding one, takes these too.
+        // Reviews go on after the project has ended: the new entry wakes the checkpoints.
+        await checkpointLateEntry(site.id, now);
         return record(votes);
       case 'ideas-gone':
         throw conflict(`Vote ${voteId} cannot be reinstated: its idea is being deleted`);

@@ -8,6 +8,11 @@
  * previous run wrote, as differing when it is not). Ids are reserved once per source
  * (lib/store/imports/reservations.ts); a record whose id this deployment had already handed out is not
  * copied. `dryRun` reads both sides and writes nothing (not even the reservation).
+ *
+ * What was deleted or anonymized here since an earlier run is not brought back: a site deleted here
+ * (its tombstone) is refused whole; a user deleted here is not recreated; a user anonymized here gets
+ * no ballot and no newsletter signup (their contributions come in, as anonymization keeps them); a
+ * ballot is written only while its user is still there and not anonymized (docs/openstad.md).
  */
 import type { Caller } from '#lib/auth/caller';
 import { createSite } from '#lib/site-admin/service';
@@ -28,12 +33,14 @@ import { putNewArgument, type ArgumentItem } from '#lib/store/arguments/argument
 import { putNewSignup } from '#lib/store/newsletter/newsletter';
 import { batchGet } from '#lib/store/db/batch';
 import { mayKeepId, reserveImportIds, type ImportReservation } from '#lib/store/imports/reservations';
+import { recordUsersCopied, usersReachedBefore } from '#lib/store/imports/copied';
 import { counterKey, type CounterType } from '#lib/store/db/counters';
 import { COUNTER_IDS_BELOW } from '#lib/store/db/ids';
 import { ideaIndexSpec } from '#lib/discovery/index-spec';
 import { nameKeyOf } from '#lib/tags/service';
 import { deriveToken, hashToken, newSalt } from '#lib/newsletter/token';
 import { importBallot, type ImportedVote } from '#lib/votes/import-ballot';
+import { checkpointLateEntry } from '#lib/votes/late-entry';
 import type { OpenStadSource, Row, IdTable } from './source.ts';
 import {
   authServerOf,
@@ -65,7 +72,10 @@ export interface SiteImportReport {
 }
 
 interface ImportOptions {
-  /** Identifies the source database in the id reservation (e.g. host:port/database). */
+  /**
+   * Names the source database (not the way it is reached: scripts/import-openstad.ts sourceKeyOf): the
+   * key of its id reservation and of the import's record of what it copied.
+   */
   sourceKey: string;
   siteIds?: readonly number[] | undefined;
   dryRun: boolean;
@@ -95,7 +105,7 @@ export async function importOpenStad(source: OpenStadSource, options: ImportOpti
     : await reserveImportIds(options.sourceKey, ceilings);
   const reports: SiteImportReport[] = [];
   for (const row of await source.sites(options.siteIds)) {
-    const report = await importSite(source, row, reservation, options.dryRun);
+    const report = await importSite(source, row, options.sourceKey, reservation, options.dryRun);
     reports.push(report);
     options.onSite?.(report);
   }
@@ -182,13 +192,19 @@ async function storedById(keyList: Key[], idOf: (item: Record<string, unknown>) 
 
 const idField = (item: Record<string, unknown>) => Number(item['id']);
 
-async function importSite(source: OpenStadSource, row: Row, reservation: ImportReservation, dryRun: boolean): Promise<SiteImportReport> {
+async function importSite(source: OpenStadSource, row: Row, sourceKey: string, reservation: ImportReservation, dryRun: boolean): Promise<SiteImportReport> {
   const siteId = intOf(row['id']) ?? 0;
   const kinds = {} as Record<Kind, KindReport>;
   for (const kind of ['site', 'user', 'tag', 'idea', 'argument', 'argumentVote', 'article', 'signup', 'ballot'] as Kind[]) kinds[kind] = emptyKind();
   const run: SiteRun = { siteId, report: { siteId, kinds }, reservation, dryRun };
 
   const site = convertSite(row);
+  // A site deleted here (by id: site ids are never handed out twice) is not recreated, nor anything of it.
+  const [gone] = site.ok ? await getItems([siteKeys.siteDeleted(site.value.id)], { consistent: true }) : [];
+  if (gone) {
+    kinds.site.notCopied.push({ id: siteId, reason: `the site was deleted here (${String(gone['deletedAt'])}): it is not recreated, and nothing of it is copied` });
+    return run.report;
+  }
   const siteThere = await storedById(site.ok ? [siteKeys.site(site.value.id)] : [], idField);
   const placed = await place(run, 'site', 'site', site, row['id'], siteThere, async (value) => {
     await createSite(SERVICE, { name: value.name, title: value.title ?? undefined, domain: value.domain ?? undefined, config: value.config }, value);
@@ -199,27 +215,55 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
   if (!authServer) kinds.user.notes.push({ id: siteId, note: 'the site has no oauth.default auth-server-url: users are copied without their auth-server link' });
 
   // A user an earlier run copied and this site deleted since stays deleted (someone asked to be
-  // forgotten); what they wrote comes in as a user's who was not copied: no author, no ballot.
+  // forgotten); what they wrote comes in as a user's who was not copied: no author, no ballot. A user
+  // anonymized here keeps what anonymization keeps (their ideas, articles and arguments, under their
+  // id) and gets nothing it removes: no ballot, no newsletter signup (lib/privacy/anonymize.ts).
   const users = new Set<number>();
   const deletedHere = new Set<number>();
+  const anonymizedHere = new Set<number>();
+  /** The person behind a signup: OpenStad stores the signer's AUTH-SERVER user id in a signup's `externalUserId`. */
+  const siteUsersOfAuthId = new Map<number, number[]>();
+  /** Lower-cased source e-mail of each user deleted or anonymized here: their signups stay out too. */
+  const goneByEmail = new Map<string, number>();
+  // Users an earlier run went past and that are not here were deleted here, claim or not (users
+  // copied before imports wrote claims, unlinked, leave nothing else): lib/store/imports/copied.ts.
+  const reachedBefore = await usersReachedBefore(sourceKey, siteId, reservation);
   await eachBatch((after) => source.siteRows('users', siteId, after), async (rows) => {
     const existing = await storedById(rows.map((r) => userKeys.user(siteId, intOf(r['id']) ?? 0)), idField);
     const converted = rows.map((r) => convertUser(r, siteId, authServer));
     const absent = converted.flatMap((c) => (c.ok && !existing.has(c.value.id) && mayKeepId(reservation, 'user', c.value.id) ? [c.value] : []));
     for (const id of await deletedUsersAmong(siteId, absent)) deletedHere.add(id);
+    for (const user of absent) if (reachedBefore(user.id)) deletedHere.add(user.id);
     for (const [i, r] of rows.entries()) {
       const user = converted[i]!;
+      const rowId = intOf(r['id']);
+      const authId = intOf(r['externalUserId']);
+      if (rowId !== null && authId !== null) siteUsersOfAuthId.set(authId, [...(siteUsersOfAuthId.get(authId) ?? []), rowId]);
+      const email = textOf(r['email'])?.trim().toLowerCase();
       if (user.ok && deletedHere.has(user.value.id)) {
         kinds.user.deletedHere++;
+        if (email) goneByEmail.set(email, user.value.id);
         continue;
+      }
+      if (user.ok && existing.get(user.value.id)?.['anonymizedAt']) {
+        anonymizedHere.add(user.value.id);
+        if (email) goneByEmail.set(email, user.value.id);
       }
       const ok = await place(run, 'user', 'user', user, r['id'], existing, async (value) =>
         (await putNewUser(value as UserItem)) ? true : 'another user of this site is linked to the same auth-server user',
       );
-      if (ok) users.add(intOf(r['id'])!);
+      if (ok) users.add(rowId!);
     }
   });
-  const notCopiedUser = (userId: number) => (deletedHere.has(userId) ? `its user ${userId} was deleted here since an earlier run` : `its user ${userId} was not copied`);
+  if (!dryRun) await recordUsersCopied(sourceKey, siteId);
+  const goneWhy = (userId: number) => (anonymizedHere.has(userId) ? 'was anonymized here' : 'was deleted here since an earlier run');
+  const goneReason = (userId: number) => `its user ${userId} ${goneWhy(userId)}`;
+  const notCopiedUser = (userId: number) => (deletedHere.has(userId) ? goneReason(userId) : `its user ${userId} was not copied`);
+  /** The site user a signup's auth-server id names: only when exactly one user of this site has it. */
+  const signupUser = (authId: number | null): number | undefined => {
+    const matches = authId === null ? undefined : siteUsersOfAuthId.get(authId);
+    return matches?.length === 1 ? matches[0] : undefined;
+  };
 
   const tags = new Set<number>();
   await eachBatch((after) => source.siteRows('tags', siteId, after), async (rows) => {
@@ -313,12 +357,18 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
       const email = textOf(r['email'])?.trim() ?? '';
       const createdAt = isoOf(r['createdAt']) ?? new Date().toISOString();
       const confirmed = Number(r['confirmed']) === 1;
-      const converted: Converted<{ id: number; createdAt: string }> = email.includes('@')
-        ? { ok: true, value: { id, createdAt }, ...(confirmed ? {} : { notes: ['not yet confirmed: its OpenStad confirm link no longer works; a new token is made'] }) }
-        : { ok: false, reason: 'no e-mail address' };
+      const userId = signupUser(intOf(r['externalUserId']));
+      // The signup of a person deleted or anonymized here (by its link, or by their e-mail) is theirs:
+      // anonymization deleted it, and a delete forgot them; neither comes back.
+      const goneUser = userId !== undefined && (deletedHere.has(userId) || anonymizedHere.has(userId)) ? userId : goneByEmail.get(email.toLowerCase());
+      const converted: Converted<{ id: number; createdAt: string }> =
+        goneUser !== undefined && !existing.has(id)
+          ? { ok: false, reason: `the signup of user ${goneUser}, who ${goneWhy(goneUser)}` }
+          : email.includes('@')
+            ? { ok: true, value: { id, createdAt }, ...(confirmed ? {} : { notes: ['not yet confirmed: its OpenStad confirm link no longer works; a new token is made'] }) }
+            : { ok: false, reason: 'no e-mail address' };
       await place(run, 'signup', 'signup', converted, r['id'], existing, async () => {
         const salt = confirmed ? undefined : newSalt();
-        const userId = intOf(r['externalUserId']);
         const stored = await putNewSignup({
           id,
           siteId,
@@ -329,7 +379,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
           confirmed,
           createdAt,
           ...(confirmed ? { confirmedAt: isoOf(r['updatedAt']) ?? createdAt } : {}),
-          ...(userId !== null && users.has(userId) ? { userId } : {}),
+          ...(userId !== undefined && users.has(userId) ? { userId } : {}),
           ...(salt ? { tokenSalt: salt, tokenHash: hashToken(deriveToken(siteId, id, salt)) } : {}),
         });
         return stored ? true : `the e-mail ${email} is already signed up on this site`;
@@ -351,6 +401,7 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
     if (outcome.kind === 'written') kinds.ballot.copied++;
     else if (outcome.kind === 'unchanged') kinds.ballot.unchanged++;
     else if (outcome.kind === 'differs') kinds.ballot.notCopied.push({ id: userId, reason: 'the user already voted here with other votes; those are kept' });
+    else if (outcome.kind === 'user-gone') kinds.ballot.notCopied.push({ id: userId, reason: `its user ${userId} was deleted or anonymized here while the import ran` });
     else kinds.ballot.notCopied.push({ id: userId, reason: `ideas ${outcome.ideaIds.join(', ')} are gone` });
   };
   let cursor = { userId: 0, id: 0 };
@@ -363,7 +414,9 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
       cursor = { userId, id: intOf(r['id']) ?? 0 };
       const reason = !voteCounts(r)
         ? 'rejected by a moderator'
-        : !users.has(userId)
+        : anonymizedHere.has(userId)
+          ? goneReason(userId)
+          : !users.has(userId)
           ? notCopiedUser(userId)
           : !ideas.has(ideaId)
             ? `its idea ${ideaId} was not copied`
@@ -379,6 +432,8 @@ async function importSite(source: OpenStadSource, row: Row, reservation: ImportR
     }
   }
   await flush();
+  // The site's checkpoint job may have run (and, the project having ended, rested) while it was imported.
+  if (!dryRun && kinds.ballot.copied > 0) await checkpointLateEntry(siteId, new Date());
   return run.report;
 }
 

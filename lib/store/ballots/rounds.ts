@@ -8,7 +8,9 @@
  *   [1]      when it changes, the vote log entry of its new state (lib/votes/seal.ts): one small Put;
  *   [2..n]   one Update per idea whose count changes (lib/store/ideas/tallies.ts): ADD its net change,
  *            requiring, for an idea the round adds a vote to, that it is still votable;
- *   [last]   with an Idempotency-Key: the stored response, conditioned on not existing yet.
+ *   [..]     with an Idempotency-Key: the stored response, conditioned on not existing yet;
+ *   [last]   with `userMustExist` (the OpenStad import): a ConditionCheck that the user is still there
+ *            and not anonymized.
  *
  * DynamoDB allows 100 actions per transaction. A round changing more ideas than fit (a `replace` of
  * 60 votes by 60 others, a first round of 100 likes) commits the ballot with the changes that fit,
@@ -25,6 +27,8 @@ import { fitsInItem } from '#lib/store/db/storable';
 import { consistently, joinPlans, type ReadPlan } from '#lib/store/db/prefetch';
 import { readIdeaTallies, tallyChangeItem, type Tally } from '#lib/store/ideas/tallies';
 import { transact } from '#lib/store/db/transact';
+import { TABLE } from '#lib/store/db/client';
+import { userKeys } from '#lib/store/users/keys';
 import { logEntryPut } from '#lib/store/vote-log/log';
 
 /**
@@ -90,6 +94,12 @@ interface RoundWrite {
   voteSeq?: number | undefined;
   changes: readonly TallyChange[];
   idempotency?: { scope: string; key: string; record: Omit<IdempotencyRecord, 'ttl'>; ttlSeconds: number } | undefined;
+  /**
+   * The round commits only while its user is on the site and not anonymized: a ConditionCheck on the
+   * user item in the same transaction (the OpenStad import, whose ballots are written long after it
+   * read the user; a request's caller was resolved just before).
+   */
+  userMustExist?: boolean | undefined;
   now: Date;
 }
 
@@ -107,7 +117,12 @@ type RoundOutcome =
   /** The ballot would pass DynamoDB's 400 KB item limit (thousands of votes held): nothing was sent. */
   | { kind: 'ballot-too-large' };
 
-export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
+/** With `userMustExist`: the user was deleted or anonymized; nothing was written. */
+type UserGone = { kind: 'user-gone' };
+
+export async function commitRound(write: RoundWrite & { userMustExist: true }): Promise<RoundOutcome | UserGone>;
+export async function commitRound(write: RoundWrite): Promise<RoundOutcome>;
+export async function commitRound(write: RoundWrite): Promise<RoundOutcome | UserGone> {
   const { siteId, userId, readVersion } = write;
   const now = write.now.toISOString();
   const idempotencyItem = write.idempotency
@@ -117,7 +132,17 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   const changing = write.votes !== undefined && write.seal !== undefined;
   // Checks first: every change that adds a vote is in the first transaction, with its condition.
   const ordered = [...write.changes].sort((a, b) => Number(b.addsVotes) - Number(a.addsVotes));
-  const room = MAX_TRANSACTION_ACTIONS - 1 - (changing ? 1 : 0) - (idempotencyItem ? 1 : 0);
+  const userCheck = write.userMustExist
+    ? {
+        ConditionCheck: {
+          TableName: TABLE,
+          Key: userKeys.user(siteId, userId),
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#anonymized)',
+          ExpressionAttributeNames: { '#anonymized': 'anonymizedAt' },
+        },
+      }
+    : undefined;
+  const room = MAX_TRANSACTION_ACTIONS - 1 - (changing ? 1 : 0) - (idempotencyItem ? 1 : 0) - (userCheck ? 1 : 0);
   const first = ordered.slice(0, room);
   const later = journalSteps(ordered.slice(room));
 
@@ -131,7 +156,8 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
   if (ballotItem.Put && !fitsInItem(ballotItem.Put.Item as Record<string, unknown>)) return { kind: 'ballot-too-large' };
   if (entryItem && !fitsInItem(entryItem.Put.Item as Record<string, unknown>)) return { kind: 'ballot-too-large' };
   const changeItems = first.map((c) => tallyChangeItem(siteId, c.ideaId, c.change, { addsVotes: c.addsVotes }));
-  const items = [ballotItem, ...(entryItem ? [entryItem] : []), ...changeItems, ...(idempotencyItem ? [idempotencyItem] : [])];
+  // The user's check last, so the indexes `classify` reads stay as they are.
+  const items = [ballotItem, ...(entryItem ? [entryItem] : []), ...changeItems, ...(idempotencyItem ? [idempotencyItem] : []), ...(userCheck ? [userCheck] : [])];
 
   try {
     await transact(items);
@@ -139,6 +165,7 @@ export async function commitRound(write: RoundWrite): Promise<RoundOutcome> {
     // Conflicts and throttling were retried by the store's policy (lib/store/db/retry.ts), then 409/503.
     const reasons = failedConditions(err);
     if (!reasons) throw err;
+    if (userCheck && reasons[items.length - 1]?.Code === 'ConditionalCheckFailed') return { kind: 'user-gone' };
     return classify(reasons, entryItem ? 2 : 1, first, idempotencyItem !== undefined, err);
   }
   if (later.length === 0) return { kind: 'committed' };

@@ -101,10 +101,13 @@ export async function updateSite(
 
 /**
  * Removes everything stored under the site. The site record goes last, so a failure halfway leaves
- * the site visible and the delete can simply be retried until nothing is left.
+ * the site visible and the delete can simply be retried until nothing is left. Leaves only the site's
+ * tombstone (siteKeys.siteDeleted: its id and when), so an import does not bring the site back.
  */
-export async function deleteSiteAndData(siteId: number): Promise<void> {
+export async function deleteSiteAndData(siteId: number, now = new Date()): Promise<void> {
   const pk = sitePk(siteId);
+  // The tombstone first: a delete that stops halfway is already a deleted site to the import.
+  await doc.send(new PutCommand({ TableName: TABLE, Item: { ...siteKeys.siteDeleted(siteId), deletedAt: now.toISOString() } }));
   let start: Record<string, unknown> | undefined;
   do {
     const out = await doc.send(

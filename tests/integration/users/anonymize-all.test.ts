@@ -162,7 +162,8 @@ describe('do-anonymizeall', () => {
     const { result, commands } = await countRequests(() => anonymize('do-anonymizeall', onA.user.siteId, onA.user.id, onA.user.token));
     expect(result.status).toBe(200);
     // BatchGet: site + caller, the other sites. GetItem: ballots of A and B (open; C is closed). Query:
-    // person's sites + 3 owned. Transactions: A and B ballots, 3 signups, 3 users.
-    expect(commands).toEqual({ GetItemCommand: 2, QueryCommand: 4, BatchGetItemCommand: 2, TransactWriteItemsCommand: 8 });
+    // person's sites + 3 owned. Transactions: A and B ballots, 3 signups, 3 users. UpdateItem: the
+    // vote-checkpoints marker of A and B (their emptied ballots' log entries).
+    expect(commands).toEqual({ GetItemCommand: 2, QueryCommand: 4, BatchGetItemCommand: 2, TransactWriteItemsCommand: 8, UpdateItemCommand: 2 });
   });
 });

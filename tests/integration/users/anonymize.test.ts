@@ -224,9 +224,10 @@ describe('do-anonymize', () => {
     const { result, requests, commands } = await countRequests(() => anonymize('do-anonymize', w.siteA, w.onA.user.id, w.onA.user.token));
     expect(result.status).toBe(200);
     // site + caller (one BatchGet); person's sites (GSI1); owned items (GSI1) + ballot (consistent) in
-    // parallel; ballot + tallies (1 transaction); the signup (1 transaction); user + link (1 transaction).
-    expect(commands).toEqual({ BatchGetItemCommand: 1, GetItemCommand: 1, QueryCommand: 2, TransactWriteItemsCommand: 3 });
-    expect(requests).toBe(7);
+    // parallel; ballot + tallies (1 transaction); the vote-checkpoints marker (the emptied ballot's log
+    // entry); the signup (1 transaction); user + link (1 transaction).
+    expect(commands).toEqual({ BatchGetItemCommand: 1, GetItemCommand: 1, QueryCommand: 2, TransactWriteItemsCommand: 3, UpdateItemCommand: 1 });
+    expect(requests).toBe(8);
   });
 });
 

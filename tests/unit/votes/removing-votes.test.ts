@@ -20,6 +20,8 @@ const store = vi.hoisted(() => ({
   onRemove: undefined as (() => void) | undefined,
   events: [] as unknown[][],
   removals: [] as Array<{ siteId: number; read: BallotItem; ideaId: number; seal: BallotSeal; now: string }>,
+  /** The due times asked of the vote-checkpoints job. */
+  dues: [] as string[],
 }));
 
 vi.mock('#lib/store/ballots/ballots', () => ({
@@ -54,6 +56,12 @@ vi.mock('#lib/store/ideas/tallies', () => ({
     store.events.push(['deleteTally', siteId, ideaId]);
   }),
 }));
+vi.mock('#lib/store/jobs/jobs', () => ({
+  makeJobDueBy: vi.fn(async (siteId: number, job: string, dueAt: string) => {
+    store.events.push(['due', siteId, job]);
+    store.dues.push(dueAt);
+  }),
+}));
 // No pause between attempts (the re-plan loop's jitter).
 vi.mock('#lib/store/db/retry', async (importOriginal) => ({ ...(await importOriginal<object>()), jitteredDelayMs: () => 0 }));
 const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');
@@ -76,7 +84,7 @@ const stored = (...ballots: BallotItem[]) => {
 };
 
 beforeEach(() => {
-  Object.assign(store, { ballots: new Map(), holding: [], outcomes: [], onRemove: undefined, events: [], removals: [] });
+  Object.assign(store, { ballots: new Map(), holding: [], outcomes: [], onRemove: undefined, events: [], removals: [], dues: [] });
 });
 
 describe('removeIdeaFromBallots', () => {
@@ -88,8 +96,11 @@ describe('removeIdeaFromBallots', () => {
       ['query', 1, 10],
       ['remove', 1, 7, 10, 3],
       ['remove', 1, 8, 10, 9],
+      ['due', 1, 'vote-checkpoints'],
       ['deleteTally', 1, 10],
     ]);
+    // Once, a settle minute after the cascade's last entry, so the run that takes it up cuts after it.
+    expect(store.dues).toEqual([new Date(Date.parse(store.removals[1]!.now) + 60_000).toISOString()]);
     const [first, second] = store.removals;
     // The ballot handed over is the one read (its version is the write's condition).
     expect(first!.read).toEqual(store.holding[0]);
@@ -135,6 +146,7 @@ describe('removeIdeaFromBallots', () => {
       ['finish', 1, 7, pending],
       ['get', 1, 7, true],
       ['remove', 1, 7, 10, 4],
+      ['due', 1, 'vote-checkpoints'],
       ['deleteTally', 1, 10],
     ]);
     expect(store.removals[0]!.read.pendingTallies).toBeUndefined();
@@ -155,6 +167,7 @@ describe('removeIdeaFromBallots', () => {
       ['remove', 1, 7, 10, 3],
       ['get', 1, 7, true],
       ['remove', 1, 7, 10, 4],
+      ['due', 1, 'vote-checkpoints'],
       ['deleteTally', 1, 10],
     ]);
     expect(store.removals[1]!.seal.entry).toMatchObject({ version: 5, prevMac: 'ef'.repeat(32), votes: [[11, 'yes'], [12, 'yes']] });

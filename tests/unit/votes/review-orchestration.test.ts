@@ -18,6 +18,9 @@ import { FIRST_COUNTERLESS_VOTE_ID, voteIdOf } from '#lib/votes/ids';
 import { VOTE_TYPE_NAMES, voteTypeRules, type VoteType } from '#schemas/vote-types';
 
 vi.mock('#lib/store/ballots/rounds', async () => (await import('#tests/support/ballot-writes-in-memory')).roundsDouble);
+/** What the decisions asked of the site's jobs: `[siteId, job, dueAt]`. */
+const dues = vi.hoisted(() => [] as unknown[][]);
+vi.mock('#lib/store/jobs/jobs', () => ({ makeJobDueBy: vi.fn(async (...args: unknown[]) => void dues.push(args)) }));
 // No pause between attempts (the re-plan loop's jitter).
 vi.mock('#lib/store/db/retry', async (importOriginal) => ({ ...(await importOriginal<object>()), jitteredDelayMs: () => 0 }));
 const { REPLAN_ATTEMPTS } = await import('#lib/store/db/replan');
@@ -62,6 +65,7 @@ const review = (site: Site, voteId: number, rejected: boolean | undefined, calle
 
 beforeEach(() => {
   Object.assign(store, { ballot: undefined, outcomes: [], reads: [], commits: [], onCommit: undefined });
+  dues.length = 0;
 });
 
 describe('who may decide', () => {
@@ -198,6 +202,7 @@ describe('nothing to write', () => {
     });
     expect(await review(likes, id(2), false)).toEqual({ id: id(2), ideaId: 11, userId: VOTER, opinion: 'yes', createdAt: vote(2).createdAt });
     expect(store.commits).toEqual([]);
+    expect(dues).toEqual([]);
   });
 
   it('no state given: the vote as it stands, nothing written', async () => {
@@ -220,6 +225,7 @@ describe('what the transaction answers', () => {
     store.outcomes = [{ kind: 'ballot-too-large' }];
     await expect(review(likes, id(1), true)).rejects.toMatchObject({ status: 409, message: `The ballot holding vote ${id(1)} is too large to record this decision` });
     expect(store.commits).toHaveLength(1);
+    expect(dues).toEqual([]);
   });
 
   it('the ballot moved meanwhile: decided again on what it holds now, at the clock of the new attempt', async () => {
@@ -240,6 +246,8 @@ describe('what the transaction answers', () => {
     expect(Object.keys(again.votes)).toEqual(['10']);
     expect(again.changes).toEqual([{ ideaId: 10, change: { yes: -1 }, addsVotes: false }]);
     expect(again.seal.entry.version).toBe(6);
+    // The committed decision's entry makes the site's checkpoints due a settle minute after it (once).
+    expect(dues).toEqual([[1, 'vote-checkpoints', new Date(LATER.getTime() + 60_000).toISOString()]]);
   });
 
   it('another moderator made the same decision meanwhile: the next attempt writes nothing', async () => {
