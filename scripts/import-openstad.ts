@@ -7,6 +7,7 @@
  * copies what is missing and reports the rest as already there. Exit 0 done (the report lists what was
  * not copied and why), 1 failed, 2 usage error. After it: `npm run verify-votes -- --site N`.
  */
+import { BlockList, isIP } from 'node:net';
 import { parseArgs } from 'node:util';
 import { exitWhenMain, runLocalScript } from './local-script.ts';
 import { isIdText } from '#schemas/common';
@@ -58,7 +59,31 @@ export function parseImportCommand(argv: string[]): ImportCommand {
   };
 }
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
+const LOOPBACK_ADDRESSES = new BlockList();
+LOOPBACK_ADDRESSES.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK_ADDRESSES.addAddress('0.0.0.0', 'ipv4');
+LOOPBACK_ADDRESSES.addAddress('::1', 'ipv6');
+LOOPBACK_ADDRESSES.addAddress('::', 'ipv6');
+
+/**
+ * A host that reaches this machine, however it is spelled: the URL parser writes an address the way a
+ * resolver reads it (`127.1`, `2130706433` and `0x7f.1` are 127.0.0.1; `0:0:0:0:0:0:0:1` is ::1), the
+ * block list also matches IPv4-mapped IPv6 (`::ffff:127.0.0.1`), and `localhost` names end in a
+ * dot or not. A name that some resolver maps to a loopback address is not seen here.
+ */
+export function isLoopbackHost(host: string): boolean {
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}`).hostname;
+  } catch {
+    return false;
+  }
+  const address = hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(address);
+  if (family !== 0) return LOOPBACK_ADDRESSES.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  const name = address.replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
 
 /**
  * The key of the source's id reservation, and of what the import knows it copied: it must name the
@@ -74,7 +99,7 @@ export function sourceKeyOf(host: string, port: number, database: string, source
     if (!/^[\w.:/@-]{1,200}$/.test(source)) throw new Error(`--source must be 1 to 200 letters, digits or . _ : / @ -\n${USAGE}`);
     return `openstad:${source}`;
   }
-  if (LOOPBACK.test(host)) {
+  if (isLoopbackHost(host)) {
     throw new Error(
       `--host ${host} is a loopback address (a tunnel or a local copy): it does not say which OpenStad database this is. ` +
         `Name it with --source (e.g. --source amsterdam); to continue an import begun this way before --source existed, give --source ${host}:${port}/${database}\n${USAGE}`,
