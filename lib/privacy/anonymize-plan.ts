@@ -15,7 +15,7 @@ import type { Caller } from '#lib/auth/caller';
 import { withDefaults } from '#lib/sites/config-defaults';
 import type { Site } from '#lib/sites/site';
 import { ALL_OWNED_KINDS, itemsOwnedBy, linkedSiteUsers, type OwnedItems } from '#lib/store/users/owned-items';
-import { getBallot } from '#lib/store/ballots/ballots';
+import { getShownBallot } from '#lib/store/ballots/ballots';
 import { getSitesByIds } from '#lib/store/sites/sites';
 import type { UserItem } from '#lib/store/users/users';
 import { mergeRecords, ownedRecords, siteSummaryOf } from '#lib/privacy/activity-records';
@@ -77,7 +77,7 @@ export async function planAnonymization(
       const votingOpen = votingAvailability(userSite.config.votes, now).open;
       const [owned, ballot] = await Promise.all([
         itemsOwnedBy(user.siteId, user.id, ALL_OWNED_KINDS),
-        options.forWrite && votingOpen ? getBallot(user.siteId, user.id, true) : undefined,
+        options.forWrite && votingOpen ? getShownBallot(user.siteId, user.id, true) : undefined,
       ]);
       return { site: userSite, user, owned: options.forWrite && votingOpen ? { ...owned, ballot } : owned, votingOpen };
     }),

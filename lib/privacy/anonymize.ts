@@ -19,6 +19,11 @@
  *           transaction (lib/store/ballots/anonymize.ts): from then on their tokens are refused and their
  *           next login makes a fresh user.
  *
+ * A malformed item under the user's ballot key (a writer with table access put it there) is left in
+ * place: it counts and shows nowhere (lib/store/ballots/ballots.ts `wellFormedBallots`), so removing
+ * it would change no count, but it is the evidence verify-votes reports, and no sealed state can be
+ * written on it (docs/results.md "Malformed items"); the operator removes it.
+ *
  * Every step is idempotent and each site's link goes last, so a retry after a failure halfway
  * finishes the job (the auth-server delete treats "already gone" as done). Only the target person's
  * items are read or written.
@@ -36,7 +41,7 @@ import { sealBallot } from '#lib/votes/seal';
 import { checkpointLateEntry } from '#lib/votes/late-entry';
 import { clearBallot, putAnonymizedUser } from '#lib/store/ballots/anonymize';
 import { getUser } from '#lib/store/users/users';
-import { getBallot, type BallotItem } from '#lib/store/ballots/ballots';
+import { getShownBallot, type BallotItem } from '#lib/store/ballots/ballots';
 import { deleteSignup } from '#lib/store/newsletter/newsletter';
 import type { UserItem } from '#lib/store/users/users';
 import { beforeState, planAnonymization, type AnonymizeScope, type SiteUserPlan } from '#lib/privacy/anonymize-plan';
@@ -86,7 +91,7 @@ async function removeVotes(user: UserItem, read: BallotItem | undefined, clock: 
   const clearedAt = await withReplan(
     async (attempt) => {
       // A vote round of the user (or an idea delete) moved the ballot: re-read and remove what it holds now.
-      const ballot = attempt === 1 ? read : await getBallot(user.siteId, user.id, true);
+      const ballot = attempt === 1 ? read : await getShownBallot(user.siteId, user.id, true);
       if (!ballot || Object.keys(ballot.votes ?? {}).length === 0) return undefined;
       const now = clock().toISOString();
       const seal = sealBallot(ballot, { siteId: ballot.siteId, userId: ballot.userId, version: ballot.version + 1, votes: {} });

@@ -7,8 +7,9 @@
  * The ballots are flattened in user id, then idea id order (shown by vote id to who may not see user
  * ids); `opinion` is applied while flattening, so
  * a page may hold fewer records than `pageSize` (CONTRACT allows it; only `nextCursor: null` ends).
- * A malformed item under a ballot key shows nowhere, as it counts nowhere (lib/store/ballots/ballots.ts
- * `wellFormedBallots`): the page goes on past it.
+ * A malformed item in the ballot range (a corrupt ballot, a copy under another key, any key a writer
+ * chose) shows nowhere, as it counts nowhere (lib/store/ballots/ballots.ts `wellFormedBallots`), and
+ * the next page starts right past it, wherever it sorts (lib/store/ballots/keys.ts `resumeAfter`).
  *
  * Visibility (CONTRACT access table): everyone when `votes.isViewable`, else moderator+; `userId` is
  * shown to moderator+ only; a vote a moderator rejected (lib/votes/review.ts) to moderator+ and its voter only. For the same reason, only moderators may filter by another user's id:
@@ -19,7 +20,7 @@ import type { Caller } from '#lib/auth/caller';
 import { badRequest, forbidden, unauthorized } from '#lib/errors';
 import type { Site } from '#lib/sites/site';
 import { getShownBallot, queryBallots, type BallotItem } from '#lib/store/ballots/ballots';
-import { decodeVoteCursor, encodeVoteCursor, type VotePosition } from '#lib/votes/list-cursor';
+import { decodeVoteCursor, encodeVoteCursor, type VoteCursorPosition, type VotePosition } from '#lib/votes/list-cursor';
 import { toVoteRecord, votesOfBallot } from '#lib/votes/records';
 import type { ListVotesQuery, VoteRecord } from '#schemas/votes';
 
@@ -31,17 +32,20 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
     throw forbidden("Only moderators may list another user's votes");
   }
 
-  const from = decodeVoteCursor(site.id, query) ?? { userId: 0, ideaId: 0 };
+  const cursor = decodeVoteCursor(site.id, query);
+  // After a key (no position in a ballot): every vote of the ballots read from there on.
+  const from: VotePosition = cursor === undefined || 'afterSk' in cursor ? { userId: 0, ideaId: 0 } : cursor;
   let ballots: BallotItem[];
-  let resumeAfterUser: number | undefined;
+  let next: VoteCursorPosition | undefined;
   if (query.userId !== undefined) {
-    if (from.userId !== 0 && from.userId !== query.userId) throw badRequest('Invalid cursor');
+    if ((cursor !== undefined && 'afterSk' in cursor) || (from.userId !== 0 && from.userId !== query.userId)) throw badRequest('Invalid cursor');
     const ballot = await getShownBallot(site.id, query.userId);
     ballots = ballot ? [ballot] : [];
   } else {
-    const page = await queryBallots(site.id, { fromUserId: from.userId, limit: query.pageSize, ideaId: query.ideaId });
+    const start = cursor !== undefined && 'afterSk' in cursor ? cursor : { fromUserId: from.userId };
+    const page = await queryBallots(site.id, { start, limit: query.pageSize, ideaId: query.ideaId });
     ballots = page.ballots;
-    resumeAfterUser = page.more ? page.lastUserId : undefined;
+    next = page.next === undefined ? undefined : 'afterSk' in page.next ? page.next : { userId: page.next.fromUserId, ideaId: 0 };
   }
 
   const records: VoteRecord[] = [];
@@ -63,7 +67,6 @@ export async function listVotes(site: Site, caller: Caller, query: ListVotesQuer
       records.push(toVoteRecord(vote, ballot.userId, seesUserIds));
     }
   }
-  const next: VotePosition | undefined = resumeAfterUser === undefined ? undefined : { userId: resumeAfterUser + 1, ideaId: 0 };
   return { records: inReadableOrder(records, seesUserIds), nextCursor: next ? encodeVoteCursor(site.id, query, next) : null };
 }
 

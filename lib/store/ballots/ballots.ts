@@ -8,7 +8,7 @@ import { getItem } from '#lib/store/db/read';
 import { planOf } from '#lib/store/db/prefetch';
 import { DeleteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { doc, TABLE } from '#lib/store/db/client';
-import { idFromSk, MAX_KEY_ID, sitePk } from '#lib/store/db/keys';
+import { MAX_KEY_ID, sitePk } from '#lib/store/db/keys';
 import { ballotKeys } from '#lib/store/ballots/keys';
 import { queryAll } from '#lib/store/db/query';
 import { tallyChangeItem, tallyDeleteKey } from '#lib/store/ideas/tallies';
@@ -20,6 +20,7 @@ import { update, withCondition } from '#lib/store/db/update';
 import { transact, type TransactItem } from '#lib/store/db/transact';
 import { logEntryPut, type LogEntryItem } from '#lib/store/vote-log/log';
 import { logger } from '#lib/log/logger';
+import { itemKeyOf } from '#lib/store/db/codec';
 
 /**
  * A held vote: its id (lib/votes/ids.ts; older votes: from the retired `vote` counter), opinion, time,
@@ -37,23 +38,33 @@ export type BallotVote = StoredBallotVote;
 export type BallotItem = StoredBallot;
 
 /** Every ballot read is checked (lib/store/ballots/codec.ts); projected reads against the view of it. */
-export const ballotOf = ballotCodec.fromItem;
+const ballotOf = ballotCodec.fromItem;
 export { ballotViewOf } from '#lib/store/ballots/codec';
 
 /**
  * The ballots among items read whole, for every read that counts or shows votes (results, exports,
- * the vote list, a voter's own vote): each checked against the ballot's schema, as verify-votes checks
- * it. An item that fails (a writer with table access put it there) counts nowhere and shows nowhere,
- * never a 500: one corrupt item must not take a site's list or results down. It is logged as a warning
- * by its key and first problem (never a value), and verify-votes reports it (docs/results.md).
+ * the vote list, a voter's own vote, their activity and export): each checked against the ballot's
+ * schema, as verify-votes checks it, and held to be stored under its own ballot key (its site's
+ * partition, its user's `BALLOT#<u>`). An item that fails either (a writer with table access put it
+ * there: a corrupt ballot, a copy under another key) counts nowhere and shows nowhere, never a 500:
+ * one such item must not take a site's list or results, or a person's own data, down. It is logged as
+ * a warning by its key and a problem that holds no stored text, and verify-votes reports it
+ * (docs/results.md "Malformed items").
  */
 export function wellFormedBallots(items: readonly Record<string, unknown>[]): BallotItem[] {
   return items.flatMap((item) => {
     const checked = ballotCodec.check(item);
-    if ('record' in checked) return [checked.record];
-    logger.warn('a malformed item under a ballot key, left out', { item: checked.malformed.key, problem: checked.malformed.problem });
+    const problem = 'record' in checked ? misplacement(item, checked.record) : checked.malformed.problem;
+    if (problem === undefined && 'record' in checked) return [checked.record];
+    logger.warn('a malformed item under a ballot key, left out', { item: itemKeyOf(item), problem });
     return [];
   });
+}
+
+/** Why a well-formed ballot is not where its own key says (undefined: it is). */
+function misplacement(item: Record<string, unknown>, ballot: BallotItem): string | undefined {
+  const own = ballotKeys.ballot(ballot.siteId, ballot.userId);
+  return item['PK'] === own.PK && ballotKeys.isBallotOf(ballot.siteId, ballot.userId, String(item['SK'])) ? undefined : "not stored under its user's ballot key";
 }
 
 /**
@@ -83,13 +94,14 @@ export const getBallot = Object.assign(
 );
 
 /**
- * A user's ballot for a read that shows it (the vote list, `includeUserVote`): undefined when there is
- * none or the item is malformed (`wellFormedBallots`). `.plan`: the same key as `getBallot`'s.
+ * A user's ballot for a read that shows it (the vote list, `includeUserVote`) or clears it for its
+ * owner (anonymization): undefined when there is none or the item is malformed (`wellFormedBallots`).
+ * `.plan`: the same key as `getBallot`'s.
  */
 export const getShownBallot = Object.assign(
-  async (siteId: number, userId: number): Promise<BallotItem | undefined> => {
+  async (siteId: number, userId: number, consistent = false): Promise<BallotItem | undefined> => {
     const [key] = keysOfBallot(siteId, userId);
-    const item = await getItem(key!);
+    const item = await getItem(key!, { consistent });
     return item ? wellFormedBallots([item])[0] : undefined;
   },
   { plan: getBallot.plan },
@@ -142,17 +154,20 @@ export function ballotUnchangedItem(siteId: number, userId: number, readVersion:
   return { ConditionCheck: { TableName: TABLE, Key: ballotKeys.ballot(siteId, userId), ...unchangedSince(readVersion) } };
 }
 
+/** Where a Query page of the ballot range starts: at a user's ballot (inclusive), or right after a key read. */
+type BallotRangeStart = { fromUserId: number } | { afterSk: string };
+
 /**
- * One Query page of a site's ballots in user id order, starting at the ballot of `fromUserId`
- * (inclusive), at most `limit` ballots. With `ideaId`, only ballots holding a vote on that idea are
- * returned (a FilterExpression: `limit` counts the ballots read, so a page may return fewer); a
- * malformed item is left out too (`wellFormedBallots`), its place still passed. `more` is true when
- * DynamoDB stopped before the end of the site's ballots.
+ * One Query page of a site's ballots in user id order, from `start`, at most `limit` items read. With
+ * `ideaId`, only ballots holding a vote on that idea are returned (a FilterExpression: `limit` counts
+ * the items read, so a page may return fewer); a malformed item is left out too (`wellFormedBallots`).
+ * `next`: where the following page starts, right past the last item read, whatever its key
+ * (`ballotKeys.resumeAfter`); undefined when DynamoDB read to the end of the site's ballots.
  */
 export async function queryBallots(
   siteId: number,
-  options: { fromUserId: number; limit: number; ideaId?: number | undefined },
-): Promise<{ ballots: BallotItem[]; more: boolean; lastUserId: number | undefined }> {
+  options: { start: BallotRangeStart; limit: number; ideaId?: number | undefined },
+): Promise<{ ballots: BallotItem[]; next: BallotRangeStart | undefined }> {
   const filter =
     options.ideaId === undefined
       ? {}
@@ -160,24 +175,25 @@ export async function queryBallots(
           FilterExpression: 'attribute_exists(#votes.#idea)',
           ExpressionAttributeNames: { '#votes': 'votes', '#idea': String(options.ideaId) },
         };
+  const { start } = options;
   const out = await doc.send(
     new QueryCommand({
       TableName: TABLE,
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: {
         ':pk': sitePk(siteId),
-        ':from': ballotKeys.ballot(siteId, options.fromUserId).SK,
+        ':from': ballotKeys.ballot(siteId, 'fromUserId' in start ? start.fromUserId : 0).SK,
         ':to': ballotKeys.ballot(siteId, MAX_KEY_ID).SK,
       },
+      ...('afterSk' in start ? { ExclusiveStartKey: { PK: sitePk(siteId), SK: start.afterSk } } : {}),
       ...filter,
       Limit: options.limit,
     }),
   );
-  const last = out.LastEvaluatedKey as { SK?: string } | undefined;
+  const last = out.LastEvaluatedKey as { SK?: unknown } | undefined;
   return {
     ballots: wellFormedBallots((out.Items ?? []) as Record<string, unknown>[]),
-    more: last !== undefined,
-    lastUserId: last?.SK === undefined ? undefined : idFromSk(last.SK),
+    next: last === undefined ? undefined : ballotKeys.resumeAfter(String(last.SK)),
   };
 }
 

@@ -2,14 +2,14 @@
  * One codec per stored record kind (DESIGN habit 13): where its item's keys come from (keys.ts), how a
  * record becomes an item, and how an item read back becomes a record again, checked against the kind's
  * schema (schemas/stored/) instead of cast. A malformed item fails loudly with a CorruptRecordError
- * naming its key and first problem (lib/errors.ts: logged, answered 500), so a legacy or hand-edited
+ * naming its key and first problem, never a stored text (`problemOf`; lib/errors.ts: logged, answered 500), so a legacy or hand-edited
  * item never flows into the domain unchecked.
  *
  * The schemas decide how attributes they do not name are treated; the stored ones keep them (future
  * fields, tombstone markers, an idea's `indexKeys`), as reads did before. Key attributes (PK, SK and
  * the GSI keys of table-definition.json) are never part of a record: stripped before the check.
  */
-import { CorruptRecordError, errorPath } from '#lib/errors';
+import { CorruptRecordError, errorPath, type ErrorDetail } from '#lib/errors';
 import definition from '../table-definition.json' with { type: 'json' };
 
 /** Key attributes of every item (the table's and its indexes', as table-definition.json declares them). */
@@ -27,7 +27,28 @@ export function withoutKeys(item: Record<string, unknown>): Record<string, unkno
  * library (tests/unit/foundation/layers.test.ts); a zod schema of schemas/stored/ fits as it is.
  */
 interface RecordSchema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<{ path: PropertyKey[]; message: string }> } };
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<SchemaIssue> } };
+}
+
+interface SchemaIssue {
+  code?: string;
+  path: PropertyKey[];
+  message: string;
+}
+
+/**
+ * What is wrong with an item, holding no text of the item: a writer chooses the map keys of what it
+ * stores (a vote's idea id, an `extraData` key: an e-mail address, say), and every log line, job
+ * report and audit output prints this. So the path keeps its first attribute (one the schema names:
+ * an issue arises only where the schema looks) and array indexes, and shows every key below the first
+ * attribute as `*` (a field name and a map key look alike there); an issue that lists keys it found is
+ * described without them. The operator reads the item itself by the key reported with it.
+ */
+function problemOf(issue: SchemaIssue | undefined): ErrorDetail {
+  if (issue === undefined) return { path: '', message: 'does not match its schema' };
+  const [first, ...below] = issue.path;
+  const masked = first === undefined ? [] : [String(first), ...below.map((part) => (typeof part === 'number' ? part : '*'))];
+  return { path: errorPath(masked), message: issue.code === 'unrecognized_keys' ? 'has attributes its schema does not name' : issue.message };
 }
 
 /** `At`: what locates an item whose record does not hold its own key (a link item: the site and the person). */
@@ -53,7 +74,7 @@ interface CodecDefinition<T extends object, At extends unknown[] = []> {
 const keyOf = (item: Record<string, unknown>): string =>
   typeof item.PK === 'string' && typeof item.SK === 'string' ? `${item.PK} ${item.SK}` : '(key not read)';
 
-/** An item that does not match its schema: its key as `PK/SK` and its first problem. */
+/** An item that does not match its schema: its key as `PK/SK` and its first problem (`problemOf`: no stored text). */
 export interface MalformedItem {
   key: string;
   problem: string;
@@ -71,9 +92,8 @@ export function recordChecker<T>(schema: RecordSchema<T>): (item: Record<string,
   return (item) => {
     const parsed = schema.safeParse(withoutKeys(item));
     if (parsed.success) return { record: parsed.data };
-    const first = parsed.error.issues[0];
-    const path = errorPath(first?.path ?? []);
-    return { malformed: { key: itemKeyOf(item), problem: `${path === '' ? 'the item' : path} ${first?.message ?? 'does not match its schema'}` } };
+    const { path, message } = problemOf(parsed.error.issues[0]);
+    return { malformed: { key: itemKeyOf(item), problem: `${path === '' ? 'the item' : path} ${message}` } };
   };
 }
 
@@ -85,8 +105,7 @@ export function recordReader<T>(kind: string, schema: RecordSchema<T>): (item: R
   return (item) => {
     const parsed = schema.safeParse(withoutKeys(item));
     if (parsed.success) return parsed.data;
-    const first = parsed.error.issues[0];
-    throw new CorruptRecordError(kind, keyOf(item), { path: errorPath(first?.path ?? []), message: first?.message ?? 'does not match its schema' });
+    throw new CorruptRecordError(kind, keyOf(item), problemOf(parsed.error.issues[0]));
   };
 }
 

@@ -4,7 +4,10 @@
  * ballot is, so such an item counts nowhere, no answer is a 500, and verify-votes reports it by its
  * key. Each test is the attack, then what must come out.
  */
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { doc, TABLE } from '#lib/store/db/client';
+import { ballotKeys } from '#lib/store/ballots/keys';
 import { computeSiteResults } from '#lib/results/compute';
 import { unpackSnapshot } from '#lib/results/snapshot';
 import { findSite } from '#lib/sites/site';
@@ -64,5 +67,28 @@ describe('a ballot that does not match the ballot schema', () => {
     const { code, output } = await verifyLater(site.id);
     expect(code, output).toBe(1);
     expect(output).toContain(`a malformed item in the ballot range: ${key} (votes`);
+  });
+});
+
+describe('a well-formed copy of a ballot under another key of the ballot range', () => {
+  it('counts nowhere: results and the CSV export are as without it; verify-votes reports it', async () => {
+    const { site, users } = await votedSite();
+    const voter = users[2]!;
+    const own = ballotKeys.ballot(site.id, voter.id);
+    const ballot = (await doc.send(new GetCommand({ TableName: TABLE, Key: own, ConsistentRead: true }))).Item!;
+    const copy = `${own.SK}#copy`;
+    await doc.send(new PutCommand({ TableName: TABLE, Item: { ...ballot, SK: copy } }));
+
+    expect(await computeSiteResults((await findSite(site.id))!, { deadline: minutesLater(1) })).toBe('done');
+    const body = unpackSnapshot((await readResultsBody((await getResultsHead(site.id))!))!) as { ballots: number; ideas: { id: number; yes: number }[] };
+    expect(body.ballots).toBe(3);
+    expect(body.ideas.map((idea) => idea.yes).sort()).toEqual([1, 2, 3]);
+    const csv = await votesExport(site.id, 'csv');
+    expect(csv.status).toBe(200);
+    expect(String(csv.text).split('\n').filter((row) => row.includes(`,${voter.id},`))).toHaveLength(3);
+
+    const { code, output } = await verifyLater(site.id);
+    expect(code, output).toBe(1);
+    expect(output).toContain(`the item ${copy} in the ballot range (user ${voter.id}) is not a ballot of this site`);
   });
 });

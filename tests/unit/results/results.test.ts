@@ -119,6 +119,23 @@ describe('computeResultsWithin (a computation a background job stops at its dead
     });
   }
 
+  it('progress of another input is not reused, even a finished search: the answer is its own', () => {
+    const finishedElsewhere: ResultsProgress = {
+      fingerprint: 'of other ballots',
+      searches: { site: { endowment: '0', kept: { ideaIds: [], spent: 0 }, next: null, increment: '1', runs: 0 } },
+    };
+    expect(computeResultsWithin(input('budgeting'), { progress: finishedElsewhere })).toEqual({ kind: 'done', results: computeResults(input('budgeting')) });
+  });
+
+  it('a ballot that approves nothing a budget can fund is no voter of that budget: the progress stands', () => {
+    const step = computeResultsWithin(input('budgeting'), { stop: () => true });
+    expect(step.kind).toBe('progress');
+    const progress = step.kind === 'progress' ? step.progress : undefined;
+    const withUnfunded = { ...input('budgeting'), ideas: [...ideas, idea(13)], ballots: [...ballots, ballot(13)] };
+    const resumed = computeResultsWithin(withUnfunded, { stop: () => true, progress });
+    expect(resumed.kind === 'progress' ? resumed.progress.fingerprint : undefined).toBe(progress?.fingerprint);
+  });
+
   it('progress of other ballots is not reused: a changed input starts again and still gives its own answer', () => {
     let calls = 0;
     const step = computeResultsWithin(input('budgeting'), { stop: () => calls++ > 2 });

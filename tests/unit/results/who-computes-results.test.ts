@@ -188,6 +188,22 @@ describe('a moderator reading the results', () => {
     expect(store.counted).toEqual([[SITE_ID, '2026-05-01T09:59:00.000Z', 0], [SITE_ID, '2026-05-01T09:59:00.000Z', 0]]);
   });
 
+  it('serves a snapshot computed less than 30 s ago as it is; at 30 s it looks whether it is stale', async () => {
+    store.newest = '2026-05-01T09:59:00.001Z';
+    store.bodies = [packed.chunks, packed.chunks];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.parse(COMPUTED_AT) + 29_999);
+      await readResults(siteWith(), user('moderator'), undefined);
+      expect(store.computed).toEqual([]);
+      vi.setSystemTime(Date.parse(COMPUTED_AT) + 30_000);
+      await readResults(siteWith(), user('moderator'), undefined);
+      expect(store.computed).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('computes for a service token too', async () => {
     store.state = { siteId: SITE_ID, staleSince: '2026-05-01T10:05:00.000Z' } as ResultsState;
     await readResults(siteWith(), SERVICE, undefined);

@@ -3,6 +3,7 @@
  * fails loudly, naming the item's key and its first problem, while attributes the schema does not name
  * (index keys, tombstones, future fields) and the shapes of older releases still read.
  */
+import { ballotCodec } from '#lib/store/ballots/codec';
 import { describe, expect, it } from 'vitest';
 import { CorruptRecordError } from '#lib/errors';
 import { voteLogKeys } from '#lib/store/vote-log/log';
@@ -65,10 +66,10 @@ describe('a codec', () => {
     expect(err.message).toMatch(/title .*expected string/);
   });
 
-  it('fails on a missing required attribute, and names nested paths as the API does', () => {
+  it('fails on a missing required attribute, and names the attribute, array indexes and `*` for every key below it', () => {
     const { createdAt: _createdAt, ...withoutCreatedAt } = stored;
     expect(failureOf(() => contentItemCodec.fromItem(withoutCreatedAt)).problem.path).toBe('createdAt');
-    expect(failureOf(() => contentItemCodec.fromItem({ ...stored, location: { lat: '52', lng: 5 } })).problem.path).toBe('location.lat');
+    expect(failureOf(() => contentItemCodec.fromItem({ ...stored, location: { lat: '52', lng: 5 } })).problem.path).toBe('location.*');
     expect(failureOf(() => contentItemCodec.fromItem({ ...stored, tags: [1, 'x'] })).problem.path).toBe('tags[1]');
     expect(failureOf(() => contentItemCodec.fromItem({ ...stored, status: 'MAYBE' })).problem.path).toBe('status');
   });
@@ -78,6 +79,14 @@ describe('a codec', () => {
     const err = failureOf(() => userCodec.fromItem({ ...user, email: 31_415_926 }));
     expect(err.problem.path).toBe('email');
     expect(err.message).not.toContain('31415926');
+  });
+
+  it('never puts a key of a stored map in the problem (a writer chooses them: an e-mail address, say)', () => {
+    const secret = 'jane.doe@example.org';
+    const ballot = { PK: 'SITE#1', SK: 'BALLOT#0000000007', siteId: 1, userId: 7, version: 1, updatedAt: 't', votes: { [secret]: { id: 'x', opinion: 'yes', createdAt: 't' } } };
+    const checked = ballotCodec.check(ballot);
+    expect(checked).toEqual({ malformed: { key: 'SITE#1/BALLOT#0000000007', problem: expect.stringMatching(/^votes\.\*\.\* /) } });
+    expect(failureOf(() => ballotCodec.fromItem(ballot)).message).not.toContain(secret);
   });
 
   it('says so when the read projected the key away', () => {

@@ -14,10 +14,10 @@ import type { ListVotesQuery } from '#schemas/votes';
 const ballots = vi.hoisted(() => [] as BallotItem[]);
 vi.mock('#lib/store/ballots/ballots', () => ({
   getShownBallot: vi.fn(async (_site: number, userId: number) => ballots.find((b) => b.userId === userId)),
-  queryBallots: vi.fn(async (_site: number, o: { fromUserId: number; limit: number; ideaId?: number }) => {
-    const from = ballots.filter((b) => b.userId >= o.fromUserId && (o.ideaId === undefined || b.votes[String(o.ideaId)] !== undefined)).sort((a, b) => a.userId - b.userId);
+  queryBallots: vi.fn(async (_site: number, o: { start: { fromUserId: number }; limit: number; ideaId?: number }) => {
+    const from = ballots.filter((b) => b.userId >= o.start.fromUserId && (o.ideaId === undefined || b.votes[String(o.ideaId)] !== undefined)).sort((a, b) => a.userId - b.userId);
     const page = from.slice(0, o.limit);
-    return { ballots: page, more: from.length > o.limit, lastUserId: page.at(-1)?.userId };
+    return { ballots: page, next: from.length > o.limit ? { fromUserId: page.at(-1)!.userId + 1 } : undefined };
   }),
 }));
 

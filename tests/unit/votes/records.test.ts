@@ -88,9 +88,18 @@ describe('the vote list cursor', () => {
     ['a string position', { s: 7, u: '1', i: 1 }],
     ['another site inside', { s: 8, u: 1, i: 1 }],
     ['an extra field', { s: 7, u: 1, i: 1, x: 1 }],
+    ['a key outside the ballot range', { s: 7, k: Buffer.from('IDEA#1').toString('base64url') }],
+    ['a key and a position', { s: 7, k: Buffer.from('BALLOT#1').toString('base64url'), u: 1, i: 0 }],
+    ['a key that is no base64url', { s: 7, k: 'BALLOT#1' }],
   ])('a well-sealed cursor with %s is a 400', (_, value) => {
     const cursor = encodeCursorObject(value, { siteId: 7, list: 'votes', query: listQueryOf(query) });
     expect(() => decodeVoteCursor(7, { ...query, cursor })).toThrow('Invalid cursor');
+  });
+
+  it('after a key a writer chose (up to the 1 KB of a sort key, any text), comes back as that key', () => {
+    const afterSk = `BALLOT#${'\u0001"é'.repeat(254)}`;
+    const cursor = encodeVoteCursor(7, query, { afterSk });
+    expect(decodeVoteCursor(7, { ...query, cursor })).toEqual({ afterSk });
   });
 
   it('takes the largest position keys can hold', () => {
