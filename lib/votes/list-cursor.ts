@@ -46,7 +46,7 @@ export function decodeVoteCursor(siteId: number, query: ListQuery & { cursor?: s
   if (Object.keys(rest).length > 0 || s !== siteId) throw badRequest('Invalid cursor');
   if (k !== undefined) {
     const afterSk = typeof k === 'string' && BASE64URL.test(k) && u === undefined && i === undefined ? Buffer.from(k, 'base64url').toString('utf8') : '';
-    if (!afterSk.startsWith(ballotKeys.ballotPrefix)) throw badRequest('Invalid cursor');
+    if (!ballotKeys.inRange(siteId, afterSk)) throw badRequest('Invalid cursor');
     return { afterSk };
   }
   if (!isPosition(u) || !isPosition(i)) throw badRequest('Invalid cursor');

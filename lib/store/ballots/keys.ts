@@ -21,6 +21,12 @@ export const ballotKeys = {
     const userId = /^[0-9]+$/.test(segment) ? Number(segment) : Number.NaN;
     return Number.isSafeInteger(userId) && userId < MAX_KEY_ID && pad(userId) === segment ? { fromUserId: userId + 1 } : { afterSk: sk };
   },
+  /**
+   * True when `sk` lies in the site's ballot range, where a Query of that range may start after it
+   * (DynamoDB refuses a start key outside the range: a 500). The bounds are ASCII, so comparing strings
+   * here orders as DynamoDB's bytes do.
+   */
+  inRange: (siteId: number, sk: string): boolean => sk >= ballotKeys.ballot(siteId, 0).SK && sk <= ballotKeys.ballot(siteId, MAX_KEY_ID).SK,
   /** A stored response for an `Idempotency-Key` (expires through the table's TTL attribute `ttl`). */
   idempotency: (siteId: number, scope: string, key: string): Key => ({
     PK: sitePk(siteId),

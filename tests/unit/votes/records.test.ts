@@ -96,10 +96,19 @@ describe('the vote list cursor', () => {
     expect(() => decodeVoteCursor(7, { ...query, cursor })).toThrow('Invalid cursor');
   });
 
-  it('after a key a writer chose (up to the 1 KB of a sort key, any text), comes back as that key', () => {
-    const afterSk = `BALLOT#${'\u0001"é'.repeat(254)}`;
+  it('after a key a writer chose in the ballot range (up to the 1 KB of a sort key, any text), comes back as that key', () => {
+    const afterSk = `BALLOT#0000000001${'\u0001"é'.repeat(250)}`;
     const cursor = encodeVoteCursor(7, query, { afterSk });
     expect(decodeVoteCursor(7, { ...query, cursor })).toEqual({ afterSk });
+  });
+
+  it.each([
+    ['before the first ballot key', `BALLOT#${'\u0001"é'.repeat(250)}`],
+    ['the bare prefix', 'BALLOT#'],
+    ['after the last ballot key', 'BALLOT#~'],
+  ])('holding a key outside the ballot range (%s, where no Query may start) is a 400', (_, afterSk) => {
+    const cursor = encodeVoteCursor(7, query, { afterSk });
+    expect(() => decodeVoteCursor(7, { ...query, cursor })).toThrow('Invalid cursor');
   });
 
   it('takes the largest position keys can hold', () => {
